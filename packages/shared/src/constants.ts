@@ -1,0 +1,78 @@
+/** Business constants of SPEC.md §9, in one place for both server and web. */
+export const API_TIMEOUT_MS = 10_000;
+export const API_BASE = '/api';
+export const TENANT_HEADER = 'X-Tenant-Host';
+
+export const MARKET_PAGE_SIZES = [12, 24, 36, 48] as const;
+export const MARKET_DEFAULT_PAGE_SIZE = 12;
+export const GPU_COUNT_MIN = 1;
+export const GPU_COUNT_MAX = 8;
+export const MODEL_FILTER_CAP = 20;
+
+export const LOCAL_DOCKER_TOTAL_GPUS = 8;
+export const LOCAL_DOCKER_SYSTEM_DISK_GB = 50;
+export const LOCAL_DOCKER_DATA_DISK_GB = 450;
+export const DEFAULT_SYSTEM_DISK_GB = 30;
+export const DEFAULT_DATA_DISK_GB = 50;
+export const OVERSEAS_DISK_GB = 10;
+export const OVERSEAS_DURATION = 1;
+
+export const INSTANCE_NAME_MAX = 50;
+export const ENQUIRY_QUANTITY_MIN = 1;
+export const ENQUIRY_QUANTITY_MAX = 100;
+
+export const VOUCHER_LIST_SIZE = 100;
+export const VOUCHER_EXPIRING_DAYS = 7;
+export const VOUCHER_EXPIRING_DAYS_SUBSCRIBE = 3;
+
+export const BALANCE_REFRESH_DELAY_MS = 500;
+export const MARKET_RETRY_SYNC_MS = 30_000;
+export const MARKET_RETRY_MIN_ITEMS = 10;
+export const DISCOUNT_TICK_MS = 30_000;
+export const DISCOUNT_FAST_TICK_MS = 1_000;
+export const DISCOUNT_FAST_THRESHOLD_MS = 120_000;
+
+export const RECHARGE_MIN = 100;
+export const RECHARGE_MAX = 100_000;
+export const RECHARGE_PRESETS = [200, 500, 1000, 5000, 10000] as const;
+export const PAYMENT_COUNTDOWN_S = 600;
+export const PAYMENT_POLL_MS = 1_000;
+export const PAYMENT_POLL_MAX = 300;
+export const PAYMENT_QR_SIZE = 200;
+
+export const VERIFICATION_CODE_LENGTH = 6;
+export const CODE_RESEND_COOLDOWN_S = 60;
+export const PHONE_LENGTH = 11;
+export const PASSWORD_MIN = 6;
+export const PASSWORD_MAX = 100;
+export const RESET_PASSWORD_MAX = 16;
+export const SALES_NAME_MAX = 100;
+export const RESET_REDIRECT_DELAY_MS = 1_500;
+export const DEFAULT_POST_LOGIN_ROUTE = '/market';
+
+/** Fallback package pricing when no config exists (SPEC.md §9). */
+export const PACKAGE_FALLBACK = {
+  daily: { factor: 0.85, hours: 24 },
+  weekly: { factor: 0.75, hours: 168 },
+  monthly: { factor: 0.65, hours: 720 },
+} as const;
+
+export const BILLING_TYPES = ['hourly', 'daily', 'weekly', 'monthly'] as const;
+export type BillingType = (typeof BILLING_TYPES)[number];
+
+/** Duration limits per package billing type (SPEC.md §5). */
+export const DURATION_LIMITS = {
+  daily: { min: 1, max: 6 },
+  weekly: { min: 1, max: 3 },
+  monthly: { min: 1, max: 3 },
+} as const;
+
+/** Names of the browser events that other parts react to (SPEC.md §9). */
+export const APP_EVENTS = {
+  balance: 'balance-changed',
+  voucher: 'voucher-changed',
+  instanceCreated: 'instance-created',
+  instanceDeleted: 'instance-deleted',
+  instanceStarted: 'instance-started',
+  instanceStopped: 'instance-stopped',
+} as const;

@@ -1,0 +1,30 @@
+import { z } from 'zod';
+
+/** Every /api answer has this body (DESIGN §3); `code` is a string, '200' on success. */
+export interface Envelope<T> {
+  success: boolean;
+  code: string;
+  message: string;
+  data: T;
+}
+
+export const envelopeSchema = <T extends z.ZodType>(data: T) =>
+  z.object({ success: z.boolean(), code: z.string(), message: z.string(), data });
+
+export const errorEnvelopeSchema = z.object({
+  success: z.literal(false),
+  code: z.string(),
+  message: z.string(),
+  data: z.null(),
+});
+
+/** Paged lists (DESIGN §3). */
+export const pageSchema = <T extends z.ZodType>(item: T) =>
+  z.object({ list: z.array(item), total: z.number().int(), page: z.number().int(), size: z.number().int() });
+
+export interface Page<T> {
+  list: T[];
+  total: number;
+  page: number;
+  size: number;
+}

@@ -1,0 +1,5 @@
+export * from './constants.ts';
+export * from './envelope.ts';
+export * from './market.ts';
+export * from './money.ts';
+export * from './tenant.ts';

@@ -1,0 +1,89 @@
+import { z } from 'zod';
+
+const optionalUrl = z.string().max(2000).default('');
+
+export const tenantThemeSchema = z.object({
+  primaryColor: z.string(),
+  secondaryColor: z.string(),
+  backgroundColor: z.string(),
+  gradientStart: z.string(),
+  gradientEnd: z.string(),
+});
+
+export const tenantHomepageSchema = z.object({
+  title: z.string(),
+  titleColor: z.string(),
+  subtitle: z.string(),
+  subtitleColor: z.string(),
+  description: z.string(),
+  heroImage: optionalUrl,
+});
+
+export const tenantContactSchema = z.object({
+  phone: z.string().default(''),
+  email: z.string().default(''),
+  supportUrl: z.string().default(''),
+});
+
+export const tenantFooterSchema = z.object({
+  beianNumber: z.string().default(''),
+  wechatOfficialQr: optionalUrl,
+  wechatServiceQr: optionalUrl,
+});
+
+/** The tenant config of SPEC.md §3, as `GET /api/tenant/config` answers it. */
+export const tenantConfigSchema = z.object({
+  tenantId: z.number().int(),
+  tenantCode: z.string(),
+  tenantName: z.string(),
+  domain: z.string(),
+  logoUrl: optionalUrl,
+  logoDarkUrl: optionalUrl,
+  faviconUrl: optionalUrl,
+  theme: tenantThemeSchema,
+  homepage: tenantHomepageSchema,
+  contact: tenantContactSchema,
+  footer: tenantFooterSchema,
+  /** Region ids whose resources this tenant shows; empty means all regions. */
+  visibleRegionResources: z.array(z.number().int()),
+});
+export type TenantConfig = z.infer<typeof tenantConfigSchema>;
+
+export const tenantListItemSchema = z.object({
+  tenantId: z.number().int(),
+  tenantCode: z.string(),
+  tenantName: z.string(),
+  domain: z.string(),
+});
+export type TenantListItem = z.infer<typeof tenantListItemSchema>;
+
+export const DEFAULT_PRIMARY_COLOR = '#200beb';
+
+/** SPEC.md §1: what applies when the tenant config cannot be loaded. */
+export const DEFAULT_TENANT_CONFIG: TenantConfig = {
+  tenantId: 0,
+  tenantCode: 'default',
+  tenantName: '算力云平台',
+  domain: 'localhost',
+  logoUrl: '',
+  logoDarkUrl: '',
+  faviconUrl: '',
+  theme: {
+    primaryColor: DEFAULT_PRIMARY_COLOR,
+    secondaryColor: '#7b61ff',
+    backgroundColor: '#f5f6fb',
+    gradientStart: '#200beb',
+    gradientEnd: '#7b61ff',
+  },
+  homepage: {
+    title: '高性价比 GPU 算力，即开即用',
+    titleColor: '#ffffff',
+    subtitle: '按分钟计费的 GPU 容器实例，秒级启动，随用随停',
+    subtitleColor: 'rgba(255,255,255,0.85)',
+    description: '',
+    heroImage: '',
+  },
+  contact: { phone: '', email: '', supportUrl: '' },
+  footer: { beianNumber: '', wechatOfficialQr: '', wechatServiceQr: '' },
+  visibleRegionResources: [],
+};
