@@ -3,3 +3,4 @@ export * from './envelope.ts';
 export * from './market.ts';
 export * from './money.ts';
 export * from './tenant.ts';
+export * from './zod-locale.ts';

@@ -1,0 +1,141 @@
+CREATE TABLE "admins" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"username" text NOT NULL,
+	"password_hash" text NOT NULL,
+	"roles" jsonb DEFAULT '["ADMIN"]'::jsonb NOT NULL,
+	"status" text DEFAULT 'ACTIVE' NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "admins_username_unique" UNIQUE("username")
+);
+--> statement-breakpoint
+CREATE TABLE "host_gpus" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"host_id" integer NOT NULL,
+	"index" integer NOT NULL,
+	"uuid" text NOT NULL,
+	"model" text NOT NULL,
+	"memory_gb" integer NOT NULL,
+	"instance_id" bigint,
+	"reserved_reason" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "host_ports" (
+	"host_id" integer NOT NULL,
+	"port" integer NOT NULL,
+	"instance_id" bigint,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "host_ports_host_id_port_pk" PRIMARY KEY("host_id","port")
+);
+--> statement-breakpoint
+CREATE TABLE "hosts" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"region_id" integer NOT NULL,
+	"name" text NOT NULL,
+	"driver" text NOT NULL,
+	"status" text DEFAULT 'ACTIVE' NOT NULL,
+	"public_address" text DEFAULT '' NOT NULL,
+	"settings" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"cpu_model" text DEFAULT '' NOT NULL,
+	"cpu_cores" integer DEFAULT 0 NOT NULL,
+	"memory_gb" integer DEFAULT 0 NOT NULL,
+	"system_disk_gb" integer DEFAULT 0 NOT NULL,
+	"data_disk_gb" integer DEFAULT 0 NOT NULL,
+	"port_range_start" integer DEFAULT 30000 NOT NULL,
+	"port_range_end" integer DEFAULT 30999 NOT NULL,
+	"nvidia_driver" text DEFAULT '' NOT NULL,
+	"cuda_version" text DEFAULT '' NOT NULL,
+	"last_probe_at" timestamp with time zone,
+	"last_probe_ok" boolean,
+	"last_probe_error" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "hosts_name_unique" UNIQUE("name")
+);
+--> statement-breakpoint
+CREATE TABLE "regions" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"name" text NOT NULL,
+	"code" text NOT NULL,
+	"sort_order" integer DEFAULT 0 NOT NULL,
+	"overseas" boolean DEFAULT false NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "regions_name_unique" UNIQUE("name"),
+	CONSTRAINT "regions_code_unique" UNIQUE("code")
+);
+--> statement-breakpoint
+CREATE TABLE "gpu_skus" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"host_id" integer NOT NULL,
+	"gpu_model" text NOT NULL,
+	"gpu_brand" text DEFAULT 'NVIDIA' NOT NULL,
+	"memory_gb" integer NOT NULL,
+	"cpu_per_gpu" integer NOT NULL,
+	"memory_per_gpu_gb" integer DEFAULT 0 NOT NULL,
+	"system_disk_gb" integer NOT NULL,
+	"data_disk_gb" integer NOT NULL,
+	"hourly_price" bigint NOT NULL,
+	"listed" boolean DEFAULT true NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "images" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"image_name" text NOT NULL,
+	"image_url" text NOT NULL,
+	"framework_type" text NOT NULL,
+	"framework_version" text DEFAULT '' NOT NULL,
+	"python_version" text DEFAULT '' NOT NULL,
+	"cuda_version" text DEFAULT '' NOT NULL,
+	"cann_version" text DEFAULT '' NOT NULL,
+	"musa_version" text DEFAULT '' NOT NULL,
+	"os_info" text DEFAULT '' NOT NULL,
+	"gpu_brand" text DEFAULT 'NVIDIA' NOT NULL,
+	"platform_type" text DEFAULT 'local' NOT NULL,
+	"description" text DEFAULT '' NOT NULL,
+	"preset" boolean DEFAULT false NOT NULL,
+	"enabled" boolean DEFAULT true NOT NULL,
+	"sort_order" integer DEFAULT 0 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "images_image_url_unique" UNIQUE("image_url")
+);
+--> statement-breakpoint
+CREATE TABLE "app_meta" (
+	"key" text PRIMARY KEY NOT NULL,
+	"value" jsonb NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "tenant_domains" (
+	"host" text PRIMARY KEY NOT NULL,
+	"tenant_id" integer NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "tenants" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"code" text NOT NULL,
+	"name" text NOT NULL,
+	"status" text DEFAULT 'ACTIVE' NOT NULL,
+	"is_default" boolean DEFAULT false NOT NULL,
+	"config" jsonb NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "tenants_code_unique" UNIQUE("code")
+);
+--> statement-breakpoint
+ALTER TABLE "host_gpus" ADD CONSTRAINT "host_gpus_host_id_hosts_id_fk" FOREIGN KEY ("host_id") REFERENCES "public"."hosts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "host_ports" ADD CONSTRAINT "host_ports_host_id_hosts_id_fk" FOREIGN KEY ("host_id") REFERENCES "public"."hosts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "hosts" ADD CONSTRAINT "hosts_region_id_regions_id_fk" FOREIGN KEY ("region_id") REFERENCES "public"."regions"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "gpu_skus" ADD CONSTRAINT "gpu_skus_host_id_hosts_id_fk" FOREIGN KEY ("host_id") REFERENCES "public"."hosts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "tenant_domains" ADD CONSTRAINT "tenant_domains_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "host_gpus_host_index" ON "host_gpus" USING btree ("host_id","index");--> statement-breakpoint
+CREATE INDEX "host_gpus_instance" ON "host_gpus" USING btree ("instance_id");--> statement-breakpoint
+CREATE INDEX "host_ports_instance" ON "host_ports" USING btree ("instance_id");--> statement-breakpoint
+CREATE INDEX "gpu_skus_host" ON "gpu_skus" USING btree ("host_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "tenants_one_default" ON "tenants" USING btree ("is_default") WHERE "tenants"."is_default";

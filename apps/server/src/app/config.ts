@@ -1,0 +1,80 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** The repository root, so `./data` means the same folder whatever the working directory. */
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+
+const port = z.coerce
+  .number({ message: '必须是 1–65535 之间的整数' })
+  .int('必须是 1–65535 之间的整数')
+  .min(1, '必须是 1–65535 之间的整数')
+  .max(65535, '必须是 1–65535 之间的整数');
+
+const envSchema = z.object({
+  PORT: port.default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, '必须是 postgres:// 或 postgresql:// 开头的连接串')
+    .optional(),
+  NODE_ENV: z
+    .enum(['development', 'production', 'test'], { message: '只能是 development、production 或 test' })
+    .default('development'),
+  ADMIN_USERNAME: z
+    .string()
+    .regex(/^[A-Za-z0-9_.-]{3,32}$/, '3–32 位字母、数字、下划线、点或连字符')
+    .default('admin'),
+  ADMIN_PASSWORD: z.string().min(8, '至少 8 位').max(100, '最多 100 位').optional(),
+  APP_SECRET: z.string().min(32, '至少 32 个字符').optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Run the scheduled tasks in this process (each is safe on several replicas). */
+  TASKS: z.enum(['on', 'off']).default('on'),
+  /** Demo tenants, hosts and images on first start; off by default in production. */
+  DEMO_DATA: z.enum(['on', 'off']).optional(),
+});
+
+export type Config = z.infer<typeof envSchema> & {
+  dataDir: string;
+  appSecret: string;
+  isProduction: boolean;
+  demoData: boolean;
+};
+
+export class ConfigError extends Error {}
+
+/** Validates the process settings once; nothing else reads process.env. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`配置无效，服务未启动：\n${lines.join('\n')}`);
+  }
+  const cfg = parsed.data;
+  const dataDir = path.resolve(REPO_ROOT, cfg.DATA_DIR);
+  const isProduction = cfg.NODE_ENV === 'production';
+  if (isProduction && !cfg.APP_SECRET) {
+    throw new ConfigError('配置无效，服务未启动：\n  APP_SECRET: 生产环境必须设置（至少 32 个字符）');
+  }
+  const appSecret = cfg.APP_SECRET ?? loadOrCreateSecret(dataDir);
+  return {
+    ...cfg,
+    dataDir,
+    appSecret,
+    isProduction,
+    demoData: (cfg.DEMO_DATA ?? (isProduction ? 'off' : 'on')) === 'on',
+  };
+}
+
+/** The embedded default keeps one generated secret in DATA_DIR so tokens survive restarts. */
+function loadOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'app-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,33 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { REPO_ROOT } from '../config.ts';
+import { fail } from './envelope.ts';
+
+export const WEB_DIST = path.join(REPO_ROOT, 'apps/web/dist');
+
+/** Serves the built SPA on the API's port; unknown non-API GETs get index.html (history fallback). */
+export async function registerSpa(app: FastifyInstance, distDir = WEB_DIST) {
+  const hasSpa = existsSync(path.join(distDir, 'index.html'));
+  if (hasSpa) {
+    await app.register(fastifyStatic, {
+      root: distDir,
+      wildcard: false,
+      // Hashed assets never change; index.html must always be fetched anew.
+      setHeaders: (res, file) => {
+        res.header(
+          'cache-control',
+          file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = request.url === '/api' || request.url.startsWith('/api/');
+    if (!isApi && hasSpa && (request.method === 'GET' || request.method === 'HEAD')) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.code(404).send(fail(404, isApi ? '接口不存在' : '页面不存在'));
+  });
+}

@@ -1,0 +1,21 @@
+import { TENANT_HEADER } from '@gpu/shared';
+import type { FastifyInstance } from 'fastify';
+import type { TenantRecord } from '../../modules/tenants/tenants.repository.ts';
+import type { TenantService } from '../../modules/tenants/tenants.usecases.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The tenant of this request: X-Tenant-Host, else Host, else the default tenant. */
+    tenant: TenantRecord;
+  }
+}
+
+export function registerTenantResolution(app: FastifyInstance, tenants: TenantService) {
+  app.decorateRequest('tenant', null as unknown as TenantRecord);
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/api/') || request.url.startsWith('/api/docs')) return;
+    const header = request.headers[TENANT_HEADER.toLowerCase()];
+    const host = (Array.isArray(header) ? header[0] : header) || request.headers.host;
+    request.tenant = await tenants.resolve(host);
+  });
+}

@@ -1,0 +1,100 @@
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { useChineseZodMessages } from '@gpu/shared';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyServerOptions,
+  type RawReplyDefaultExpression,
+  type RawRequestDefaultExpression,
+  type RawServerDefault,
+} from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { marketRoutes } from '../modules/market/market.routes.ts';
+import { systemRoutes } from '../modules/system/system.routes.ts';
+import { tenantsRoutes } from '../modules/tenants/tenants.routes.ts';
+import { createTenantService, type TenantService } from '../modules/tenants/tenants.usecases.ts';
+import { type Clock, systemClock } from './clock.ts';
+import type { Config } from './config.ts';
+import type { Database, Db } from './db/client.ts';
+import { registerErrorHandling } from './plugins/envelope.ts';
+import { registerSpa } from './plugins/spa.ts';
+import { registerTenantResolution } from './plugins/tenant.ts';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  db: Db;
+  clock: Clock;
+  tenants: TenantService;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+  }
+}
+
+export type AppInstance = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+export interface BuildOptions {
+  config: Config;
+  database: Database;
+  clock?: Clock;
+  logger?: FastifyServerOptions['logger'];
+  /** Where the built SPA is; tests point it elsewhere or at nothing. */
+  webDist?: string;
+}
+
+/** Builds the whole HTTP app from the modules; main.ts and the tests both use it. */
+export async function buildServer(opts: BuildOptions): Promise<AppInstance> {
+  useChineseZodMessages();
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    trustProxy: true,
+    // A closing server answers 503 to new requests while in-flight ones finish.
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  const clock = opts.clock ?? systemClock;
+  const db = opts.database.db;
+  const deps: AppDeps = {
+    config: opts.config,
+    database: opts.database,
+    db,
+    clock,
+    tenants: createTenantService({ db, now: () => clock.now().getTime() }),
+  };
+  app.decorate('deps', deps);
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+  registerTenantResolution(app, deps.tenants);
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'GPU 算力租赁平台 API', version: '1.0.0' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  for (const routes of [systemRoutes, tenantsRoutes, marketRoutes]) {
+    await routes(app);
+  }
+  await registerSpa(app, opts.webDist);
+  return app;
+}

@@ -1,0 +1,86 @@
+import { ConfigError, loadConfig } from './app/config.ts';
+import { openDatabase } from './app/db/client.ts';
+import { buildServer } from './app/server.ts';
+import { ensureFirstAdmin } from './modules/auth/admins.usecases.ts';
+import { seedOnFirstStart } from './modules/system/system.usecases.ts';
+
+// Start-up order: config -> database (migrate, first-start data) -> app -> listen.
+async function main() {
+  const startedAt = performance.now();
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+
+  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir });
+  await database.migrate();
+  const seeded = await seedOnFirstStart(database, { demo: config.demoData });
+  const admin = await ensureFirstAdmin(database, {
+    username: config.ADMIN_USERNAME,
+    password: config.ADMIN_PASSWORD,
+  });
+
+  const app = await buildServer({
+    config,
+    database,
+    logger: {
+      level: config.LOG_LEVEL,
+      ...(config.NODE_ENV === 'development' && process.stdout.isTTY
+        ? {
+            transport: {
+              target: 'pino-pretty',
+              options: { translateTime: 'SYS:standard', ignore: 'pid,hostname' },
+            },
+          }
+        : {}),
+    },
+  });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    const force = setTimeout(() => {
+      app.log.error('shutdown took longer than 10 s; exiting');
+      process.exit(1);
+    }, 10_000);
+    force.unref();
+    try {
+      await app.close();
+      await database.close();
+    } finally {
+      process.exit(0);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  const url = `http://localhost:${config.PORT}`;
+  const lines = [
+    '',
+    `  GPU 算力平台已启动: ${url}  (${Math.round(performance.now() - startedAt)} ms)`,
+    `  数据库: ${database.kind === 'pglite' ? `PGlite (${config.dataDir})` : 'PostgreSQL'}${seeded ? '，已写入首次启动数据' : ''}`,
+    `  管理后台: ${url}/admin/login   API 文档: ${url}/api/docs`,
+  ];
+  if (admin.generatedPassword) {
+    lines.push(
+      `  首个管理员: 用户名 ${config.ADMIN_USERNAME}  密码 ${admin.generatedPassword}  （仅显示这一次，请妥善保存）`,
+    );
+  } else if (admin.created) {
+    lines.push(`  首个管理员: 用户名 ${config.ADMIN_USERNAME}，密码取自 ADMIN_PASSWORD`);
+  }
+  console.log(`${lines.join('\n')}\n`);
+}
+
+main().catch((err) => {
+  console.error('启动失败:', err);
+  process.exit(1);
+});

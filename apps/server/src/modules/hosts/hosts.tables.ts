@@ -1,0 +1,99 @@
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+export const regions = pgTable('regions', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  /** The platform region id that package pricing is keyed by (SPEC.md §9). */
+  code: text('code').notNull().unique(),
+  sortOrder: integer('sort_order').notNull().default(0),
+  overseas: boolean('overseas').notNull().default(false),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const HOST_DRIVERS = ['simulated', 'docker', 'vastai'] as const;
+export type HostDriverKind = (typeof HOST_DRIVERS)[number];
+export const HOST_STATUSES = ['ACTIVE', 'DISABLED', 'MAINTENANCE'] as const;
+export type HostStatus = (typeof HOST_STATUSES)[number];
+
+/** Driver-specific connection and behaviour (docker socket/TLS, simulated latency and failures). */
+export type HostSettings = Record<string, unknown>;
+
+export const hosts = pgTable('hosts', {
+  id: serial('id').primaryKey(),
+  regionId: integer('region_id')
+    .notNull()
+    .references(() => regions.id),
+  name: text('name').notNull().unique(),
+  driver: text('driver').$type<HostDriverKind>().notNull(),
+  status: text('status').$type<HostStatus>().notNull().default('ACTIVE'),
+  /** Address shown to users for SSH and JupyterLab. */
+  publicAddress: text('public_address').notNull().default(''),
+  settings: jsonb('settings').$type<HostSettings>().notNull().default({}),
+  cpuModel: text('cpu_model').notNull().default(''),
+  cpuCores: integer('cpu_cores').notNull().default(0),
+  memoryGb: integer('memory_gb').notNull().default(0),
+  systemDiskGb: integer('system_disk_gb').notNull().default(0),
+  dataDiskGb: integer('data_disk_gb').notNull().default(0),
+  portRangeStart: integer('port_range_start').notNull().default(30000),
+  portRangeEnd: integer('port_range_end').notNull().default(30999),
+  nvidiaDriver: text('nvidia_driver').notNull().default(''),
+  cudaVersion: text('cuda_version').notNull().default(''),
+  lastProbeAt: timestamp('last_probe_at', { withTimezone: true }),
+  lastProbeOk: boolean('last_probe_ok'),
+  lastProbeError: text('last_probe_error'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * One physical GPU. `instanceId` set means allocated to that instance; `reservedReason` set
+ * means taken out of sale by an admin (maintenance, an offline customer). Idle = neither.
+ */
+export const hostGpus = pgTable(
+  'host_gpus',
+  {
+    id: serial('id').primaryKey(),
+    hostId: integer('host_id')
+      .notNull()
+      .references(() => hosts.id, { onDelete: 'cascade' }),
+    index: integer('index').notNull(),
+    uuid: text('uuid').notNull(),
+    model: text('model').notNull(),
+    memoryGb: integer('memory_gb').notNull(),
+    instanceId: bigint('instance_id', { mode: 'number' }),
+    reservedReason: text('reserved_reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('host_gpus_host_index').on(t.hostId, t.index),
+    index('host_gpus_instance').on(t.instanceId),
+  ],
+);
+
+/** The host's port pool; `instanceId` set means mapped for that instance. */
+export const hostPorts = pgTable(
+  'host_ports',
+  {
+    hostId: integer('host_id')
+      .notNull()
+      .references(() => hosts.id, { onDelete: 'cascade' }),
+    port: integer('port').notNull(),
+    instanceId: bigint('instance_id', { mode: 'number' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.hostId, t.port] }), index('host_ports_instance').on(t.instanceId)],
+);

@@ -1,0 +1,51 @@
+import { DEFAULT_TENANT_CONFIG } from '@gpu/shared';
+import type { Db } from '../../app/db/client.ts';
+import { createTenantsRepository } from '../tenants/tenants.repository.ts';
+import { DEFAULT_TENANT_SETTINGS, insertDemoCatalogue, SECOND_TENANT } from './demo-data.ts';
+import { appMeta } from './system.tables.ts';
+
+const DEFAULT_TENANT = { code: DEFAULT_TENANT_CONFIG.tenantCode, name: DEFAULT_TENANT_CONFIG.tenantName };
+
+/**
+ * Seeds what a fresh installation needs, once: the default tenant always; the demo catalogue
+ * and second tenant when `demo` is set. A marker row makes it idempotent and safe on several
+ * replicas starting together; later edits are never overwritten because nothing runs twice.
+ */
+export async function seedOnFirstStart({ db }: { db: Db }, opts: { demo: boolean }): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const claimed = await tx
+      .insert(appMeta)
+      .values({ key: 'initial-seed', value: { demo: opts.demo } })
+      .onConflictDoNothing()
+      .returning({ key: appMeta.key });
+    if (claimed.length === 0) return false;
+
+    const tenants = createTenantsRepository({ db: tx });
+    await tenants.insert({
+      ...DEFAULT_TENANT,
+      isDefault: true,
+      config: opts.demo ? DEFAULT_TENANT_SETTINGS : { ...DEFAULT_TENANT_SETTINGS, ...emptyBranding },
+      domains: ['localhost'],
+    });
+    if (!opts.demo) return true;
+
+    const regionIds = await insertDemoCatalogue(tx);
+    const visible = SECOND_TENANT.visibleRegionCodes.map((c) => regionIds.get(c) as number);
+    await tenants.insert({
+      code: SECOND_TENANT.code,
+      name: SECOND_TENANT.name,
+      isDefault: false,
+      config: SECOND_TENANT.settings(visible),
+      domains: [SECOND_TENANT.host],
+    });
+    return true;
+  });
+}
+
+const emptyBranding = {
+  logoUrl: '',
+  logoDarkUrl: '',
+  faviconUrl: '',
+  contact: { phone: '', email: '', supportUrl: '' },
+  footer: { beianNumber: '', wechatOfficialQr: '', wechatServiceQr: '' },
+};

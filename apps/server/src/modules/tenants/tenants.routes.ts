@@ -1,0 +1,50 @@
+import { envelopeSchema, tenantConfigSchema, tenantListItemSchema } from '@gpu/shared';
+import { z } from 'zod';
+import { ok } from '../../app/plugins/envelope.ts';
+import type { AppInstance } from '../../app/server.ts';
+import { tenantErrors } from './tenants.errors.ts';
+import { toTenantConfig } from './tenants.models.ts';
+
+export async function tenantsRoutes(app: AppInstance) {
+  const { tenants, config } = app.deps;
+
+  app.get(
+    '/api/tenant/config',
+    {
+      schema: {
+        tags: ['tenant'],
+        summary: '当前租户配置',
+        querystring: z.object({ tenant: z.string().max(64).optional() }),
+        response: { 200: envelopeSchema(tenantConfigSchema) },
+      },
+    },
+    async (request) => {
+      // The development tenant switcher may name a tenant; production always goes by host.
+      if (request.query.tenant && !config.isProduction) {
+        const chosen = await tenants.findByCode(request.query.tenant);
+        if (!chosen) throw tenantErrors.unknownCode(request.query.tenant);
+        return ok(toTenantConfig(chosen));
+      }
+      return ok(toTenantConfig(request.tenant));
+    },
+  );
+
+  if (!config.isProduction) {
+    app.get(
+      '/api/tenant/list',
+      {
+        schema: {
+          tags: ['tenant'],
+          summary: '租户列表（仅开发环境）',
+          response: { 200: envelopeSchema(z.array(tenantListItemSchema)) },
+        },
+      },
+      async () => {
+        const list = await tenants.list();
+        return ok(
+          list.map((t) => ({ tenantId: t.id, tenantCode: t.code, tenantName: t.name, domain: t.domain })),
+        );
+      },
+    );
+  }
+}
