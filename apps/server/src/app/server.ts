@@ -81,6 +81,14 @@ export async function buildServer(opts: BuildOptions): Promise<AppInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  // Answers given while closing tell keep-alive clients to go, so close() does not wait on them.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
   registerTenantResolution(app, deps.tenants);
 
   await app.register(fastifySwagger, {

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+const base = { APP_SECRET: 'x'.repeat(40), DATA_DIR: '/tmp/gpu-config-test' };
+
+describe('config', () => {
+  it('applies the documented defaults', () => {
+    const c = loadConfig({ ...base });
+    expect(c.PORT).toBe(8080);
+    expect(c.NODE_ENV).toBe('development');
+    expect(c.ADMIN_USERNAME).toBe('admin');
+    expect(c.DATABASE_URL).toBeUndefined();
+    expect(c.dataDir).toBe('/tmp/gpu-config-test');
+    expect(c.demoData).toBe(true);
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ NODE_ENV: 'staging' }, 'NODE_ENV'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
+    [{ ADMIN_USERNAME: 'a b' }, 'ADMIN_USERNAME'],
+    [{ ADMIN_PASSWORD: 'short' }, 'ADMIN_PASSWORD'],
+  ])('refuses %o with a message naming %s', (env, name) => {
+    expect(() => loadConfig({ ...base, ...env })).toThrow(ConfigError);
+    expect(() => loadConfig({ ...base, ...env })).toThrow(new RegExp(`${name}:`));
+  });
+
+  it('refuses production without APP_SECRET and turns demo data off there', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: '/tmp/x' })).toThrow(/APP_SECRET/);
+    expect(loadConfig({ ...base, NODE_ENV: 'production' }).demoData).toBe(false);
+  });
+
+  it('generates a secret once and keeps it in DATA_DIR', () => {
+    const dir = `/tmp/gpu-config-secret-${process.pid}-${Date.now()}`;
+    const a = loadConfig({ DATA_DIR: dir }).appSecret;
+    const b = loadConfig({ DATA_DIR: dir }).appSecret;
+    expect(a.length).toBeGreaterThanOrEqual(32);
+    expect(b).toBe(a);
+  });
+});

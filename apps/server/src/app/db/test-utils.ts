@@ -1,0 +1,74 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { seedOnFirstStart } from '../../modules/system/system.usecases.ts';
+import { type Clock, systemClock } from '../clock.ts';
+import { type Config, loadConfig } from '../config.ts';
+import { buildServer } from '../server.ts';
+import { type Database, openDatabase } from './client.ts';
+
+const TEST_SECRET = 'test-secret-test-secret-test-secret-0123456789';
+
+/** Settings for tests: DATABASE_URL from the environment decides PGlite or PostgreSQL. */
+export function testConfig(overrides: Record<string, string> = {}): Config {
+  return loadConfig({
+    NODE_ENV: 'test',
+    APP_SECRET: TEST_SECRET,
+    DATA_DIR: '/tmp/gpu-test-data',
+    DATABASE_URL: process.env.DATABASE_URL,
+    ...overrides,
+  });
+}
+
+/**
+ * A fresh, migrated database for one test file: in-memory PGlite by default, or a new
+ * database on the PostgreSQL server of DATABASE_URL (dropped again on close).
+ */
+export async function createTestDatabase(url = process.env.DATABASE_URL): Promise<Database> {
+  if (!url) {
+    const database = await openDatabase({ dataDir: null });
+    await database.migrate();
+    return database;
+  }
+  const name = `test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const dbUrl = new URL(url);
+  dbUrl.pathname = `/${name}`;
+  const database = await openDatabase({ url: dbUrl.toString() });
+  await database.migrate();
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      const drop = new pg.Client({ connectionString: url });
+      await drop.connect();
+      await drop.query(`drop database if exists ${name} with (force)`);
+      await drop.end();
+    },
+  };
+}
+
+/** The whole app on a fresh database: default tenant always, demo data unless `demo: false`. */
+export async function createTestApp(
+  opts: { demo?: boolean; clock?: Clock; config?: Record<string, string> } = {},
+) {
+  const database = await createTestDatabase();
+  await seedOnFirstStart(database, { demo: opts.demo !== false });
+  const app = await buildServer({
+    config: testConfig(opts.config),
+    database,
+    clock: opts.clock ?? systemClock,
+    webDist: '/nonexistent',
+  });
+  return {
+    app,
+    database,
+    db: database.db,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}

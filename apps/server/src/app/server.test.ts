@@ -1,0 +1,136 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedOnFirstStart } from '../modules/system/system.usecases.ts';
+import { createTestApp, createTestDatabase, testConfig } from './db/test-utils.ts';
+import { commonErrors } from './errors.ts';
+import { buildServer } from './server.ts';
+
+describe('API envelope and errors', () => {
+  let t: Awaited<ReturnType<typeof createTestApp>>;
+  beforeAll(async () => {
+    t = await createTestApp({ demo: false });
+    t.app.get('/api/test/boom', async () => {
+      throw new Error('secret internals: password=hunter2');
+    });
+    t.app.get('/api/test/app-error', async () => {
+      throw commonErrors.conflict('已存在');
+    });
+  });
+  afterAll(() => t.close());
+
+  it('answers unknown /api paths with a 404 envelope', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/does-not-exist' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ success: false, code: '404', message: '接口不存在', data: null });
+  });
+
+  it('answers thrown errors with a 500 envelope that hides internals', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/test/boom' });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({
+      success: false,
+      code: '500',
+      message: '服务器内部错误，请稍后重试',
+      data: null,
+    });
+    expect(res.body).not.toContain('hunter2');
+  });
+
+  it('answers application errors with their status and Chinese message', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/test/app-error' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ success: false, code: '409', message: '已存在' });
+  });
+
+  it('answers invalid input with a 400 naming the field', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/gpu/market?page=abc' });
+    expect(res.statusCode).toBe(400);
+    const body = res.json();
+    expect(body.code).toBe('400');
+    expect(body.message).toContain('page');
+    expect(body.message).toMatch(/[\u4e00-\u9fff]/);
+  });
+
+  it('answers malformed JSON with a 400 envelope', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/tenant/config',
+      headers: { 'content-type': 'application/json' },
+      payload: '{bad',
+    });
+    expect([400, 404]).toContain(res.statusCode);
+    expect(res.json().success).toBe(false);
+  });
+
+  it('reports health with a database check', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ success: true, code: '200', data: { status: 'ok' } });
+  });
+
+  it('serves the OpenAPI document generated from the route schemas', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/health', '/api/tenant/config', '/api/gpu/market']),
+    );
+    expect(doc.paths['/api/gpu/market'].get.parameters.map((p: { name: string }) => p.name)).toContain(
+      'size',
+    );
+  });
+});
+
+describe('health when the database is gone', () => {
+  it('answers 503 in the envelope', async () => {
+    const database = await createTestDatabase();
+    const app = await buildServer({ config: testConfig(), database, webDist: '/nonexistent' });
+    await database.close();
+    const res = await app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toEqual({ success: false, code: '503', message: '数据库不可用', data: null });
+    await app.close();
+  });
+});
+
+describe('SPA serving', () => {
+  it('serves index.html for client routes and 404 envelopes for /api', async () => {
+    const dist = mkdtempSync(path.join(tmpdir(), 'spa-'));
+    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>spa</title>');
+    const database = await createTestDatabase();
+    await seedOnFirstStart(database, { demo: false });
+    const app = await buildServer({ config: testConfig(), database, webDist: dist });
+    const page = await app.inject({ method: 'GET', url: '/console/instance?x=1' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toContain('<title>spa</title>');
+    const api = await app.inject({ method: 'GET', url: '/api/console' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json().code).toBe('404');
+    await app.close();
+    await database.close();
+  });
+});
+
+describe('graceful shutdown', () => {
+  it('finishes an in-flight request before closing', async () => {
+    const database = await createTestDatabase();
+    await seedOnFirstStart(database, { demo: false });
+    const app = await buildServer({ config: testConfig(), database, webDist: '/nonexistent' });
+    app.get('/api/test/slow', async () => {
+      await new Promise((r) => setTimeout(r, 300));
+      return { success: true, code: '200', message: '成功', data: 'done' };
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    const inflight = fetch(`http://127.0.0.1:${port}/api/test/slow`).then((r) => r.json());
+    await new Promise((r) => setTimeout(r, 50));
+    await app.close();
+    expect(await inflight).toMatchObject({ data: 'done' });
+    await database.close();
+  });
+});

@@ -1,0 +1,78 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../app/db/client.ts';
+import { createTestDatabase } from '../../app/db/test-utils.ts';
+import { ensureFirstAdmin } from '../auth/admins.usecases.ts';
+import { admins } from '../auth/auth.tables.ts';
+import { verifyPassword } from '../auth/passwords.ts';
+import { hostGpus, hosts, regions } from '../hosts/hosts.tables.ts';
+import { gpuSkus, images } from '../market/market.tables.ts';
+import { tenants } from '../tenants/tenants.tables.ts';
+import { DEMO_HOSTS, DEMO_REGIONS } from './demo-data.ts';
+import { seedOnFirstStart } from './system.usecases.ts';
+
+const count = async (database: Database, table: Parameters<Database['db']['$count']>[0]) =>
+  database.db.$count(table);
+
+describe('first-start data', () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(() => database.close());
+
+  it('seeds once and never again, keeping edits', async () => {
+    expect(await seedOnFirstStart(database, { demo: true })).toBe(true);
+    expect(await count(database, tenants)).toBe(2);
+    expect(await count(database, regions)).toBe(DEMO_REGIONS.length);
+    expect(await count(database, hosts)).toBe(DEMO_HOSTS.length);
+    expect(await count(database, gpuSkus)).toBe(DEMO_HOSTS.length);
+    expect(await count(database, hostGpus)).toBe(DEMO_HOSTS.reduce((n, h) => n + h.gpuCount, 0));
+
+    await database.db.update(tenants).set({ name: '改过的名字' }).where(sql`code = 'default'`);
+    expect(await seedOnFirstStart(database, { demo: true })).toBe(false);
+    expect(await count(database, tenants)).toBe(2);
+    const [t] = await database.db.select().from(tenants).where(sql`code = 'default'`);
+    expect(t?.name).toBe('改过的名字');
+  });
+
+  it('puts regions in SPEC order: 安徽A区 first, overseas last', async () => {
+    const rows = await database.db.select().from(regions).orderBy(regions.sortOrder);
+    expect(rows[0]?.name).toBe('安徽A区');
+    expect(rows.at(-1)?.overseas).toBe(true);
+  });
+
+  it('catalogues PyTorch, TensorFlow and base images plus one CANN and one MUSA', async () => {
+    const rows = await database.db.select().from(images);
+    const types = new Set(rows.map((r) => r.frameworkType));
+    expect(types).toEqual(new Set(['pytorch', 'tensorflow', 'base']));
+    expect(rows.filter((r) => r.cannVersion).length).toBe(1);
+    expect(rows.filter((r) => r.musaVersion).length).toBe(1);
+    expect(
+      new Set(rows.filter((r) => r.frameworkType === 'pytorch').map((r) => r.pythonVersion)).size,
+    ).toBeGreaterThan(2);
+  });
+});
+
+describe('first admin', () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(() => database.close());
+
+  it('generates a password once, printed by the caller, and never replaces the admin', async () => {
+    const first = await ensureFirstAdmin(database, { username: 'root' });
+    expect(first.created).toBe(true);
+    expect(first.generatedPassword?.length).toBeGreaterThanOrEqual(12);
+    const [row] = await database.db.select().from(admins);
+    expect(row?.username).toBe('root');
+    expect(row?.roles).toEqual(['ADMIN']);
+    expect(row?.passwordHash.startsWith('$argon2id$')).toBe(true);
+    expect(await verifyPassword(row?.passwordHash ?? '', first.generatedPassword ?? '')).toBe(true);
+    expect(await ensureFirstAdmin(database, { username: 'other', password: 'Another123' })).toEqual({
+      created: false,
+    });
+    expect(await count(database, admins)).toBe(1);
+  });
+});
