@@ -15,6 +15,8 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { createAuthRepository } from '../modules/auth/auth.repository.ts';
+import { createTokenService, type TokenService } from '../modules/auth/tokens.ts';
 import { marketRoutes } from '../modules/market/market.routes.ts';
 import { systemRoutes } from '../modules/system/system.routes.ts';
 import { tenantsRoutes } from '../modules/tenants/tenants.routes.ts';
@@ -22,6 +24,7 @@ import { createTenantService, type TenantService } from '../modules/tenants/tena
 import { type Clock, systemClock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
+import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandling } from './plugins/envelope.ts';
 import { registerSpa } from './plugins/spa.ts';
 import { registerTenantResolution } from './plugins/tenant.ts';
@@ -32,6 +35,7 @@ export interface AppDeps {
   db: Db;
   clock: Clock;
   tenants: TenantService;
+  tokens: TokenService;
 }
 
 declare module 'fastify' {
@@ -75,6 +79,7 @@ export async function buildServer(opts: BuildOptions): Promise<AppInstance> {
     db,
     clock,
     tenants: createTenantService({ db, now: () => clock.now().getTime() }),
+    tokens: createTokenService(opts.config.appSecret, () => clock.now()),
   };
   app.decorate('deps', deps);
 
@@ -90,6 +95,7 @@ export async function buildServer(opts: BuildOptions): Promise<AppInstance> {
     if (closing) reply.header('connection', 'close');
   });
   registerTenantResolution(app, deps.tenants);
+  registerAuth(app, createAuthRepository({ db }));
 
   await app.register(fastifySwagger, {
     openapi: {

@@ -1,5 +1,6 @@
 // Every feature's tables, for Drizzle's query builder and drizzle-kit.
 export * from '../../modules/auth/auth.tables.ts';
+export * from '../../modules/billing/billing.tables.ts';
 export * from '../../modules/hosts/hosts.tables.ts';
 export * from '../../modules/market/market.tables.ts';
 export * from '../../modules/system/system.tables.ts';

@@ -1,5 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import pg from 'pg';
+import { admins, users } from '../../modules/auth/auth.tables.ts';
+import { accounts } from '../../modules/billing/billing.tables.ts';
 import { seedOnFirstStart } from '../../modules/system/system.usecases.ts';
 import { type Clock, systemClock } from '../clock.ts';
 import { type Config, loadConfig } from '../config.ts';
@@ -66,6 +69,33 @@ export async function createTestApp(
     app,
     database,
     db: database.db,
+    /** An admin (created on first call) and its Authorization header. */
+    adminHeaders: async (username = 'test-admin') => {
+      const [existing] = await database.db.select().from(admins).where(eq(admins.username, username));
+      const id =
+        existing?.id ??
+        (
+          await database.db
+            .insert(admins)
+            .values({ username, passwordHash: 'x', roles: ['ADMIN'] })
+            .returning()
+        )[0]?.id;
+      return { authorization: `Bearer ${await app.deps.tokens.sign('admin', id as number)}` };
+    },
+    /** A new user of the tenant answering `host`, with a zero balance, and its request headers. */
+    createUser: async (opts: { phone?: string; host?: string } = {}) => {
+      const host = opts.host ?? 'localhost';
+      const tenant = await app.deps.tenants.resolve(host);
+      const phone = opts.phone ?? `139${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+      const [user] = await database.db
+        .insert(users)
+        .values({ tenantId: tenant.id, phone, username: phone, passwordHash: 'x' })
+        .returning();
+      if (!user) throw new Error('user insert failed');
+      await database.db.insert(accounts).values({ userId: user.id, tenantId: tenant.id });
+      const token = await app.deps.tokens.sign('user', user.id, tenant.id);
+      return { user, headers: { authorization: `Bearer ${token}`, 'x-tenant-host': host } };
+    },
     close: async () => {
       await app.close();
       await database.close();

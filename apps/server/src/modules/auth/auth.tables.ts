@@ -1,4 +1,48 @@
-import { jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  index,
+  inet,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { tenants } from '../tenants/tenants.tables.ts';
+
+/** Customers; a phone is unique within its tenant. */
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    phone: text('phone').notNull(),
+    username: text('username').notNull(),
+    email: text('email'),
+    passwordHash: text('password_hash').notNull(),
+    salesName: text('sales_name'),
+    salesPhone: text('sales_phone'),
+    certified: boolean('certified').notNull().default(false),
+    /** ACTIVE or DISABLED (by an admin: loses access at the next request). */
+    status: text('status').notNull().default('ACTIVE'),
+    /** Access tokens issued before this are refused (password change, reset, disable). */
+    tokensValidAfter: timestamp('tokens_valid_after', { withTimezone: true }).notNull().defaultNow(),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_tenant_phone').on(t.tenantId, t.phone),
+    uniqueIndex('users_tenant_username').on(t.tenantId, t.username),
+    uniqueIndex('users_tenant_email').on(t.tenantId, t.email).where(sql`${t.email} is not null`),
+  ],
+);
 
 /** Back-office administrators: their own table and token audience (DESIGN §9). */
 export const admins = pgTable('admins', {
@@ -7,6 +51,66 @@ export const admins = pgTable('admins', {
   passwordHash: text('password_hash').notNull(),
   roles: jsonb('roles').$type<string[]>().notNull().default(['ADMIN']),
   status: text('status').notNull().default('ACTIVE'),
+  tokensValidAfter: timestamp('tokens_valid_after', { withTimezone: true }).notNull().defaultNow(),
+  lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Refresh tokens, stored as SHA-256 of the random value. Rotated on each use: the old row is
+ * marked used; presenting a used one again revokes its whole family (theft detection).
+ */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    family: text('family').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    rememberMe: boolean('remember_me').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('refresh_tokens_family').on(t.family), index('refresh_tokens_user').on(t.userId)],
+);
+
+/** SMS codes, hashed; one live code per (tenant, phone, purpose). */
+export const verificationCodes = pgTable(
+  'verification_codes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    tenantId: integer('tenant_id').notNull(),
+    phone: text('phone').notNull(),
+    purpose: text('purpose').notNull(),
+    codeHash: text('code_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    ip: text('ip'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('verification_codes_lookup').on(t.tenantId, t.phone, t.purpose, t.createdAt),
+    index('verification_codes_ip').on(t.ip, t.createdAt),
+  ],
+);
+
+/** Every admin write and sign-in (DESIGN §9). */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    adminId: integer('admin_id'),
+    action: text('action').notNull(),
+    target: text('target'),
+    detail: jsonb('detail'),
+    ip: inet('ip'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('audit_log_admin').on(t.adminId, t.createdAt)],
+);

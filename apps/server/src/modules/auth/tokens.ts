@@ -1,0 +1,66 @@
+import { createHash } from 'node:crypto';
+import { errors, jwtVerify, SignJWT } from 'jose';
+
+/** Who a token speaks for; users and admins never share an audience (DESIGN §9). */
+export type Audience = 'user' | 'admin';
+
+export const ACCESS_TTL_S: Record<Audience, number> = { user: 2 * 3600, admin: 8 * 3600 };
+const ISSUER = 'gpu-rental';
+
+export interface AccessClaims {
+  sub: string;
+  aud: Audience;
+  /** Tenant of a user token; admins are global. */
+  tid?: number;
+  iat: number;
+  exp: number;
+}
+
+/** Signs and verifies short-lived access tokens with a key derived from APP_SECRET. */
+export function createTokenService(appSecret: string, now: () => Date) {
+  const key = createHash('sha256').update(`access-token:${appSecret}`).digest();
+
+  return {
+    async sign(aud: Audience, subject: number, tenantId?: number): Promise<string> {
+      const iat = Math.floor(now().getTime() / 1000);
+      const jwt = new SignJWT(tenantId === undefined ? {} : { tid: tenantId })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(String(subject))
+        .setAudience(aud)
+        .setIssuer(ISSUER)
+        .setIssuedAt(iat)
+        .setExpirationTime(iat + ACCESS_TTL_S[aud]);
+      return jwt.sign(key);
+    },
+    /** The claims of a valid token for `aud`, or null for anything else (expired, forged, other audience). */
+    async verify(token: string, aud: Audience): Promise<AccessClaims | null> {
+      try {
+        const { payload } = await jwtVerify(token, key, {
+          algorithms: ['HS256'],
+          audience: aud,
+          issuer: ISSUER,
+          currentDate: now(),
+        });
+        if (
+          typeof payload.sub !== 'string' ||
+          typeof payload.iat !== 'number' ||
+          typeof payload.exp !== 'number'
+        ) {
+          return null;
+        }
+        return {
+          sub: payload.sub,
+          aud,
+          tid: payload.tid as number | undefined,
+          iat: payload.iat,
+          exp: payload.exp,
+        };
+      } catch (err) {
+        if (err instanceof errors.JOSEError || err instanceof TypeError) return null;
+        throw err;
+      }
+    },
+  };
+}
+
+export type TokenService = ReturnType<typeof createTokenService>;
