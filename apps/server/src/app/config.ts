@@ -33,6 +33,16 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Run the scheduled tasks in this process (each is safe on several replicas). */
   TASKS: z.enum(['on', 'off']).default('on'),
+  /** SMS provider: `console` logs the code (and, outside production, answers it); `aliyun` sends it. */
+  SMS_PROVIDER: z.enum(['console', 'aliyun'], { message: '只能是 console 或 aliyun' }).default('console'),
+  ALIYUN_SMS_ACCESS_KEY_ID: z.string().optional(),
+  ALIYUN_SMS_ACCESS_KEY_SECRET: z.string().optional(),
+  ALIYUN_SMS_SIGN_NAME: z.string().optional(),
+  ALIYUN_SMS_TEMPLATE_CODE: z.string().optional(),
+  /** Endpoint override (tests point it at a local fake). */
+  ALIYUN_SMS_ENDPOINT: z.string().default('dysmsapi.aliyuncs.com'),
+  /** Per-IP request limits on sign-in and code endpoints. */
+  RATE_LIMITS: z.enum(['on', 'off']).default('on'),
   /** Demo tenants, hosts and images on first start; off by default in production. */
   DEMO_DATA: z.enum(['on', 'off']).optional(),
 });
@@ -58,6 +68,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const isProduction = cfg.NODE_ENV === 'production';
   if (isProduction && !cfg.APP_SECRET) {
     throw new ConfigError('配置无效，服务未启动：\n  APP_SECRET: 生产环境必须设置（至少 32 个字符）');
+  }
+  if (cfg.SMS_PROVIDER === 'aliyun') {
+    const missing = (
+      [
+        'ALIYUN_SMS_ACCESS_KEY_ID',
+        'ALIYUN_SMS_ACCESS_KEY_SECRET',
+        'ALIYUN_SMS_SIGN_NAME',
+        'ALIYUN_SMS_TEMPLATE_CODE',
+      ] as const
+    ).filter((k) => !cfg[k]);
+    if (missing.length > 0) {
+      throw new ConfigError(
+        `配置无效，服务未启动：\n${missing.map((k) => `  ${k}: 使用阿里云短信时必须设置`).join('\n')}`,
+      );
+    }
   }
   const appSecret = cfg.APP_SECRET ?? loadOrCreateSecret(dataDir);
   return {

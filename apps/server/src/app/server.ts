@@ -1,3 +1,6 @@
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { useChineseZodMessages } from '@gpu/shared';
@@ -15,15 +18,21 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { adminAuthRoutes } from '../modules/auth/admin-auth.routes.ts';
 import { createAuthRepository } from '../modules/auth/auth.repository.ts';
+import { authRoutes } from '../modules/auth/auth.routes.ts';
 import { createTokenService, type TokenService } from '../modules/auth/tokens.ts';
+import { billingRoutes } from '../modules/billing/billing.routes.ts';
 import { marketRoutes } from '../modules/market/market.routes.ts';
+import { createSmsDriver } from '../modules/sms/drivers/registry.ts';
+import type { SmsDriver } from '../modules/sms/drivers/sms-driver.ts';
 import { systemRoutes } from '../modules/system/system.routes.ts';
 import { tenantsRoutes } from '../modules/tenants/tenants.routes.ts';
 import { createTenantService, type TenantService } from '../modules/tenants/tenants.usecases.ts';
 import { type Clock, systemClock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
+import { createError } from './errors.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandling } from './plugins/envelope.ts';
 import { registerSpa } from './plugins/spa.ts';
@@ -36,6 +45,7 @@ export interface AppDeps {
   clock: Clock;
   tenants: TenantService;
   tokens: TokenService;
+  sms: SmsDriver;
 }
 
 declare module 'fastify' {
@@ -59,6 +69,8 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
   /** Where the built SPA is; tests point it elsewhere or at nothing. */
   webDist?: string;
+  /** Replaces the configured SMS provider (tests capture codes with it). */
+  sms?: SmsDriver;
 }
 
 /** Builds the whole HTTP app from the modules; main.ts and the tests both use it. */
@@ -80,6 +92,7 @@ export async function buildServer(opts: BuildOptions): Promise<AppInstance> {
     clock,
     tenants: createTenantService({ db, now: () => clock.now().getTime() }),
     tokens: createTokenService(opts.config.appSecret, () => clock.now()),
+    sms: opts.sms ?? createSmsDriver(opts.config, app.log),
   };
   app.decorate('deps', deps);
 
@@ -97,6 +110,34 @@ export async function buildServer(opts: BuildOptions): Promise<AppInstance> {
   registerTenantResolution(app, deps.tenants);
   registerAuth(app, createAuthRepository({ db }));
 
+  await app.register(fastifyCookie);
+  await app.register(fastifyRateLimit, {
+    global: false,
+    enableDraftSpec: false,
+    allowList: () => opts.config.RATE_LIMITS === 'off',
+    errorResponseBuilder: (_request, ctx) =>
+      createError({
+        code: 'common.rate_limited',
+        status: 429,
+        message: `请求过于频繁，请${Math.ceil(ctx.ttl / 1000)}秒后再试`,
+      }),
+  });
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        // antd writes its styles at run time; QR codes and uploaded images may be data: URLs.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'https:'],
+        scriptSrc: ["'self'"],
+        frameSrc: ["'self'", 'https:'],
+        connectSrc: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    // Served over plain HTTP on a laptop; HSTS belongs to the TLS-terminating proxy in production.
+    strictTransportSecurity: false,
+  });
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'GPU 算力租赁平台 API', version: '1.0.0' },
@@ -106,7 +147,14 @@ export async function buildServer(opts: BuildOptions): Promise<AppInstance> {
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
-  for (const routes of [systemRoutes, tenantsRoutes, marketRoutes]) {
+  for (const routes of [
+    systemRoutes,
+    tenantsRoutes,
+    authRoutes,
+    adminAuthRoutes,
+    billingRoutes,
+    marketRoutes,
+  ]) {
     await routes(app);
   }
   await registerSpa(app, opts.webDist);

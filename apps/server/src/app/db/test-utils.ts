@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { admins, users } from '../../modules/auth/auth.tables.ts';
 import { accounts } from '../../modules/billing/billing.tables.ts';
+import type { SmsDriver } from '../../modules/sms/drivers/sms-driver.ts';
 import { seedOnFirstStart } from '../../modules/system/system.usecases.ts';
 import { type Clock, systemClock } from '../clock.ts';
 import { type Config, loadConfig } from '../config.ts';
@@ -55,15 +56,17 @@ export async function createTestDatabase(url = process.env.DATABASE_URL): Promis
 
 /** The whole app on a fresh database: default tenant always, demo data unless `demo: false`. */
 export async function createTestApp(
-  opts: { demo?: boolean; clock?: Clock; config?: Record<string, string> } = {},
+  opts: { demo?: boolean; clock?: Clock; config?: Record<string, string>; sms?: SmsDriver } = {},
 ) {
   const database = await createTestDatabase();
   await seedOnFirstStart(database, { demo: opts.demo !== false });
   const app = await buildServer({
-    config: testConfig(opts.config),
+    // Per-IP limits count real seconds, which fixed-clock tests would trip; their own test turns them on.
+    config: testConfig({ RATE_LIMITS: 'off', ...opts.config }),
     database,
     clock: opts.clock ?? systemClock,
     webDist: '/nonexistent',
+    sms: opts.sms,
   });
   return {
     app,

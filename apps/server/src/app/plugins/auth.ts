@@ -28,8 +28,8 @@ declare module 'fastify' {
 
 /** Looks up whether the subject may still act: status and tokens-valid-after, read per request. */
 export interface AuthLookups {
-  findActiveUser(id: number, issuedAtS: number): Promise<AuthUser | null>;
-  findActiveAdmin(id: number, issuedAtS: number): Promise<AuthAdmin | null>;
+  findActiveUser(id: number, issuedAtMs: number): Promise<AuthUser | null>;
+  findActiveAdmin(id: number, issuedAtMs: number): Promise<AuthAdmin | null>;
 }
 
 function bearer(request: FastifyRequest): string | null {
@@ -47,7 +47,7 @@ export function registerAuth(app: AppInstance, lookups: AuthLookups) {
     const token = bearer(request);
     const claims = token ? await tokens.verify(token, 'user') : null;
     if (!claims) throw commonErrors.unauthorized('登录已失效，请重新登录');
-    const user = await lookups.findActiveUser(Number(claims.sub), claims.iat);
+    const user = await lookups.findActiveUser(Number(claims.sub), claims.ims);
     // A user token is only good on its own tenant's hosts.
     if (!user || user.tenantId !== request.tenant.id)
       throw commonErrors.unauthorized('登录已失效，请重新登录');
@@ -58,7 +58,7 @@ export function registerAuth(app: AppInstance, lookups: AuthLookups) {
     const token = bearer(request);
     const claims = token ? await tokens.verify(token, 'admin') : null;
     if (!claims) throw commonErrors.unauthorized('管理员登录已失效，请重新登录');
-    const admin = await lookups.findActiveAdmin(Number(claims.sub), claims.iat);
+    const admin = await lookups.findActiveAdmin(Number(claims.sub), claims.ims);
     if (!admin || !admin.roles.includes('ADMIN'))
       throw commonErrors.unauthorized('管理员登录已失效，请重新登录');
     request.admin = admin;

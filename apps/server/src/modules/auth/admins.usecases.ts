@@ -1,8 +1,14 @@
 import { randomBytes } from 'node:crypto';
+import type { Admin } from '@gpu/shared';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../app/db/client.ts';
+import type { AuthAdmin } from '../../app/plugins/auth.ts';
+import { authErrors } from './auth.errors.ts';
+import { adminAccountKey, LOGIN_FAILURE_LIMIT } from './auth.models.ts';
+import { createAuthRepository } from './auth.repository.ts';
 import { admins } from './auth.tables.ts';
-import { hashPassword } from './passwords.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
+import type { TokenService } from './tokens.ts';
 
 /**
  * Creates the first admin when there is none. Returns the password only when it was generated,
@@ -23,4 +29,49 @@ export async function ensureFirstAdmin(
     .returning({ id: admins.id });
   if (inserted.length === 0) return { created: false };
   return { created: true, generatedPassword: generated };
+}
+
+const DUMMY_ADMIN_HASH = hashPassword(randomBytes(16).toString('hex'));
+
+export async function adminLogin(
+  deps: { db: Db; tokens: TokenService; now: () => Date },
+  input: { username: string; password: string },
+  ip: string,
+): Promise<{ token: string; admin: Admin }> {
+  const repo = createAuthRepository(deps);
+  const now = deps.now();
+  const account = adminAccountKey(input.username);
+  if (
+    (await repo.recentFailures(account, new Date(now.getTime() - LOGIN_FAILURE_LIMIT.windowMs))) >=
+    LOGIN_FAILURE_LIMIT.max
+  ) {
+    throw authErrors.tooManyFailures(LOGIN_FAILURE_LIMIT.windowMs / 60_000);
+  }
+  const admin = await repo.adminByUsername(input.username);
+  const ok = await verifyPassword(admin?.passwordHash ?? (await DUMMY_ADMIN_HASH), input.password);
+  if (!admin || !ok || admin.status !== 'ACTIVE') {
+    await repo.recordFailure(account, ip, now);
+    await repo.audit({
+      adminId: admin?.id ?? null,
+      action: 'admin.login_failed',
+      target: input.username,
+      ip,
+    });
+    throw authErrors.badAdminCredentials();
+  }
+  await repo.clearFailures(account);
+  await repo.updateAdmin(admin.id, { lastLoginAt: now });
+  await repo.audit({ adminId: admin.id, action: 'admin.login', target: admin.username, ip });
+  return {
+    token: await deps.tokens.sign('admin', admin.id),
+    admin: { id: admin.id, username: admin.username, roles: admin.roles },
+  };
+}
+
+/** Ends every token of this admin: admin tokens have no refresh, so this is the whole session. */
+export async function adminLogout(deps: { db: Db; now: () => Date }, admin: AuthAdmin, ip: string) {
+  const repo = createAuthRepository(deps);
+  // +1 ms: a token issued in this very millisecond is ended too.
+  await repo.updateAdmin(admin.id, { tokensValidAfter: new Date(deps.now().getTime() + 1) });
+  await repo.audit({ adminId: admin.id, action: 'admin.logout', target: admin.username, ip });
 }

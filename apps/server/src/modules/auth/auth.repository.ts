@@ -1,21 +1,25 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../app/db/client.ts';
 import type { AuthAdmin, AuthUser } from '../../app/plugins/auth.ts';
-import { admins, users } from './auth.tables.ts';
+import { accounts } from '../billing/billing.tables.ts';
+import { admins, auditLog, loginFailures, refreshTokens, users } from './auth.tables.ts';
+
+export type UserRow = typeof users.$inferSelect;
+export type AdminRow = typeof admins.$inferSelect;
 
 export function createAuthRepository({ db }: { db: DbOrTx }) {
   return {
-    /** The user if active and the token (issued at `issuedAtS`) is not older than a revocation. */
-    async findActiveUser(id: number, issuedAtS: number): Promise<AuthUser | null> {
+    /** The user if active and the token (issued at `issuedAtMs`) is not older than a revocation. */
+    async findActiveUser(id: number, issuedAtMs: number): Promise<AuthUser | null> {
       const [u] = await db
         .select({ id: users.id, tenantId: users.tenantId, tva: users.tokensValidAfter })
         .from(users)
         .where(and(eq(users.id, id), eq(users.status, 'ACTIVE')))
         .limit(1);
-      if (!u || issuedAtS < Math.floor(u.tva.getTime() / 1000)) return null;
+      if (!u || issuedAtMs < u.tva.getTime()) return null;
       return { id: u.id, tenantId: u.tenantId };
     },
-    async findActiveAdmin(id: number, issuedAtS: number): Promise<AuthAdmin | null> {
+    async findActiveAdmin(id: number, issuedAtMs: number): Promise<AuthAdmin | null> {
       const [a] = await db
         .select({
           id: admins.id,
@@ -26,8 +30,116 @@ export function createAuthRepository({ db }: { db: DbOrTx }) {
         .from(admins)
         .where(and(eq(admins.id, id), eq(admins.status, 'ACTIVE')))
         .limit(1);
-      if (!a || issuedAtS < Math.floor(a.tva.getTime() / 1000)) return null;
+      if (!a || issuedAtMs < a.tva.getTime()) return null;
       return { id: a.id, username: a.username, roles: a.roles };
+    },
+
+    async userById(id: number): Promise<UserRow | undefined> {
+      const [u] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+      return u;
+    },
+    async userByPhone(tenantId: number, phone: string): Promise<UserRow | undefined> {
+      const [u] = await db
+        .select()
+        .from(users)
+        .where(and(eq(users.tenantId, tenantId), eq(users.phone, phone)))
+        .limit(1);
+      return u;
+    },
+    async isTaken(tenantId: number, field: 'phone' | 'username' | 'email', value: string): Promise<boolean> {
+      const col = { phone: users.phone, username: users.username, email: users.email }[field];
+      return (await db.$count(users, and(eq(users.tenantId, tenantId), eq(col, value)))) > 0;
+    },
+    /** A new user and their zero balance account, or null when the phone is taken. */
+    async createUser(input: {
+      tenantId: number;
+      phone: string;
+      passwordHash: string;
+      salesName?: string;
+      salesPhone?: string;
+    }): Promise<UserRow | null> {
+      const [u] = await db
+        .insert(users)
+        .values({
+          ...input,
+          username: input.phone,
+          salesName: input.salesName || null,
+          salesPhone: input.salesPhone || null,
+        })
+        .onConflictDoNothing()
+        .returning();
+      if (!u) return null;
+      await db.insert(accounts).values({ userId: u.id, tenantId: u.tenantId });
+      return u;
+    },
+    async updateUser(id: number, patch: Partial<typeof users.$inferInsert>) {
+      await db
+        .update(users)
+        .set({ ...patch, updatedAt: sql`now()` })
+        .where(eq(users.id, id));
+    },
+
+    adminByUsername: async (username: string): Promise<AdminRow | undefined> =>
+      (await db.select().from(admins).where(eq(admins.username, username)).limit(1))[0],
+    async updateAdmin(id: number, patch: Partial<typeof admins.$inferInsert>) {
+      await db
+        .update(admins)
+        .set({ ...patch, updatedAt: sql`now()` })
+        .where(eq(admins.id, id));
+    },
+
+    recentFailures: (account: string, since: Date) =>
+      db.$count(loginFailures, and(eq(loginFailures.account, account), gt(loginFailures.createdAt, since))),
+    async recordFailure(account: string, ip: string, at: Date) {
+      await db.insert(loginFailures).values({ account, ip, createdAt: at });
+    },
+    async clearFailures(account: string) {
+      await db.delete(loginFailures).where(eq(loginFailures.account, account));
+    },
+
+    async insertRefreshToken(row: typeof refreshTokens.$inferInsert) {
+      await db.insert(refreshTokens).values(row);
+    },
+    refreshTokenByHash: async (tokenHash: string) =>
+      (await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash)).limit(1))[0],
+    /** Marks a refresh token used; false when someone used it first. */
+    async markRefreshUsed(id: number, at: Date): Promise<boolean> {
+      const rows = await db
+        .update(refreshTokens)
+        .set({ usedAt: at })
+        .where(and(eq(refreshTokens.id, id), isNull(refreshTokens.usedAt), isNull(refreshTokens.revokedAt)))
+        .returning({ id: refreshTokens.id });
+      return rows.length > 0;
+    },
+    async revokeFamily(family: string, at: Date) {
+      await db
+        .update(refreshTokens)
+        .set({ revokedAt: at })
+        .where(and(eq(refreshTokens.family, family), isNull(refreshTokens.revokedAt)));
+    },
+    async revokeAllForUser(userId: number, at: Date) {
+      await db
+        .update(refreshTokens)
+        .set({ revokedAt: at })
+        .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+    },
+
+    async audit(entry: {
+      adminId: number | null;
+      action: string;
+      target?: string;
+      detail?: unknown;
+      ip?: string;
+    }) {
+      await db.insert(auditLog).values({
+        adminId: entry.adminId,
+        action: entry.action,
+        target: entry.target ?? null,
+        detail: entry.detail ?? null,
+        ip: entry.ip ?? null,
+      });
     },
   };
 }
+
+export type AuthRepository = ReturnType<typeof createAuthRepository>;

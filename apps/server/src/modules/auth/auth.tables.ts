@@ -31,8 +31,8 @@ export const users = pgTable(
     certified: boolean('certified').notNull().default(false),
     /** ACTIVE or DISABLED (by an admin: loses access at the next request). */
     status: text('status').notNull().default('ACTIVE'),
-    /** Access tokens issued before this are refused (password change, reset, disable). */
-    tokensValidAfter: timestamp('tokens_valid_after', { withTimezone: true }).notNull().defaultNow(),
+    /** Access tokens issued before this are refused (password change, reset); epoch until then. */
+    tokensValidAfter: timestamp('tokens_valid_after', { withTimezone: true }).notNull().default(new Date(0)),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -51,7 +51,7 @@ export const admins = pgTable('admins', {
   passwordHash: text('password_hash').notNull(),
   roles: jsonb('roles').$type<string[]>().notNull().default(['ADMIN']),
   status: text('status').notNull().default('ACTIVE'),
-  tokensValidAfter: timestamp('tokens_valid_after', { withTimezone: true }).notNull().defaultNow(),
+  tokensValidAfter: timestamp('tokens_valid_after', { withTimezone: true }).notNull().default(new Date(0)),
   lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -113,4 +113,17 @@ export const auditLog = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('audit_log_admin').on(t.adminId, t.createdAt)],
+);
+
+/** Failed sign-ins per account, so the per-account limit holds across replicas. */
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** `user:<tenantId>:<phone>` or `admin:<username>`. */
+    account: text('account').notNull(),
+    ip: text('ip'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('login_failures_account').on(t.account, t.createdAt)],
 );

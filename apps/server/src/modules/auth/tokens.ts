@@ -12,6 +12,8 @@ export interface AccessClaims {
   aud: Audience;
   /** Tenant of a user token; admins are global. */
   tid?: number;
+  /** Issued-at in milliseconds, compared with the subject's tokens-valid-after. */
+  ims: number;
   iat: number;
   exp: number;
 }
@@ -22,8 +24,9 @@ export function createTokenService(appSecret: string, now: () => Date) {
 
   return {
     async sign(aud: Audience, subject: number, tenantId?: number): Promise<string> {
-      const iat = Math.floor(now().getTime() / 1000);
-      const jwt = new SignJWT(tenantId === undefined ? {} : { tid: tenantId })
+      const ims = now().getTime();
+      const iat = Math.floor(ims / 1000);
+      const jwt = new SignJWT(tenantId === undefined ? { ims } : { ims, tid: tenantId })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(String(subject))
         .setAudience(aud)
@@ -41,20 +44,16 @@ export function createTokenService(appSecret: string, now: () => Date) {
           issuer: ISSUER,
           currentDate: now(),
         });
+        const { sub, iat, exp, ims, tid } = payload;
         if (
-          typeof payload.sub !== 'string' ||
-          typeof payload.iat !== 'number' ||
-          typeof payload.exp !== 'number'
+          typeof sub !== 'string' ||
+          typeof iat !== 'number' ||
+          typeof exp !== 'number' ||
+          typeof ims !== 'number'
         ) {
           return null;
         }
-        return {
-          sub: payload.sub,
-          aud,
-          tid: payload.tid as number | undefined,
-          iat: payload.iat,
-          exp: payload.exp,
-        };
+        return { sub, aud, tid: typeof tid === 'number' ? tid : undefined, iat, exp, ims };
       } catch (err) {
         if (err instanceof errors.JOSEError || err instanceof TypeError) return null;
         throw err;

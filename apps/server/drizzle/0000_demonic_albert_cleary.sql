@@ -4,7 +4,7 @@ CREATE TABLE "admins" (
 	"password_hash" text NOT NULL,
 	"roles" jsonb DEFAULT '["ADMIN"]'::jsonb NOT NULL,
 	"status" text DEFAULT 'ACTIVE' NOT NULL,
-	"tokens_valid_after" timestamp with time zone DEFAULT now() NOT NULL,
+	"tokens_valid_after" timestamp with time zone DEFAULT '1970-01-01T00:00:00.000Z' NOT NULL,
 	"last_login_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
@@ -18,6 +18,13 @@ CREATE TABLE "audit_log" (
 	"target" text,
 	"detail" jsonb,
 	"ip" "inet",
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "login_failures" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"account" text NOT NULL,
+	"ip" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
@@ -45,7 +52,7 @@ CREATE TABLE "users" (
 	"sales_phone" text,
 	"certified" boolean DEFAULT false NOT NULL,
 	"status" text DEFAULT 'ACTIVE' NOT NULL,
-	"tokens_valid_after" timestamp with time zone DEFAULT now() NOT NULL,
+	"tokens_valid_after" timestamp with time zone DEFAULT '1970-01-01T00:00:00.000Z' NOT NULL,
 	"last_login_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
@@ -203,6 +210,7 @@ ALTER TABLE "hosts" ADD CONSTRAINT "hosts_region_id_regions_id_fk" FOREIGN KEY (
 ALTER TABLE "gpu_skus" ADD CONSTRAINT "gpu_skus_host_id_hosts_id_fk" FOREIGN KEY ("host_id") REFERENCES "public"."hosts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "tenant_domains" ADD CONSTRAINT "tenant_domains_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "audit_log_admin" ON "audit_log" USING btree ("admin_id","created_at");--> statement-breakpoint
+CREATE INDEX "login_failures_account" ON "login_failures" USING btree ("account","created_at");--> statement-breakpoint
 CREATE INDEX "refresh_tokens_family" ON "refresh_tokens" USING btree ("family");--> statement-breakpoint
 CREATE INDEX "refresh_tokens_user" ON "refresh_tokens" USING btree ("user_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "users_tenant_phone" ON "users" USING btree ("tenant_id","phone");--> statement-breakpoint

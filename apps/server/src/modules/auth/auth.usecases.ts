@@ -1,0 +1,218 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { CodeType, RegisterRequest, User } from '@gpu/shared';
+import type { Db } from '../../app/db/client.ts';
+import type { SmsDriver } from '../sms/drivers/sms-driver.ts';
+import { authErrors } from './auth.errors.ts';
+import { LOGIN_FAILURE_LIMIT, REFRESH_TTL_MS, toUser, userAccountKey } from './auth.models.ts';
+import { createAuthRepository, type UserRow } from './auth.repository.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
+import type { TokenService } from './tokens.ts';
+import { consumeVerificationCode, sendVerificationCode } from './verification-codes.ts';
+
+export interface AuthDeps {
+  db: Db;
+  tokens: TokenService;
+  sms: SmsDriver;
+  now: () => Date;
+  secret: string;
+}
+
+export interface Session {
+  accessToken: string;
+  user: User;
+  refresh: { token: string; rememberMe: boolean; expiresAt: Date };
+}
+
+const sha256 = (v: string) => createHash('sha256').update(v).digest('hex');
+/** Verifying against a throwaway hash keeps unknown phones as slow as wrong passwords. */
+const DUMMY_HASH = hashPassword(randomBytes(16).toString('hex'));
+
+async function startSession(
+  deps: AuthDeps,
+  user: UserRow,
+  rememberMe: boolean,
+  family?: string,
+): Promise<Session> {
+  const repo = createAuthRepository(deps);
+  const now = deps.now();
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(now.getTime() + (rememberMe ? REFRESH_TTL_MS.remember : REFRESH_TTL_MS.session));
+  await repo.insertRefreshToken({
+    userId: user.id,
+    family: family ?? randomBytes(12).toString('hex'),
+    tokenHash: sha256(token),
+    rememberMe,
+    expiresAt,
+    createdAt: now,
+  });
+  return {
+    accessToken: await deps.tokens.sign('user', user.id, user.tenantId),
+    user: toUser(user),
+    refresh: { token, rememberMe, expiresAt },
+  };
+}
+
+export async function login(
+  deps: AuthDeps,
+  tenantId: number,
+  input: { phone: string; password: string; rememberMe: boolean },
+  ip: string,
+): Promise<Session> {
+  const repo = createAuthRepository(deps);
+  const now = deps.now();
+  const account = userAccountKey(tenantId, input.phone);
+  const failures = await repo.recentFailures(account, new Date(now.getTime() - LOGIN_FAILURE_LIMIT.windowMs));
+  if (failures >= LOGIN_FAILURE_LIMIT.max)
+    throw authErrors.tooManyFailures(LOGIN_FAILURE_LIMIT.windowMs / 60_000);
+
+  const user = await repo.userByPhone(tenantId, input.phone);
+  const ok = await verifyPassword(user?.passwordHash ?? (await DUMMY_HASH), input.password);
+  if (!user || !ok) {
+    await repo.recordFailure(account, ip, now);
+    throw authErrors.badCredentials();
+  }
+  if (user.status !== 'ACTIVE') throw authErrors.disabled();
+  await repo.clearFailures(account);
+  await repo.updateUser(user.id, { lastLoginAt: now });
+  return startSession(deps, user, input.rememberMe);
+}
+
+export async function register(deps: AuthDeps, tenantId: number, input: RegisterRequest): Promise<User> {
+  const repo = createAuthRepository(deps);
+  if (await repo.isTaken(tenantId, 'phone', input.phone)) throw authErrors.phoneTaken();
+  await consumeVerificationCode(
+    deps,
+    { tenantId, phone: input.phone, purpose: 'REGISTER' },
+    input.verificationCode,
+  );
+  const passwordHash = await hashPassword(input.password);
+  const user = await deps.db.transaction((tx) =>
+    createAuthRepository({ db: tx }).createUser({
+      tenantId,
+      phone: input.phone,
+      passwordHash,
+      salesName: input.salesName,
+      salesPhone: input.salesPhone,
+    }),
+  );
+  if (!user) throw authErrors.phoneTaken();
+  return toUser(user);
+}
+
+/**
+ * Sends a code. REGISTER and CHANGE_PHONE need a free phone (the screens check it first);
+ * RESET_PASSWORD answers alike for unknown phones and sends nothing to them.
+ */
+export async function sendCode(
+  deps: AuthDeps,
+  tenantId: number,
+  input: { phone: string; codeType: CodeType },
+  ip: string,
+): Promise<string | null> {
+  const repo = createAuthRepository(deps);
+  const taken = await repo.isTaken(tenantId, 'phone', input.phone);
+  if (input.codeType !== 'RESET_PASSWORD' && taken) throw authErrors.phoneTaken();
+  const target = { tenantId, phone: input.phone, purpose: input.codeType };
+  if (input.codeType === 'RESET_PASSWORD' && !taken) return null;
+  return sendVerificationCode(deps, target, ip);
+}
+
+export async function resetPassword(
+  deps: AuthDeps,
+  tenantId: number,
+  input: { phone: string; code: string; newPassword: string },
+): Promise<void> {
+  const repo = createAuthRepository(deps);
+  // Unknown phones never got a code, so they fail exactly like a wrong code.
+  await consumeVerificationCode(
+    deps,
+    { tenantId, phone: input.phone, purpose: 'RESET_PASSWORD' },
+    input.code,
+  );
+  const user = await repo.userByPhone(tenantId, input.phone);
+  if (!user) throw authErrors.codeExpired();
+  const now = deps.now();
+  await repo.updateUser(user.id, {
+    passwordHash: await hashPassword(input.newPassword),
+    tokensValidAfter: now,
+  });
+  await repo.revokeAllForUser(user.id, now);
+  await repo.clearFailures(userAccountKey(tenantId, input.phone));
+}
+
+export async function changePassword(
+  deps: AuthDeps,
+  userId: number,
+  input: { oldPassword: string; newPassword: string },
+): Promise<Session> {
+  const repo = createAuthRepository(deps);
+  const user = await repo.userById(userId);
+  if (!user) throw authErrors.refreshInvalid();
+  if (!(await verifyPassword(user.passwordHash, input.oldPassword))) throw authErrors.oldPasswordWrong();
+  const now = deps.now();
+  await repo.updateUser(user.id, {
+    passwordHash: await hashPassword(input.newPassword),
+    tokensValidAfter: now,
+  });
+  await repo.revokeAllForUser(user.id, now);
+  // Every other session ends; this one continues with fresh tokens.
+  return startSession(deps, user, false);
+}
+
+export async function changePhone(deps: AuthDeps, userId: number, input: { newPhone: string; code: string }) {
+  const repo = createAuthRepository(deps);
+  const user = await repo.userById(userId);
+  if (!user) throw authErrors.refreshInvalid();
+  if (user.phone === input.newPhone) throw authErrors.samePhone();
+  if (await repo.isTaken(user.tenantId, 'phone', input.newPhone)) throw authErrors.phoneTaken();
+  await consumeVerificationCode(
+    deps,
+    { tenantId: user.tenantId, phone: input.newPhone, purpose: 'CHANGE_PHONE' },
+    input.code,
+  );
+  try {
+    await repo.updateUser(user.id, { phone: input.newPhone });
+  } catch {
+    throw authErrors.phoneTaken();
+  }
+  return toUser({ ...user, phone: input.newPhone });
+}
+
+/** Rotates a refresh token; a spent one presented again revokes its whole family. */
+export async function refresh(deps: AuthDeps, tenantId: number, token: string | undefined): Promise<Session> {
+  if (!token) throw authErrors.refreshInvalid();
+  const repo = createAuthRepository(deps);
+  const now = deps.now();
+  const row = await repo.refreshTokenByHash(sha256(token));
+  if (!row || row.revokedAt) throw authErrors.refreshInvalid();
+  if (row.usedAt || !(await repo.markRefreshUsed(row.id, now))) {
+    await repo.revokeFamily(row.family, now);
+    throw authErrors.refreshInvalid();
+  }
+  if (row.expiresAt.getTime() <= now.getTime()) throw authErrors.refreshInvalid();
+  const user = await repo.userById(row.userId);
+  if (!user || user.status !== 'ACTIVE' || user.tenantId !== tenantId) throw authErrors.refreshInvalid();
+  return startSession(deps, user, row.rememberMe, row.family);
+}
+
+export async function logout(deps: AuthDeps, token: string | undefined): Promise<void> {
+  if (!token) return;
+  const repo = createAuthRepository(deps);
+  const row = await repo.refreshTokenByHash(sha256(token));
+  if (row) await repo.revokeFamily(row.family, deps.now());
+}
+
+export async function currentUser(deps: Pick<AuthDeps, 'db'>, userId: number): Promise<User> {
+  const user = await createAuthRepository(deps).userById(userId);
+  if (!user) throw authErrors.refreshInvalid();
+  return toUser(user);
+}
+
+export async function isAvailable(
+  deps: Pick<AuthDeps, 'db'>,
+  tenantId: number,
+  field: 'phone' | 'username' | 'email',
+  value: string,
+) {
+  return !(await createAuthRepository(deps).isTaken(tenantId, field, value));
+}

@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import {
+  authMessages,
+  loginRequestSchema,
+  passwordStrength,
+  registerRequestSchema,
+  resetPasswordRequestSchema,
+} from './auth.ts';
+
+const firstMessage = (r: { success: boolean; error?: { issues: { message: string }[] } }) =>
+  r.success ? null : r.error?.issues[0]?.message;
+
+const validRegister = {
+  phone: '13800138000',
+  verificationCode: '123456',
+  password: 'Abc12345',
+  confirmPassword: 'Abc12345',
+};
+
+describe('phone and login rules', () => {
+  it.each([
+    ['', authMessages.phoneRequired],
+    ['1380013800', authMessages.phoneInvalid],
+    ['12800138000', authMessages.phoneInvalid],
+    ['138001380001', authMessages.phoneInvalid],
+    ['1380013800a', authMessages.phoneInvalid],
+  ])('phone %j → %s', (phone, msg) => {
+    expect(firstMessage(loginRequestSchema.safeParse({ phone, password: 'abcdef' }))).toBe(msg);
+  });
+  it('password 6–100', () => {
+    expect(firstMessage(loginRequestSchema.safeParse({ phone: '13800138000', password: '' }))).toBe(
+      authMessages.passwordRequired,
+    );
+    expect(firstMessage(loginRequestSchema.safeParse({ phone: '13800138000', password: '12345' }))).toBe(
+      authMessages.passwordLength,
+    );
+    expect(loginRequestSchema.safeParse({ phone: '13800138000', password: 'x'.repeat(100) }).success).toBe(
+      true,
+    );
+    expect(
+      firstMessage(loginRequestSchema.safeParse({ phone: '13800138000', password: 'x'.repeat(101) })),
+    ).toBe(authMessages.passwordLength);
+  });
+});
+
+describe('register rules', () => {
+  it('accepts a valid request with optional sales fields', () => {
+    expect(
+      registerRequestSchema.safeParse({ ...validRegister, salesName: '张三', salesPhone: '' }).success,
+    ).toBe(true);
+  });
+  it.each([
+    [{ verificationCode: '12345' }, authMessages.codeInvalid],
+    [{ verificationCode: '' }, authMessages.codeRequired],
+    [{ password: 'abc12345', confirmPassword: 'abc12345' }, authMessages.passwordComplexity],
+    [{ password: 'ABC12345', confirmPassword: 'ABC12345' }, authMessages.passwordComplexity],
+    [{ password: 'Abc 12345', confirmPassword: 'Abc 12345' }, authMessages.passwordCharset],
+    [{ confirmPassword: 'Abc12346' }, authMessages.confirmMismatch],
+    [{ salesName: '长'.repeat(101) }, authMessages.salesNameMax],
+    [{ salesPhone: '123' }, authMessages.salesPhoneInvalid],
+  ])('%o → %s', (patch, msg) => {
+    expect(firstMessage(registerRequestSchema.safeParse({ ...validRegister, ...patch }))).toBe(msg);
+  });
+});
+
+describe('reset rules', () => {
+  it('new password is 6–16', () => {
+    const base = { phone: '13800138000', code: '123456' };
+    expect(resetPasswordRequestSchema.safeParse({ ...base, newPassword: 'x'.repeat(16) }).success).toBe(true);
+    expect(firstMessage(resetPasswordRequestSchema.safeParse({ ...base, newPassword: 'x'.repeat(17) }))).toBe(
+      authMessages.resetPasswordLength,
+    );
+  });
+});
+
+describe('password strength', () => {
+  it.each([
+    ['', 0, '很弱'],
+    ['abcdef', 40, '弱'],
+    ['abcdefgh', 50, '中等'],
+    ['abcdefg1', 75, '较强'],
+    ['Abcdefg1', 100, '强'],
+    ['Abc1', 75, '较强'],
+    ['Ab1xyz', 90, '较强'],
+  ])('%j scores %i (%s)', (pw, score, level) => {
+    const s = passwordStrength(pw);
+    expect(s.score).toBe(score);
+    expect(s.level).toBe(level);
+  });
+  it('lists what is missing', () => {
+    expect(passwordStrength('abc').missing).toEqual(['至少8个字符', '数字', '大写字母']);
+  });
+});

@@ -1,0 +1,159 @@
+import { z } from 'zod';
+import {
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  PHONE_LENGTH,
+  RESET_PASSWORD_MAX,
+  SALES_NAME_MAX,
+  VERIFICATION_CODE_LENGTH,
+} from './constants.ts';
+
+/** SPEC.md §5 rules and their messages, used by the forms and re-checked by the server. */
+export const PHONE_PATTERN = /^1[3-9]\d{9}$/;
+export const CODE_PATTERN = new RegExp(`^\\d{${VERIFICATION_CODE_LENGTH}}$`);
+/** Letters, digits and common symbols. */
+export const PASSWORD_CHARSET = /^[A-Za-z0-9!@#$%^&*()_+\-=[\]{};':"\\|,.<>/?`~]+$/;
+
+export const authMessages = {
+  phoneRequired: '请输入手机号',
+  phoneInvalid: '请输入正确的11位手机号',
+  passwordRequired: '请输入密码',
+  passwordLength: `密码长度为${PASSWORD_MIN}-${PASSWORD_MAX}位`,
+  passwordCharset: '密码只能包含字母、数字和常用符号',
+  passwordComplexity: '密码必须包含大写字母、小写字母和数字',
+  confirmRequired: '请再次输入密码',
+  confirmMismatch: '两次输入的密码不一致',
+  codeRequired: '请输入验证码',
+  codeInvalid: `验证码为${VERIFICATION_CODE_LENGTH}位数字`,
+  salesNameMax: `销售姓名不能超过${SALES_NAME_MAX}个字符`,
+  salesPhoneInvalid: '请输入正确的销售手机号',
+  resetPasswordLength: `新密码长度为${PASSWORD_MIN}-${RESET_PASSWORD_MAX}位`,
+  agreementRequired: '请阅读并同意用户协议和隐私政策',
+} as const;
+
+export const phoneSchema = z
+  .string({ message: authMessages.phoneRequired })
+  .trim()
+  .min(1, authMessages.phoneRequired)
+  .max(PHONE_LENGTH, authMessages.phoneInvalid)
+  .regex(PHONE_PATTERN, authMessages.phoneInvalid);
+
+export const loginPasswordSchema = z
+  .string({ message: authMessages.passwordRequired })
+  .min(1, authMessages.passwordRequired)
+  .min(PASSWORD_MIN, authMessages.passwordLength)
+  .max(PASSWORD_MAX, authMessages.passwordLength);
+
+export const registerPasswordSchema = loginPasswordSchema
+  .regex(PASSWORD_CHARSET, authMessages.passwordCharset)
+  .refine((p) => /[A-Z]/.test(p) && /[a-z]/.test(p) && /\d/.test(p), authMessages.passwordComplexity);
+
+export const codeSchema = z
+  .string({ message: authMessages.codeRequired })
+  .trim()
+  .min(1, authMessages.codeRequired)
+  .regex(CODE_PATTERN, authMessages.codeInvalid);
+
+export const CODE_TYPES = ['REGISTER', 'RESET_PASSWORD', 'CHANGE_PHONE'] as const;
+export type CodeType = (typeof CODE_TYPES)[number];
+
+export const loginRequestSchema = z.object({
+  phone: phoneSchema,
+  password: loginPasswordSchema,
+  rememberMe: z.boolean().default(false),
+});
+
+export const registerRequestSchema = z
+  .object({
+    phone: phoneSchema,
+    verificationCode: codeSchema,
+    password: registerPasswordSchema,
+    confirmPassword: z.string({ message: authMessages.confirmRequired }).min(1, authMessages.confirmRequired),
+    salesName: z.string().trim().max(SALES_NAME_MAX, authMessages.salesNameMax).optional(),
+    salesPhone: z
+      .string()
+      .trim()
+      .refine((v) => v === '' || PHONE_PATTERN.test(v), authMessages.salesPhoneInvalid)
+      .optional(),
+  })
+  .refine((r) => r.password === r.confirmPassword, {
+    message: authMessages.confirmMismatch,
+    path: ['confirmPassword'],
+  });
+export type RegisterRequest = z.infer<typeof registerRequestSchema>;
+
+export const sendCodeRequestSchema = z.object({
+  phone: phoneSchema,
+  codeType: z.enum(CODE_TYPES, { message: '验证码类型无效' }).default('REGISTER'),
+});
+
+export const resetPasswordRequestSchema = z.object({
+  phone: phoneSchema,
+  code: codeSchema,
+  newPassword: z
+    .string({ message: authMessages.passwordRequired })
+    .min(1, authMessages.passwordRequired)
+    .min(PASSWORD_MIN, authMessages.resetPasswordLength)
+    .max(RESET_PASSWORD_MAX, authMessages.resetPasswordLength),
+});
+
+export const changePasswordRequestSchema = z.object({
+  oldPassword: loginPasswordSchema,
+  newPassword: registerPasswordSchema,
+});
+
+export const changePhoneRequestSchema = z.object({ newPhone: phoneSchema, code: codeSchema });
+
+export const userSchema = z.object({
+  id: z.number().int(),
+  tenantId: z.number().int(),
+  username: z.string(),
+  phone: z.string(),
+  email: z.string().nullable(),
+  certified: z.boolean(),
+  salesName: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const loginResponseSchema = z.object({ accessToken: z.string(), user: userSchema });
+
+export const adminSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  roles: z.array(z.string()),
+});
+export type Admin = z.infer<typeof adminSchema>;
+export const adminLoginRequestSchema = z.object({
+  username: z.string({ message: '请输入用户名' }).trim().min(1, '请输入用户名').max(64, '用户名过长'),
+  password: z
+    .string({ message: '请输入密码' })
+    .min(1, '请输入密码')
+    .max(PASSWORD_MAX, authMessages.passwordLength),
+});
+export const adminLoginResponseSchema = z.object({ token: z.string(), admin: adminSchema });
+
+export const balanceSchema = z.object({ available: z.number(), frozen: z.number(), total: z.number() });
+export type Balance = z.infer<typeof balanceSchema>;
+
+/** Strength meter of SPEC.md §5: length 8+ → 25, 6–7 → 15, +25 each for digit, lower, upper. */
+export function passwordStrength(password: string): {
+  score: number;
+  level: '强' | '较强' | '中等' | '弱' | '很弱';
+  missing: string[];
+} {
+  let score = password.length >= 8 ? 25 : password.length >= 6 ? 15 : 0;
+  const missing: string[] = [];
+  if (password.length < 8) missing.push('至少8个字符');
+  for (const [re, label] of [
+    [/\d/, '数字'],
+    [/[a-z]/, '小写字母'],
+    [/[A-Z]/, '大写字母'],
+  ] as const) {
+    if (re.test(password)) score += 25;
+    else missing.push(label);
+  }
+  const level =
+    score >= 100 ? '强' : score >= 75 ? '较强' : score >= 50 ? '中等' : score >= 25 ? '弱' : '很弱';
+  return { score, level, missing };
+}
