@@ -54,6 +54,14 @@ export const hosts = pgTable('hosts', {
   lastProbeAt: timestamp('last_probe_at', { withTimezone: true }),
   lastProbeOk: boolean('last_probe_ok'),
   lastProbeError: text('last_probe_error'),
+  /** Docker engine version (or `simulated`) seen by the last successful probe. */
+  engineVersion: text('engine_version').notNull().default(''),
+  /** The engine has the NVIDIA runtime (null until probed); without it GPUs come from settings. */
+  nvidiaRuntime: boolean('nvidia_runtime'),
+  /** Where the GPU inventory came from: `declared`, `nvidia-smi` or `simulated`. */
+  gpuSource: text('gpu_source').notNull().default('declared'),
+  /** Whether the storage driver enforces StorageOpt size (null until a container was created). */
+  diskLimitSupported: boolean('disk_limit_supported'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -96,4 +104,41 @@ export const hostPorts = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.hostId, t.port] }), index('host_ports_instance').on(t.instanceId)],
+);
+
+export const SIMULATED_CONTAINER_STATES = ['created', 'running', 'exited'] as const;
+export type SimulatedContainerState = (typeof SIMULATED_CONTAINER_STATES)[number];
+
+/**
+ * Containers of the simulated driver: kept in the database so a restart of the server loses
+ * nothing. Removing a container deletes its row, as the engine forgets a removed container.
+ */
+export const simulatedContainers = pgTable(
+  'simulated_containers',
+  {
+    id: text('id').primaryKey(),
+    hostId: integer('host_id')
+      .notNull()
+      .references(() => hosts.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    image: text('image').notNull(),
+    state: text('state').$type<SimulatedContainerState>().notNull().default('created'),
+    labels: jsonb('labels').$type<Record<string, string>>().notNull().default({}),
+    /** Names of the environment variables (values are not kept: they hold the root password). */
+    envKeys: jsonb('env_keys').$type<string[]>().notNull().default([]),
+    gpuIndices: jsonb('gpu_indices').$type<number[]>().notNull().default([]),
+    ports: jsonb('ports')
+      .$type<{ containerPort: number; hostPort: number; hostIp: string }[]>()
+      .notNull()
+      .default([]),
+    cpus: integer('cpus'),
+    memoryGb: integer('memory_gb'),
+    diskGb: integer('disk_gb'),
+    exitCode: integer('exit_code'),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('simulated_containers_host_name').on(t.hostId, t.name)],
 );
