@@ -1,0 +1,139 @@
+import { API_BASE, API_TIMEOUT_MS, type Envelope, TENANT_HEADER } from '@gpu/shared';
+import { t } from '../locales/zh-CN';
+import { clearAdminSession, clearUserSession, getSession } from './session';
+
+/** A failed call: the envelope's code and message, or a local code (TIMEOUT, NETWORK, ...). */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  constructor(
+    readonly code: string,
+    message: string,
+    /** HTTP status; 0 when no answer arrived. */
+    readonly status: number,
+  ) {
+    super(message);
+  }
+}
+
+export type QueryValue = string | number | boolean | null | undefined;
+
+export interface RequestOptions {
+  query?: Record<string, QueryValue>;
+  body?: unknown;
+  signal?: AbortSignal;
+  timeoutMs?: number;
+}
+
+type Navigate = (to: string) => void;
+let navigate: Navigate = (to) => window.location.assign(to);
+
+/** The app hands in the router's navigate so a 401 does not reload the page. */
+export function configureApiClient(options: { navigate: Navigate }) {
+  navigate = options.navigate;
+}
+
+/** SPEC.md §6: calls to paths beginning /admin use the admin token. */
+export const isAdminPath = (path: string) => /^\/admin(\/|\?|$)/.test(path);
+
+const AUTH_PAGES = ['/login', '/register', '/admin/login'];
+
+/**
+ * SPEC.md §4, the 401 rule, as a pure decision: where the browser goes after a 401 on `path`
+ * while it shows `location`; null when it stays.
+ */
+export function unauthorizedRedirect(path: string, location: { pathname: string; search: string }) {
+  if (AUTH_PAGES.includes(location.pathname)) return null;
+  const here = encodeURIComponent(location.pathname + location.search);
+  return isAdminPath(path) ? `/admin/login?redirect=${here}` : `/login?redirect=${here}`;
+}
+
+function buildUrl(path: string, query?: Record<string, QueryValue>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null) params.set(key, String(value));
+  }
+  const qs = params.toString();
+  return `${API_BASE}${path}${qs ? (path.includes('?') ? '&' : '?') + qs : ''}`;
+}
+
+function isEnvelope(body: unknown): body is Envelope<unknown> {
+  return typeof body === 'object' && body !== null && 'success' in body && 'code' in body;
+}
+
+function onUnauthorized(path: string) {
+  clearUserSession();
+  if (isAdminPath(path)) clearAdminSession();
+  const to = unauthorizedRedirect(path, window.location);
+  if (to) navigate(to);
+}
+
+/** Sends one call and answers the whole envelope; throws ApiError unless it succeeded. */
+export async function requestEnvelope<T>(
+  method: string,
+  path: string,
+  options: RequestOptions = {},
+): Promise<Envelope<T>> {
+  const session = getSession();
+  const token = isAdminPath(path) ? session.adminToken : session.token;
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    [TENANT_HEADER]: window.location.hostname,
+  };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+
+  const timeout = new AbortController();
+  const timer = setTimeout(() => timeout.abort(), options.timeoutMs ?? API_TIMEOUT_MS);
+  const signal = options.signal ? AbortSignal.any([options.signal, timeout.signal]) : timeout.signal;
+
+  let response: Response;
+  let text: string;
+  try {
+    response = await fetch(buildUrl(path, options.query), {
+      method,
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal,
+    });
+    text = await response.text();
+  } catch (err) {
+    if (options.signal?.aborted) throw err; // the caller cancelled: not an error to show
+    if (timeout.signal.aborted) throw new ApiError('TIMEOUT', t.api.timeout, 0);
+    throw new ApiError('NETWORK', t.api.network, 0);
+  } finally {
+    clearTimeout(timer);
+  }
+
+  let body: unknown = null;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    // not JSON: handled below
+  }
+
+  if (response.status === 401 || (isEnvelope(body) && body.code === '401')) onUnauthorized(path);
+
+  if (isEnvelope(body)) {
+    if (response.ok && body.success) return body as Envelope<T>;
+    throw new ApiError(body.code, body.message || t.api.httpError(response.status), response.status);
+  }
+  if (!response.ok)
+    throw new ApiError(String(response.status), t.api.httpError(response.status), response.status);
+  throw new ApiError('INVALID_RESPONSE', t.api.invalidResponse, response.status);
+}
+
+/** Sends one call and answers the envelope's data. */
+export async function request<T>(method: string, path: string, options?: RequestOptions): Promise<T> {
+  return (await requestEnvelope<T>(method, path, options)).data;
+}
+
+export const api = {
+  get: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => request<T>('GET', path, options),
+  post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    request<T>('POST', path, { ...options, body }),
+  put: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    request<T>('PUT', path, { ...options, body }),
+  patch: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    request<T>('PATCH', path, { ...options, body }),
+  delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, options),
+};
