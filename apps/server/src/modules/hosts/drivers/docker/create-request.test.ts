@@ -1,0 +1,240 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  ContainerConflictError,
+  GpuUnavailableError,
+  HostUnreachableError,
+  ImageNotFoundError,
+  PortInUseError,
+} from '../driver-errors.ts';
+import type { ContainerSpec, HostRecord } from '../host-driver.ts';
+import { createDockerDriver } from './docker-driver.ts';
+import { parseNvidiaSmi } from './nvidia-smi.ts';
+import * as rec from './recorded-answers.ts';
+import { startRecordedEngine } from './recorded-engine.ts';
+import { dockerHostRecord } from './test-engine.ts';
+
+type Engine = Awaited<ReturnType<typeof startRecordedEngine>>;
+type CreateBody = {
+  Image: string;
+  Env: string[];
+  Labels: Record<string, string>;
+  ExposedPorts: Record<string, object>;
+  HostConfig: Record<string, unknown> & {
+    DeviceRequests?: { Driver: string; DeviceIDs?: string[]; Count?: number; Capabilities: string[][] }[];
+    PortBindings: Record<string, { HostIp: string; HostPort: string }[]>;
+    StorageOpt?: Record<string, string>;
+  };
+};
+
+const spec: ContainerSpec = {
+  name: 'gpu-inst-77',
+  image: 'registry.gpu.local/pytorch:2.5.1-py3.12-cuda12.4',
+  instanceId: 77,
+  userId: 5,
+  gpuIndices: [2, 3],
+  ports: [
+    { containerPort: 22, hostPort: 30010 },
+    { containerPort: 8888, hostPort: 30011 },
+  ],
+  cpus: 16,
+  memoryGb: 64,
+  diskGb: 80,
+  env: { ROOT_PASSWORD: 'Zq8pW3nKx7' },
+};
+
+describe('docker driver requests, against recorded engine answers', () => {
+  let engine: Engine;
+  const settings = () => ({
+    connection: 'socket',
+    socketPath: engine.socketPath,
+    gpus: { model: 'A100 80GB', memoryGb: 80, count: 8 },
+  });
+  const driver = (over: Partial<HostRecord> = {}) => createDockerDriver(dockerHostRecord(settings(), over));
+  const creates = () => engine.sent('POST', /^\/containers\/create$/).map((r) => r.body as CreateBody);
+
+  beforeAll(async () => {
+    engine = await startRecordedEngine();
+  });
+  afterAll(() => engine.close());
+  beforeEach(() => {
+    engine.reset();
+    engine.on('GET', /^\/info$/, { status: 200, json: rec.INFO_WITHOUT_NVIDIA });
+    engine.on('GET', /^\/version$/, { status: 200, json: rec.VERSION });
+    engine.on('POST', /^\/containers\/create$/, { status: 201, json: rec.CREATED });
+  });
+
+  it('asks for GPUs by DeviceRequests with device ids (never Count) when the runtime exists', async () => {
+    engine.on('GET', /^\/info$/, { status: 200, json: rec.INFO_WITH_NVIDIA });
+    const result = await driver().create(spec);
+    expect(result).toEqual({ containerId: rec.CREATED.Id, diskLimitEnforced: true });
+    const [body] = creates();
+    expect(engine.sent('POST', /^\/containers\/create$/)[0]?.query.get('name')).toBe('gpu-inst-77');
+    expect(body?.HostConfig.DeviceRequests).toEqual([
+      { Driver: 'nvidia', DeviceIDs: ['2', '3'], Capabilities: [['gpu']] },
+    ]);
+    expect(body?.HostConfig.DeviceRequests?.[0]).not.toHaveProperty('Count');
+    expect(body?.Env).toEqual(
+      expect.arrayContaining(['ROOT_PASSWORD=Zq8pW3nKx7', 'NVIDIA_VISIBLE_DEVICES=2,3']),
+    );
+    expect(body?.Image).toBe(spec.image);
+    expect(body?.Labels).toMatchObject({
+      'io.gpu-platform.managed': 'true',
+      'io.gpu-platform.instance-id': '77',
+      'io.gpu-platform.user-id': '5',
+    });
+    expect(body?.HostConfig).toMatchObject({
+      NanoCpus: 16e9,
+      Memory: 64 * 1024 ** 3,
+      Init: true,
+      StorageOpt: { size: '80G' },
+    });
+  });
+
+  it('maps SSH and JupyterLab to the pool ports, exposed and bound on the bind address', async () => {
+    await driver({ nvidiaRuntime: true }).create(spec);
+    const [body] = creates();
+    expect(body?.ExposedPorts).toEqual({ '22/tcp': {}, '8888/tcp': {} });
+    expect(body?.HostConfig.PortBindings).toEqual({
+      '22/tcp': [{ HostIp: '0.0.0.0', HostPort: '30010' }],
+      '8888/tcp': [{ HostIp: '0.0.0.0', HostPort: '30011' }],
+    });
+  });
+
+  it('uses only NVIDIA_VISIBLE_DEVICES without the runtime, and trusts the probed fact without asking', async () => {
+    await driver({ nvidiaRuntime: false }).create(spec);
+    const [body] = creates();
+    expect(body?.HostConfig.DeviceRequests).toBeUndefined();
+    expect(body?.Env).toContain('NVIDIA_VISIBLE_DEVICES=2,3');
+    expect(engine.sent('GET', /^\/info$/)).toHaveLength(0);
+  });
+
+  it('hides every GPU from a container that gets none', async () => {
+    await driver({ nvidiaRuntime: true }).create({ ...spec, gpuIndices: [] });
+    const [body] = creates();
+    expect(body?.HostConfig.DeviceRequests).toBeUndefined();
+    expect(body?.Env).toContain('NVIDIA_VISIBLE_DEVICES=void');
+  });
+
+  it('retries without StorageOpt when the storage driver cannot enforce it, and says so', async () => {
+    engine.on('POST', /^\/containers\/create$/, rec.STORAGE_OPT_UNSUPPORTED, {
+      status: 201,
+      json: rec.CREATED,
+    });
+    const result = await driver({ nvidiaRuntime: true }).create(spec);
+    expect(result).toEqual({ containerId: rec.CREATED.Id, diskLimitEnforced: false });
+    const [first, second] = creates();
+    expect(first?.HostConfig.StorageOpt).toEqual({ size: '80G' });
+    expect(second?.HostConfig.StorageOpt).toBeUndefined();
+    expect(second?.HostConfig.DeviceRequests).toEqual(first?.HostConfig.DeviceRequests);
+  });
+
+  it('does not try StorageOpt again on a host known not to support it', async () => {
+    const result = await driver({ nvidiaRuntime: true, diskLimitSupported: false }).create(spec);
+    expect(result.diskLimitEnforced).toBe(false);
+    expect(creates()).toHaveLength(1);
+    expect(creates()[0]?.HostConfig.StorageOpt).toBeUndefined();
+  });
+
+  it('turns the engine refusals into typed errors', async () => {
+    engine.on('POST', /^\/containers\/create$/, rec.NO_SUCH_IMAGE);
+    await expect(driver({ nvidiaRuntime: true }).create(spec)).rejects.toBeInstanceOf(ImageNotFoundError);
+    engine.on('POST', /^\/containers\/create$/, rec.NAME_CONFLICT);
+    await expect(driver({ nvidiaRuntime: true }).create(spec)).rejects.toBeInstanceOf(ContainerConflictError);
+
+    const id = rec.CREATED.Id;
+    engine.on('POST', /\/start$/, rec.PORT_ALLOCATED);
+    const clash = await driver()
+      .start(id)
+      .catch((e: unknown) => e);
+    expect(clash).toBeInstanceOf(PortInUseError);
+    expect((clash as PortInUseError).port).toBe(31022);
+    engine.on('POST', /\/start$/, rec.ADDRESS_IN_USE);
+    expect(
+      (
+        (await driver()
+          .start(id)
+          .catch((e: unknown) => e)) as PortInUseError
+      ).port,
+    ).toBe(31023);
+    engine.on('POST', /\/start$/, rec.NO_NVIDIA_DRIVER);
+    await expect(driver().start(id)).rejects.toBeInstanceOf(GpuUnavailableError);
+    engine.on('POST', /\/start$/, { status: 304 });
+    await expect(driver().start(id)).resolves.toBeUndefined();
+    engine.on('POST', /\/stop$/, { status: 304 });
+    await expect(driver().stop(id)).resolves.toBeUndefined();
+  });
+
+  it('reports an engine that does not answer as unreachable', async () => {
+    const gone = createDockerDriver(
+      dockerHostRecord({ connection: 'socket', socketPath: '/run/no-such-engine.sock' }),
+    );
+    await expect(gone.create(spec)).rejects.toBeInstanceOf(HostUnreachableError);
+    await expect(gone.list()).rejects.toBeInstanceOf(HostUnreachableError);
+    expect(await gone.probe()).toMatchObject({ reachable: false });
+  });
+
+  it('probes GPUs with a one-shot nvidia-smi container when the runtime exists', async () => {
+    engine.on('GET', /^\/info$/, { status: 200, json: rec.INFO_WITH_NVIDIA });
+    engine.on('GET', /^\/images\/.+\/json$/, { status: 200, json: { Id: 'sha256:abc' } });
+    engine.on('POST', /\/start$/, { status: 204 });
+    engine.on('POST', /\/wait$/, { status: 200, json: { StatusCode: 0 } });
+    engine.on('GET', /\/logs$/, { status: 200, text: rec.NVIDIA_SMI_OUTPUT });
+    engine.on('DELETE', /^\/containers\/[0-9a-f]+$/, { status: 204 });
+    const p = await driver().probe();
+    expect(p).toMatchObject({
+      reachable: true,
+      nvidiaRuntime: true,
+      gpuSource: 'nvidia-smi',
+      driverVersion: '550.127.05',
+      cudaVersion: '12.4',
+      engineVersion: '20.10.24+dfsg1',
+      cpuCores: 128,
+    });
+    expect(p.gpus).toHaveLength(8);
+    expect(p.gpus[7]).toEqual({
+      index: 7,
+      uuid: 'GPU-5c3a9b8e-4d2f-11ee-8c90-0242ac120007',
+      model: 'A100-SXM4-80GB',
+      memoryGb: 80,
+    });
+    const [probeBody] = creates();
+    expect(probeBody?.HostConfig.DeviceRequests).toEqual([
+      { Driver: 'nvidia', Count: -1, Capabilities: [['gpu', 'utility']] },
+    ]);
+    expect(engine.sent('DELETE', /^\/containers\//)).toHaveLength(1);
+  });
+
+  it('falls back to the declared GPUs, with a warning, when nvidia-smi fails', async () => {
+    engine.on('GET', /^\/info$/, { status: 200, json: rec.INFO_WITH_NVIDIA });
+    engine.on('GET', /^\/images\/.+\/json$/, { status: 200, json: { Id: 'sha256:abc' } });
+    engine.on('POST', /\/start$/, rec.NO_NVIDIA_DRIVER);
+    engine.on('DELETE', /^\/containers\/[0-9a-f]+$/, { status: 204 });
+    const p = await driver().probe();
+    expect(p).toMatchObject({ reachable: true, nvidiaRuntime: true, gpuSource: 'declared' });
+    expect(p.gpus).toHaveLength(8);
+    expect(p.warnings[0]).toContain('nvidia-smi');
+  });
+});
+
+describe('nvidia-smi output', () => {
+  it('reads index, uuid, model, memory, driver and CUDA version', () => {
+    const r = parseNvidiaSmi(
+      '0, GPU-aaaa, NVIDIA GeForce RTX 4090, 24564, 550.120\n1, GPU-bbbb, NVIDIA GeForce RTX 4090, 24564, 550.120\nCUDA Version: 12.4\n',
+    );
+    expect(r).toEqual({
+      gpus: [
+        { index: 0, uuid: 'GPU-aaaa', model: 'RTX 4090', memoryGb: 24 },
+        { index: 1, uuid: 'GPU-bbbb', model: 'RTX 4090', memoryGb: 24 },
+      ],
+      driverVersion: '550.120',
+      cudaVersion: '12.4',
+    });
+  });
+  it('ignores noise and an empty answer', () => {
+    expect(parseNvidiaSmi('No devices were found\n')).toEqual({
+      gpus: [],
+      driverVersion: '',
+      cudaVersion: '',
+    });
+  });
+});

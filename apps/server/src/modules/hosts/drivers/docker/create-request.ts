@@ -1,0 +1,92 @@
+import type { DockerSettings } from '@gpu/shared';
+import type Docker from 'dockerode';
+import { type ContainerSpec, type HostRecord, labelsOf, type PortBinding } from '../host-driver.ts';
+
+const GIB = 1024 ** 3;
+
+/** `NVIDIA_VISIBLE_DEVICES` for these GPUs; `void` hides every GPU from a container. */
+export const visibleDevices = (gpuIndices: number[]) => (gpuIndices.length ? gpuIndices.join(',') : 'void');
+
+/**
+ * The body of POST /containers/create for an instance (DESIGN §7).
+ * - GPUs: with the NVIDIA runtime, `DeviceRequests` naming the device ids (never `Count` with
+ *   `DeviceIDs`); without it, only `NVIDIA_VISIBLE_DEVICES`. The variable is set in both cases,
+ *   since CUDA images carry `NVIDIA_VISIBLE_DEVICES=all` and a host whose default runtime is
+ *   nvidia would otherwise hand every GPU to a container that asked for none.
+ * - Ports: `ExposedPorts` plus `PortBindings` from the host's pool (the engine ignores a binding
+ *   for a port the container does not expose).
+ * - Disk: `StorageOpt.size` only when asked to; the driver retries without it where unsupported.
+ */
+export function buildCreateOptions(
+  host: HostRecord,
+  settings: Pick<DockerSettings, 'bindAddress'>,
+  spec: ContainerSpec,
+  opts: { nvidiaRuntime: boolean; storageOpt: boolean },
+): Docker.ContainerCreateOptions {
+  const env = { ...spec.env, NVIDIA_VISIBLE_DEVICES: visibleDevices(spec.gpuIndices) };
+  const exposed: Record<string, object> = {};
+  const bindings: Record<string, { HostIp: string; HostPort: string }[]> = {};
+  for (const p of spec.ports) {
+    const key = `${p.containerPort}/tcp`;
+    exposed[key] = {};
+    const binding = { HostIp: p.hostIp ?? settings.bindAddress, HostPort: String(p.hostPort) };
+    bindings[key] = [...(bindings[key] ?? []), binding];
+  }
+  const memory = spec.memoryGb ? Math.round(spec.memoryGb * GIB) : undefined;
+  return {
+    name: spec.name,
+    Image: spec.image,
+    ...(spec.command ? { Cmd: spec.command } : {}),
+    Env: Object.entries(env).map(([k, v]) => `${k}=${v}`),
+    Labels: labelsOf(host, spec),
+    ExposedPorts: exposed,
+    HostConfig: {
+      PortBindings: bindings,
+      ...(opts.nvidiaRuntime && spec.gpuIndices.length > 0
+        ? {
+            DeviceRequests: [
+              { Driver: 'nvidia', DeviceIDs: spec.gpuIndices.map(String), Capabilities: [['gpu']] },
+            ],
+          }
+        : {}),
+      ...(spec.cpus ? { NanoCpus: Math.round(spec.cpus * 1e9) } : {}),
+      ...(memory ? { Memory: memory } : {}),
+      // PyTorch data loaders need more than the 64 MB default; shared memory counts as memory.
+      ShmSize: memory ? Math.floor(memory / 2) : GIB,
+      ...(opts.storageOpt && spec.diskGb ? { StorageOpt: { size: `${spec.diskGb}G` } } : {}),
+      Init: true,
+      RestartPolicy: { Name: 'unless-stopped' },
+    },
+  };
+}
+
+/** Port bindings of an inspected container, in the driver's terms. */
+export function portsOf(
+  portBindings: Record<string, { HostIp?: string; HostPort?: string }[] | null> | undefined,
+) {
+  const out: PortBinding[] = [];
+  for (const [key, list] of Object.entries(portBindings ?? {})) {
+    const containerPort = Number.parseInt(key, 10);
+    for (const b of list ?? []) {
+      if (b.HostPort)
+        out.push({ containerPort, hostPort: Number(b.HostPort), hostIp: b.HostIp || '0.0.0.0' });
+    }
+  }
+  return out.sort((a, b) => a.containerPort - b.containerPort || a.hostPort - b.hostPort);
+}
+
+/** GPU indices of an inspected container: its device request, else its visible-devices variable. */
+export function gpuIndicesOf(
+  deviceRequests: { Driver?: string; DeviceIDs?: string[] }[] | null | undefined,
+  env: string[] | null | undefined,
+): number[] {
+  const ids = deviceRequests?.find((r) => r.Driver === 'nvidia' && r.DeviceIDs?.length)?.DeviceIDs;
+  const raw =
+    ids ??
+    env
+      ?.find((e) => e.startsWith('NVIDIA_VISIBLE_DEVICES='))
+      ?.split('=')[1]
+      ?.split(',') ??
+    [];
+  return raw.filter((s) => /^\d+$/.test(s.trim())).map((s) => Number(s.trim()));
+}

@@ -1,0 +1,171 @@
+import type { DockerSettings } from '@gpu/shared';
+import type Docker from 'dockerode';
+import {
+  type ContainerSpec,
+  type ContainerState,
+  type ContainerStatus,
+  type ContainerSummary,
+  declaredGpuInfo,
+  type HostDriver,
+  type HostRecord,
+  instanceIdOf,
+  LABELS,
+  type ProbeResult,
+  userIdOf,
+} from '../host-driver.ts';
+import { connectDocker, dockerSettingsOf } from './connection.ts';
+import { buildCreateOptions, gpuIndicesOf, portsOf } from './create-request.ts';
+import { engineMessage, isStorageOptUnsupported, mapDockerError } from './docker-errors.ts';
+import { runNvidiaSmi } from './probe-container.ts';
+
+export interface DockerDriverDeps {
+  /** Opens the engine client; tests point it at a recorded engine. */
+  connect?: (settings: DockerSettings, host: HostRecord) => Docker;
+}
+
+const ZERO_TIME = /^0001-01-01/;
+const time = (t: string | undefined) => (t && !ZERO_TIME.test(t) ? new Date(t).toISOString() : null);
+
+/** A GPU host reached through its Docker Engine API (DESIGN §7). */
+export function createDockerDriver(host: HostRecord, deps: DockerDriverDeps = {}): HostDriver {
+  const settings = dockerSettingsOf(host);
+  const docker = (deps.connect ?? connectDocker)(settings, host);
+
+  const call = async <T>(ctx: { op: string; image?: string; containerId?: string }, fn: () => Promise<T>) => {
+    try {
+      return await fn();
+    } catch (err) {
+      throw mapDockerError(err, ctx);
+    }
+  };
+  /** Runtime presence as recorded by the last probe, else asked of the engine. */
+  const hasNvidiaRuntime = async () => {
+    if (host.nvidiaRuntime !== null) return host.nvidiaRuntime;
+    const info = await call({ op: 'info' }, () => docker.info());
+    return Boolean(info.Runtimes?.nvidia);
+  };
+
+  return {
+    kind: 'docker',
+
+    async probe(): Promise<ProbeResult> {
+      let version: Docker.DockerVersion;
+      let info: { Runtimes?: Record<string, unknown>; NCPU?: number; MemTotal?: number };
+      try {
+        version = await docker.version();
+        info = await docker.info();
+      } catch (err) {
+        const e = mapDockerError(err, { op: 'probe' });
+        return { reachable: false, gpus: [], warnings: [], error: `${e.message}：${engineMessage(err)}` };
+      }
+      const nvidiaRuntime = Boolean(info.Runtimes?.nvidia);
+      const base = {
+        reachable: true,
+        engineVersion: version.Version,
+        nvidiaRuntime,
+        cpuCores: info.NCPU,
+        memoryGb: info.MemTotal ? Math.round(info.MemTotal / 1024 ** 3) : undefined,
+      };
+      const warnings: string[] = [];
+      if (nvidiaRuntime) {
+        try {
+          const smi = await runNvidiaSmi(docker, settings.probeImage);
+          if (smi.gpus.length > 0) {
+            return { ...base, ...smi, gpuSource: 'nvidia-smi', warnings };
+          }
+          warnings.push('nvidia-smi 未报告任何 GPU，已使用主机设置中声明的 GPU');
+        } catch (err) {
+          warnings.push(`nvidia-smi 探测失败（${engineMessage(err)}），已使用主机设置中声明的 GPU`);
+        }
+      } else {
+        warnings.push(
+          'Docker 引擎没有 NVIDIA 运行时，GPU 取自主机设置，容器仅通过 NVIDIA_VISIBLE_DEVICES 指定 GPU',
+        );
+      }
+      return {
+        ...base,
+        gpus: declaredGpuInfo(host.id, settings.gpus, 'declared'),
+        gpuSource: 'declared',
+        warnings,
+      };
+    },
+
+    async create(spec: ContainerSpec) {
+      const nvidiaRuntime = await hasNvidiaRuntime();
+      const wantDisk = Boolean(spec.diskGb) && host.diskLimitSupported !== false;
+      const ctx = { op: 'create', image: spec.image };
+      try {
+        const options = buildCreateOptions(host, settings, spec, { nvidiaRuntime, storageOpt: wantDisk });
+        const c = await docker.createContainer(options);
+        return { containerId: c.id, diskLimitEnforced: wantDisk };
+      } catch (err) {
+        if (!(wantDisk && isStorageOptUnsupported(err))) throw mapDockerError(err, ctx);
+      }
+      // The storage driver cannot limit the disk: create without, and say so.
+      const options = buildCreateOptions(host, settings, spec, { nvidiaRuntime, storageOpt: false });
+      const c = await call(ctx, () => docker.createContainer(options));
+      return { containerId: c.id, diskLimitEnforced: false };
+    },
+
+    async start(id: string) {
+      await call({ op: 'start', containerId: id }, async () => {
+        try {
+          await docker.getContainer(id).start();
+        } catch (err) {
+          if ((err as { statusCode?: number }).statusCode !== 304) throw err;
+        }
+      });
+    },
+
+    async stop(id: string) {
+      await call({ op: 'stop', containerId: id }, async () => {
+        try {
+          await docker.getContainer(id).stop({ t: settings.stopTimeoutS });
+        } catch (err) {
+          if ((err as { statusCode?: number }).statusCode !== 304) throw err;
+        }
+      });
+    },
+
+    async remove(id: string) {
+      await call({ op: 'remove', containerId: id }, () =>
+        docker.getContainer(id).remove({ force: true, v: true }),
+      );
+    },
+
+    async inspect(id: string): Promise<ContainerState> {
+      const c = await call({ op: 'inspect', containerId: id }, () => docker.getContainer(id).inspect());
+      const labels = c.Config.Labels ?? {};
+      return {
+        id: c.Id,
+        name: c.Name.replace(/^\//, ''),
+        image: c.Config.Image,
+        status: c.State.Status as ContainerStatus,
+        running: c.State.Running,
+        instanceId: instanceIdOf(labels),
+        userId: userIdOf(labels),
+        labels,
+        gpuIndices: gpuIndicesOf(c.HostConfig.DeviceRequests, c.Config.Env),
+        ports: portsOf(c.HostConfig.PortBindings as Parameters<typeof portsOf>[0]),
+        startedAt: time(c.State.StartedAt),
+        finishedAt: c.State.Running ? null : time(c.State.FinishedAt),
+        exitCode: c.State.Running || !time(c.State.FinishedAt) ? null : c.State.ExitCode,
+      };
+    },
+
+    async list(): Promise<ContainerSummary[]> {
+      const rows = await call({ op: 'list' }, () =>
+        docker.listContainers({ all: true, filters: { label: [`${LABELS.managed}=true`] } }),
+      );
+      return rows.map((r) => ({
+        id: r.Id,
+        name: (r.Names[0] ?? '').replace(/^\//, ''),
+        image: r.Image,
+        status: r.State as ContainerStatus,
+        instanceId: instanceIdOf(r.Labels ?? {}),
+        userId: userIdOf(r.Labels ?? {}),
+        labels: r.Labels ?? {},
+      }));
+    },
+  };
+}

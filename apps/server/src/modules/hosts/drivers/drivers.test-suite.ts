@@ -1,0 +1,188 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ContainerConflictError,
+  ContainerNotFoundError,
+  HostDriverError,
+  HostUnreachableError,
+  ImageNotFoundError,
+  PortInUseError,
+} from './driver-errors.ts';
+import type { ContainerSpec, HostDriver } from './host-driver.ts';
+
+/** What one implementation hands the contract suite. */
+export interface DriverHarness {
+  /** A driver bound to a reachable host that declares at least two GPUs. */
+  driver: HostDriver;
+  /** The same host as unreachable (offline simulated host, engine address with nothing behind it). */
+  unreachable: HostDriver;
+  /** An image present on the host, and a command that keeps it running with something on port 22. */
+  image: string;
+  command?: string[];
+  /** First of a few host ports free for this suite. */
+  portBase: number;
+  /** Makes a container on the same host without the platform's labels; returns its id. */
+  createForeignContainer(): Promise<string>;
+  removeForeignContainer(id: string): Promise<void>;
+  /** Answers whether something accepts connections on the host port (real engines only). */
+  canConnect?(port: number): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+let seq = 0;
+
+/**
+ * The contract every host driver passes (DESIGN §7): create → inspect → stop → start → remove,
+ * list shows only the platform's containers, port bindings are honoured, errors are typed.
+ */
+export function hostDriverContract(name: string, setup: () => Promise<DriverHarness>) {
+  describe(`host driver contract: ${name}`, () => {
+    let h: DriverHarness;
+    const made: string[] = [];
+    const spec = (over: Partial<ContainerSpec> = {}): ContainerSpec => {
+      seq += 1;
+      return {
+        name: `contract-${process.pid}-${Date.now().toString(36)}-${seq}`,
+        image: h.image,
+        instanceId: 900_000 + seq,
+        userId: 42,
+        gpuIndices: [0, 1],
+        ports: [
+          { containerPort: 22, hostPort: h.portBase + seq * 2, hostIp: '127.0.0.1' },
+          { containerPort: 8888, hostPort: h.portBase + seq * 2 + 1, hostIp: '127.0.0.1' },
+        ],
+        cpus: 1,
+        memoryGb: 1,
+        diskGb: 10,
+        env: { ROOT_PASSWORD: 'contract-pass' },
+        ...(h.command ? { command: h.command } : {}),
+        ...over,
+      };
+    };
+    const create = async (s: ContainerSpec) => {
+      const r = await h.driver.create(s);
+      made.push(r.containerId);
+      return r;
+    };
+
+    beforeAll(async () => {
+      h = await setup();
+    });
+    afterAll(async () => {
+      for (const id of made) await h?.driver.remove(id).catch(() => undefined);
+      await h?.close();
+    });
+
+    it('probes the host: reachable, with its GPUs', async () => {
+      const p = await h.driver.probe();
+      expect(p.reachable).toBe(true);
+      expect(p.gpus.length).toBeGreaterThanOrEqual(2);
+      expect(p.gpus.map((g) => g.index)).toEqual([...p.gpus.keys()]);
+      for (const g of p.gpus) expect(g.model.length).toBeGreaterThan(0);
+    });
+
+    it('runs the lifecycle create → running → stopped → running → removed', async () => {
+      const s = spec();
+      const { containerId, diskLimitEnforced } = await create(s);
+      expect(containerId).toMatch(/^[0-9a-f]{64}$/);
+      expect(typeof diskLimitEnforced).toBe('boolean');
+
+      const created = await h.driver.inspect(containerId);
+      expect(created).toMatchObject({ id: containerId, name: s.name, status: 'created', running: false });
+      expect(created.instanceId).toBe(s.instanceId);
+      expect(created.userId).toBe(42);
+      expect(created.gpuIndices).toEqual([0, 1]);
+
+      await h.driver.start(containerId);
+      const running = await h.driver.inspect(containerId);
+      expect(running.status).toBe('running');
+      expect(running.running).toBe(true);
+      expect(running.startedAt).not.toBeNull();
+
+      await h.driver.start(containerId); // already running: not an error
+      await h.driver.stop(containerId);
+      const stopped = await h.driver.inspect(containerId);
+      expect(stopped.status).toBe('exited');
+      expect(stopped.running).toBe(false);
+      expect(stopped.finishedAt).not.toBeNull();
+      await h.driver.stop(containerId); // already stopped: not an error
+
+      await h.driver.start(containerId);
+      expect((await h.driver.inspect(containerId)).status).toBe('running');
+
+      await h.driver.remove(containerId);
+      await expect(h.driver.inspect(containerId)).rejects.toBeInstanceOf(ContainerNotFoundError);
+      await expect(h.driver.remove(containerId)).rejects.toBeInstanceOf(ContainerNotFoundError);
+    });
+
+    it('honours port bindings', async () => {
+      const s = spec();
+      const { containerId } = await create(s);
+      await h.driver.start(containerId);
+      const state = await h.driver.inspect(containerId);
+      expect(state.ports).toEqual(
+        s.ports.map((p) => ({ containerPort: p.containerPort, hostPort: p.hostPort, hostIp: '127.0.0.1' })),
+      );
+      if (h.canConnect) {
+        const port = s.ports[0]?.hostPort as number;
+        await expect.poll(() => h.canConnect?.(port), { timeout: 10_000, interval: 200 }).toBe(true);
+      }
+      await h.driver.remove(containerId);
+    });
+
+    it('refuses a host port that a running container holds, with PortInUseError', async () => {
+      const first = spec();
+      const a = await create(first);
+      await h.driver.start(a.containerId);
+      const b = await create(spec({ ports: first.ports.slice(0, 1) }));
+      const err = await h.driver.start(b.containerId).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(PortInUseError);
+      expect((err as PortInUseError).port).toBe(first.ports[0]?.hostPort);
+      await h.driver.remove(b.containerId);
+      await h.driver.remove(a.containerId);
+    });
+
+    it('lists only containers carrying the platform label', async () => {
+      const s = spec();
+      const ours = await create(s);
+      const foreign = await h.createForeignContainer();
+      try {
+        const list = await h.driver.list();
+        const ids = list.map((c) => c.id);
+        expect(ids).toContain(ours.containerId);
+        expect(ids).not.toContain(foreign);
+        expect(list.find((c) => c.id === ours.containerId)).toMatchObject({
+          name: s.name,
+          instanceId: s.instanceId,
+          userId: 42,
+          status: 'created',
+        });
+      } finally {
+        await h.removeForeignContainer(foreign);
+        await h.driver.remove(ours.containerId);
+      }
+    });
+
+    it('answers with typed errors', async () => {
+      await expect(create(spec({ image: 'gpu-test/no-such-image:latest' }))).rejects.toBeInstanceOf(
+        ImageNotFoundError,
+      );
+      const missing = 'f'.repeat(64);
+      for (const op of ['inspect', 'start', 'stop', 'remove'] as const) {
+        await expect(h.driver[op](missing)).rejects.toBeInstanceOf(ContainerNotFoundError);
+      }
+      const s = spec();
+      const first = await create(s);
+      await expect(create({ ...spec(), name: s.name })).rejects.toBeInstanceOf(ContainerConflictError);
+      await h.driver.remove(first.containerId);
+    });
+
+    it('reports an unreachable host as such', async () => {
+      const p = await h.unreachable.probe();
+      expect(p.reachable).toBe(false);
+      expect(p.error).toBeTruthy();
+      await expect(h.unreachable.list()).rejects.toBeInstanceOf(HostUnreachableError);
+      await expect(h.unreachable.create(spec())).rejects.toBeInstanceOf(HostUnreachableError);
+      await expect(h.unreachable.inspect('a'.repeat(64))).rejects.toBeInstanceOf(HostDriverError);
+    });
+  });
+}

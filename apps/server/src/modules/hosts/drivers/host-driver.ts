@@ -1,0 +1,146 @@
+import type { DeclaredGpus } from '@gpu/shared';
+import type { hosts } from '../hosts.tables.ts';
+
+/** A host row as the drivers read it: connection and behaviour are in `settings`. */
+export type HostRecord = typeof hosts.$inferSelect;
+
+/** Labels on every container this platform creates; `list` returns only containers with them. */
+export const LABELS = {
+  managed: 'io.gpu-platform.managed',
+  instanceId: 'io.gpu-platform.instance-id',
+  hostId: 'io.gpu-platform.host-id',
+  userId: 'io.gpu-platform.user-id',
+} as const;
+
+export interface GpuInfo {
+  index: number;
+  uuid: string;
+  model: string;
+  memoryGb: number;
+}
+
+export interface ProbeResult {
+  reachable: boolean;
+  gpus: GpuInfo[];
+  driverVersion?: string;
+  cudaVersion?: string;
+  engineVersion?: string;
+  nvidiaRuntime?: boolean;
+  /** `nvidia-smi` (reported by the host), `declared` (from settings) or `simulated`. */
+  gpuSource?: 'nvidia-smi' | 'declared' | 'simulated';
+  /** CPU cores and memory the engine reports, to fill a host created without them. */
+  cpuCores?: number;
+  memoryGb?: number;
+  /** Something worth telling the admin that did not stop the probe (zh-CN). */
+  warnings: string[];
+  /** Why the host is unreachable (zh-CN), when it is. */
+  error?: string;
+}
+
+export interface PortBinding {
+  containerPort: number;
+  hostPort: number;
+  /** Address on the host; the host's bindAddress setting when absent. */
+  hostIp?: string;
+}
+
+/** What a container is made from (DESIGN §7): image, GPU indices, port bindings, disks, env, labels. */
+export interface ContainerSpec {
+  name: string;
+  image: string;
+  instanceId: number;
+  /** Owner, kept as a label so a user's cleanup only ever touches that user's containers. */
+  userId?: number;
+  gpuIndices: number[];
+  ports: PortBinding[];
+  /** CPU cores (may be fractional) and memory in GiB; absent means unlimited. */
+  cpus?: number;
+  memoryGb?: number;
+  /** Root file system size in GB; enforced only where the storage driver allows it. */
+  diskGb?: number;
+  env: Record<string, string>;
+  labels?: Record<string, string>;
+  /** Overrides the image's command (tests use it; real images bring their own). */
+  command?: string[];
+}
+
+export interface CreateResult {
+  containerId: string;
+  /** False when the disk size could not be enforced (StorageOpt unsupported) and was dropped. */
+  diskLimitEnforced: boolean;
+}
+
+export type ContainerStatus =
+  | 'created'
+  | 'running'
+  | 'paused'
+  | 'restarting'
+  | 'removing'
+  | 'exited'
+  | 'dead';
+
+export interface ContainerSummary {
+  id: string;
+  name: string;
+  image: string;
+  status: ContainerStatus;
+  instanceId: number | null;
+  userId: number | null;
+  labels: Record<string, string>;
+}
+
+export interface ContainerState extends ContainerSummary {
+  running: boolean;
+  gpuIndices: number[];
+  ports: PortBinding[];
+  startedAt: string | null;
+  finishedAt: string | null;
+  exitCode: number | null;
+}
+
+/**
+ * One GPU host (DESIGN §7). The registry binds a driver to a host row, so `probe` and `list`
+ * act on that host and container ids are the host's own.
+ */
+export interface HostDriver {
+  readonly kind: string;
+  probe(): Promise<ProbeResult>;
+  create(spec: ContainerSpec): Promise<CreateResult>;
+  /** Starting a running container or stopping a stopped one is not an error. */
+  start(id: string): Promise<void>;
+  stop(id: string): Promise<void>;
+  remove(id: string): Promise<void>;
+  inspect(id: string): Promise<ContainerState>;
+  /** Only containers carrying the platform's label. */
+  list(): Promise<ContainerSummary[]>;
+}
+
+/** The labels a spec puts on its container. */
+export function labelsOf(host: HostRecord, spec: ContainerSpec): Record<string, string> {
+  return {
+    ...spec.labels,
+    [LABELS.managed]: 'true',
+    [LABELS.instanceId]: String(spec.instanceId),
+    [LABELS.hostId]: String(host.id),
+    ...(spec.userId !== undefined ? { [LABELS.userId]: String(spec.userId) } : {}),
+  };
+}
+
+const numberLabel = (labels: Record<string, string>, key: string): number | null => {
+  const v = labels[key];
+  return v !== undefined && /^\d+$/.test(v) ? Number(v) : null;
+};
+
+export const instanceIdOf = (labels: Record<string, string>) => numberLabel(labels, LABELS.instanceId);
+export const userIdOf = (labels: Record<string, string>) => numberLabel(labels, LABELS.userId);
+
+/** GPUs declared in a host's settings, with stable made-up UUIDs (`GPU-<source>-<host>-<index>`). */
+export function declaredGpuInfo(hostId: number, gpus: DeclaredGpus | undefined, source: string): GpuInfo[] {
+  if (!gpus) return [];
+  return Array.from({ length: gpus.count }, (_, index) => ({
+    index,
+    uuid: `GPU-${source}-${String(hostId).padStart(6, '0')}-${String(index).padStart(2, '0')}`,
+    model: gpus.model,
+    memoryGb: gpus.memoryGb,
+  }));
+}

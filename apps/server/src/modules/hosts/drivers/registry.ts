@@ -1,0 +1,41 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Db } from '../../../app/db/client.ts';
+import { createDockerDriver, type DockerDriverDeps } from './docker/docker-driver.ts';
+import { DriverNotSupportedError } from './driver-errors.ts';
+import type { HostDriver, HostRecord } from './host-driver.ts';
+import { createSimulatedDriver } from './simulated/simulated-driver.ts';
+
+export interface HostDriverRegistry {
+  /** The driver of this host row (`simulated`, `docker`); `vastai` is not a container host yet. */
+  forHost(host: HostRecord): HostDriver;
+}
+
+export interface RegistryDeps {
+  db: Db;
+  now?: () => Date;
+  random?: () => number;
+  sleep?: (ms: number) => Promise<void>;
+  docker?: DockerDriverDeps;
+}
+
+/** Chooses the driver per host row (DESIGN §2: one registry per external dependency). */
+export function createHostDriverRegistry(deps: RegistryDeps): HostDriverRegistry {
+  const simulated = {
+    db: deps.db,
+    now: deps.now ?? (() => new Date()),
+    random: deps.random ?? Math.random,
+    sleep: deps.sleep ?? ((ms: number) => sleep(ms)),
+  };
+  return {
+    forHost(host) {
+      switch (host.driver) {
+        case 'simulated':
+          return createSimulatedDriver(host, simulated);
+        case 'docker':
+          return createDockerDriver(host, deps.docker);
+        default:
+          throw new DriverNotSupportedError(host.driver);
+      }
+    },
+  };
+}

@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# Runs a command with DOCKER_HOST pointing at a throwaway Docker engine (Debian's docker.io)
+# that has the local test image gpu-test/busybox:latest, then stops the engine by its PID.
+# Needs root, docker.io and busybox-static. No registry is used: the image is a busybox rootfs.
+# Usage: scripts/with-docker.sh <command...>
+set -euo pipefail
+NAME=gpu-test-docker
+SOCK=/run/$NAME.sock
+PIDFILE=/run/$NAME.pid
+DIR=$(mktemp -d)
+DOCKERD_PID=
+
+cleanup() {
+  if [ -n "$DOCKERD_PID" ]; then
+    # Containers first, so dockerd does not wait on them and no shim outlives it.
+    ids=$(docker -H "unix://$SOCK" ps -aq 2>/dev/null || true)
+    [ -z "$ids" ] || docker -H "unix://$SOCK" rm -f $ids >/dev/null 2>&1 || true
+    kill "$DOCKERD_PID" 2>/dev/null || true
+    for _ in $(seq 1 300); do kill -0 "$DOCKERD_PID" 2>/dev/null || break; sleep 0.1; done
+    kill -9 "$DOCKERD_PID" 2>/dev/null || true
+  fi
+  ip link delete docker0 2>/dev/null || true
+  rm -rf "$DIR" 2>/dev/null || true
+}
+trap cleanup EXIT
+
+for bin in dockerd docker busybox; do
+  command -v "$bin" >/dev/null || { echo "with-docker: $bin not found (apt-get install docker.io busybox-static)" >&2; exit 1; }
+done
+
+dockerd --iptables=false --storage-driver=vfs \
+  --host "unix://$SOCK" --pidfile "$PIDFILE" \
+  --data-root "$DIR/data" --exec-root "$DIR/exec" >"$DIR/dockerd.log" 2>&1 &
+DOCKERD_PID=$!
+export DOCKER_HOST="unix://$SOCK"
+
+for _ in $(seq 1 100); do
+  docker version >/dev/null 2>&1 && break
+  kill -0 "$DOCKERD_PID" 2>/dev/null || { cat "$DIR/dockerd.log" >&2; echo "with-docker: dockerd exited" >&2; exit 1; }
+  sleep 0.2
+done
+docker version >/dev/null || { tail -n 30 "$DIR/dockerd.log" >&2; exit 1; }
+
+# The test image: busybox with its applet links, /tmp and a root home; `sleep` as command.
+ROOTFS="$DIR/rootfs"
+mkdir -p "$ROOTFS/bin" "$ROOTFS/tmp" "$ROOTFS/root" "$ROOTFS/etc"
+cp "$(command -v busybox)" "$ROOTFS/bin/busybox"
+for applet in $("$ROOTFS/bin/busybox" --list); do
+  [ "$applet" = busybox ] || ln -sf busybox "$ROOTFS/bin/$applet"
+done
+echo 'root:x:0:0:root:/root:/bin/sh' >"$ROOTFS/etc/passwd"
+tar -C "$ROOTFS" -c . | docker import -c 'CMD ["/bin/sleep","3600"]' -c 'ENV PATH=/bin' - gpu-test/busybox:latest >/dev/null
+echo "Docker $(docker version --format '{{.Server.Version}}') on $DOCKER_HOST with gpu-test/busybox:latest"
+"$@"
