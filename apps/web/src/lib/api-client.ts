@@ -1,4 +1,5 @@
-import { API_BASE, API_TIMEOUT_MS, type Envelope, TENANT_HEADER } from '@gpu/shared';
+import type { Envelope } from '@gpu/shared';
+import { API_BASE, API_TIMEOUT_MS, TENANT_HEADER } from '@gpu/shared/constants';
 import { t } from '../locales/zh-CN';
 import { clearAdminSession, clearUserSession, getSession } from './session';
 

@@ -1,0 +1,115 @@
+import { MenuOutlined, UserOutlined } from '@ant-design/icons';
+import { Button } from 'antd';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { NavLink, useLocation } from 'react-router';
+import { LinkButton } from '../../components/LinkButton';
+import { TenantBrand } from '../../components/TenantBrand';
+import { useSession } from '../../features/auth/use-session';
+import { isLoggedIn } from '../../lib/session';
+import { t } from '../../locales/zh-CN';
+import { PATHS } from '../paths';
+import { NAV_LINKS } from './nav-links';
+import styles from './TopNav.module.css';
+
+// Only a logged-in visitor needs the account menu; only a phone needs the drawer.
+const UserMenu = lazy(() => import('../../features/auth/components/UserMenu'));
+const AccountDrawer = lazy(() => import('../../features/auth/components/AccountDrawer'));
+
+const linkClass = ({ isActive }: { isActive: boolean }) => `${styles.link} ${isActive ? styles.active : ''}`;
+
+/** The top navigation of SPEC.md §2; below 860 px a hamburger dropdown and a bottom drawer. */
+export function TopNav() {
+  const loggedIn = isLoggedIn(useSession());
+  const location = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [drawerLoaded, setDrawerLoaded] = useState(false);
+  const menuRef = useRef<HTMLDivElement>(null);
+
+  // Close the mobile menus on navigation.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the location changes
+  useEffect(() => {
+    setMenuOpen(false);
+    setDrawerOpen(false);
+  }, [location.pathname]);
+
+  useEffect(() => {
+    if (!menuOpen) return;
+    const close = (event: PointerEvent) => {
+      if (!menuRef.current?.contains(event.target as Node)) setMenuOpen(false);
+    };
+    document.addEventListener('pointerdown', close);
+    return () => document.removeEventListener('pointerdown', close);
+  }, [menuOpen]);
+
+  return (
+    <header className={styles.header}>
+      <div className={styles.inner}>
+        <TenantBrand className={styles.brand} />
+        <nav className={styles.links} aria-label={t.routes.home}>
+          {NAV_LINKS.map((link) => (
+            <NavLink key={link.to} to={link.to} className={linkClass}>
+              {link.label}
+            </NavLink>
+          ))}
+        </nav>
+        <div className={styles.actions}>
+          <LinkButton to={PATHS.console.root} data-testid="nav-console">
+            {t.nav.console}
+          </LinkButton>
+          {loggedIn ? (
+            <Suspense fallback={null}>
+              <UserMenu />
+            </Suspense>
+          ) : (
+            <>
+              <LinkButton to={PATHS.login} type="text" data-testid="nav-login">
+                {t.nav.login}
+              </LinkButton>
+              <LinkButton to={PATHS.register} type="primary" data-testid="nav-register">
+                {t.nav.register}
+              </LinkButton>
+            </>
+          )}
+        </div>
+
+        <div className={styles.mobile} ref={menuRef}>
+          <Button
+            type="text"
+            icon={<UserOutlined />}
+            aria-label={t.nav.account}
+            onClick={() => {
+              setDrawerLoaded(true);
+              setDrawerOpen(true);
+            }}
+          />
+          <Button
+            type="text"
+            icon={<MenuOutlined />}
+            aria-label={t.nav.openMenu}
+            aria-expanded={menuOpen}
+            onClick={() => setMenuOpen((open) => !open)}
+            data-testid="nav-hamburger"
+          />
+          {menuOpen && (
+            <nav className={styles.dropdown} aria-label={t.nav.openMenu}>
+              {NAV_LINKS.map((link) => (
+                <NavLink key={link.to} to={link.to} className={linkClass}>
+                  {link.label}
+                </NavLink>
+              ))}
+              <NavLink to={PATHS.console.root} className={linkClass}>
+                {t.nav.console}
+              </NavLink>
+            </nav>
+          )}
+        </div>
+      </div>
+      {drawerLoaded && (
+        <Suspense fallback={null}>
+          <AccountDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} />
+        </Suspense>
+      )}
+    </header>
+  );
+}

@@ -1,0 +1,121 @@
+import { type ComponentType, lazy } from 'react';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { t } from '../locales/zh-CN';
+import PublicLayout from './layouts/PublicLayout';
+import type { Guard } from './navigation';
+import { PATHS } from './paths';
+import { RouteError } from './RouteError';
+import { RouteGate } from './RouteGate';
+
+// Pages and the non-public layouts are separate chunks: the homepage never loads console or
+// admin code. Pages that later issues build show UnderConstructionPage until then.
+const HomePage = lazy(() => import('../features/home/pages/HomePage'));
+const UserPage = lazy(() => import('../features/user/pages/UserPage'));
+const UnderConstructionPage = lazy(() => import('../components/UnderConstructionPage'));
+const NotFoundPage = lazy(() => import('../components/NotFoundPage'));
+const ConsoleLayout = lazy(() => import('./layouts/ConsoleLayout'));
+const AuthLayout = lazy(() => import('./layouts/AuthLayout'));
+const AdminLayout = lazy(() => import('./layouts/AdminLayout'));
+
+/** What RouteGate reads from the deepest matched route. */
+export interface RouteHandle {
+  title?: string;
+  guard: Guard;
+}
+
+type RouteDef = { path: string; title?: string; guard: Guard } & (
+  | { page: ComponentType }
+  | { redirect: string }
+);
+
+interface LayoutDef {
+  layout: ComponentType;
+  routes: RouteDef[];
+}
+
+const r = t.routes;
+const soon = UnderConstructionPage;
+
+/** SPEC.md §2: every route, its title, guard and page, grouped by layout. */
+export const ROUTE_TABLE: LayoutDef[] = [
+  {
+    layout: PublicLayout,
+    routes: [
+      { path: PATHS.home, guard: 'public', page: HomePage },
+      { path: PATHS.market, title: r.market, guard: 'public', page: soon },
+      { path: PATHS.cloud, title: r.cloud, guard: 'public', page: soon },
+      { path: PATHS.contact, title: r.contact, guard: 'public', page: soon },
+      { path: PATHS.aiNavigation, title: r.aiNavigation, guard: 'public', page: soon },
+      { path: PATHS.subscribe, title: r.subscribe, guard: 'auth', page: soon },
+      { path: PATHS.recharge, title: r.recharge, guard: 'auth', page: soon },
+      { path: PATHS.blockchain, title: r.blockchain, guard: 'auth', page: soon },
+      { path: PATHS.user, title: r.user, guard: 'auth', page: UserPage },
+      { path: '*', title: r.notFound, guard: 'public', page: NotFoundPage },
+    ],
+  },
+  {
+    layout: ConsoleLayout,
+    routes: [
+      { path: PATHS.console.root, title: r.console, guard: 'auth', redirect: PATHS.console.instance },
+      { path: PATHS.console.homepage, title: r.consoleHome, guard: 'auth', page: soon },
+      { path: PATHS.console.instance, title: r.consoleInstance, guard: 'auth', page: soon },
+      { path: PATHS.console.orders, title: r.consoleOrders, guard: 'auth', page: soon },
+      { path: PATHS.console.bills, title: r.consoleBills, guard: 'auth', page: soon },
+      { path: PATHS.console.rechargeOrders, title: r.consoleRechargeOrders, guard: 'auth', page: soon },
+      { path: PATHS.console.vouchers, title: r.consoleVouchers, guard: 'auth', page: soon },
+      { path: PATHS.console.accountSecurity, title: r.consoleAccountSecurity, guard: 'auth', page: soon },
+    ],
+  },
+  {
+    // Navbar hidden; tenant logo and name shown.
+    layout: AuthLayout,
+    routes: [
+      { path: PATHS.login, title: r.login, guard: 'guest', page: soon },
+      { path: PATHS.register, title: r.register, guard: 'guest', page: soon },
+      { path: PATHS.forgotPassword, title: r.forgotPassword, guard: 'guest', page: soon },
+      { path: PATHS.admin.login, title: r.adminLogin, guard: 'adminGuest', page: soon },
+    ],
+  },
+  {
+    layout: AdminLayout,
+    routes: [
+      { path: PATHS.admin.root, title: r.adminDashboard, guard: 'admin', redirect: PATHS.admin.dashboard },
+      { path: PATHS.admin.dashboard, title: r.adminDashboard, guard: 'admin', page: soon },
+      { path: PATHS.admin.tenants, title: r.adminTenants, guard: 'admin', page: soon },
+      { path: PATHS.admin.tenantHosts, title: r.adminTenantHosts, guard: 'admin', page: soon },
+      { path: PATHS.admin.discountConfig, title: r.adminDiscountConfig, guard: 'admin', page: soon },
+      { path: PATHS.admin.voucherConfig, title: r.adminVoucherConfig, guard: 'admin', page: soon },
+      {
+        path: PATHS.admin.voucherDistribution,
+        title: r.adminVoucherDistribution,
+        guard: 'admin',
+        page: soon,
+      },
+      { path: PATHS.admin.hostManagement, title: r.adminHostManagement, guard: 'admin', page: soon },
+      { path: PATHS.admin.tenantHostPricing, title: r.adminTenantHostPricing, guard: 'admin', page: soon },
+      { path: PATHS.admin.balanceMonitoring, title: r.adminBalanceMonitoring, guard: 'admin', page: soon },
+      { path: PATHS.admin.userManagement, title: r.adminUserManagement, guard: 'admin', page: soon },
+      { path: PATHS.admin.instanceManagement, title: r.adminInstanceManagement, guard: 'admin', page: soon },
+    ],
+  },
+];
+
+function toRouteObject(def: RouteDef): RouteObject {
+  const handle: RouteHandle = { title: def.title, guard: def.guard };
+  if ('redirect' in def) return { path: def.path, handle, element: <Navigate to={def.redirect} replace /> };
+  const Page = def.page;
+  return { path: def.path, handle, element: <Page /> };
+}
+
+export const appRoutes: RouteObject[] = [
+  {
+    element: <RouteGate />,
+    errorElement: <RouteError />,
+    children: ROUTE_TABLE.map(({ layout: Layout, routes }) => ({
+      element: <Layout />,
+      children: routes.map(toRouteObject),
+    })),
+  },
+];
+
+export const createAppRouter = () => createBrowserRouter(appRoutes);

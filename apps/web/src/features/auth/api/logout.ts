@@ -1,0 +1,39 @@
+import { useNavigate } from 'react-router';
+import { afterLogoutPath } from '../../../app/navigation';
+import { useRouteHandle } from '../../../app/RouteGate';
+import { api } from '../../../lib/api-client';
+import { confirmDialog, notify } from '../../../lib/feedback';
+import { clearUserSession } from '../../../lib/session';
+import { t } from '../../../locales/zh-CN';
+
+/**
+ * Logout with the confirm dialog of SPEC.md §2. The local session is cleared whatever the
+ * server answers; a route that requires auth is left for /market first, so its guard does not
+ * send the browser to the login page.
+ */
+export function useLogout() {
+  const navigate = useNavigate();
+  const guard = useRouteHandle()?.guard;
+
+  return () =>
+    confirmDialog({
+      title: t.userMenu.logoutConfirm,
+      okText: t.common.confirm,
+      cancelText: t.common.cancel,
+      onOk: async () => {
+        let failed = false;
+        try {
+          await api.post('/auth/logout');
+        } catch {
+          failed = true;
+        }
+        const to = afterLogoutPath(guard);
+        if (to) await navigate(to, { replace: true });
+        clearUserSession();
+        void notify(
+          failed ? 'error' : 'success',
+          failed ? t.userMenu.logoutFailed : t.userMenu.logoutSuccess,
+        );
+      },
+    });
+}

@@ -1,0 +1,61 @@
+import { formatYuan } from '@gpu/shared/money';
+import { Button, Tag } from 'antd';
+import { PATHS } from '../../../app/paths';
+import { LinkButton } from '../../../components/LinkButton';
+import { t } from '../../../locales/zh-CN';
+import { useBalance } from '../../billing/api/get-balance';
+import { useVoucherStats } from '../../vouchers/api/get-voucher-stats';
+import { useLogout } from '../api/logout';
+import { useSession } from '../use-session';
+import styles from './AccountPanel.module.css';
+
+/**
+ * The logged-in user's summary (SPEC.md §2): username, enterprise badge, available balance,
+ * frozen balance (always 0.00), voucher total, recharge and logout. Load failures show 0.00.
+ */
+export function AccountPanel() {
+  const { user } = useSession();
+  const balance = useBalance();
+  const vouchers = useVoucherStats();
+  const logout = useLogout();
+  if (!user) return null;
+
+  const rows = [
+    { label: t.userMenu.availableBalance, value: balance.data?.available ?? 0, strong: true },
+    { label: t.userMenu.frozenBalance, value: 0 },
+    { label: t.userMenu.voucherTotal, value: vouchers.data?.totalValue ?? 0 },
+  ];
+
+  return (
+    <div className={styles.panel} data-testid="account-panel">
+      <div className={styles.head}>
+        <span className={styles.avatar}>{user.username.slice(0, 1).toUpperCase()}</span>
+        <div className={styles.who}>
+          <div className={styles.username}>{user.username}</div>
+          <Tag color={user.certified ? 'success' : 'default'} className={styles.badge}>
+            {user.certified ? t.userMenu.certified : t.userMenu.notCertified}
+          </Tag>
+        </div>
+      </div>
+      <dl className={styles.rows}>
+        {rows.map((row) => (
+          <div key={row.label} className={styles.row}>
+            <dt>{row.label}</dt>
+            <dd className={row.strong ? styles.strong : undefined}>¥{formatYuan(row.value)}</dd>
+          </div>
+        ))}
+      </dl>
+      <div className={styles.actions}>
+        <LinkButton to={PATHS.recharge} type="primary" block>
+          {t.userMenu.recharge}
+        </LinkButton>
+        <LinkButton to={PATHS.user} block>
+          {t.userMenu.personalCenter}
+        </LinkButton>
+        <Button type="text" danger block onClick={logout} data-testid="logout">
+          {t.userMenu.logout}
+        </Button>
+      </div>
+    </div>
+  );
+}

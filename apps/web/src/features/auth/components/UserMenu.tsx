@@ -1,0 +1,28 @@
+import { DownOutlined } from '@ant-design/icons';
+import { Dropdown } from 'antd';
+import { useSession } from '../use-session';
+import { AccountPanel } from './AccountPanel';
+import styles from './UserMenu.module.css';
+
+/** The desktop user dropdown of the top navigation. */
+export default function UserMenu() {
+  const { user } = useSession();
+  if (!user) return null;
+  return (
+    <Dropdown
+      trigger={['hover', 'click']}
+      placement="bottomRight"
+      popupRender={() => (
+        <div className={styles.popup}>
+          <AccountPanel />
+        </div>
+      )}
+    >
+      <button type="button" className={styles.trigger} data-testid="user-menu">
+        <span className={styles.avatar}>{user.username.slice(0, 1).toUpperCase()}</span>
+        <span className={styles.name}>{user.username}</span>
+        <DownOutlined className={styles.caret} />
+      </button>
+    </Dropdown>
+  );
+}

@@ -1,0 +1,76 @@
+import { CrownOutlined, GiftOutlined, RiseOutlined, WalletOutlined } from '@ant-design/icons';
+import { Alert, Card, Descriptions, Tag } from 'antd';
+import dayjs from 'dayjs';
+import { PATHS } from '../../../app/paths';
+import { LinkButton } from '../../../components/LinkButton';
+import { t } from '../../../locales/zh-CN';
+import { useSession } from '../../auth/use-session';
+import styles from './UserPage.module.css';
+
+const u = t.user;
+
+/** SPEC.md §2: a static placeholder with sample values (balance, member level, account info). */
+const SAMPLE = { balance: '1,288.50', growth: '2,680', vouchers: 3 };
+
+export default function UserPage() {
+  const { user } = useSession();
+  if (!user) return null;
+  const phone = user.phone ? user.phone.replace(/^(\d{3})\d{4}(\d{4})$/, '$1****$2') : '-';
+
+  const stats = [
+    { icon: <WalletOutlined />, label: u.balance, value: `¥${SAMPLE.balance}` },
+    { icon: <CrownOutlined />, label: u.memberLevel, value: u.memberLevelValue },
+    { icon: <RiseOutlined />, label: u.growth, value: SAMPLE.growth },
+    { icon: <GiftOutlined />, label: u.vouchers, value: u.vouchersValue(SAMPLE.vouchers) },
+  ];
+
+  return (
+    <div className={styles.page}>
+      <div className={styles.banner}>
+        <span className={styles.avatar}>{user.username.slice(0, 1).toUpperCase()}</span>
+        <div className={styles.who}>
+          <h1>{user.username}</h1>
+          <Tag color="gold" icon={<CrownOutlined />}>
+            {u.memberLevelValue}
+          </Tag>
+        </div>
+        <div className={styles.actions}>
+          <LinkButton to={PATHS.recharge} type="primary" size="large">
+            {u.recharge}
+          </LinkButton>
+          <LinkButton to={PATHS.console.root} size="large">
+            {u.toConsole}
+          </LinkButton>
+        </div>
+      </div>
+
+      <Alert type="info" showIcon title={u.sampleNotice} className={styles.notice} />
+
+      <div className={styles.stats}>
+        {stats.map((stat) => (
+          <Card key={stat.label} className={styles.stat}>
+            <span className={styles.statIcon}>{stat.icon}</span>
+            <div className={styles.statLabel}>{stat.label}</div>
+            <div className={styles.statValue}>{stat.value}</div>
+          </Card>
+        ))}
+      </div>
+
+      <Card title={u.accountInfo}>
+        <Descriptions column={{ xs: 1, md: 2 }}>
+          <Descriptions.Item label={u.username}>{user.username}</Descriptions.Item>
+          <Descriptions.Item label={u.phone}>{phone}</Descriptions.Item>
+          <Descriptions.Item label={u.email}>{user.email || u.emailNone}</Descriptions.Item>
+          <Descriptions.Item label={u.certification}>
+            <Tag color={user.certified ? 'success' : 'default'}>
+              {user.certified ? t.userMenu.certified : t.userMenu.notCertified}
+            </Tag>
+          </Descriptions.Item>
+          <Descriptions.Item label={u.registeredAt}>
+            {user.createdAt ? dayjs(user.createdAt).format('YYYY-MM-DD HH:mm') : '-'}
+          </Descriptions.Item>
+        </Descriptions>
+      </Card>
+    </div>
+  );
+}
