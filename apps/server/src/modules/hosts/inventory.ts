@@ -1,0 +1,71 @@
+import { and, eq, inArray, isNull, notInArray } from 'drizzle-orm';
+import type { Tx } from '../../app/db/client.ts';
+import { gpuSkus } from '../market/market.tables.ts';
+import type { GpuInfo } from './drivers/host-driver.ts';
+import { hostGpus } from './hosts.tables.ts';
+
+/** Set on an allocated GPU that the last probe did not report; cleared when it is back. */
+export const MISSING_GPU_REASON = '最近一次探测未发现该 GPU';
+
+/**
+ * Makes host_gpus match what the host reports (by index): updates and adds GPUs, deletes free
+ * ones that are gone, and takes allocated ones that are gone out of sale instead of deleting
+ * them. Then, when the host sells one SKU and all its GPUs are one model, the SKU follows the
+ * reported model, so the market keeps counting the host's GPUs. The caller holds the host lock.
+ */
+export async function syncGpuInventory(tx: Tx, hostId: number, gpus: GpuInfo[]) {
+  const existing = await tx.select().from(hostGpus).where(eq(hostGpus.hostId, hostId));
+  const byIndex = new Map(existing.map((g) => [g.index, g]));
+  const now = new Date();
+  for (const g of gpus) {
+    const row = byIndex.get(g.index);
+    if (!row) {
+      await tx
+        .insert(hostGpus)
+        .values({ hostId, index: g.index, uuid: g.uuid, model: g.model, memoryGb: g.memoryGb });
+      continue;
+    }
+    const back = row.reservedReason === MISSING_GPU_REASON;
+    if (row.uuid !== g.uuid || row.model !== g.model || row.memoryGb !== g.memoryGb || back) {
+      await tx
+        .update(hostGpus)
+        .set({
+          uuid: g.uuid,
+          model: g.model,
+          memoryGb: g.memoryGb,
+          ...(back ? { reservedReason: null } : {}),
+          updatedAt: now,
+        })
+        .where(eq(hostGpus.id, row.id));
+    }
+  }
+  const reported = gpus.map((g) => g.index);
+  const gone = reported.length ? notInArray(hostGpus.index, reported) : undefined;
+  const deleted = await tx
+    .delete(hostGpus)
+    .where(and(eq(hostGpus.hostId, hostId), gone, isNull(hostGpus.instanceId)))
+    .returning({ index: hostGpus.index });
+  const missing = await tx
+    .update(hostGpus)
+    .set({ reservedReason: MISSING_GPU_REASON, updatedAt: now })
+    .where(and(eq(hostGpus.hostId, hostId), gone, isNull(hostGpus.reservedReason)))
+    .returning({ index: hostGpus.index });
+
+  const models = [...new Set(gpus.map((g) => g.model))];
+  const skus = await tx.select().from(gpuSkus).where(eq(gpuSkus.hostId, hostId));
+  const first = gpus[0];
+  const [sku] = skus;
+  if (
+    models.length === 1 &&
+    skus.length === 1 &&
+    first &&
+    sku &&
+    (sku.gpuModel !== first.model || sku.memoryGb !== first.memoryGb)
+  ) {
+    await tx
+      .update(gpuSkus)
+      .set({ gpuModel: first.model, memoryGb: first.memoryGb, updatedAt: now })
+      .where(inArray(gpuSkus.id, [sku.id]));
+  }
+  return { deleted: deleted.length, missing: missing.length };
+}
