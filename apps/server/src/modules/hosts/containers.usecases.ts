@@ -1,0 +1,102 @@
+import { and, eq, inArray, ne } from 'drizzle-orm';
+import type { Db } from '../../app/db/client.ts';
+import { releaseOnHost } from './allocation.ts';
+import { isDriverError } from './drivers/driver-errors.ts';
+import type { ContainerSpec, CreateResult } from './drivers/host-driver.ts';
+import type { HostDriverRegistry } from './drivers/registry.ts';
+import { driverErrorToAppError, hostErrors } from './hosts.errors.ts';
+import { gpuAvailability } from './hosts.models.ts';
+import { createHostsRepository } from './hosts.repository.ts';
+import { hosts } from './hosts.tables.ts';
+import type { DockerInstanceGateway } from './instance-gateway.ts';
+
+export interface ContainerDeps {
+  db: Db;
+  hostDrivers: HostDriverRegistry;
+}
+
+/** Driver errors as AppErrors; anything else passes through. */
+export async function viaDriver<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (e) {
+    throw isDriverError(e) ? driverErrorToAppError(e) : e;
+  }
+}
+
+/**
+ * Creates an instance's container on its host (call after the allocating transaction commits)
+ * and records on the host whether its storage driver enforces the disk size.
+ * Driver errors stay typed (HostDriverError) so the caller can roll back or retry.
+ */
+export async function createInstanceContainer(
+  deps: ContainerDeps,
+  hostId: number,
+  spec: ContainerSpec,
+): Promise<CreateResult> {
+  const host = await createHostsRepository({ db: deps.db }).find(hostId);
+  if (!host) throw hostErrors.notFound();
+  const result = await deps.hostDrivers.forHost(host).create(spec);
+  if (spec.diskGb && host.diskLimitSupported !== result.diskLimitEnforced) {
+    await deps.db
+      .update(hosts)
+      .set({ diskLimitSupported: result.diskLimitEnforced })
+      .where(eq(hosts.id, hostId));
+  }
+  return result;
+}
+
+/** GET /api/gpu/docker/gpus/available: a host's GPU ids, free and used (allocated or reserved). */
+export async function gpuAvailabilityFor(
+  { db }: { db: Db },
+  visibleRegionIds: number[],
+  q: { hostId?: number; totalGpu?: number },
+) {
+  const repo = createHostsRepository({ db });
+  const host = q.hostId ? await repo.find(q.hostId) : await repo.firstLocalHost(visibleRegionIds);
+  const visible = (id: number) => visibleRegionIds.length === 0 || visibleRegionIds.includes(id);
+  if (!host || host.driver === 'vastai' || !visible(host.regionId)) {
+    throw q.hostId ? hostErrors.notFound() : hostErrors.noLocalHost();
+  }
+  return { hostId: host.id, ...gpuAvailability(await repo.gpus(host.id), q.totalGpu) };
+}
+
+/**
+ * POST /api/gpu/docker/cleanup: removes the user's containers (by label) whose instance is
+ * gone, on every local host that answers, and returns whatever GPUs and ports such an
+ * instance still held. A host that cannot be reached is reported, not fatal.
+ */
+export async function cleanupOrphans(
+  deps: ContainerDeps,
+  instances: DockerInstanceGateway,
+  scope: { userId: number },
+) {
+  const localHosts = await deps.db
+    .select()
+    .from(hosts)
+    .where(and(inArray(hosts.driver, ['docker', 'simulated']), ne(hosts.status, 'DISABLED')));
+  const removed: { hostId: number; containerId: string; instanceId: number }[] = [];
+  const failedHosts: { hostId: number; message: string }[] = [];
+  let checked = 0;
+  for (const host of localHosts) {
+    try {
+      const driver = deps.hostDrivers.forHost(host);
+      const mine = (await driver.list()).filter((c) => c.userId === scope.userId && c.instanceId !== null);
+      checked += mine.length;
+      const live = await instances.liveInstanceIds(mine.map((c) => c.instanceId as number));
+      for (const c of mine) {
+        const instanceId = c.instanceId as number;
+        if (live.has(instanceId)) continue;
+        await driver.remove(c.id).catch((e) => {
+          if (!isDriverError(e, 'CONTAINER_NOT_FOUND')) throw e;
+        });
+        await deps.db.transaction((tx) => releaseOnHost(tx, { hostId: host.id, instanceId }));
+        removed.push({ hostId: host.id, containerId: c.id, instanceId });
+      }
+    } catch (e) {
+      if (!isDriverError(e)) throw e;
+      failedHosts.push({ hostId: host.id, message: driverErrorToAppError(e).message });
+    }
+  }
+  return { checked, removed, failedHosts };
+}

@@ -1,0 +1,102 @@
+import {
+  dockerCleanupResultSchema,
+  dockerInstanceSchema,
+  envelopeSchema,
+  gpuAvailabilitySchema,
+} from '@gpu/shared';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { AuthUser } from '../../app/plugins/auth.ts';
+import { ok } from '../../app/plugins/envelope.ts';
+import type { AppInstance } from '../../app/server.ts';
+import { cleanupOrphans, gpuAvailabilityFor } from './containers.usecases.ts';
+import { type DockerInstanceGateway, noInstancesYet } from './instance-gateway.ts';
+
+const idQuery = z.object({
+  id: z.coerce.number({ message: '请提供实例 id' }).int().positive().max(Number.MAX_SAFE_INTEGER),
+});
+const availabilityQuery = z.object({
+  totalGpu: z.coerce.number().int().min(1).max(64).optional(),
+  hostId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+});
+
+const userOf = (request: FastifyRequest): AuthUser => {
+  if (!request.user) throw new Error('requireUser did not run');
+  return request.user;
+};
+
+/**
+ * The local-docker user endpoints of SPEC.md §7 (/api/gpu/docker/*). Instance ownership and
+ * power actions come from the instances module through `instances` (issue 7 passes its own).
+ */
+export async function dockerPathRoutes(app: AppInstance, instances: DockerInstanceGateway = noInstancesYet) {
+  const deps = app.deps;
+  const user = { preHandler: app.requireUser };
+  const tags = ['gpu-docker'];
+
+  app.get(
+    '/api/gpu/docker/gpus/available',
+    {
+      ...user,
+      schema: {
+        tags,
+        summary: '本地主机 GPU 空闲情况',
+        querystring: availabilityQuery,
+        response: { 200: envelopeSchema(gpuAvailabilitySchema) },
+      },
+    },
+    async (request) =>
+      ok(await gpuAvailabilityFor(deps, request.tenant.config.visibleRegionResources, request.query)),
+  );
+
+  app.get(
+    '/api/gpu/docker/instances',
+    {
+      ...user,
+      schema: {
+        tags,
+        summary: '我的本地实例',
+        response: { 200: envelopeSchema(z.array(dockerInstanceSchema)) },
+      },
+    },
+    async (request) => ok(await instances.listForUser(userOf(request))),
+  );
+
+  app.post(
+    '/api/gpu/docker/cleanup',
+    {
+      ...user,
+      schema: {
+        tags,
+        summary: '清理已释放实例残留的容器',
+        response: { 200: envelopeSchema(dockerCleanupResultSchema) },
+      },
+    },
+    async (request) => {
+      const result = await cleanupOrphans(deps, instances, { userId: userOf(request).id });
+      if (result.removed.length > 0) deps.market.invalidate();
+      return ok(result, '清理完成');
+    },
+  );
+
+  const actions = [
+    ['power_off', '关机', (u: AuthUser, id: number) => instances.powerOff(u, id)],
+    ['power_on', '开机', (u: AuthUser, id: number) => instances.powerOn(u, id)],
+    ['release', '释放', (u: AuthUser, id: number) => instances.release(u, id)],
+  ] as const;
+  for (const [path, verb, act] of actions) {
+    app.post(
+      `/api/gpu/docker/${path}`,
+      {
+        ...user,
+        schema: {
+          tags,
+          summary: `本地实例${verb}`,
+          querystring: idQuery,
+          response: { 200: envelopeSchema(dockerInstanceSchema) },
+        },
+      },
+      async (request) => ok(await act(userOf(request), request.query.id), `实例已${verb}`),
+    );
+  }
+}

@@ -1,0 +1,133 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp } from '../../app/db/test-utils.ts';
+import { allocateOnHost } from './allocation.ts';
+import { createInstanceContainer } from './containers.usecases.ts';
+import { checkTestEngine, TEST_COMMAND, TEST_IMAGE, withTestEngine } from './drivers/docker/test-engine.ts';
+import { ContainerNotFoundError } from './drivers/driver-errors.ts';
+import { buildInstanceContainerSpec } from './hosts.models.ts';
+import { hosts, regions } from './hosts.tables.ts';
+
+const check = await checkTestEngine();
+
+/** The issue's "done when": an admin adds the local engine as a host, and it sells its GPUs. */
+withTestEngine('a docker host on the local engine, through the API', check, (socketPath) => {
+  describe('a docker host on the local engine, through the API', () => {
+    let t: Awaited<ReturnType<typeof createTestApp>>;
+    let admin: Record<string, string>;
+    let hostId: number;
+    beforeAll(async () => {
+      t = await createTestApp();
+      admin = await t.adminHeaders();
+    });
+    afterAll(() => t?.close());
+
+    const market = async () => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/api/gpu/market?size=48',
+        headers: { 'x-tenant-host': 'localhost' },
+      });
+      return (res.json().data.list as { hostName: string }[]).find((i) => i.hostName === 'local-docker-01');
+    };
+
+    it('adds the host, tests its connection, inits its ports, and the market shows its GPUs', async () => {
+      const [region] = await t.db.select().from(regions).where(eq(regions.code, 'anhui-a'));
+      const created = await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/hosts',
+        headers: admin,
+        payload: {
+          name: 'local-docker-01',
+          regionId: region?.id,
+          driver: 'docker',
+          publicAddress: '127.0.0.1',
+          portRangeStart: 38_000,
+          portRangeEnd: 38_019,
+          settings: {
+            connection: 'socket',
+            socketPath,
+            bindAddress: '127.0.0.1',
+            stopTimeoutS: 5,
+            gpus: { model: 'RTX 4090 D', memoryGb: 24, count: 2 },
+          },
+          sku: { hourlyPrice: 1.58, cpuPerGpu: 1, memoryPerGpuGb: 1, systemDiskGb: 10, dataDiskGb: 10 },
+        },
+      });
+      expect(created.statusCode).toBe(200);
+      hostId = created.json().data.id;
+
+      const probe = await t.app.inject({
+        method: 'POST',
+        url: `/api/admin/hosts/${hostId}/test-connection`,
+        headers: admin,
+      });
+      expect(probe.json()).toMatchObject({
+        message: '连接成功',
+        data: { reachable: true, nvidiaRuntime: false, gpuSource: 'declared', error: null },
+      });
+      expect(probe.json().data.engineVersion).toMatch(/^\d+\.\d+/);
+      expect(probe.json().data.host).toMatchObject({ lastProbeOk: true, gpuTotal: 2, nvidiaRuntime: false });
+      expect(probe.json().data.host.cpuCores).toBeGreaterThan(0);
+
+      const ports = await t.app.inject({
+        method: 'POST',
+        url: `/api/admin/hosts/${hostId}/init-ports`,
+        headers: admin,
+      });
+      expect(ports.json().data).toEqual({ total: 20, added: 0, removed: 0, allocated: 0 });
+
+      expect(await market()).toMatchObject({
+        gpuName: 'RTX 4090 D',
+        gpuNum: 2,
+        gpuIdleNum: 2,
+        price: 1.58,
+        isLocalDocker: true,
+      });
+    });
+
+    it('runs an instance container there with its GPUs and ports, and cleanup removes it once the instance is gone', async () => {
+      const { user, headers } = await t.createUser();
+      const a = await t.db.transaction((tx) => allocateOnHost(tx, { hostId, instanceId: 9001, gpuCount: 1 }));
+      expect(a).toMatchObject({ gpus: [{ index: 0 }], ports: [38_000, 38_001] });
+      const spec = buildInstanceContainerSpec({
+        instanceId: 9001,
+        userId: user.id,
+        image: TEST_IMAGE,
+        gpuIndices: [0],
+        ports: a.ports,
+        sku: { cpuPerGpu: 1, memoryPerGpuGb: 1, systemDiskGb: 10, dataDiskGb: 10 },
+        rootPassword: 'Root-Pass-123',
+      });
+      const created = await createInstanceContainer(t.app.deps, hostId, { ...spec, command: TEST_COMMAND });
+      expect(created.diskLimitEnforced).toBe(false);
+      const [row] = await t.db.select().from(hosts).where(eq(hosts.id, hostId));
+      expect(row?.diskLimitSupported).toBe(false);
+
+      const driver = t.app.deps.hostDrivers.forHost(row as typeof hosts.$inferSelect);
+      await driver.start(created.containerId);
+      const state = await driver.inspect(created.containerId);
+      expect(state).toMatchObject({ running: true, instanceId: 9001, userId: user.id, gpuIndices: [0] });
+      expect(state.ports.map((p) => p.hostPort)).toEqual([38_000, 38_001]);
+
+      const free = await t.app.inject({
+        method: 'GET',
+        url: `/api/gpu/docker/gpus/available?hostId=${hostId}`,
+        headers,
+      });
+      expect(free.json().data).toMatchObject({ total: 2, free: 1, usedIds: [0], freeIds: [1] });
+
+      const cleanup = await t.app.inject({ method: 'POST', url: '/api/gpu/docker/cleanup', headers });
+      expect(cleanup.json().data.removed).toEqual([
+        { hostId, containerId: created.containerId, instanceId: 9001 },
+      ]);
+      await expect(driver.inspect(created.containerId)).rejects.toBeInstanceOf(ContainerNotFoundError);
+      expect(await market()).toMatchObject({ gpuIdleNum: 2 });
+    });
+
+    it('deletes the host once nothing is allocated', async () => {
+      const res = await t.app.inject({ method: 'DELETE', url: `/api/admin/hosts/${hostId}`, headers: admin });
+      expect(res.statusCode).toBe(200);
+    });
+  });
+});

@@ -1,0 +1,171 @@
+import { randomInt } from 'node:crypto';
+import {
+  type HostDetail,
+  type HostView,
+  INSTANCE_CONTAINER_PORTS,
+  SECRET_MASK,
+  unitsToYuan,
+} from '@gpu/shared';
+import type { ContainerSpec } from './drivers/host-driver.ts';
+import type { GpuRow, HostListRow, SkuRow } from './hosts.repository.ts';
+
+type Settings = Record<string, unknown>;
+const isObject = (v: unknown): v is Settings => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Paths of secrets inside host settings (docker TLS key, SSH key and password). */
+const SECRET_PATHS = [
+  ['tls', 'key'],
+  ['ssh', 'privateKey'],
+  ['ssh', 'password'],
+] as const;
+
+/** Settings as admins read them: secrets replaced by the mask. */
+export function redactSettings(settings: Settings): Settings {
+  const out: Settings = structuredClone(settings);
+  for (const [outer, inner] of SECRET_PATHS) {
+    const o = out[outer];
+    if (isObject(o) && typeof o[inner] === 'string' && o[inner]) o[inner] = SECRET_MASK;
+  }
+  return out;
+}
+
+/** New settings from an admin: a secret sent back as the mask keeps the stored one. */
+export function keepMaskedSecrets(next: Settings, previous: Settings): Settings {
+  const out: Settings = structuredClone(next);
+  for (const [outer, inner] of SECRET_PATHS) {
+    const o = out[outer];
+    const p = previous[outer];
+    if (isObject(o) && o[inner] === SECRET_MASK) {
+      if (isObject(p) && typeof p[inner] === 'string') o[inner] = p[inner];
+      else delete o[inner];
+    }
+  }
+  return out;
+}
+
+export function toSkuView(s: SkuRow) {
+  return {
+    id: s.id,
+    gpuModel: s.gpuModel,
+    gpuBrand: s.gpuBrand,
+    memoryGb: s.memoryGb,
+    cpuPerGpu: s.cpuPerGpu,
+    memoryPerGpuGb: s.memoryPerGpuGb,
+    systemDiskGb: s.systemDiskGb,
+    dataDiskGb: s.dataDiskGb,
+    hourlyPrice: unitsToYuan(s.hourlyPrice),
+    listed: s.listed,
+  };
+}
+
+export function toHostView(h: HostListRow): HostView {
+  return {
+    id: h.id,
+    name: h.name,
+    regionId: h.regionId,
+    regionName: h.regionName,
+    driver: h.driver,
+    status: h.status,
+    publicAddress: h.publicAddress,
+    settings: redactSettings(h.settings),
+    cpuModel: h.cpuModel,
+    cpuCores: h.cpuCores,
+    memoryGb: h.memoryGb,
+    systemDiskGb: h.systemDiskGb,
+    dataDiskGb: h.dataDiskGb,
+    portRangeStart: h.portRangeStart,
+    portRangeEnd: h.portRangeEnd,
+    nvidiaDriver: h.nvidiaDriver,
+    cudaVersion: h.cudaVersion,
+    engineVersion: h.engineVersion,
+    nvidiaRuntime: h.nvidiaRuntime,
+    diskLimitSupported: h.diskLimitSupported,
+    gpuSource: h.gpuSource,
+    lastProbeAt: h.lastProbeAt?.toISOString() ?? null,
+    lastProbeOk: h.lastProbeOk,
+    lastProbeError: h.lastProbeError,
+    gpuTotal: h.gpuTotal,
+    gpuIdle: h.gpuIdle,
+    gpuAllocated: h.gpuAllocated,
+    gpuReserved: h.gpuReserved,
+    portTotal: h.portTotal,
+    portAllocated: h.portAllocated,
+    skus: h.skus.map(toSkuView),
+    createdAt: h.createdAt.toISOString(),
+    updatedAt: h.updatedAt.toISOString(),
+  };
+}
+
+export function toHostDetail(h: HostListRow, gpus: GpuRow[]): HostDetail {
+  return {
+    ...toHostView(h),
+    gpus: gpus.map((g) => ({
+      index: g.index,
+      uuid: g.uuid,
+      model: g.model,
+      memoryGb: g.memoryGb,
+      instanceId: g.instanceId,
+      reservedReason: g.reservedReason,
+    })),
+  };
+}
+
+/** GPU availability of SPEC.md §7: ids below `totalGpu` (all when absent), used = allocated or reserved. */
+export function gpuAvailability(
+  gpus: Pick<GpuRow, 'index' | 'instanceId' | 'reservedReason'>[],
+  totalGpu?: number,
+) {
+  const considered = gpus.filter((g) => totalGpu === undefined || g.index < totalGpu);
+  const usedIds = considered
+    .filter((g) => g.instanceId !== null || g.reservedReason !== null)
+    .map((g) => g.index);
+  const freeIds = considered
+    .filter((g) => g.instanceId === null && g.reservedReason === null)
+    .map((g) => g.index);
+  return { total: considered.length, free: freeIds.length, freeIds, usedIds };
+}
+
+const PASSWORD_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz23456789';
+
+/** A root password for a new instance: 16 characters, no look-alikes (0/O, 1/l/I). */
+export function generateRootPassword(length = 16): string {
+  return Array.from({ length }, () => PASSWORD_ALPHABET[randomInt(PASSWORD_ALPHABET.length)]).join('');
+}
+
+/** The container name of an instance; unique per host because instance ids are. */
+export const containerNameOf = (instanceId: number) => `gpu-inst-${instanceId}`;
+
+/**
+ * The container spec of an instance (for issue 7's create): allocated GPUs and ports (SSH on
+ * the first, JupyterLab on the second), CPU and memory per GPU from the SKU (at least one
+ * GPU's worth), disk = system + data disk on one root file system, and the root password in
+ * the environment (ROOT_PASSWORD; JUPYTER_TOKEN for JupyterLab).
+ */
+export function buildInstanceContainerSpec(input: {
+  instanceId: number;
+  userId: number;
+  image: string;
+  gpuIndices: number[];
+  ports: number[];
+  sku: Pick<SkuRow, 'cpuPerGpu' | 'memoryPerGpuGb' | 'systemDiskGb' | 'dataDiskGb'>;
+  rootPassword: string;
+}): ContainerSpec {
+  if (input.ports.length < INSTANCE_CONTAINER_PORTS.length)
+    throw new Error('an instance needs a port per exposed port');
+  const units = Math.max(input.gpuIndices.length, 1);
+  return {
+    name: containerNameOf(input.instanceId),
+    image: input.image,
+    instanceId: input.instanceId,
+    userId: input.userId,
+    gpuIndices: input.gpuIndices,
+    ports: INSTANCE_CONTAINER_PORTS.map((containerPort, i) => ({
+      containerPort,
+      hostPort: input.ports[i] as number,
+    })),
+    cpus: input.sku.cpuPerGpu > 0 ? input.sku.cpuPerGpu * units : undefined,
+    memoryGb: input.sku.memoryPerGpuGb > 0 ? input.sku.memoryPerGpuGb * units : undefined,
+    diskGb: input.sku.systemDiskGb + input.sku.dataDiskGb || undefined,
+    env: { ROOT_PASSWORD: input.rootPassword, JUPYTER_TOKEN: input.rootPassword },
+  };
+}

@@ -1,0 +1,197 @@
+import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../app/db/client.ts';
+import { auditLog } from '../auth/auth.tables.ts';
+import { gpuSkus } from '../market/market.tables.ts';
+import { type HostDriverKind, type HostStatus, hostGpus, hostPorts, hosts, regions } from './hosts.tables.ts';
+
+export type HostRow = typeof hosts.$inferSelect;
+export type SkuRow = typeof gpuSkus.$inferSelect;
+export type GpuRow = typeof hostGpus.$inferSelect;
+
+export interface HostCounts {
+  gpuTotal: number;
+  gpuIdle: number;
+  gpuAllocated: number;
+  gpuReserved: number;
+  portTotal: number;
+  portAllocated: number;
+}
+
+export interface HostListRow extends HostRow, HostCounts {
+  regionName: string;
+  skus: SkuRow[];
+}
+
+export interface HostFilter {
+  keyword?: string;
+  regionId?: number;
+  driver?: HostDriverKind;
+  status?: HostStatus;
+  ids?: number[];
+}
+
+const n = (v: unknown) => Number(v ?? 0);
+
+export function createHostsRepository({ db }: { db: DbOrTx }) {
+  const where = (f: HostFilter): SQL | undefined =>
+    and(
+      f.keyword ? ilike(hosts.name, `%${f.keyword.replace(/[\\%_]/g, '\\$&')}%`) : undefined,
+      f.regionId ? eq(hosts.regionId, f.regionId) : undefined,
+      f.driver ? eq(hosts.driver, f.driver) : undefined,
+      f.status ? eq(hosts.status, f.status) : undefined,
+      f.ids ? inArray(hosts.id, f.ids.length ? f.ids : [-1]) : undefined,
+    );
+
+  return {
+    async list(
+      f: HostFilter,
+      page?: { page: number; size: number },
+    ): Promise<{ rows: HostListRow[]; total: number }> {
+      const ofHost = eq(hostGpus.hostId, hosts.id);
+      const portOfHost = eq(hostPorts.hostId, hosts.id);
+      const base = db
+        .select({
+          host: hosts,
+          regionName: regions.name,
+          gpuTotal: db.$count(hostGpus, ofHost),
+          gpuIdle: db.$count(
+            hostGpus,
+            and(ofHost, isNull(hostGpus.instanceId), isNull(hostGpus.reservedReason)),
+          ),
+          gpuAllocated: db.$count(hostGpus, and(ofHost, isNotNull(hostGpus.instanceId))),
+          gpuReserved: db.$count(
+            hostGpus,
+            and(ofHost, isNull(hostGpus.instanceId), isNotNull(hostGpus.reservedReason)),
+          ),
+          portTotal: db.$count(hostPorts, portOfHost),
+          portAllocated: db.$count(hostPorts, and(portOfHost, isNotNull(hostPorts.instanceId))),
+        })
+        .from(hosts)
+        .innerJoin(regions, eq(regions.id, hosts.regionId))
+        .where(where(f))
+        .orderBy(asc(hosts.id));
+      const rows = page ? await base.limit(page.size).offset((page.page - 1) * page.size) : await base;
+      const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(hosts).where(where(f));
+      const ids = rows.map((r) => r.host.id);
+      const skus = ids.length
+        ? await db.select().from(gpuSkus).where(inArray(gpuSkus.hostId, ids)).orderBy(asc(gpuSkus.id))
+        : [];
+      return {
+        total: count?.n ?? 0,
+        rows: rows.map((r) => ({
+          ...r.host,
+          regionName: r.regionName,
+          gpuTotal: n(r.gpuTotal),
+          gpuIdle: n(r.gpuIdle),
+          gpuAllocated: n(r.gpuAllocated),
+          gpuReserved: n(r.gpuReserved),
+          portTotal: n(r.portTotal),
+          portAllocated: n(r.portAllocated),
+          skus: skus.filter((s) => s.hostId === r.host.id),
+        })),
+      };
+    },
+
+    async find(id: number): Promise<HostRow | undefined> {
+      const [row] = await db.select().from(hosts).where(eq(hosts.id, id));
+      return row;
+    },
+
+    async findByName(name: string): Promise<HostRow | undefined> {
+      const [row] = await db.select().from(hosts).where(eq(hosts.name, name));
+      return row;
+    },
+
+    async regionExists(id: number): Promise<boolean> {
+      const [row] = await db.select({ id: regions.id }).from(regions).where(eq(regions.id, id));
+      return Boolean(row);
+    },
+
+    gpus(hostId: number): Promise<GpuRow[]> {
+      return db.select().from(hostGpus).where(eq(hostGpus.hostId, hostId)).orderBy(asc(hostGpus.index));
+    },
+
+    skus(hostId: number): Promise<SkuRow[]> {
+      return db.select().from(gpuSkus).where(eq(gpuSkus.hostId, hostId)).orderBy(asc(gpuSkus.id));
+    },
+
+    async allocatedCounts(hostId: number) {
+      const [g] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(hostGpus)
+        .where(and(eq(hostGpus.hostId, hostId), isNotNull(hostGpus.instanceId)));
+      const [p] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(hostPorts)
+        .where(and(eq(hostPorts.hostId, hostId), isNotNull(hostPorts.instanceId)));
+      return { gpus: g?.n ?? 0, ports: p?.n ?? 0 };
+    },
+
+    /** The first active local host (docker, else simulated) whose region passes `regionIds`. */
+    async firstLocalHost(regionIds: number[]): Promise<HostRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(hosts)
+        .where(
+          and(
+            eq(hosts.status, 'ACTIVE'),
+            inArray(hosts.driver, ['docker', 'simulated']),
+            regionIds.length ? inArray(hosts.regionId, regionIds) : undefined,
+          ),
+        )
+        .orderBy(desc(sql`${hosts.driver} = 'docker'`), asc(hosts.id))
+        .limit(1);
+      return row;
+    },
+
+    async statistics() {
+      const byStatus = await db
+        .select({ key: hosts.status, n: sql<number>`count(*)::int` })
+        .from(hosts)
+        .groupBy(hosts.status);
+      const byDriver = await db
+        .select({ key: hosts.driver, n: sql<number>`count(*)::int` })
+        .from(hosts)
+        .groupBy(hosts.driver);
+      const [probe] = await db
+        .select({
+          reachable: sql<number>`count(*) filter (where ${hosts.lastProbeOk})::int`,
+          unreachable: sql<number>`count(*) filter (where not ${hosts.lastProbeOk})::int`,
+          never: sql<number>`count(*) filter (where ${hosts.lastProbeOk} is null)::int`,
+        })
+        .from(hosts);
+      const [gpus] = await db
+        .select({
+          total: sql<number>`count(*)::int`,
+          allocated: sql<number>`count(${hostGpus.instanceId})::int`,
+          reserved: sql<number>`count(*) filter (where ${hostGpus.instanceId} is null and ${hostGpus.reservedReason} is not null)::int`,
+        })
+        .from(hostGpus);
+      const [ports] = await db
+        .select({
+          total: sql<number>`count(*)::int`,
+          allocated: sql<number>`count(${hostPorts.instanceId})::int`,
+        })
+        .from(hostPorts);
+      return { byStatus, byDriver, probe, gpus, ports };
+    },
+
+    async audit(entry: {
+      adminId: number | null;
+      action: string;
+      target: string;
+      detail?: unknown;
+      ip?: string;
+    }) {
+      await db.insert(auditLog).values({
+        adminId: entry.adminId,
+        action: entry.action,
+        target: entry.target,
+        detail: entry.detail ?? null,
+        ip: entry.ip ?? null,
+      });
+    },
+  };
+}
+
+export type HostsRepository = ReturnType<typeof createHostsRepository>;

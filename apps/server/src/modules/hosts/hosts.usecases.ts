@@ -1,0 +1,229 @@
+import {
+  dockerSettingsSchema,
+  type HostCreateInput,
+  type HostDetail,
+  type HostDriverName,
+  type HostStatusValue,
+  type HostUpdateInput,
+  type HostView,
+  type Page,
+  simulatedSettingsSchema,
+} from '@gpu/shared';
+import { eq } from 'drizzle-orm';
+import type { Clock } from '../../app/clock.ts';
+import type { Db, Tx } from '../../app/db/client.ts';
+import { lockHost } from './allocation.ts';
+import { declaredGpuInfo } from './drivers/host-driver.ts';
+import type { HostDriverRegistry } from './drivers/registry.ts';
+import { hostErrors } from './hosts.errors.ts';
+import { keepMaskedSecrets, redactSettings, toHostDetail, toHostView } from './hosts.models.ts';
+import { createHostsRepository, type HostFilter } from './hosts.repository.ts';
+import { hostGpus, hosts } from './hosts.tables.ts';
+import { syncGpuInventory } from './inventory.ts';
+import { type PortPoolResult, syncPortPool } from './ports.ts';
+import { upsertHostSku } from './skus.ts';
+
+export interface HostsDeps {
+  db: Db;
+  clock: Clock;
+  hostDrivers: HostDriverRegistry;
+}
+
+/** Who makes an admin write, for the audit log. */
+export interface Actor {
+  adminId: number;
+  ip: string;
+}
+
+const audit = (tx: Tx, actor: Actor, action: string, hostId: number, detail?: unknown) =>
+  createHostsRepository({ db: tx }).audit({
+    adminId: actor.adminId,
+    action,
+    target: `host:${hostId}`,
+    detail,
+    ip: actor.ip,
+  });
+
+const isUniqueViolation = (e: unknown): boolean => {
+  const err = e as { code?: string; cause?: { code?: string } };
+  return err?.code === '23505' || err?.cause?.code === '23505';
+};
+
+export async function listHosts(
+  { db }: HostsDeps,
+  q: HostFilter & { page: number; size: number },
+): Promise<Page<HostView>> {
+  const { rows, total } = await createHostsRepository({ db }).list(q, q);
+  return { list: rows.map(toHostView), total, page: q.page, size: q.size };
+}
+
+export async function listHostsByType({ db }: HostsDeps, driver: HostDriverName): Promise<HostView[]> {
+  const { rows } = await createHostsRepository({ db }).list({ driver });
+  return rows.map(toHostView);
+}
+
+export async function getHost({ db }: { db: Db | Tx }, id: number): Promise<HostDetail> {
+  const repo = createHostsRepository({ db });
+  const [row] = (await repo.list({ ids: [id] })).rows;
+  if (!row) throw hostErrors.notFound();
+  return toHostDetail(row, await repo.gpus(id));
+}
+
+/** Settings checked against the host's driver; a bad field is a 400 naming it. */
+function parseSettings(driver: string, settings: Record<string, unknown>): Record<string, unknown> {
+  const schema =
+    driver === 'docker' ? dockerSettingsSchema : driver === 'simulated' ? simulatedSettingsSchema : null;
+  if (!schema) return settings;
+  const parsed = schema.safeParse(settings);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  throw hostErrors.invalidSettings(issue?.path.join('.') || '', issue?.message ?? '格式不正确');
+}
+
+export async function createHost(deps: HostsDeps, actor: Actor, input: HostCreateInput): Promise<HostDetail> {
+  const repo = createHostsRepository({ db: deps.db });
+  if (!(await repo.regionExists(input.regionId))) throw hostErrors.regionNotFound();
+  if (await repo.findByName(input.name)) throw hostErrors.nameTaken(input.name);
+  const { sku, settings, ...columns } = input;
+  try {
+    return await deps.db.transaction(async (tx) => {
+      const [host] = await tx
+        .insert(hosts)
+        .values({ ...columns, settings, gpuSource: input.driver === 'simulated' ? 'simulated' : 'declared' })
+        .returning();
+      if (!host) throw new Error('host insert returned no row');
+      const gpus = declaredGpuInfo(host.id, settings.gpus, input.driver === 'simulated' ? 'sim' : 'declared');
+      if (gpus.length) await tx.insert(hostGpus).values(gpus.map((g) => ({ ...g, hostId: host.id })));
+      const ports = await syncPortPool(tx, host);
+      if (sku) await upsertHostSku(tx, host, sku);
+      await audit(tx, actor, 'hosts.create', host.id, {
+        ...input,
+        settings: redactSettings(settings),
+        gpus: gpus.length,
+        ports: ports.total,
+      });
+      return getHost({ db: tx }, host.id);
+    });
+  } catch (e) {
+    if (isUniqueViolation(e)) throw hostErrors.nameTaken(input.name);
+    throw e;
+  }
+}
+
+export async function updateHost(
+  deps: HostsDeps,
+  actor: Actor,
+  id: number,
+  input: HostUpdateInput,
+): Promise<HostDetail> {
+  const repo = createHostsRepository({ db: deps.db });
+  if (input.regionId !== undefined && !(await repo.regionExists(input.regionId)))
+    throw hostErrors.regionNotFound();
+  try {
+    return await deps.db.transaction(async (tx) => {
+      const host = await lockHost(tx, id);
+      if (
+        input.name &&
+        input.name !== host.name &&
+        (await createHostsRepository({ db: tx }).findByName(input.name))
+      ) {
+        throw hostErrors.nameTaken(input.name);
+      }
+      const { sku, settings: rawSettings, ...columns } = input;
+      const start = columns.portRangeStart ?? host.portRangeStart;
+      const end = columns.portRangeEnd ?? host.portRangeEnd;
+      if (start > end) throw hostErrors.badPortRange();
+      const settings = rawSettings
+        ? parseSettings(host.driver, keepMaskedSecrets(rawSettings, host.settings))
+        : undefined;
+      const [updated] = await tx
+        .update(hosts)
+        .set({ ...columns, ...(settings ? { settings } : {}), updatedAt: deps.clock.now() })
+        .where(eq(hosts.id, id))
+        .returning();
+      if (!updated) throw hostErrors.notFound();
+      if (start !== host.portRangeStart || end !== host.portRangeEnd) await syncPortPool(tx, updated);
+      // Declared GPUs follow the settings unless the host reports its own (nvidia-smi).
+      const declared = settings?.gpus as Parameters<typeof declaredGpuInfo>[1];
+      if (
+        settings &&
+        updated.gpuSource !== 'nvidia-smi' &&
+        JSON.stringify(declared) !== JSON.stringify(host.settings.gpus)
+      ) {
+        await syncGpuInventory(
+          tx,
+          id,
+          declaredGpuInfo(id, declared, host.driver === 'simulated' ? 'sim' : 'declared'),
+        );
+      }
+      if (sku) await upsertHostSku(tx, updated, sku);
+      await audit(tx, actor, 'hosts.update', id, {
+        ...input,
+        ...(settings ? { settings: redactSettings(settings) } : {}),
+      });
+      return getHost({ db: tx }, id);
+    });
+  } catch (e) {
+    if (isUniqueViolation(e) && input.name) throw hostErrors.nameTaken(input.name);
+    throw e;
+  }
+}
+
+export async function setHostStatus(deps: HostsDeps, actor: Actor, id: number, status: HostStatusValue) {
+  return deps.db.transaction(async (tx) => {
+    const host = await lockHost(tx, id);
+    await tx.update(hosts).set({ status, updatedAt: deps.clock.now() }).where(eq(hosts.id, id));
+    await audit(tx, actor, 'hosts.status', id, { from: host.status, to: status });
+    return getHost({ db: tx }, id);
+  });
+}
+
+export async function deleteHost(deps: HostsDeps, actor: Actor, id: number): Promise<{ id: number }> {
+  return deps.db.transaction(async (tx) => {
+    const host = await lockHost(tx, id);
+    const held = await createHostsRepository({ db: tx }).allocatedCounts(id);
+    if (held.gpus > 0 || held.ports > 0) throw hostErrors.inUse();
+    await tx.delete(hosts).where(eq(hosts.id, id));
+    await audit(tx, actor, 'hosts.delete', id, { name: host.name, driver: host.driver });
+    return { id };
+  });
+}
+
+export async function initPorts(deps: HostsDeps, actor: Actor, id: number): Promise<PortPoolResult> {
+  return deps.db.transaction(async (tx) => {
+    const host = await lockHost(tx, id);
+    const result = await syncPortPool(tx, host);
+    await audit(tx, actor, 'hosts.init_ports', id, {
+      range: [host.portRangeStart, host.portRangeEnd],
+      ...result,
+    });
+    return result;
+  });
+}
+
+export async function hostStatistics({ db }: HostsDeps) {
+  const s = await createHostsRepository({ db }).statistics();
+  const total = s.byStatus.reduce((a, r) => a + r.n, 0);
+  const gpuTotal = s.gpus?.total ?? 0;
+  const allocated = s.gpus?.allocated ?? 0;
+  const reserved = s.gpus?.reserved ?? 0;
+  return {
+    totalHosts: total,
+    byStatus: Object.fromEntries(
+      ['ACTIVE', 'DISABLED', 'MAINTENANCE'].map((k) => [k, s.byStatus.find((r) => r.key === k)?.n ?? 0]),
+    ),
+    byDriver: Object.fromEntries(
+      ['simulated', 'docker', 'vastai'].map((k) => [k, s.byDriver.find((r) => r.key === k)?.n ?? 0]),
+    ),
+    reachableHosts: s.probe?.reachable ?? 0,
+    unreachableHosts: s.probe?.unreachable ?? 0,
+    neverProbedHosts: s.probe?.never ?? 0,
+    totalGpus: gpuTotal,
+    idleGpus: gpuTotal - allocated - reserved,
+    allocatedGpus: allocated,
+    reservedGpus: reserved,
+    gpuUtilization: gpuTotal ? Math.round((allocated / gpuTotal) * 10_000) / 10_000 : 0,
+    totalPorts: s.ports?.total ?? 0,
+    allocatedPorts: s.ports?.allocated ?? 0,
+  };
+}
