@@ -23,6 +23,8 @@ import { createAuthRepository } from '../modules/auth/auth.repository.ts';
 import { authRoutes } from '../modules/auth/auth.routes.ts';
 import { createTokenService, type TokenService } from '../modules/auth/tokens.ts';
 import { billingRoutes } from '../modules/billing/billing.routes.ts';
+import { createHostDriverRegistry, type HostDriverRegistry } from '../modules/hosts/drivers/registry.ts';
+import { hostsRoutes } from '../modules/hosts/hosts.routes.ts';
 import { marketRoutes } from '../modules/market/market.routes.ts';
 import { createSmsDriver } from '../modules/sms/drivers/registry.ts';
 import type { SmsDriver } from '../modules/sms/drivers/sms-driver.ts';
@@ -46,6 +48,7 @@ export interface AppDeps {
   tenants: TenantService;
   tokens: TokenService;
   sms: SmsDriver;
+  hostDrivers: HostDriverRegistry;
 }
 
 declare module 'fastify' {
@@ -71,6 +74,8 @@ export interface BuildOptions {
   webDist?: string;
   /** Replaces the configured SMS provider (tests capture codes with it). */
   sms?: SmsDriver;
+  /** Replaces the host driver registry (tests hand in recorded engines or failing drivers). */
+  hostDrivers?: HostDriverRegistry;
 }
 
 /** Builds the whole HTTP app from the modules; main.ts and the tests both use it. */
@@ -93,6 +98,7 @@ export async function buildServer(opts: BuildOptions): Promise<AppInstance> {
     tenants: createTenantService({ db, now: () => clock.now().getTime() }),
     tokens: createTokenService(opts.config.appSecret, () => clock.now()),
     sms: opts.sms ?? createSmsDriver(opts.config, app.log),
+    hostDrivers: opts.hostDrivers ?? createHostDriverRegistry({ db, now: () => clock.now() }),
   };
   app.decorate('deps', deps);
 
@@ -154,6 +160,7 @@ export async function buildServer(opts: BuildOptions): Promise<AppInstance> {
     adminAuthRoutes,
     billingRoutes,
     marketRoutes,
+    hostsRoutes,
   ]) {
     await routes(app);
   }
