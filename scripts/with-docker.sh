@@ -24,6 +24,10 @@ cleanup() {
 }
 trap cleanup EXIT
 
+# One test engine at a time on this machine: they share the socket name and the docker0 bridge.
+exec 9>"/run/$NAME.lock"
+flock 9
+
 for bin in dockerd docker busybox; do
   command -v "$bin" >/dev/null || { echo "with-docker: $bin not found (apt-get install docker.io busybox-static)" >&2; exit 1; }
 done
