@@ -6,3 +6,5 @@ export * from './market.ts';
 export * from './money.ts';
 export * from './tenant.ts';
 export * from './zod-locale.ts';
+export * from './images.ts';
+export * from './pricing.ts';

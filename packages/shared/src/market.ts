@@ -1,4 +1,11 @@
 import { z } from 'zod';
+import {
+  BILLING_TYPES,
+  GPU_COUNT_MAX,
+  GPU_COUNT_MIN,
+  MARKET_DEFAULT_PAGE_SIZE,
+  MARKET_PAGE_SIZES,
+} from './constants.ts';
 
 /** One card of the GPU market (SPEC.md §3). Prices are yuan per hour. */
 export const marketItemSchema = z.object({
@@ -21,6 +28,16 @@ export const marketItemSchema = z.object({
   nvidiaDriver: z.string(),
   cudaVersion: z.string(),
   isLocalDocker: z.boolean(),
+  /** SPEC.md §3 client-side fields, computed by the server. */
+  originalPrice: z.number(),
+  discountPrice: z.number(),
+  discountRate: z.number(),
+  hasDiscount: z.boolean(),
+  discountDescription: z.string(),
+  discountEndTime: z.string().nullable(),
+  /** For daily/weekly/monthly browsing: one GPU for one period, before and after discount. */
+  packagePrice: z.number().nullable(),
+  packageDiscountPrice: z.number().nullable(),
 });
 export type MarketItem = z.infer<typeof marketItemSchema>;
 
@@ -31,9 +48,38 @@ export const marketListSchema = z.object({
   size: z.number().int(),
   /** ISO time of the last sync from the host drivers, null before the first. */
   lastSyncedAt: z.string().nullable(),
+  /** Filter choices for this tenant: regions in SPEC order, GPU models (at most 20). */
+  regions: z.array(z.object({ id: z.number().int(), name: z.string(), overseas: z.boolean() })),
+  gpuModels: z.array(z.string()),
 });
 export type MarketList = z.infer<typeof marketListSchema>;
 
 /** `vast-` prefix marks an overseas package (SPEC.md §3). */
 export const OVERSEAS_SKU_PREFIX = 'vast-';
 export const isOverseasSku = (skuGpuId: string) => skuGpuId.startsWith(OVERSEAS_SKU_PREFIX);
+
+export const marketQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  size: z.coerce
+    .number()
+    .int()
+    .refine(
+      (n) => (MARKET_PAGE_SIZES as readonly number[]).includes(n),
+      `每页条数只能是 ${MARKET_PAGE_SIZES.join('、')}`,
+    )
+    .default(MARKET_DEFAULT_PAGE_SIZE),
+  billingType: z
+    .enum(BILLING_TYPES, { message: '计费方式只能是 hourly、daily、weekly 或 monthly' })
+    .default('hourly'),
+  regionId: z.coerce.number().int().positive().optional(),
+  gpuModel: z.string().trim().max(64).optional(),
+  gpuCount: z.coerce
+    .number()
+    .int()
+    .min(GPU_COUNT_MIN, `GPU数量须为${GPU_COUNT_MIN}-${GPU_COUNT_MAX}`)
+    .max(GPU_COUNT_MAX, `GPU数量须为${GPU_COUNT_MIN}-${GPU_COUNT_MAX}`)
+    .optional(),
+  /** Case-insensitive search over host names (SPEC.md §5). */
+  keyword: z.string().trim().max(64).optional(),
+});
+export type MarketQuery = z.infer<typeof marketQuerySchema>;

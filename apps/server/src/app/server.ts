@@ -24,8 +24,13 @@ import { authRoutes } from '../modules/auth/auth.routes.ts';
 import { createTokenService, type TokenService } from '../modules/auth/tokens.ts';
 import { billingRoutes } from '../modules/billing/billing.routes.ts';
 import { createHostDriverRegistry, type HostDriverRegistry } from '../modules/hosts/drivers/registry.ts';
+import { discountsRoutes } from '../modules/discounts/discounts.routes.ts';
+import { createDiscountService, type DiscountService } from '../modules/discounts/discounts.usecases.ts';
 import { hostsRoutes } from '../modules/hosts/hosts.routes.ts';
+import { imagesRoutes } from '../modules/market/images.routes.ts';
 import { marketRoutes } from '../modules/market/market.routes.ts';
+import { createMarketCatalog, type MarketCatalog } from '../modules/market/market.usecases.ts';
+import { pricingRoutes } from '../modules/pricing/pricing.routes.ts';
 import { createSmsDriver } from '../modules/sms/drivers/registry.ts';
 import type { SmsDriver } from '../modules/sms/drivers/sms-driver.ts';
 import { systemRoutes } from '../modules/system/system.routes.ts';
@@ -49,6 +54,8 @@ export interface AppDeps {
   tokens: TokenService;
   sms: SmsDriver;
   hostDrivers: HostDriverRegistry;
+  discounts: DiscountService;
+  market: MarketCatalog;
 }
 
 declare module 'fastify' {
@@ -90,6 +97,7 @@ export async function buildServer(opts: BuildOptions): Promise<AppInstance> {
 
   const clock = opts.clock ?? systemClock;
   const db = opts.database.db;
+  const discounts = createDiscountService({ db, now: () => clock.now() });
   const deps: AppDeps = {
     config: opts.config,
     database: opts.database,
@@ -99,6 +107,8 @@ export async function buildServer(opts: BuildOptions): Promise<AppInstance> {
     tokens: createTokenService(opts.config.appSecret, () => clock.now()),
     sms: opts.sms ?? createSmsDriver(opts.config, app.log),
     hostDrivers: opts.hostDrivers ?? createHostDriverRegistry({ db, now: () => clock.now() }),
+    discounts,
+    market: createMarketCatalog({ db, now: () => clock.now(), discounts }),
   };
   app.decorate('deps', deps);
 
@@ -161,6 +171,9 @@ export async function buildServer(opts: BuildOptions): Promise<AppInstance> {
     billingRoutes,
     marketRoutes,
     hostsRoutes,
+    discountsRoutes,
+    pricingRoutes,
+    imagesRoutes,
   ]) {
     await routes(app);
   }

@@ -1,7 +1,9 @@
 // Every feature's tables, for Drizzle's query builder and drizzle-kit.
 export * from '../../modules/auth/auth.tables.ts';
 export * from '../../modules/billing/billing.tables.ts';
+export * from '../../modules/discounts/discounts.tables.ts';
 export * from '../../modules/hosts/hosts.tables.ts';
 export * from '../../modules/market/market.tables.ts';
+export * from '../../modules/pricing/pricing.tables.ts';
 export * from '../../modules/system/system.tables.ts';
 export * from '../../modules/tenants/tenants.tables.ts';

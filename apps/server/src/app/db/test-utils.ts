@@ -59,7 +59,7 @@ export async function createTestApp(
   opts: { demo?: boolean; clock?: Clock; config?: Record<string, string>; sms?: SmsDriver } = {},
 ) {
   const database = await createTestDatabase();
-  await seedOnFirstStart(database, { demo: opts.demo !== false });
+  await seedOnFirstStart(database, { demo: opts.demo !== false, now: opts.clock?.now() });
   const app = await buildServer({
     // Per-IP limits count real seconds, which fixed-clock tests would trip; their own test turns them on.
     config: testConfig({ RATE_LIMITS: 'off', ...opts.config }),

@@ -1,11 +1,81 @@
-import { type MarketItem, unitsToYuan } from '@gpu/shared';
+import {
+  applyRate,
+  GPU_COUNT_MIN,
+  type MarketItem,
+  type MarketQuery,
+  MODEL_FILTER_CAP,
+  type PackagePrices,
+  packageUnitPrice,
+  unitsToYuan,
+} from '@gpu/shared';
+import { bestDiscount, type DiscountRule, toDiscountResult } from '../discounts/discounts.models.ts';
 import type { MarketRow } from './market.repository.ts';
 
 export const skuGpuIdOf = (skuId: number) => `gpu-${skuId}`;
+/** Market ids are `gpu-<sku id>` (overseas offers will be `vast-<offer id>`). */
+export function skuIdOf(skuGpuId: string): number | null {
+  const m = /^gpu-(\d{1,9})$/.exec(skuGpuId);
+  return m ? Number(m[1]) : null;
+}
 
-/** A SKU row as the market card of SPEC.md §3 (price in yuan per hour). */
-export function toMarketItem(r: MarketRow): MarketItem {
+export const packageKey = (gpuType: string, regionId: number, platform = 'local') =>
+  `${gpuType}|${regionId}|${platform}`;
+
+/** SPEC.md §5 market filtering: idle ≥ the chosen count (at least 1), model, region, host-name search. */
+export function filterRows(rows: MarketRow[], q: MarketQuery): MarketRow[] {
+  const minIdle = Math.max(q.gpuCount ?? GPU_COUNT_MIN, GPU_COUNT_MIN);
+  const keyword = q.keyword?.toLowerCase();
+  const model = q.gpuModel?.toLowerCase();
+  return rows.filter(
+    (r) =>
+      r.gpuIdleNum >= minIdle &&
+      (q.regionId === undefined || r.regionId === q.regionId) &&
+      (!model || r.gpuModel.toLowerCase() === model) &&
+      (!keyword || r.hostName.toLowerCase().includes(keyword)),
+  );
+}
+
+/** Filter choices: regions in SPEC order, the most offered GPU models first (capped). */
+export function filterOptions(rows: MarketRow[]) {
+  const regions = new Map<number, { id: number; name: string; overseas: boolean }>();
+  const models = new Map<string, number>();
+  for (const r of rows) {
+    regions.set(r.regionId, { id: r.regionId, name: r.regionName, overseas: r.overseas });
+    models.set(r.gpuModel, (models.get(r.gpuModel) ?? 0) + r.gpuNum);
+  }
+  const gpuModels = [...models.entries()]
+    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+    .slice(0, MODEL_FILTER_CAP)
+    .map(([m]) => m);
+  return { regions: [...regions.values()], gpuModels };
+}
+
+/** A SKU row as the market card of SPEC.md §3 (yuan per GPU-hour) with its discount. */
+export function toMarketItem(
+  r: MarketRow,
+  ctx: {
+    tenantId: number;
+    now: Date;
+    rules: DiscountRule[];
+    billingType: MarketQuery['billingType'];
+    packages: Map<string, PackagePrices>;
+  },
+): MarketItem {
   const local = r.hostDriver !== 'vastai';
+  const rule = bestDiscount(
+    ctx.rules,
+    { tenantId: ctx.tenantId, regionId: r.regionId, gpuModel: r.gpuModel },
+    ctx.now,
+  );
+  const d = toDiscountResult(r.hourlyPrice, rule);
+  const pkgUnits =
+    ctx.billingType === 'hourly'
+      ? null
+      : packageUnitPrice(
+          r.hourlyPrice,
+          ctx.billingType,
+          ctx.packages.get(packageKey(r.gpuModel, r.regionId)),
+        );
   return {
     id: r.id,
     skuGpuId: skuGpuIdOf(r.id),
@@ -26,5 +96,13 @@ export function toMarketItem(r: MarketRow): MarketItem {
     nvidiaDriver: r.nvidiaDriver,
     cudaVersion: r.cudaVersion,
     isLocalDocker: local,
+    originalPrice: d.originalPrice,
+    discountPrice: d.discountPrice,
+    discountRate: d.discountRate,
+    hasDiscount: d.hasDiscount,
+    discountDescription: d.discountDescription,
+    discountEndTime: d.endTime,
+    packagePrice: pkgUnits === null ? null : unitsToYuan(pkgUnits),
+    packageDiscountPrice: pkgUnits === null ? null : unitsToYuan(applyRate(pkgUnits, rule?.rateBp)),
   };
 }

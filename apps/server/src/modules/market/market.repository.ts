@@ -1,16 +1,20 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../app/db/client.ts';
 import { hostGpus, hosts, regions } from '../hosts/hosts.tables.ts';
+import { packagePrices } from '../pricing/pricing.tables.ts';
+import { tenantHosts, tenantSkuPrices } from '../tenants/tenants.tables.ts';
 import { gpuSkus } from './market.tables.ts';
 
 export interface MarketRow {
   id: number;
+  hostId: number;
   gpuModel: string;
   gpuBrand: string;
   memoryGb: number;
   cpuPerGpu: number;
   systemDiskGb: number;
   dataDiskGb: number;
+  /** The tenant's own price where set, else the SKU's; units per GPU-hour. */
   hourlyPrice: number;
   hostName: string;
   hostDriver: string;
@@ -19,72 +23,88 @@ export interface MarketRow {
   cudaVersion: string;
   regionId: number;
   regionName: string;
+  regionCode: string;
+  regionSort: number;
+  overseas: boolean;
   gpuNum: number;
   gpuIdleNum: number;
 }
 
-export interface MarketQuery {
+export interface TenantScope {
+  tenantId: number;
   /** Region ids the tenant shows; empty means all. */
   regionIds: number[];
-  page: number;
-  size: number;
 }
 
-const sameModel = and(eq(hostGpus.hostId, gpuSkus.hostId), eq(hostGpus.model, gpuSkus.gpuModel));
+/** GPU totals per (host, model) in one pass, instead of a count per SKU row. */
+const gpuCounts = (db: DbOrTx) =>
+  db
+    .select({
+      hostId: hostGpus.hostId,
+      model: hostGpus.model,
+      total: sql<number>`count(*)::int`.as('total'),
+      idle: sql<number>`(count(*) filter (where ${hostGpus.instanceId} is null and ${hostGpus.reservedReason} is null))::int`.as(
+        'idle',
+      ),
+    })
+    .from(hostGpus)
+    .groupBy(hostGpus.hostId, hostGpus.model)
+    .as('gpu_counts');
 
 export function createMarketRepository({ db }: { db: DbOrTx }) {
   return {
-    /** Listed SKUs on active hosts; GPU counts come from the live allocation table. */
-    async list(q: MarketQuery): Promise<{ rows: MarketRow[]; total: number }> {
-      const where = and(
-        eq(gpuSkus.listed, true),
-        eq(hosts.status, 'ACTIVE'),
-        q.regionIds.length > 0 ? inArray(regions.id, q.regionIds) : undefined,
-      );
-      const gpuNum = db.$count(hostGpus, sameModel);
-      const gpuIdleNum = db.$count(
-        hostGpus,
-        and(sameModel, isNull(hostGpus.instanceId), isNull(hostGpus.reservedReason)),
-      );
-      const [rows, [count]] = await Promise.all([
-        db
-          .select({
-            id: gpuSkus.id,
-            gpuModel: gpuSkus.gpuModel,
-            gpuBrand: gpuSkus.gpuBrand,
-            memoryGb: gpuSkus.memoryGb,
-            cpuPerGpu: gpuSkus.cpuPerGpu,
-            systemDiskGb: gpuSkus.systemDiskGb,
-            dataDiskGb: gpuSkus.dataDiskGb,
-            hourlyPrice: gpuSkus.hourlyPrice,
-            hostName: hosts.name,
-            hostDriver: hosts.driver,
-            cpuModel: hosts.cpuModel,
-            nvidiaDriver: hosts.nvidiaDriver,
-            cudaVersion: hosts.cudaVersion,
-            regionId: regions.id,
-            regionName: regions.name,
-            gpuNum,
-            gpuIdleNum,
-          })
-          .from(gpuSkus)
-          .innerJoin(hosts, eq(hosts.id, gpuSkus.hostId))
-          .innerJoin(regions, eq(regions.id, hosts.regionId))
-          .where(where)
-          .orderBy(asc(regions.sortOrder), asc(gpuSkus.id))
-          .limit(q.size)
-          .offset((q.page - 1) * q.size),
-        db
-          .select({ n: sql<number>`count(*)::int` })
-          .from(gpuSkus)
-          .innerJoin(hosts, eq(hosts.id, gpuSkus.hostId))
-          .innerJoin(regions, eq(regions.id, hosts.regionId))
-          .where(where),
-      ]);
-      return {
-        rows: rows.map((r) => ({ ...r, gpuNum: Number(r.gpuNum), gpuIdleNum: Number(r.gpuIdleNum) })),
-        total: count?.n ?? 0,
-      };
+    /** Every listed SKU the tenant may sell, in region order; GPU counts from live allocation. */
+    async listForTenant(scope: TenantScope, skuIds?: number[]): Promise<MarketRow[]> {
+      const hostAllowed = sql`(not exists (select 1 from ${tenantHosts} th where th.tenant_id = ${scope.tenantId})
+        or ${hosts.id} in (select th.host_id from ${tenantHosts} th where th.tenant_id = ${scope.tenantId}))`;
+      const counts = gpuCounts(db);
+      const rows = await db
+        .select({
+          id: gpuSkus.id,
+          hostId: gpuSkus.hostId,
+          gpuModel: gpuSkus.gpuModel,
+          gpuBrand: gpuSkus.gpuBrand,
+          memoryGb: gpuSkus.memoryGb,
+          cpuPerGpu: gpuSkus.cpuPerGpu,
+          systemDiskGb: gpuSkus.systemDiskGb,
+          dataDiskGb: gpuSkus.dataDiskGb,
+          hourlyPrice: sql<number>`coalesce(${tenantSkuPrices.hourlyPrice}, ${gpuSkus.hourlyPrice})`.mapWith(
+            Number,
+          ),
+          hostName: hosts.name,
+          hostDriver: hosts.driver,
+          cpuModel: hosts.cpuModel,
+          nvidiaDriver: hosts.nvidiaDriver,
+          cudaVersion: hosts.cudaVersion,
+          regionId: regions.id,
+          regionName: regions.name,
+          regionCode: regions.code,
+          regionSort: regions.sortOrder,
+          overseas: regions.overseas,
+          gpuNum: sql<number>`coalesce(${counts.total}, 0)`.mapWith(Number),
+          gpuIdleNum: sql<number>`coalesce(${counts.idle}, 0)`.mapWith(Number),
+        })
+        .from(gpuSkus)
+        .innerJoin(hosts, eq(hosts.id, gpuSkus.hostId))
+        .innerJoin(regions, eq(regions.id, hosts.regionId))
+        .leftJoin(counts, and(eq(counts.hostId, gpuSkus.hostId), eq(counts.model, gpuSkus.gpuModel)))
+        .leftJoin(
+          tenantSkuPrices,
+          and(eq(tenantSkuPrices.skuId, gpuSkus.id), eq(tenantSkuPrices.tenantId, scope.tenantId)),
+        )
+        .where(
+          and(
+            eq(gpuSkus.listed, true),
+            eq(hosts.status, 'ACTIVE'),
+            scope.regionIds.length > 0 ? inArray(regions.id, scope.regionIds) : undefined,
+            skuIds ? inArray(gpuSkus.id, skuIds) : undefined,
+            hostAllowed,
+          ),
+        )
+        .orderBy(asc(regions.sortOrder), asc(regions.id), asc(gpuSkus.id));
+      return rows;
     },
+
+    packagePrices: () => db.select().from(packagePrices),
   };
 }

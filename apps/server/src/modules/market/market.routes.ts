@@ -1,20 +1,6 @@
-import { envelopeSchema, MARKET_DEFAULT_PAGE_SIZE, MARKET_PAGE_SIZES, marketListSchema } from '@gpu/shared';
-import { z } from 'zod';
+import { envelopeSchema, marketListSchema, marketQuerySchema } from '@gpu/shared';
 import { ok } from '../../app/plugins/envelope.ts';
 import type { AppInstance } from '../../app/server.ts';
-import { listMarket } from './market.usecases.ts';
-
-const marketQuery = z.object({
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  size: z.coerce
-    .number()
-    .int()
-    .refine(
-      (n) => (MARKET_PAGE_SIZES as readonly number[]).includes(n),
-      `每页条数只能是 ${MARKET_PAGE_SIZES.join('、')}`,
-    )
-    .default(MARKET_DEFAULT_PAGE_SIZE),
-});
 
 export async function marketRoutes(app: AppInstance) {
   app.get(
@@ -22,11 +8,11 @@ export async function marketRoutes(app: AppInstance) {
     {
       schema: {
         tags: ['market'],
-        summary: 'GPU 市场',
-        querystring: marketQuery,
+        summary: 'GPU 市场（筛选、分页、折扣价）',
+        querystring: marketQuerySchema,
         response: { 200: envelopeSchema(marketListSchema) },
       },
     },
-    async (request) => ok(await listMarket(app.deps, request.tenant, request.query)),
+    async (request) => ok(await app.deps.market.list(request.tenant, request.query)),
   );
 }

@@ -24,9 +24,6 @@ export const gpuSkus = pgTable(
   (t) => [index('gpu_skus_host').on(t.hostId)],
 );
 
-export const FRAMEWORK_TYPES = ['pytorch', 'tensorflow', 'base'] as const;
-export const PLATFORM_TYPES = ['local', 'vast.ai', 'autodl'] as const;
-
 /** The image catalogue (SPEC.md §3). */
 export const images = pgTable('images', {
   id: serial('id').primaryKey(),

@@ -1,15 +1,101 @@
-import type { MarketList } from '@gpu/shared';
+import type { MarketList, MarketQuery, PackagePrices } from '@gpu/shared';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../app/db/client.ts';
+import type { DiscountService } from '../discounts/discounts.usecases.ts';
+import { appMeta } from '../system/system.tables.ts';
 import type { TenantRecord } from '../tenants/tenants.repository.ts';
-import { toMarketItem } from './market.models.ts';
-import { createMarketRepository } from './market.repository.ts';
+import { filterOptions, filterRows, packageKey, toMarketItem } from './market.models.ts';
+import { createMarketRepository, type MarketRow } from './market.repository.ts';
 
-export async function listMarket(
-  { db }: { db: Db },
-  tenant: TenantRecord,
-  q: { page: number; size: number },
-): Promise<MarketList> {
+/**
+ * The market is read far more than it changes: keep each tenant's rows for a moment and drop
+ * them on any write that changes listings, prices or GPU allocation (invalidate()). Other
+ * replicas see a change within CACHE_MS.
+ */
+const CACHE_MS = 2_000;
+export const LAST_SYNC_KEY = 'market-last-sync';
+
+export type MarketCatalog = ReturnType<typeof createMarketCatalog>;
+
+export function createMarketCatalog({
+  db,
+  now,
+  discounts,
+}: {
+  db: Db;
+  now: () => Date;
+  discounts: DiscountService;
+}) {
   const repo = createMarketRepository({ db });
-  const { rows, total } = await repo.list({ regionIds: tenant.config.visibleRegionResources, ...q });
-  return { list: rows.map(toMarketItem), total, page: q.page, size: q.size, lastSyncedAt: null };
+  const rowsCache = new Map<
+    number,
+    { at: number; rows: MarketRow[]; options: ReturnType<typeof filterOptions> }
+  >();
+  let shared: { at: number; packages: Map<string, PackagePrices>; lastSyncedAt: string | null } | null = null;
+
+  const fresh = (at: number) => {
+    const t = now().getTime();
+    return t - at < CACHE_MS && t >= at;
+  };
+
+  async function snapshot(tenant: TenantRecord) {
+    const hit = rowsCache.get(tenant.id);
+    if (hit && fresh(hit.at)) return hit;
+    const rows = await repo.listForTenant({
+      tenantId: tenant.id,
+      regionIds: tenant.config.visibleRegionResources,
+    });
+    const entry = { at: now().getTime(), rows, options: filterOptions(rows) };
+    rowsCache.set(tenant.id, entry);
+    return entry;
+  }
+
+  async function sharedData() {
+    if (shared && fresh(shared.at)) return shared;
+    const [prices, meta] = await Promise.all([
+      repo.packagePrices(),
+      db.select().from(appMeta).where(eq(appMeta.key, LAST_SYNC_KEY)).limit(1),
+    ]);
+    const packages = new Map(
+      prices.map((p) => [
+        packageKey(p.gpuType, p.regionId, p.platform),
+        { daily: p.dailyPrice, weekly: p.weeklyPrice, monthly: p.monthlyPrice },
+      ]),
+    );
+    const value = meta[0]?.value as { at?: string } | undefined;
+    shared = { at: now().getTime(), packages, lastSyncedAt: value?.at ?? null };
+    return shared;
+  }
+
+  return {
+    sharedData,
+    invalidate() {
+      rowsCache.clear();
+      shared = null;
+    },
+    async list(tenant: TenantRecord, q: MarketQuery): Promise<MarketList> {
+      const [snap, rules, data] = await Promise.all([
+        snapshot(tenant),
+        discounts.rulesFor(tenant.id),
+        sharedData(),
+      ]);
+      const matching = filterRows(snap.rows, q);
+      const start = (q.page - 1) * q.size;
+      const ctx = {
+        tenantId: tenant.id,
+        now: now(),
+        rules,
+        billingType: q.billingType,
+        packages: data.packages,
+      };
+      return {
+        list: matching.slice(start, start + q.size).map((r) => toMarketItem(r, ctx)),
+        total: matching.length,
+        page: q.page,
+        size: q.size,
+        lastSyncedAt: data.lastSyncedAt,
+        ...snap.options,
+      };
+    },
+  };
 }

@@ -1,7 +1,9 @@
 import { DEFAULT_TENANT_CONFIG, yuanToUnits } from '@gpu/shared';
 import type { Tx } from '../../app/db/client.ts';
+import { discounts } from '../discounts/discounts.tables.ts';
 import { hostGpus, hosts, regions } from '../hosts/hosts.tables.ts';
 import { gpuSkus, images } from '../market/market.tables.ts';
+import { packagePrices } from '../pricing/pricing.tables.ts';
 import type { TenantSettings } from '../tenants/tenants.tables.ts';
 
 /** What the demo seeds; one table of facts so the numbers are easy to read and change. */
@@ -241,7 +243,7 @@ export const SECOND_TENANT = {
 };
 
 /** Writes the demo catalogue: regions, simulated hosts with GPUs and port pools, SKUs, images. */
-export async function insertDemoCatalogue(tx: Tx): Promise<Map<RegionCode, number>> {
+export async function insertDemoCatalogue(tx: Tx, now: Date): Promise<Map<RegionCode, number>> {
   const regionRows = await tx
     .insert(regions)
     .values(DEMO_REGIONS.map((r) => ({ ...r })))
@@ -292,10 +294,43 @@ export async function insertDemoCatalogue(tx: Tx): Promise<Map<RegionCode, numbe
     });
   }
 
+  await insertDemoPricing(tx, regionIds, now);
   await tx
     .insert(images)
     .values(
       DEMO_IMAGES.map((image, i) => ({ ...image, sortOrder: i, preset: PRESET_URLS.has(image.imageUrl) })),
     );
   return regionIds;
+}
+
+/** Two discounts (one ends minutes after first start, so its countdown shows) and one package price. */
+async function insertDemoPricing(tx: Tx, regionIds: Map<RegionCode, number>, now: Date) {
+  const minutes = (n: number) => new Date(now.getTime() + n * 60_000);
+  await tx.insert(discounts).values([
+    {
+      name: '限时特惠',
+      description: '安徽A区 RTX 4090 限时 8 折',
+      regionId: regionIds.get('anhui-a') as number,
+      gpuModel: 'RTX 4090',
+      rateBp: 8_000,
+      startsAt: now,
+      endsAt: minutes(10),
+    },
+    {
+      name: 'A100 月度优惠',
+      description: 'A100 80GB 全区 9 折',
+      gpuModel: 'A100 80GB',
+      rateBp: 9_000,
+      startsAt: now,
+      endsAt: minutes(30 * 24 * 60),
+    },
+  ]);
+  await tx.insert(packagePrices).values({
+    gpuType: 'A100 80GB',
+    regionId: regionIds.get('beijing-a') as number,
+    platform: 'local',
+    dailyPrice: yuanToUnits(150),
+    weeklyPrice: yuanToUnits(900),
+    monthlyPrice: yuanToUnits(3_300),
+  });
 }

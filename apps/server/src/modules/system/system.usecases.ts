@@ -11,7 +11,10 @@ const DEFAULT_TENANT = { code: DEFAULT_TENANT_CONFIG.tenantCode, name: DEFAULT_T
  * and second tenant when `demo` is set. A marker row makes it idempotent and safe on several
  * replicas starting together; later edits are never overwritten because nothing runs twice.
  */
-export async function seedOnFirstStart({ db }: { db: Db }, opts: { demo: boolean }): Promise<boolean> {
+export async function seedOnFirstStart(
+  { db }: { db: Db },
+  opts: { demo: boolean; now?: Date },
+): Promise<boolean> {
   return db.transaction(async (tx) => {
     const claimed = await tx
       .insert(appMeta)
@@ -29,7 +32,7 @@ export async function seedOnFirstStart({ db }: { db: Db }, opts: { demo: boolean
     });
     if (!opts.demo) return true;
 
-    const regionIds = await insertDemoCatalogue(tx);
+    const regionIds = await insertDemoCatalogue(tx, opts.now ?? new Date());
     const visible = SECOND_TENANT.visibleRegionCodes.map((c) => regionIds.get(c) as number);
     await tenants.insert({
       code: SECOND_TENANT.code,

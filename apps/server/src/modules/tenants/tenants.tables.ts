@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 /** What a tenant shows: SPEC.md §3 tenant config less the identifying fields. */
 export interface TenantSettings {
@@ -52,3 +63,34 @@ export const tenantDomains = pgTable('tenant_domains', {
     .references(() => tenants.id, { onDelete: 'cascade' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Which hosts a tenant may sell. A tenant with no rows sells every host of its visible regions;
+ * with rows, only those hosts. (Host ids, not a foreign key, so this file needs no hosts import.)
+ */
+export const tenantHosts = pgTable(
+  'tenant_hosts',
+  {
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    hostId: integer('host_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.hostId] })],
+);
+
+/** A tenant's own hourly price for a SKU, in 0.0001-yuan units. */
+export const tenantSkuPrices = pgTable(
+  'tenant_sku_prices',
+  {
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    skuId: integer('sku_id').notNull(),
+    hourlyPrice: bigint('hourly_price', { mode: 'number' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.skuId] })],
+);

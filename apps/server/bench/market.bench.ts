@@ -1,0 +1,112 @@
+import { yuanToUnits } from '@gpu/shared';
+import { fixedClock } from '../src/app/clock.ts';
+import { createTestDatabase, testConfig } from '../src/app/db/test-utils.ts';
+import { buildServer } from '../src/app/server.ts';
+import { hostGpus, hosts, regions } from '../src/modules/hosts/hosts.tables.ts';
+import { gpuSkus } from '../src/modules/market/market.tables.ts';
+import { seedOnFirstStart } from '../src/modules/system/system.usecases.ts';
+import { type Figure, load } from './run.ts';
+
+const HOSTS = 50;
+const SKUS_PER_HOST = 20;
+const MODELS = [
+  'RTX 4090',
+  'RTX 3090',
+  'A100 80GB',
+  'H100 80GB',
+  'L40S',
+  'A10',
+  'T4',
+  'V100 32GB',
+  'A800',
+  'H800',
+];
+
+/** GET /api/gpu/market over 1,000 SKUs on 50 hosts: first page, and a filtered query. */
+export async function benchMarket(): Promise<Figure[]> {
+  const database = await createTestDatabase();
+  await seedOnFirstStart(database, { demo: false });
+  const { db } = database;
+  const [region] = await db
+    .insert(regions)
+    .values({ name: '压测区', code: 'bench', sortOrder: 1 })
+    .returning();
+  for (let h = 0; h < HOSTS; h++) {
+    const [host] = await db
+      .insert(hosts)
+      .values({
+        regionId: region?.id as number,
+        name: `bench-${h}`,
+        driver: 'simulated',
+        cpuModel: 'Xeon',
+        cpuCores: 128,
+        memoryGb: 1024,
+      })
+      .returning();
+    const hostId = host?.id as number;
+    const gpus = [];
+    const skus = [];
+    for (let s = 0; s < SKUS_PER_HOST; s++) {
+      const model = `${MODELS[s % MODELS.length]}${s >= MODELS.length ? ' v2' : ''}`;
+      skus.push({
+        hostId,
+        gpuModel: model,
+        memoryGb: 24,
+        cpuPerGpu: 8,
+        systemDiskGb: 30,
+        dataDiskGb: 50,
+        hourlyPrice: yuanToUnits(1 + s / 10),
+      });
+      for (let g = 0; g < 8; g++)
+        gpus.push({
+          hostId,
+          index: s * 8 + g,
+          uuid: `b-${h}-${s}-${g}`,
+          model,
+          memoryGb: 24,
+          reservedReason: g < 3 ? 'bench' : null,
+        });
+    }
+    await db.insert(gpuSkus).values(skus);
+    await db.insert(hostGpus).values(gpus);
+  }
+  const app = await buildServer({
+    config: testConfig({ RATE_LIMITS: 'off' }),
+    database,
+    clock: fixedClock(new Date()),
+    webDist: '/nonexistent',
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as { port: number };
+  const url = `http://127.0.0.1:${port}/api/gpu/market`;
+  const probe = await (await fetch(`${url}?size=12`)).json();
+  if (probe.data.total !== HOSTS * SKUS_PER_HOST)
+    throw new Error(`expected 1000 SKUs, got ${probe.data.total}`);
+
+  const kind = database.kind === 'pglite' ? 'PGlite' : 'PostgreSQL';
+  const out: Figure[] = [
+    { name: `GET /api/gpu/market 1000 SKUs, page 1 (${kind})`, ...(await load(`${url}?size=12`)) },
+    {
+      name: `GET /api/gpu/market filtered + page 3 (${kind})`,
+      ...(await load(`${url}?size=24&page=3&gpuCount=2&gpuModel=A10&keyword=bench-1`)),
+    },
+  ];
+  // Uncached: the cost of a cold read, to show what the cache buys.
+  app.deps.market.invalidate();
+  const t0 = performance.now();
+  const n = 20;
+  for (let i = 0; i < n; i++) {
+    app.deps.market.invalidate();
+    await app.deps.market.list(await app.deps.tenants.resolve('localhost'), {
+      page: 1,
+      size: 12,
+      billingType: 'hourly',
+    });
+  }
+  console.log(
+    `cold market read (cache dropped each time): ${((performance.now() - t0) / n).toFixed(1)} ms each over ${n} runs`,
+  );
+  await app.close();
+  await database.close();
+  return out;
+}

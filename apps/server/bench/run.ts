@@ -1,0 +1,48 @@
+/**
+ * npm run bench: throughput and p99 of the hot read paths, each next to a plain Fastify JSON
+ * route measured in the same run on the same machine (the baseline), so the ratio means
+ * something whatever the hardware. Uses the embedded PGlite, or DATABASE_URL when set.
+ */
+import autocannon from 'autocannon';
+import Fastify from 'fastify';
+import { benchMarket } from './market.bench.ts';
+
+export interface Figure {
+  name: string;
+  requestsPerSec: number;
+  p99Ms: number;
+}
+
+export async function load(
+  url: string,
+  opts: { headers?: Record<string, string>; seconds?: number } = {},
+): Promise<Omit<Figure, 'name'>> {
+  const r = await autocannon({ url, connections: 50, duration: opts.seconds ?? 8, headers: opts.headers });
+  if (r.non2xx > 0 || r.errors > 0) throw new Error(`${url}: ${r.non2xx} non-2xx, ${r.errors} errors`);
+  return { requestsPerSec: Math.round(r.requests.average), p99Ms: r.latency.p99 };
+}
+
+async function baseline(): Promise<Figure> {
+  const app = Fastify();
+  app.get('/hello', async () => ({ success: true, code: '200', message: '成功', data: { hello: 'world' } }));
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as { port: number };
+  const f = await load(`http://127.0.0.1:${port}/hello`);
+  await app.close();
+  return { name: 'plain Fastify JSON route (baseline)', ...f };
+}
+
+const base = await baseline();
+const rows: Figure[] = [base, ...(await benchMarket())];
+console.log('\nbenchmark (50 connections, 8 s each)');
+console.log('name'.padEnd(58), 'req/s'.padStart(9), 'p99 ms'.padStart(8), 'vs baseline'.padStart(12));
+for (const r of rows) {
+  const ratio = (r.requestsPerSec / base.requestsPerSec).toFixed(3);
+  console.log(
+    r.name.padEnd(58),
+    String(r.requestsPerSec).padStart(9),
+    String(r.p99Ms).padStart(8),
+    ratio.padStart(12),
+  );
+}
+process.exit(0);

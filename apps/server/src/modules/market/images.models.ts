@@ -1,0 +1,15 @@
+import type { Image, ImageMap } from '@gpu/shared';
+
+/** The version level of the cascader: the framework's version, or the OS for base images. */
+export const versionKey = (i: Image) => i.frameworkVersion || i.osInfo;
+
+/** framework → version → Python → images (whose CUDA/CANN/MUSA is the last choice), SPEC.md §4. */
+export function groupImages(list: Image[]): ImageMap {
+  const map: ImageMap = {};
+  for (const i of list) {
+    const byVersion = (map[i.frameworkType] ??= {});
+    const byPython = (byVersion[versionKey(i)] ??= {});
+    (byPython[i.pythonVersion] ??= []).push(i);
+  }
+  return map;
+}

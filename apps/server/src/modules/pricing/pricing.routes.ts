@@ -1,0 +1,89 @@
+import {
+  calculatePriceRequestSchema,
+  calculatePriceResponseSchema,
+  envelopeSchema,
+  packagePricingSchema,
+  unitsToYuan,
+} from '@gpu/shared';
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { ok } from '../../app/plugins/envelope.ts';
+import type { AppInstance } from '../../app/server.ts';
+import { pricingErrors } from './pricing.errors.ts';
+import { packagePrices } from './pricing.tables.ts';
+import { quoteOrder } from './pricing.usecases.ts';
+
+export async function pricingRoutes(app: AppInstance) {
+  const { db } = app.deps;
+  const toPricing = (p: typeof packagePrices.$inferSelect) => ({
+    gpuType: p.gpuType,
+    regionId: p.regionId,
+    platform: p.platform,
+    dailyPrice: unitsToYuan(p.dailyPrice),
+    weeklyPrice: unitsToYuan(p.weeklyPrice),
+    monthlyPrice: unitsToYuan(p.monthlyPrice),
+  });
+
+  app.get(
+    '/api/v2/package-billing/pricing/all',
+    {
+      schema: {
+        tags: ['pricing'],
+        summary: '全部包期价格配置',
+        response: { 200: envelopeSchema(z.array(packagePricingSchema)) },
+      },
+    },
+    async () => ok((await db.select().from(packagePrices).orderBy(packagePrices.id)).map(toPricing)),
+  );
+  app.get(
+    '/api/v2/package-billing/pricing/by-gpu',
+    {
+      schema: {
+        tags: ['pricing'],
+        summary: '某 GPU 型号的包期价格',
+        querystring: z.object({ gpuType: z.string().trim().min(1, '请提供GPU型号').max(64) }),
+        response: { 200: envelopeSchema(z.array(packagePricingSchema)) },
+      },
+    },
+    async (request) =>
+      ok(
+        (await db.select().from(packagePrices).where(eq(packagePrices.gpuType, request.query.gpuType))).map(
+          toPricing,
+        ),
+      ),
+  );
+  app.post(
+    '/api/v2/package-billing/calculate-price',
+    {
+      schema: {
+        tags: ['pricing'],
+        summary: '计算订单价格（原价、折扣、代金券、应付）',
+        body: calculatePriceRequestSchema,
+        response: { 200: envelopeSchema(calculatePriceResponseSchema) },
+      },
+    },
+    async (request) => {
+      // Vouchers arrive with their own feature; until then none can be applied.
+      if (request.body.voucherId !== undefined) throw pricingErrors.voucherUnavailable();
+      const rules = await app.deps.discounts.rulesFor(request.tenant.id);
+      const q = await quoteOrder(
+        { db, now: () => app.deps.clock.now(), rules },
+        request.tenant,
+        request.body,
+      );
+      return ok({
+        billingType: q.billingType,
+        duration: q.billingType === 'hourly' ? 1 : q.duration,
+        gpuAmount: q.gpuAmount,
+        unitPrice: unitsToYuan(q.unitPrice),
+        discountedUnitPrice: unitsToYuan(q.discountedUnitPrice),
+        originalAmount: unitsToYuan(q.originalAmount),
+        discountAmount: unitsToYuan(q.discountAmount),
+        voucherDeduction: unitsToYuan(q.voucherDeduction),
+        payableAmount: unitsToYuan(q.payableAmount),
+        discountRate: q.discount ? q.discount.rateBp / 10_000 : 1,
+        discountEndTime: q.discount?.endsAt.toISOString() ?? null,
+      });
+    },
+  );
+}

@@ -1,0 +1,87 @@
+import {
+  type BillingType,
+  computeOrderPrice,
+  GPU_COUNT_MAX,
+  type OrderPrice,
+  type PackagePrices,
+} from '@gpu/shared';
+import { and, eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../app/db/client.ts';
+import { bestDiscount, type DiscountRule } from '../discounts/discounts.models.ts';
+import { createMarketRepository, type MarketRow } from '../market/market.repository.ts';
+import type { TenantRecord } from '../tenants/tenants.repository.ts';
+import { pricingErrors } from './pricing.errors.ts';
+import { packagePrices } from './pricing.tables.ts';
+
+export interface Quote extends OrderPrice {
+  row: MarketRow;
+  billingType: BillingType;
+  duration: number;
+  gpuAmount: number;
+  discount: DiscountRule | null;
+}
+
+export async function packagePricesFor(db: DbOrTx, gpuType: string, regionId: number, platform = 'local') {
+  const [p] = await db
+    .select()
+    .from(packagePrices)
+    .where(
+      and(
+        eq(packagePrices.gpuType, gpuType),
+        eq(packagePrices.regionId, regionId),
+        eq(packagePrices.platform, platform),
+      ),
+    )
+    .limit(1);
+  return p
+    ? ({ daily: p.dailyPrice, weekly: p.weeklyPrice, monthly: p.monthlyPrice } satisfies PackagePrices)
+    : null;
+}
+
+/**
+ * The server's price for an order, from fresh rows (never the market cache and never the
+ * client's figures): tenant price, active discount now, package price, voucher balance.
+ */
+export async function quoteOrder(
+  deps: { db: DbOrTx; now: () => Date; rules: DiscountRule[] },
+  tenant: TenantRecord,
+  input: {
+    machineId: number;
+    billingType: BillingType;
+    duration: number;
+    gpuAmount: number;
+    voucherRemaining?: number | null;
+  },
+): Promise<Quote> {
+  const repo = createMarketRepository({ db: deps.db });
+  const [row] = await repo.listForTenant(
+    { tenantId: tenant.id, regionIds: tenant.config.visibleRegionResources },
+    [input.machineId],
+  );
+  if (!row) throw pricingErrors.machineNotFound();
+  const maxGpus = Math.min(row.gpuIdleNum, GPU_COUNT_MAX);
+  if (input.gpuAmount > maxGpus) throw pricingErrors.notEnoughIdle(row.gpuIdleNum);
+  const discount = bestDiscount(
+    deps.rules,
+    { tenantId: tenant.id, regionId: row.regionId, gpuModel: row.gpuModel },
+    deps.now(),
+  );
+  const price = computeOrderPrice({
+    hourlyPrice: row.hourlyPrice,
+    billingType: input.billingType,
+    duration: input.duration,
+    gpuAmount: input.gpuAmount,
+    packagePrices:
+      input.billingType === 'hourly' ? null : await packagePricesFor(deps.db, row.gpuModel, row.regionId),
+    discountRateBp: discount?.rateBp ?? null,
+    voucherRemaining: input.voucherRemaining ?? null,
+  });
+  return {
+    ...price,
+    row,
+    billingType: input.billingType,
+    duration: input.duration,
+    gpuAmount: input.gpuAmount,
+    discount,
+  };
+}

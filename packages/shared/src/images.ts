@@ -1,0 +1,35 @@
+import { z } from 'zod';
+
+export const FRAMEWORK_TYPES = ['pytorch', 'tensorflow', 'base'] as const;
+export const PLATFORM_TYPES = ['local', 'vast.ai', 'autodl'] as const;
+
+/** An image of the catalogue (SPEC.md §3). */
+export const imageSchema = z.object({
+  id: z.number().int(),
+  imageName: z.string(),
+  imageUrl: z.string(),
+  frameworkType: z.enum(FRAMEWORK_TYPES),
+  frameworkVersion: z.string(),
+  pythonVersion: z.string(),
+  cudaVersion: z.string(),
+  cannVersion: z.string(),
+  musaVersion: z.string(),
+  osInfo: z.string(),
+  gpuBrand: z.string(),
+  platformType: z.string(),
+  description: z.string(),
+});
+export type Image = z.infer<typeof imageSchema>;
+
+/** framework → version → Python version → images. */
+export type ImageMap = Record<string, Record<string, Record<string, Image[]>>>;
+
+export const imageListSchema = z.object({
+  imageMap: z.record(z.string(), z.record(z.string(), z.record(z.string(), z.array(imageSchema)))),
+  imageList: z.array(imageSchema),
+});
+
+export const imageQuerySchema = z.object({
+  gpuBrand: z.string().trim().max(32).optional(),
+  platformType: z.enum(PLATFORM_TYPES, { message: '平台类型只能是 local、vast.ai 或 autodl' }).optional(),
+});
