@@ -1,9 +1,19 @@
-import { balanceSchema, envelopeSchema } from '@gpu/shared';
+import {
+  balanceAdjustmentRequestSchema,
+  balanceCheckQuerySchema,
+  balanceCheckSchema,
+  balanceSchema,
+  envelopeSchema,
+} from '@gpu/shared';
+import { z } from 'zod';
 import { ok } from '../../app/plugins/envelope.ts';
 import type { AppInstance } from '../../app/server.ts';
-import { getBalance } from './billing.usecases.ts';
+import { billingErrors } from './billing.errors.ts';
+import { adjustBalance, checkBalance, getBalance } from './billing.usecases.ts';
 
 export async function billingRoutes(app: AppInstance) {
+  const deps = () => ({ db: app.deps.db, now: () => app.deps.clock.now() });
+
   app.get(
     '/api/user/balance',
     {
@@ -11,5 +21,51 @@ export async function billingRoutes(app: AppInstance) {
       schema: { tags: ['billing'], summary: '账户余额', response: { 200: envelopeSchema(balanceSchema) } },
     },
     async (request) => ok(await getBalance(app.deps, request.user?.id as number)),
+  );
+  app.get(
+    '/api/user/balance/check',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['billing'],
+        summary: '可用余额是否足够',
+        querystring: balanceCheckQuerySchema,
+        response: { 200: envelopeSchema(balanceCheckSchema) },
+      },
+    },
+    async (request) => ok(await checkBalance(app.deps, request.user?.id as number, request.query.amount)),
+  );
+  app.post(
+    '/api/user/recharge',
+    {
+      preHandler: app.requireUser,
+      schema: { tags: ['billing'], summary: '直接充值（用户不可用，请扫码支付）' },
+    },
+    async () => {
+      throw billingErrors.rechargeNotAllowed();
+    },
+  );
+  app.post(
+    '/api/admin/users/:id/balance-adjustment',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        tags: ['admin'],
+        summary: '管理员调整用户余额（记入账本并写审计日志）',
+        params: z.object({ id: z.coerce.number().int().positive() }),
+        body: balanceAdjustmentRequestSchema,
+        response: { 200: envelopeSchema(balanceSchema) },
+      },
+    },
+    async (request) => {
+      const { balance, created } = await adjustBalance(
+        deps(),
+        request.admin as NonNullable<typeof request.admin>,
+        request.params.id,
+        request.body,
+        request.ip,
+      );
+      return ok(balance, created ? '余额已调整' : '该调整已处理过，未重复记账');
+    },
   );
 }

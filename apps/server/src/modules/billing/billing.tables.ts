@@ -1,4 +1,5 @@
-import { bigint, integer, pgTable, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, bigserial, check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from '../auth/auth.tables.ts';
 import { tenants } from '../tenants/tenants.tables.ts';
 
@@ -18,3 +19,42 @@ export const accounts = pgTable('accounts', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+export const LEDGER_KINDS = ['recharge', 'charge', 'refund', 'voucher', 'adjustment'] as const;
+export type LedgerKind = (typeof LEDGER_KINDS)[number];
+
+/**
+ * Append-only: one row per change of an account, written only by `postLedgerEntry`.
+ * `amount` changes `available`, `frozen_amount` changes `frozen` (both signed units), and the
+ * row keeps both balances after it. Σ amount = available and Σ frozen_amount = frozen, always.
+ */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => accounts.userId, { onDelete: 'cascade' }),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    kind: text('kind').$type<LedgerKind>().notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    frozenAmount: bigint('frozen_amount', { mode: 'number' }).notNull().default(0),
+    availableAfter: bigint('available_after', { mode: 'number' }).notNull(),
+    frozenAfter: bigint('frozen_after', { mode: 'number' }).notNull(),
+    /** A retried posting with the same key changes nothing (e.g. `recharge:<orderNo>`). */
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    /** What the change is about, e.g. `recharge_order` / `42`. */
+    referenceType: text('reference_type'),
+    referenceId: text('reference_id'),
+    memo: text('memo'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('ledger_entries_user').on(t.userId, t.id),
+    index('ledger_entries_reference').on(t.referenceType, t.referenceId),
+    check('ledger_entries_kind', sql`${t.kind} in ('recharge', 'charge', 'refund', 'voucher', 'adjustment')`),
+    check('ledger_entries_nonzero', sql`${t.amount} <> 0 or ${t.frozenAmount} <> 0`),
+  ],
+);

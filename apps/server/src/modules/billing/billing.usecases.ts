@@ -1,10 +1,25 @@
-import { type Balance, unitsToYuan } from '@gpu/shared';
-import { eq } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import {
+  type Balance,
+  type BalanceAdjustmentRequest,
+  type BalanceCheck,
+  unitsToYuan,
+  yuanToUnits,
+} from '@gpu/shared';
 import type { Db } from '../../app/db/client.ts';
-import { accounts } from './billing.tables.ts';
+import type { AuthAdmin } from '../../app/plugins/auth.ts';
+import { createAuthRepository } from '../auth/auth.repository.ts';
+import { billingErrors } from './billing.errors.ts';
+import { createBillingRepository } from './billing.repository.ts';
+import { postLedgerEntry } from './ledger.ts';
+
+interface BillingDeps {
+  db: Db;
+  now: () => Date;
+}
 
 export async function getBalance({ db }: { db: Db }, userId: number): Promise<Balance> {
-  const [a] = await db.select().from(accounts).where(eq(accounts.userId, userId)).limit(1);
+  const a = await createBillingRepository({ db }).account(userId);
   const available = a?.available ?? 0;
   const frozen = a?.frozen ?? 0;
   return {
@@ -12,4 +27,59 @@ export async function getBalance({ db }: { db: Db }, userId: number): Promise<Ba
     frozen: unitsToYuan(frozen),
     total: unitsToYuan(available + frozen),
   };
+}
+
+/** Whether the available balance covers `amountYuan` (SPEC.md §7 `GET /user/balance/check`). */
+export async function checkBalance(
+  { db }: { db: Db },
+  userId: number,
+  amountYuan: number,
+): Promise<BalanceCheck> {
+  const a = await createBillingRepository({ db }).account(userId);
+  const available = a?.available ?? 0;
+  const required = yuanToUnits(amountYuan);
+  return {
+    sufficient: available >= required,
+    available: unitsToYuan(available),
+    required: unitsToYuan(required),
+  };
+}
+
+/**
+ * An administrator's manual correction: one `adjustment` ledger entry and its audit row in one
+ * transaction. A debit may not take the balance below zero. `requestId` makes a retry count once.
+ */
+export async function adjustBalance(
+  deps: BillingDeps,
+  admin: AuthAdmin,
+  userId: number,
+  input: BalanceAdjustmentRequest,
+  ip: string,
+): Promise<{ balance: Balance; created: boolean }> {
+  const at = deps.now();
+  const created = await deps.db.transaction(async (tx) => {
+    const user = await createAuthRepository({ db: tx }).userById(userId);
+    if (!user) throw billingErrors.userMissing();
+    const amount = yuanToUnits(input.amount);
+    const result = await postLedgerEntry(tx, {
+      userId,
+      kind: 'adjustment',
+      amount,
+      idempotencyKey: `adjustment:${input.requestId ?? randomUUID()}`,
+      reference: { type: 'admin', id: admin.id },
+      memo: input.reason,
+      at,
+    });
+    if (result.created) {
+      await createAuthRepository({ db: tx }).audit({
+        adminId: admin.id,
+        action: 'billing.balance_adjustment',
+        target: `user:${userId}`,
+        detail: { amount: input.amount, reason: input.reason, ledgerEntryId: result.entry.id },
+        ip,
+      });
+    }
+    return result.created;
+  });
+  return { balance: await getBalance(deps, userId), created };
 }

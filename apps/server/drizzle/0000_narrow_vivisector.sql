@@ -80,6 +80,21 @@ CREATE TABLE "accounts" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "discounts" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"tenant_id" integer,
+	"region_id" integer,
+	"gpu_model" text,
+	"name" text NOT NULL,
+	"description" text DEFAULT '' NOT NULL,
+	"rate_bp" integer NOT NULL,
+	"starts_at" timestamp with time zone NOT NULL,
+	"ends_at" timestamp with time zone NOT NULL,
+	"enabled" boolean DEFAULT true NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "host_gpus" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"host_id" integer NOT NULL,
@@ -121,6 +136,10 @@ CREATE TABLE "hosts" (
 	"last_probe_at" timestamp with time zone,
 	"last_probe_ok" boolean,
 	"last_probe_error" text,
+	"engine_version" text DEFAULT '' NOT NULL,
+	"nvidia_runtime" boolean,
+	"gpu_source" text DEFAULT 'declared' NOT NULL,
+	"disk_limit_supported" boolean,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "hosts_name_unique" UNIQUE("name")
@@ -136,6 +155,26 @@ CREATE TABLE "regions" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "regions_name_unique" UNIQUE("name"),
 	CONSTRAINT "regions_code_unique" UNIQUE("code")
+);
+--> statement-breakpoint
+CREATE TABLE "simulated_containers" (
+	"id" text PRIMARY KEY NOT NULL,
+	"host_id" integer NOT NULL,
+	"name" text NOT NULL,
+	"image" text NOT NULL,
+	"state" text DEFAULT 'created' NOT NULL,
+	"labels" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"env_keys" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"gpu_indices" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"ports" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"cpus" integer,
+	"memory_gb" integer,
+	"disk_gb" integer,
+	"exit_code" integer,
+	"started_at" timestamp with time zone,
+	"finished_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "gpu_skus" (
@@ -176,6 +215,18 @@ CREATE TABLE "images" (
 	CONSTRAINT "images_image_url_unique" UNIQUE("image_url")
 );
 --> statement-breakpoint
+CREATE TABLE "package_prices" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"gpu_type" text NOT NULL,
+	"region_id" integer NOT NULL,
+	"platform" text DEFAULT 'local' NOT NULL,
+	"daily_price" bigint NOT NULL,
+	"weekly_price" bigint NOT NULL,
+	"monthly_price" bigint NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "app_meta" (
 	"key" text PRIMARY KEY NOT NULL,
 	"value" jsonb NOT NULL,
@@ -186,6 +237,22 @@ CREATE TABLE "tenant_domains" (
 	"host" text PRIMARY KEY NOT NULL,
 	"tenant_id" integer NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "tenant_hosts" (
+	"tenant_id" integer NOT NULL,
+	"host_id" integer NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "tenant_hosts_tenant_id_host_id_pk" PRIMARY KEY("tenant_id","host_id")
+);
+--> statement-breakpoint
+CREATE TABLE "tenant_sku_prices" (
+	"tenant_id" integer NOT NULL,
+	"sku_id" integer NOT NULL,
+	"hourly_price" bigint NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "tenant_sku_prices_tenant_id_sku_id_pk" PRIMARY KEY("tenant_id","sku_id")
 );
 --> statement-breakpoint
 CREATE TABLE "tenants" (
@@ -204,11 +271,17 @@ ALTER TABLE "refresh_tokens" ADD CONSTRAINT "refresh_tokens_user_id_users_id_fk"
 ALTER TABLE "users" ADD CONSTRAINT "users_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "accounts" ADD CONSTRAINT "accounts_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "accounts" ADD CONSTRAINT "accounts_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "discounts" ADD CONSTRAINT "discounts_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "discounts" ADD CONSTRAINT "discounts_region_id_regions_id_fk" FOREIGN KEY ("region_id") REFERENCES "public"."regions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "host_gpus" ADD CONSTRAINT "host_gpus_host_id_hosts_id_fk" FOREIGN KEY ("host_id") REFERENCES "public"."hosts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "host_ports" ADD CONSTRAINT "host_ports_host_id_hosts_id_fk" FOREIGN KEY ("host_id") REFERENCES "public"."hosts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "hosts" ADD CONSTRAINT "hosts_region_id_regions_id_fk" FOREIGN KEY ("region_id") REFERENCES "public"."regions"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "simulated_containers" ADD CONSTRAINT "simulated_containers_host_id_hosts_id_fk" FOREIGN KEY ("host_id") REFERENCES "public"."hosts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "gpu_skus" ADD CONSTRAINT "gpu_skus_host_id_hosts_id_fk" FOREIGN KEY ("host_id") REFERENCES "public"."hosts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "package_prices" ADD CONSTRAINT "package_prices_region_id_regions_id_fk" FOREIGN KEY ("region_id") REFERENCES "public"."regions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "tenant_domains" ADD CONSTRAINT "tenant_domains_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "tenant_hosts" ADD CONSTRAINT "tenant_hosts_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "tenant_sku_prices" ADD CONSTRAINT "tenant_sku_prices_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "audit_log_admin" ON "audit_log" USING btree ("admin_id","created_at");--> statement-breakpoint
 CREATE INDEX "login_failures_account" ON "login_failures" USING btree ("account","created_at");--> statement-breakpoint
 CREATE INDEX "refresh_tokens_family" ON "refresh_tokens" USING btree ("family");--> statement-breakpoint
@@ -218,8 +291,11 @@ CREATE UNIQUE INDEX "users_tenant_username" ON "users" USING btree ("tenant_id",
 CREATE UNIQUE INDEX "users_tenant_email" ON "users" USING btree ("tenant_id","email") WHERE "users"."email" is not null;--> statement-breakpoint
 CREATE INDEX "verification_codes_lookup" ON "verification_codes" USING btree ("tenant_id","phone","purpose","created_at");--> statement-breakpoint
 CREATE INDEX "verification_codes_ip" ON "verification_codes" USING btree ("ip","created_at");--> statement-breakpoint
+CREATE INDEX "discounts_window" ON "discounts" USING btree ("enabled","ends_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "host_gpus_host_index" ON "host_gpus" USING btree ("host_id","index");--> statement-breakpoint
 CREATE INDEX "host_gpus_instance" ON "host_gpus" USING btree ("instance_id");--> statement-breakpoint
 CREATE INDEX "host_ports_instance" ON "host_ports" USING btree ("instance_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "simulated_containers_host_name" ON "simulated_containers" USING btree ("host_id","name");--> statement-breakpoint
 CREATE INDEX "gpu_skus_host" ON "gpu_skus" USING btree ("host_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "package_prices_key" ON "package_prices" USING btree ("gpu_type","region_id","platform");--> statement-breakpoint
 CREATE UNIQUE INDEX "tenants_one_default" ON "tenants" USING btree ("is_default") WHERE "tenants"."is_default";

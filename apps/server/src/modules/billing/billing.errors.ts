@@ -1,0 +1,16 @@
+import { createError } from '../../app/errors.ts';
+
+export const billingErrors = {
+  insufficientBalance: () =>
+    createError({ code: 'billing.insufficient_balance', status: 422, message: '账户余额不足，请先充值' }),
+  insufficientFrozen: () =>
+    createError({ code: 'billing.insufficient_frozen', status: 422, message: '冻结金额不足' }),
+  accountMissing: () => createError({ code: 'billing.account_missing', status: 404, message: '账户不存在' }),
+  userMissing: () => createError({ code: 'billing.user_missing', status: 404, message: '用户不存在' }),
+  rechargeNotAllowed: () =>
+    createError({
+      code: 'billing.recharge_forbidden',
+      status: 403,
+      message: '不能直接充值，请通过充值页面扫码支付',
+    }),
+};

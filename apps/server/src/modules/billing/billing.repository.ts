@@ -1,0 +1,104 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../app/db/client.ts';
+import { accounts, ledgerEntries } from './billing.tables.ts';
+
+export type AccountRow = typeof accounts.$inferSelect;
+export type LedgerEntry = typeof ledgerEntries.$inferSelect;
+export type NewLedgerEntry = typeof ledgerEntries.$inferInsert;
+
+export function createBillingRepository({ db }: { db: DbOrTx }) {
+  return {
+    async account(userId: number): Promise<AccountRow | undefined> {
+      const [a] = await db.select().from(accounts).where(eq(accounts.userId, userId)).limit(1);
+      return a;
+    },
+    /** The account row, locked until the end of the caller's transaction. */
+    async lockAccount(userId: number): Promise<AccountRow | undefined> {
+      const [a] = await db.select().from(accounts).where(eq(accounts.userId, userId)).for('update');
+      return a;
+    },
+    async setBalances(userId: number, available: number, frozen: number, at: Date) {
+      await db.update(accounts).set({ available, frozen, updatedAt: at }).where(eq(accounts.userId, userId));
+    },
+    async entryByKey(idempotencyKey: string): Promise<LedgerEntry | undefined> {
+      const [e] = await db
+        .select()
+        .from(ledgerEntries)
+        .where(eq(ledgerEntries.idempotencyKey, idempotencyKey))
+        .limit(1);
+      return e;
+    },
+    /** The new row, or undefined when its idempotency key already exists. */
+    async insertEntry(row: NewLedgerEntry): Promise<LedgerEntry | undefined> {
+      const [e] = await db.insert(ledgerEntries).values(row).onConflictDoNothing().returning();
+      return e;
+    },
+    entries: (userId: number, limit = 100) =>
+      db
+        .select()
+        .from(ledgerEntries)
+        .where(eq(ledgerEntries.userId, userId))
+        .orderBy(desc(ledgerEntries.id))
+        .limit(limit),
+    entriesFor: (referenceType: string, referenceId: string) =>
+      db
+        .select()
+        .from(ledgerEntries)
+        .where(
+          and(eq(ledgerEntries.referenceType, referenceType), eq(ledgerEntries.referenceId, referenceId)),
+        ),
+    /** Σ of the ledger of one user, and the balances the latest row says. */
+    async ledgerSums(userId: number) {
+      const [s] = await db
+        .select({
+          available: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)::text`,
+          frozen: sql<string>`coalesce(sum(${ledgerEntries.frozenAmount}), 0)::text`,
+          count: sql<number>`count(*)::int`,
+        })
+        .from(ledgerEntries)
+        .where(eq(ledgerEntries.userId, userId));
+      const [last] = await db
+        .select({ availableAfter: ledgerEntries.availableAfter, frozenAfter: ledgerEntries.frozenAfter })
+        .from(ledgerEntries)
+        .where(eq(ledgerEntries.userId, userId))
+        .orderBy(desc(ledgerEntries.id))
+        .limit(1);
+      return {
+        available: Number(s?.available ?? 0),
+        frozen: Number(s?.frozen ?? 0),
+        count: s?.count ?? 0,
+        last,
+      };
+    },
+    /** Every account whose balances differ from the sums of its ledger (should be none). */
+    async unbalancedAccounts() {
+      const l = db
+        .select({
+          userId: ledgerEntries.userId,
+          la: sql<string>`sum(${ledgerEntries.amount})`.as('la'),
+          lf: sql<string>`sum(${ledgerEntries.frozenAmount})`.as('lf'),
+        })
+        .from(ledgerEntries)
+        .groupBy(ledgerEntries.userId)
+        .as('l');
+      const rows = await db
+        .select({
+          userId: accounts.userId,
+          available: accounts.available,
+          frozen: accounts.frozen,
+          ledgerAvailable: sql<string>`coalesce(${l.la}, 0)::text`,
+          ledgerFrozen: sql<string>`coalesce(${l.lf}, 0)::text`,
+        })
+        .from(accounts)
+        .leftJoin(l, eq(l.userId, accounts.userId))
+        .where(
+          sql`${accounts.available} <> coalesce(${l.la}, 0) or ${accounts.frozen} <> coalesce(${l.lf}, 0)`,
+        );
+      return rows.map((r) => ({
+        ...r,
+        ledgerAvailable: Number(r.ledgerAvailable),
+        ledgerFrozen: Number(r.ledgerFrozen),
+      }));
+    },
+  };
+}
