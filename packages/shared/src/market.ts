@@ -83,3 +83,23 @@ export const marketQuerySchema = z.object({
   keyword: z.string().trim().max(64).optional(),
 });
 export type MarketQuery = z.infer<typeof marketQuerySchema>;
+
+export const marketSyncResultSchema = z.object({
+  /** False when a sync ran within the last 30 s; the answer is then that sync's result. */
+  synced: z.boolean(),
+  lastSyncedAt: z.string(),
+  hostsChecked: z.number().int(),
+  hostsReachable: z.number().int(),
+  /** Hosts that were unreachable or lost GPUs. */
+  changes: z.array(
+    z.object({
+      hostName: z.string(),
+      reachable: z.boolean(),
+      gpus: z.number().int(),
+      removedGpus: z.number().int(),
+      missingGpus: z.number().int(),
+      error: z.string().nullable(),
+    }),
+  ),
+});
+export type MarketSyncResult = z.infer<typeof marketSyncResultSchema>;

@@ -1,53 +1,67 @@
 import type { HostDetail } from '@gpu/shared';
 import { eq } from 'drizzle-orm';
+import type { Tx } from '../../app/db/client.ts';
 import { lockHost } from './allocation.ts';
 import { isDriverError } from './drivers/driver-errors.ts';
-import type { ProbeResult } from './drivers/host-driver.ts';
+import type { HostRecord, ProbeResult } from './drivers/host-driver.ts';
 import { hostErrors } from './hosts.errors.ts';
 import { createHostsRepository } from './hosts.repository.ts';
 import { hosts } from './hosts.tables.ts';
 import { type Actor, getHost, type HostsDeps } from './hosts.usecases.ts';
 import { syncGpuInventory } from './inventory.ts';
 
+/** Runs a host's probe; a driver error counts as "unreachable" with its message. */
+export async function probeHost(
+  deps: Pick<HostsDeps, 'hostDrivers'>,
+  host: HostRecord,
+): Promise<ProbeResult> {
+  try {
+    return await deps.hostDrivers.forHost(host).probe();
+  } catch (e) {
+    if (!isDriverError(e)) throw e;
+    return { reachable: false, gpus: [], warnings: [], error: e.message };
+  }
+}
+
 /**
- * POST /api/admin/hosts/{id}/test-connection: runs the driver's probe (outside any transaction:
- * it is network I/O), then stores what it found: reachability, engine and NVIDIA versions,
+ * Stores what a probe found, under the host lock: reachability, engine and NVIDIA versions,
  * runtime, CPU/memory when the host had none, and the GPU inventory the market counts.
+ */
+export async function storeProbe(tx: Tx, now: Date, id: number, probe: ProbeResult) {
+  const locked = await lockHost(tx, id);
+  await tx
+    .update(hosts)
+    .set({
+      lastProbeAt: now,
+      lastProbeOk: probe.reachable,
+      lastProbeError: probe.reachable ? null : (probe.error ?? '无法连接'),
+      ...(probe.reachable
+        ? {
+            engineVersion: probe.engineVersion ?? '',
+            nvidiaRuntime: probe.nvidiaRuntime ?? null,
+            gpuSource: probe.gpuSource ?? locked.gpuSource,
+            ...(probe.driverVersion ? { nvidiaDriver: probe.driverVersion } : {}),
+            ...(probe.cudaVersion ? { cudaVersion: probe.cudaVersion } : {}),
+            ...(locked.cpuCores === 0 && probe.cpuCores ? { cpuCores: probe.cpuCores } : {}),
+            ...(locked.memoryGb === 0 && probe.memoryGb ? { memoryGb: probe.memoryGb } : {}),
+          }
+        : {}),
+      updatedAt: now,
+    })
+    .where(eq(hosts.id, id));
+  return probe.reachable ? syncGpuInventory(tx, id, probe.gpus) : null;
+}
+
+/**
+ * POST /api/admin/hosts/{id}/test-connection: the probe runs outside any transaction (it is
+ * network I/O); what it found is stored and audited in one.
  */
 export async function testConnection(deps: HostsDeps, actor: Actor, id: number) {
   const host = await createHostsRepository({ db: deps.db }).find(id);
   if (!host) throw hostErrors.notFound();
-  let probe: ProbeResult;
-  try {
-    probe = await deps.hostDrivers.forHost(host).probe();
-  } catch (e) {
-    if (!isDriverError(e)) throw e;
-    probe = { reachable: false, gpus: [], warnings: [], error: e.message };
-  }
+  const probe = await probeHost(deps, host);
   const detail: HostDetail = await deps.db.transaction(async (tx) => {
-    const locked = await lockHost(tx, id);
-    const now = deps.clock.now();
-    await tx
-      .update(hosts)
-      .set({
-        lastProbeAt: now,
-        lastProbeOk: probe.reachable,
-        lastProbeError: probe.reachable ? null : (probe.error ?? '无法连接'),
-        ...(probe.reachable
-          ? {
-              engineVersion: probe.engineVersion ?? '',
-              nvidiaRuntime: probe.nvidiaRuntime ?? null,
-              gpuSource: probe.gpuSource ?? locked.gpuSource,
-              ...(probe.driverVersion ? { nvidiaDriver: probe.driverVersion } : {}),
-              ...(probe.cudaVersion ? { cudaVersion: probe.cudaVersion } : {}),
-              ...(locked.cpuCores === 0 && probe.cpuCores ? { cpuCores: probe.cpuCores } : {}),
-              ...(locked.memoryGb === 0 && probe.memoryGb ? { memoryGb: probe.memoryGb } : {}),
-            }
-          : {}),
-        updatedAt: now,
-      })
-      .where(eq(hosts.id, id));
-    if (probe.reachable) await syncGpuInventory(tx, id, probe.gpus);
+    await storeProbe(tx, deps.clock.now(), id, probe);
     await createHostsRepository({ db: tx }).audit({
       adminId: actor.adminId,
       action: 'hosts.test_connection',

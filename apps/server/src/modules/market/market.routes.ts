@@ -1,6 +1,7 @@
-import { envelopeSchema, marketListSchema, marketQuerySchema } from '@gpu/shared';
+import { envelopeSchema, marketListSchema, marketQuerySchema, marketSyncResultSchema } from '@gpu/shared';
 import { ok } from '../../app/plugins/envelope.ts';
 import type { AppInstance } from '../../app/server.ts';
+import { syncMarket } from './sync.usecases.ts';
 
 export async function marketRoutes(app: AppInstance) {
   app.get(
@@ -14,5 +15,20 @@ export async function marketRoutes(app: AppInstance) {
       },
     },
     async (request) => ok(await app.deps.market.list(request.tenant, request.query)),
+  );
+
+  app.post(
+    '/api/gpu/sync',
+    {
+      schema: {
+        tags: ['market'],
+        summary: '从各主机驱动同步 GPU 库存（30 秒内最多一次）',
+        response: { 200: envelopeSchema(marketSyncResultSchema) },
+      },
+    },
+    async () => {
+      const result = await syncMarket(app.deps);
+      return ok(result, result.synced ? '同步完成' : '刚刚同步过，已返回最近一次结果');
+    },
   );
 }

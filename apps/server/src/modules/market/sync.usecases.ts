@@ -1,0 +1,90 @@
+import type { MarketSyncResult } from '@gpu/shared';
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { Clock } from '../../app/clock.ts';
+import type { Db } from '../../app/db/client.ts';
+import type { HostDriverRegistry } from '../hosts/drivers/registry.ts';
+import { hosts } from '../hosts/hosts.tables.ts';
+import { probeHost, storeProbe } from '../hosts/probe.usecases.ts';
+import { appMeta } from '../system/system.tables.ts';
+import type { MarketCatalog } from './market.usecases.ts';
+import { LAST_SYNC_KEY } from './market.usecases.ts';
+
+/** The market page may ask often (and anonymously); the hosts are probed at most this often. */
+export const SYNC_MIN_INTERVAL_MS = 30_000;
+
+interface SyncDeps {
+  db: Db;
+  clock: Clock;
+  hostDrivers: HostDriverRegistry;
+  market: MarketCatalog;
+}
+
+/**
+ * POST /api/gpu/sync: probes every active host through its driver and stores the GPU inventory
+ * the market counts. One claim row in app_meta makes it run once per interval across replicas;
+ * callers inside the interval get the last result.
+ */
+export async function syncMarket(deps: SyncDeps): Promise<MarketSyncResult> {
+  const now = deps.clock.now();
+  const cutoff = new Date(now.getTime() - SYNC_MIN_INTERVAL_MS);
+  const claimed = await deps.db
+    .insert(appMeta)
+    .values({ key: LAST_SYNC_KEY, value: { at: now.toISOString(), running: true } })
+    .onConflictDoUpdate({
+      target: appMeta.key,
+      set: { value: { at: now.toISOString(), running: true } },
+      setWhere: sql`(${appMeta.value}->>'at')::timestamptz <= ${cutoff.toISOString()}::timestamptz`,
+    })
+    .returning({ key: appMeta.key });
+  if (claimed.length === 0) {
+    const [row] = await deps.db.select().from(appMeta).where(eq(appMeta.key, LAST_SYNC_KEY));
+    const last = row?.value as Partial<MarketSyncResult> & { at: string };
+    return {
+      synced: false,
+      lastSyncedAt: last.at,
+      hostsChecked: last.hostsChecked ?? 0,
+      hostsReachable: last.hostsReachable ?? 0,
+      changes: last.changes ?? [],
+    };
+  }
+
+  const active = await deps.db
+    .select()
+    .from(hosts)
+    .where(and(eq(hosts.status, 'ACTIVE'), ne(hosts.driver, 'vastai')));
+  const probes = await Promise.all(active.map(async (h) => ({ host: h, probe: await probeHost(deps, h) })));
+  const changes: MarketSyncResult['changes'] = [];
+  for (const { host, probe } of probes) {
+    const sync = await deps.db.transaction((tx) => storeProbe(tx, deps.clock.now(), host.id, probe));
+    if (!probe.reachable || (sync && (sync.deleted > 0 || sync.missing > 0))) {
+      changes.push({
+        hostName: host.name,
+        reachable: probe.reachable,
+        gpus: probe.gpus.length,
+        removedGpus: sync?.deleted ?? 0,
+        missingGpus: sync?.missing ?? 0,
+        error: probe.reachable ? null : (probe.error ?? '无法连接'),
+      });
+    }
+  }
+  const result: MarketSyncResult = {
+    synced: true,
+    lastSyncedAt: now.toISOString(),
+    hostsChecked: active.length,
+    hostsReachable: probes.filter((p) => p.probe.reachable).length,
+    changes,
+  };
+  await deps.db
+    .update(appMeta)
+    .set({
+      value: {
+        at: result.lastSyncedAt,
+        hostsChecked: result.hostsChecked,
+        hostsReachable: result.hostsReachable,
+        changes,
+      },
+    })
+    .where(eq(appMeta.key, LAST_SYNC_KEY));
+  deps.market.invalidate();
+  return result;
+}
