@@ -1,5 +1,5 @@
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
 import { bootstrap } from './app/bootstrap';
 import { AppProviders } from './app/providers';
 import { createAppRouter } from './app/router';

@@ -10,9 +10,12 @@ import { themeConfig } from '../lib/theme';
 
 dayjs.locale('zh-cn');
 
+// No space between two Chinese characters in buttons (antd inserts one by default).
+const BUTTON = { autoInsertSpace: false };
+
 function ThemeRoot({ theme, children }: { theme: ThemeConfig; children: ReactNode }) {
   return (
-    <ConfigProvider locale={zhCN} theme={theme}>
+    <ConfigProvider locale={zhCN} theme={theme} button={BUTTON}>
       {children}
     </ConfigProvider>
   );

@@ -25,7 +25,7 @@ function Entry({
     <div className={styles.entry}>
       <button type="button" className={styles.button} aria-label={title}>
         {icon}
-        <span>{label}</span>
+        <span className={styles.label}>{label}</span>
       </button>
       <div className={styles.popup} role="tooltip">
         <FallbackImage src={qr} alt={title} width={140} height={140} />

@@ -28,7 +28,9 @@ export function useLogout() {
           failed = true;
         }
         const to = afterLogoutPath(guard);
-        if (to) await navigate(to, { replace: true });
+        // flushSync: /market must be rendered before the session goes, or the guard of the
+        // current (auth) route would send the browser to the login page instead.
+        if (to) await navigate(to, { replace: true, flushSync: true });
         clearUserSession();
         void notify(
           failed ? 'error' : 'success',

@@ -1,0 +1,85 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { ADMIN, ARTIFACTS, REPO_ROOT } from './env';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    port: number;
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()));
+    });
+  });
+}
+
+async function waitForHealth(url: string, child: ChildProcess, logFile: string, timeoutMs = 90_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}; see ${logFile}`);
+    try {
+      if ((await fetch(url)).status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`server not healthy after ${timeoutMs} ms; see ${logFile}`);
+}
+
+/** Starts the real server (fresh data dir, test env) on a free port; stops it after the run. */
+export default async function setup(project: TestProject) {
+  if (!existsSync(path.join(REPO_ROOT, 'apps/web/dist/index.html'))) {
+    throw new Error('apps/web/dist is missing: run `npm run test:e2e` (it builds first) or `npm run build`');
+  }
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'gpu-e2e-'));
+  mkdirSync(ARTIFACTS, { recursive: true });
+  const logFile = path.join(ARTIFACTS, 'e2e-server.log');
+  const log = createWriteStream(logFile);
+
+  const child = spawn(path.join(REPO_ROOT, 'node_modules/.bin/tsx'), ['apps/server/src/main.ts'], {
+    cwd: REPO_ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      NODE_ENV: 'test',
+      ADMIN_USERNAME: ADMIN.username,
+      ADMIN_PASSWORD: ADMIN.password,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.pipe(log);
+  child.stderr?.pipe(log);
+
+  try {
+    await waitForHealth(`http://localhost:${port}/api/health`, child, logFile);
+  } catch (err) {
+    child.kill('SIGKILL');
+    throw err;
+  }
+  project.provide('port', port);
+
+  return async () => {
+    if (child.exitCode === null) {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    log.end();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,86 @@
+import type { Admin, Envelope, TenantConfig, User } from '@gpu/shared';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+import { STORAGE_KEYS } from '../src/lib/session';
+import { ADMIN, CHROMIUM, CHROMIUM_FLAGS } from './env';
+
+export const DESKTOP = { width: 1440, height: 900 } as const;
+export const MOBILE = { width: 390, height: 844 } as const;
+
+/** The two demo tenants: the default one answers `localhost`, the second `127.0.0.1`. */
+export const HOSTS = ['localhost', '127.0.0.1'] as const;
+
+export const port = () => inject('port');
+export const siteUrl = (host: string, path = '/') => `http://${host}:${port()}${path}`;
+
+/** Headless Debian Chromium with a fresh temporary profile. */
+export const launchBrowser = (): Promise<Browser> =>
+  chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_FLAGS });
+
+/** Calls the real API as the browser would for `host`, answering the envelope's data. */
+export async function api<T>(path: string, init: { host?: string; method?: string; body?: unknown } = {}) {
+  const res = await fetch(siteUrl('localhost', `/api${path}`), {
+    method: init.method ?? (init.body ? 'POST' : 'GET'),
+    headers: { 'content-type': 'application/json', 'x-tenant-host': init.host ?? 'localhost' },
+    body: init.body ? JSON.stringify(init.body) : undefined,
+  });
+  const body = (await res.json()) as Envelope<T>;
+  if (!body.success) throw new Error(`${path}: ${res.status} ${body.message}`);
+  return body.data;
+}
+
+export const tenantConfig = (host: string) => api<TenantConfig>('/tenant/config', { host });
+
+let phoneSeq = 0;
+/** Registers a fresh user through the real SMS-code flow (the code is answered outside production). */
+export async function registerUser(host = 'localhost') {
+  const phone = `139${String(Date.now() % 1e6).padStart(6, '0')}${String(phoneSeq++ % 100).padStart(2, '0')}`;
+  const { code } = await api<{ code?: string }>('/auth/send-verification-code', {
+    host,
+    body: { phone, codeType: 'REGISTER' },
+  });
+  const password = 'Passw0rd!';
+  await api('/auth/register', {
+    host,
+    body: { phone, verificationCode: code, password, confirmPassword: password },
+  });
+  return api<{ accessToken: string; user: User }>('/auth/login', {
+    host,
+    body: { phone, password, rememberMe: true },
+  });
+}
+
+export const adminLogin = () => api<{ token: string; admin: Admin }>('/admin/auth/login', { body: ADMIN });
+
+/**
+ * Puts sessions into localStorage before the app's first script runs, once per tab (a reload
+ * after logout does not bring them back).
+ */
+export async function seedSession(
+  context: BrowserContext,
+  session: { token?: string; user?: unknown; adminToken?: string; admin?: unknown },
+) {
+  const entries: [string, string][] = [];
+  if (session.token) entries.push([STORAGE_KEYS.token, session.token]);
+  if (session.user) entries.push([STORAGE_KEYS.user, JSON.stringify(session.user)]);
+  if (session.adminToken) entries.push([STORAGE_KEYS.adminToken, session.adminToken]);
+  if (session.admin) entries.push([STORAGE_KEYS.adminUser, JSON.stringify(session.admin)]);
+  await context.addInitScript((pairs) => {
+    if (window.sessionStorage.getItem('e2e.seeded')) return;
+    window.sessionStorage.setItem('e2e.seeded', '1');
+    for (const [key, value] of pairs) window.localStorage.setItem(key, value);
+  }, entries);
+}
+
+/** '#0a8f6c' -> 'rgb(10, 143, 108)', as getComputedStyle reports colours. */
+export function rgb(hex: string): string {
+  const n = Number.parseInt(hex.replace('#', ''), 16);
+  return `rgb(${(n >> 16) & 255}, ${(n >> 8) & 255}, ${n & 255})`;
+}
+
+/** Waits until the document title is `title` (it is set right after a navigation renders). */
+export async function titled(page: Page, title: string) {
+  await page.waitForFunction((t) => document.title === t, title, { timeout: 5_000 }).catch(() => undefined);
+  if ((await page.title()) !== title)
+    throw new Error(`title is "${await page.title()}", expected "${title}"`);
+}
