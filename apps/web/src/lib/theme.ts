@@ -13,7 +13,7 @@ export function themeConfig(tenant: TenantConfig): ThemeConfig {
       fontFamily: 'var(--app-font)', // styles/global.css
     },
     components: {
-      Layout: { bodyBg: backgroundColor, headerBg: '#ffffff', siderBg: '#ffffff' },
+      Layout: { bodyBg: backgroundColor, headerBg: '#ffffff' },
     },
   };
 }

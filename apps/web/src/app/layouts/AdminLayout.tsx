@@ -1,5 +1,4 @@
 import {
-  AppstoreOutlined,
   BankOutlined,
   CloudServerOutlined,
   DashboardOutlined,
@@ -12,6 +11,7 @@ import {
   SafetyOutlined,
   SendOutlined,
   TeamOutlined,
+  UserOutlined,
 } from '@ant-design/icons';
 import { Button, Layout, Menu, type MenuProps } from 'antd';
 import { Suspense, useState } from 'react';
@@ -68,7 +68,7 @@ export default function AdminLayout() {
         </div>
         <div className={styles.actions}>
           <span className={styles.admin}>
-            <AppstoreOutlined /> {admin?.username}
+            <UserOutlined /> {admin?.username}
           </span>
           <LinkButton to={PATHS.home} type="text">
             {t.admin.backToSite}

@@ -58,7 +58,7 @@ export default function ConsoleLayout() {
 
   return (
     <Layout className={styles.layout}>
-      <TopNav />
+      <TopNav wide />
       <Layout hasSider>
         <Layout.Sider
           collapsible

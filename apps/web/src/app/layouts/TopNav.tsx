@@ -17,8 +17,11 @@ const AccountDrawer = lazy(() => import('../../features/auth/components/AccountD
 
 const linkClass = ({ isActive }: { isActive: boolean }) => `${styles.link} ${isActive ? styles.active : ''}`;
 
-/** The top navigation of SPEC.md §2; below 860 px a hamburger dropdown and a bottom drawer. */
-export function TopNav() {
+/**
+ * The top navigation of SPEC.md §2; below 860 px a hamburger dropdown and a bottom drawer.
+ * `wide` spans the whole width (beside the console's sidebar).
+ */
+export function TopNav({ wide = false }: { wide?: boolean }) {
   const loggedIn = isLoggedIn(useSession());
   const location = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
@@ -44,7 +47,7 @@ export function TopNav() {
 
   return (
     <header className={styles.header}>
-      <div className={styles.inner}>
+      <div className={`${styles.inner} ${wide ? styles.wide : ''}`}>
         <TenantBrand className={styles.brand} />
         <nav className={styles.links} aria-label={t.routes.home}>
           {NAV_LINKS.map((link) => (

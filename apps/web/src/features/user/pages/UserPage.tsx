@@ -35,10 +35,10 @@ export default function UserPage() {
           </Tag>
         </div>
         <div className={styles.actions}>
-          <LinkButton to={PATHS.recharge} type="primary" size="large">
+          <LinkButton to={PATHS.recharge} size="large">
             {u.recharge}
           </LinkButton>
-          <LinkButton to={PATHS.console.root} size="large">
+          <LinkButton to={PATHS.console.root} size="large" ghost>
             {u.toConsole}
           </LinkButton>
         </div>
