@@ -63,13 +63,19 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.PORT, host: config.HOST });
+  // Safe on every replica at once (DESIGN §12); TASKS=off leaves them to other processes.
+  if (config.TASKS === 'on') app.tasks.start();
   const url = `http://localhost:${config.PORT}`;
   const lines = [
     '',
     `  GPU 算力平台已启动: ${url}  (${Math.round(performance.now() - startedAt)} ms)`,
     `  数据库: ${database.kind === 'pglite' ? `PGlite (${config.dataDir})` : 'PostgreSQL'}${seeded ? '，已写入首次启动数据' : ''}`,
     `  管理后台: ${url}/admin/login   API 文档: ${url}/api/docs`,
+    `  支付: ${config.PAYMENT_PROVIDER === 'alipay' ? '支付宝' : '模拟支付（扫码打开本机页面，点击即到账，不产生真实扣款）'}`,
   ];
+  if (config.isProduction && config.PAYMENT_PROVIDER === 'simulated') {
+    lines.push('  警告: 生产环境使用模拟支付，任何人都可以免费充值；真实收款请设置 PAYMENT_PROVIDER=alipay');
+  }
   if (admin.generatedPassword) {
     lines.push(
       `  首个管理员: 用户名 ${config.ADMIN_USERNAME}  密码 ${admin.generatedPassword}  （仅显示这一次，请妥善保存）`,

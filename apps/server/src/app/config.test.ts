@@ -28,7 +28,27 @@ describe('config', () => {
 
   it('refuses production without APP_SECRET and turns demo data off there', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: '/tmp/x' })).toThrow(/APP_SECRET/);
-    expect(loadConfig({ ...base, NODE_ENV: 'production' }).demoData).toBe(false);
+    expect(loadConfig({ ...base, NODE_ENV: 'production', PAYMENT_PROVIDER: 'simulated' }).demoData).toBe(
+      false,
+    );
+  });
+
+  it('chooses the payment provider: simulated by default, named explicitly in production', () => {
+    const c = loadConfig({ ...base, PORT: '9000' });
+    expect(c.PAYMENT_PROVIDER).toBe('simulated');
+    expect(c.publicBaseUrl).toBe('http://localhost:9000');
+    expect(loadConfig({ ...base, PUBLIC_BASE_URL: 'https://gpu.example.cn/' }).publicBaseUrl).toBe(
+      'https://gpu.example.cn',
+    );
+    expect(() => loadConfig({ ...base, NODE_ENV: 'production' })).toThrow(
+      /PAYMENT_PROVIDER: 生产环境必须设置/,
+    );
+    expect(() => loadConfig({ ...base, PAYMENT_PROVIDER: 'wechat' })).toThrow(/PAYMENT_PROVIDER:/);
+    expect(() => loadConfig({ ...base, PUBLIC_BASE_URL: 'gpu.example.cn' })).toThrow(/PUBLIC_BASE_URL:/);
+    expect(() => loadConfig({ ...base, PAYMENT_PROVIDER: 'alipay' })).toThrow(
+      /ALIPAY_APP_ID: 使用支付宝支付时必须设置[\s\S]*ALIPAY_PUBLIC_KEY/,
+    );
+    expect(() => loadConfig({ ...base, ALIPAY_TIMEOUT_MS: '10' })).toThrow(/ALIPAY_TIMEOUT_MS:/);
   });
 
   it('generates a secret once and keeps it in DATA_DIR', () => {

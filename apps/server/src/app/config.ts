@@ -41,13 +41,48 @@ const envSchema = z.object({
   ALIYUN_SMS_TEMPLATE_CODE: z.string().optional(),
   /** Endpoint override (tests point it at a local fake). */
   ALIYUN_SMS_ENDPOINT: z.string().default('dysmsapi.aliyuncs.com'),
+  /** Payment provider: `simulated` (a local page pays; not for real money) or `alipay`. */
+  PAYMENT_PROVIDER: z.enum(['simulated', 'alipay'], { message: '只能是 simulated 或 alipay' }).optional(),
+  /** This server's address as customers' devices reach it (QR pages, Alipay's notify URL). */
+  PUBLIC_BASE_URL: z
+    .string()
+    .regex(/^https?:\/\/[^\s/]+(\/[^\s]*)?$/, '必须是 http:// 或 https:// 开头的地址')
+    .optional(),
+  ALIPAY_APP_ID: z
+    .string()
+    .regex(/^\d{10,32}$/, '应为支付宝应用的数字 AppID')
+    .optional(),
+  /** The application's RSA2 private key (PEM or its base64 body; `\n` escapes allowed). */
+  ALIPAY_PRIVATE_KEY: z.string().optional(),
+  /** Alipay's public key (not the application's). */
+  ALIPAY_PUBLIC_KEY: z.string().optional(),
+  ALIPAY_GATEWAY: z
+    .string()
+    .regex(/^https?:\/\//, '必须是 http:// 或 https:// 开头的地址')
+    .default('https://openapi.alipay.com/gateway.do'),
+  /** Default: PUBLIC_BASE_URL + /api/pay/alipay/notify. */
+  ALIPAY_NOTIFY_URL: z
+    .string()
+    .regex(/^https?:\/\//, '必须是 http:// 或 https:// 开头的地址')
+    .optional(),
+  /** The merchant's PID; when set, notifications naming another seller are refused. */
+  ALIPAY_SELLER_ID: z.string().optional(),
+  ALIPAY_TIMEOUT_MS: z.coerce
+    .number({ message: '必须是 100–60000 之间的整数' })
+    .int('必须是 100–60000 之间的整数')
+    .min(100, '必须是 100–60000 之间的整数')
+    .max(60_000, '必须是 100–60000 之间的整数')
+    .default(5000),
   /** Per-IP request limits on sign-in and code endpoints. */
   RATE_LIMITS: z.enum(['on', 'off']).default('on'),
   /** Demo tenants, hosts and images on first start; off by default in production. */
   DEMO_DATA: z.enum(['on', 'off']).optional(),
 });
 
-export type Config = z.infer<typeof envSchema> & {
+export type Config = Omit<z.infer<typeof envSchema>, 'PAYMENT_PROVIDER'> & {
+  PAYMENT_PROVIDER: 'simulated' | 'alipay';
+  /** PUBLIC_BASE_URL without a trailing slash, else http://localhost:PORT. */
+  publicBaseUrl: string;
   dataDir: string;
   appSecret: string;
   isProduction: boolean;
@@ -84,14 +119,43 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       );
     }
   }
+  const paymentProvider = checkPayments(cfg, isProduction);
   const appSecret = cfg.APP_SECRET ?? loadOrCreateSecret(dataDir);
   return {
     ...cfg,
+    PAYMENT_PROVIDER: paymentProvider,
+    publicBaseUrl: (cfg.PUBLIC_BASE_URL ?? `http://localhost:${cfg.PORT}`).replace(/\/+$/, ''),
     dataDir,
     appSecret,
     isProduction,
     demoData: (cfg.DEMO_DATA ?? (isProduction ? 'off' : 'on')) === 'on',
   };
+}
+
+/**
+ * The simulated provider lets anyone pay with a click, so production must name its provider
+ * (`simulated` only for a demo); Alipay needs its app id and both keys.
+ */
+function checkPayments(cfg: z.infer<typeof envSchema>, isProduction: boolean): 'simulated' | 'alipay' {
+  if (!cfg.PAYMENT_PROVIDER && isProduction) {
+    throw new ConfigError(
+      '配置无效，服务未启动：\n  PAYMENT_PROVIDER: 生产环境必须设置（alipay；模拟支付任何人都能免费充值，仅演示时设置 simulated）',
+    );
+  }
+  const provider = cfg.PAYMENT_PROVIDER ?? 'simulated';
+  if (provider === 'alipay') {
+    const missing: string[] = (['ALIPAY_APP_ID', 'ALIPAY_PRIVATE_KEY', 'ALIPAY_PUBLIC_KEY'] as const).filter(
+      (k) => !cfg[k],
+    );
+    // Alipay must reach the notify URL; localhost will not do in production.
+    if (isProduction && !cfg.PUBLIC_BASE_URL && !cfg.ALIPAY_NOTIFY_URL) missing.push('PUBLIC_BASE_URL');
+    if (missing.length > 0) {
+      throw new ConfigError(
+        `配置无效，服务未启动：\n${missing.map((k) => `  ${k}: 使用支付宝支付时必须设置`).join('\n')}`,
+      );
+    }
+  }
+  return provider;
 }
 
 /** The embedded default keeps one generated secret in DATA_DIR so tokens survive restarts. */

@@ -23,13 +23,17 @@ import { createAuthRepository } from '../modules/auth/auth.repository.ts';
 import { authRoutes } from '../modules/auth/auth.routes.ts';
 import { createTokenService, type TokenService } from '../modules/auth/tokens.ts';
 import { billingRoutes } from '../modules/billing/billing.routes.ts';
-import { createHostDriverRegistry, type HostDriverRegistry } from '../modules/hosts/drivers/registry.ts';
 import { discountsRoutes } from '../modules/discounts/discounts.routes.ts';
 import { createDiscountService, type DiscountService } from '../modules/discounts/discounts.usecases.ts';
+import { createHostDriverRegistry, type HostDriverRegistry } from '../modules/hosts/drivers/registry.ts';
 import { hostsRoutes } from '../modules/hosts/hosts.routes.ts';
 import { imagesRoutes } from '../modules/market/images.routes.ts';
 import { marketRoutes } from '../modules/market/market.routes.ts';
 import { createMarketCatalog, type MarketCatalog } from '../modules/market/market.usecases.ts';
+import type { PaymentDriver } from '../modules/payments/drivers/payment-driver.ts';
+import { createPaymentDriver } from '../modules/payments/drivers/registry.ts';
+import { paymentsRoutes } from '../modules/payments/payments.routes.ts';
+import { registerPaymentTasks } from '../modules/payments/tasks/index.ts';
 import { pricingRoutes } from '../modules/pricing/pricing.routes.ts';
 import { createSmsDriver } from '../modules/sms/drivers/registry.ts';
 import type { SmsDriver } from '../modules/sms/drivers/sms-driver.ts';
@@ -42,8 +46,10 @@ import type { Database, Db } from './db/client.ts';
 import { createError } from './errors.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandling } from './plugins/envelope.ts';
+import { registerFormBody } from './plugins/form-body.ts';
 import { registerSpa } from './plugins/spa.ts';
 import { registerTenantResolution } from './plugins/tenant.ts';
+import { createTaskRunner, type TaskRunner } from './tasks.ts';
 
 export interface AppDeps {
   config: Config;
@@ -53,14 +59,17 @@ export interface AppDeps {
   tenants: TenantService;
   tokens: TokenService;
   sms: SmsDriver;
-  hostDrivers: HostDriverRegistry;
+  payments: PaymentDriver;
   discounts: DiscountService;
   market: MarketCatalog;
+  hostDrivers: HostDriverRegistry;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps;
+    /** Scheduled tasks of the features; main.ts starts them when TASKS=on. */
+    tasks: TaskRunner;
   }
 }
 
@@ -81,6 +90,8 @@ export interface BuildOptions {
   webDist?: string;
   /** Replaces the configured SMS provider (tests capture codes with it). */
   sms?: SmsDriver;
+  /** Replaces the configured payment provider. */
+  payments?: PaymentDriver;
   /** Replaces the host driver registry (tests hand in recorded engines or failing drivers). */
   hostDrivers?: HostDriverRegistry;
 }
@@ -106,15 +117,20 @@ export async function buildServer(opts: BuildOptions): Promise<AppInstance> {
     tenants: createTenantService({ db, now: () => clock.now().getTime() }),
     tokens: createTokenService(opts.config.appSecret, () => clock.now()),
     sms: opts.sms ?? createSmsDriver(opts.config, app.log),
-    hostDrivers: opts.hostDrivers ?? createHostDriverRegistry({ db, now: () => clock.now() }),
+    payments: opts.payments ?? createPaymentDriver(opts.config, { db }),
     discounts,
     market: createMarketCatalog({ db, now: () => clock.now(), discounts }),
+    hostDrivers: opts.hostDrivers ?? createHostDriverRegistry({ db, now: () => clock.now() }),
   };
   app.decorate('deps', deps);
+  const tasks = createTaskRunner(app.log);
+  app.decorate('tasks', tasks);
+  app.addHook('onClose', () => tasks.stop());
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerFormBody(app);
   // Answers given while closing tell keep-alive clients to go, so close() does not wait on them.
   let closing = false;
   app.addHook('preClose', async () => {
@@ -170,6 +186,7 @@ export async function buildServer(opts: BuildOptions): Promise<AppInstance> {
     adminAuthRoutes,
     billingRoutes,
     marketRoutes,
+    paymentsRoutes,
     hostsRoutes,
     discountsRoutes,
     pricingRoutes,
@@ -177,6 +194,7 @@ export async function buildServer(opts: BuildOptions): Promise<AppInstance> {
   ]) {
     await routes(app);
   }
+  for (const registerTasks of [registerPaymentTasks]) registerTasks(app);
   await registerSpa(app, opts.webDist);
   return app;
 }

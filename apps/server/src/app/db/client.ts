@@ -31,6 +31,11 @@ export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.met
 export async function openDatabase(opts: { url?: string; dataDir?: string | null }): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
+    // An idle connection that dies (server restart, failover, a dropped test database) is
+    // replaced by the pool; without a listener its error would end the process.
+    pool.on('error', (err: Error & { code?: string }) => {
+      if (err.code !== '57P01') console.warn(`PostgreSQL idle connection lost: ${err.message}`);
+    });
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
     return {
       db,

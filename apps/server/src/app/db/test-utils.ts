@@ -19,6 +19,8 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     APP_SECRET: TEST_SECRET,
     DATA_DIR: '/tmp/gpu-test-data',
     DATABASE_URL: process.env.DATABASE_URL,
+    // Production settings must name a payment provider; tests use the simulated one unless told.
+    PAYMENT_PROVIDER: 'simulated',
     ...overrides,
   });
 }

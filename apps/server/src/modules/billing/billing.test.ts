@@ -57,7 +57,11 @@ describe('balance', () => {
     const { headers } = await t.createUser();
     const res = await t.app.inject({ method: 'POST', url: '/api/user/recharge?amount=100', headers });
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toMatchObject({ success: false, code: '403', message: '不能直接充值，请通过充值页面扫码支付' });
+    expect(res.json()).toMatchObject({
+      success: false,
+      code: '403',
+      message: '不能直接充值，请通过充值页面扫码支付',
+    });
     expect((await get('/api/user/balance', headers)).json().data.available).toBe(0);
   });
 });
@@ -81,7 +85,12 @@ describe('admin balance adjustment', () => {
     expect((await get('/api/user/balance', headers)).json().data.available).toBe(88.5);
 
     const [entry] = await t.db.select().from(ledgerEntries).where(eq(ledgerEntries.userId, user.id));
-    expect(entry).toMatchObject({ kind: 'adjustment', amount: 885_000, memo: '补偿', referenceType: 'admin' });
+    expect(entry).toMatchObject({
+      kind: 'adjustment',
+      amount: 885_000,
+      memo: '补偿',
+      referenceType: 'admin',
+    });
     const audits = await t.db
       .select()
       .from(auditLog)
@@ -103,7 +112,10 @@ describe('admin balance adjustment', () => {
     expect((await adjust(user.id, { amount: 1, reason: ' ' })).json().message).toContain('请填写调整原因');
     expect((await adjust(999_999, { amount: 1, reason: 'x' })).statusCode).toBe(404);
     expect((await adjust(user.id, { amount: 1, reason: 'x' }, headers)).statusCode).toBe(401);
-    const audits = await t.db.select().from(auditLog).where(eq(auditLog.target, `user:${user.id}`));
+    const audits = await t.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.target, `user:${user.id}`));
     expect(audits).toHaveLength(0);
   });
 });

@@ -37,12 +37,16 @@ describe('applyMovement (pure rule)', () => {
       balances: { available: 0, frozen: 0 },
     });
     expect(applyMovement({ available: 100, frozen: 0 }, { kind: 'charge', amount: -101 }).ok).toBe(false);
-    expect(applyMovement({ available: 100, frozen: 0 }, { kind: 'charge', amount: -101, allowNegative: true })).toEqual({
+    expect(
+      applyMovement({ available: 100, frozen: 0 }, { kind: 'charge', amount: -101, allowNegative: true }),
+    ).toEqual({
       ok: true,
       balances: { available: -1, frozen: 0 },
     });
     expect(applyMovement({ available: -50, frozen: 0 }, { kind: 'recharge', amount: 10 }).ok).toBe(true);
-    expect(applyMovement({ available: 0, frozen: 5 }, { kind: 'refund', amount: 10, frozenAmount: -6 })).toEqual({
+    expect(
+      applyMovement({ available: 0, frozen: 5 }, { kind: 'refund', amount: 10, frozenAmount: -6 }),
+    ).toEqual({
       ok: false,
       reason: 'insufficient_frozen',
     });
@@ -52,7 +56,12 @@ describe('applyMovement (pure rule)', () => {
 describe('postLedgerEntry', () => {
   it('changes the balance and records signed amounts with balances after', async () => {
     const { user } = await t.createUser();
-    const r1 = await post({ userId: user.id, kind: 'recharge', amount: 2_000_000, reference: { type: 'x', id: 7 } });
+    const r1 = await post({
+      userId: user.id,
+      kind: 'recharge',
+      amount: 2_000_000,
+      reference: { type: 'x', id: 7 },
+    });
     expect(r1.created).toBe(true);
     expect(r1.entry).toMatchObject({
       kind: 'recharge',
@@ -63,7 +72,13 @@ describe('postLedgerEntry', () => {
       referenceId: '7',
       tenantId: user.tenantId,
     });
-    const r2 = await post({ userId: user.id, kind: 'charge', amount: -500_000, frozenAmount: 300_000, memo: '冻结' });
+    const r2 = await post({
+      userId: user.id,
+      kind: 'charge',
+      amount: -500_000,
+      frozenAmount: 300_000,
+      memo: '冻结',
+    });
     expect(r2.entry).toMatchObject({ availableAfter: 1_500_000, frozenAfter: 300_000, memo: '冻结' });
     expect(await account(user.id)).toMatchObject({ available: 1_500_000, frozen: 300_000 });
     expect(await reconcileAccount(t.db, user.id)).toMatchObject({
@@ -112,14 +127,18 @@ describe('postLedgerEntry', () => {
     expect(await codeOf(post({ userId: user.id, kind: 'charge', amount: 0 }))).toMatch(/zero/);
     expect(await codeOf(post({ userId: user.id, kind: 'charge', amount: 1.5 }))).toMatch(/integer/);
     expect(await codeOf(post({ userId: user.id, kind: 'recharge', amount: -1 }))).toMatch(/recharge/);
-    expect(await codeOf(post({ userId: 999_999, kind: 'adjustment', amount: 1 }))).toBe('billing.account_missing');
+    expect(await codeOf(post({ userId: 999_999, kind: 'adjustment', amount: 1 }))).toBe(
+      'billing.account_missing',
+    );
   });
 
   it('serialises concurrent postings of one account: same key once, debits never overdraw', async () => {
     const { user } = await t.createUser();
     const k = key('once');
     const results = await Promise.all(
-      Array.from({ length: 20 }, () => post({ userId: user.id, kind: 'recharge', amount: 1_000, idempotencyKey: k })),
+      Array.from({ length: 20 }, () =>
+        post({ userId: user.id, kind: 'recharge', amount: 1_000, idempotencyKey: k }),
+      ),
     );
     expect(results.filter((r) => r.created)).toHaveLength(1);
     const debits = await Promise.all(

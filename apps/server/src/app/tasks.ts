@@ -1,0 +1,104 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db, Tx } from './db/client.ts';
+
+/**
+ * Scheduled jobs of the features (DESIGN §1: metering, expiry, reconcile, sync), run in the
+ * server process. Every replica runs every task, so each run must be safe to run concurrently
+ * with itself elsewhere: conditional updates and unique keys, or `runExclusively` below.
+ */
+export interface Task {
+  /** Unique, e.g. `payments.close-expired`. */
+  name: string;
+  intervalMs: number;
+  run(): Promise<unknown>;
+}
+
+export interface TaskRunner {
+  register(task: Task): void;
+  /** Starts the timers (main.ts, when TASKS=on). A run never overlaps the previous run of its task. */
+  start(): void;
+  /** Stops the timers and waits for runs in flight. */
+  stop(): Promise<void>;
+  /** Runs one task now (tests, admin tools); waits for a run already in flight instead of overlapping it. */
+  runNow(name: string): Promise<void>;
+  names(): string[];
+}
+
+export function createTaskRunner(log: FastifyBaseLogger): TaskRunner {
+  const tasks = new Map<string, Task>();
+  const inFlight = new Map<string, Promise<void>>();
+  const timers: NodeJS.Timeout[] = [];
+  let started = false;
+
+  const runOnce = (task: Task): Promise<void> => {
+    const running = inFlight.get(task.name);
+    if (running) return running;
+    const started = performance.now();
+    const p = task
+      .run()
+      .then(
+        (result) =>
+          log.debug({ task: task.name, ms: Math.round(performance.now() - started), result }, 'task ran'),
+        (err) => log.error({ err, task: task.name }, 'task failed'),
+      )
+      .finally(() => inFlight.delete(task.name));
+    inFlight.set(task.name, p);
+    return p;
+  };
+
+  return {
+    register(task) {
+      if (tasks.has(task.name)) throw new Error(`task ${task.name} registered twice`);
+      if (!(task.intervalMs > 0)) throw new Error(`task ${task.name} needs a positive interval`);
+      tasks.set(task.name, task);
+    },
+    start() {
+      if (started) return;
+      started = true;
+      for (const task of tasks.values()) {
+        // A random first delay spreads the replicas' runs over the interval.
+        const first = setTimeout(
+          () => {
+            void runOnce(task);
+            const every = setInterval(() => {
+              if (!inFlight.has(task.name)) void runOnce(task);
+            }, task.intervalMs);
+            every.unref();
+            timers.push(every);
+          },
+          Math.floor(Math.random() * Math.min(task.intervalMs, 10_000)),
+        );
+        first.unref();
+        timers.push(first);
+      }
+      log.info({ tasks: [...tasks.keys()] }, 'scheduled tasks started');
+    },
+    async stop() {
+      started = false;
+      for (const t of timers.splice(0)) clearTimeout(t);
+      await Promise.all(inFlight.values());
+    },
+    async runNow(name) {
+      const task = tasks.get(name);
+      if (!task) throw new Error(`no task ${name}`);
+      await runOnce(task);
+    },
+    names: () => [...tasks.keys()],
+  };
+}
+
+/**
+ * Runs `fn` in a transaction holding a PostgreSQL advisory lock named `key`, or skips it when
+ * another replica holds it (false). For database-only work; keep provider calls out of it.
+ */
+export async function runExclusively(db: Db, key: string, fn: (tx: Tx) => Promise<void>): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ locked: sql<boolean>`pg_try_advisory_xact_lock(hashtext(${key}))` })
+      .from(sql`(select 1) as one`);
+    if (!row?.locked) return false;
+    await fn(tx);
+    return true;
+  });
+}

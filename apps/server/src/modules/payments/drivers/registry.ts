@@ -1,0 +1,23 @@
+import type { Config } from '../../../app/config.ts';
+import type { Db } from '../../../app/db/client.ts';
+import { createAlipayPaymentDriver } from './alipay/alipay-driver.ts';
+import type { PaymentDriver } from './payment-driver.ts';
+import { createSimulatedPaymentDriver } from './simulated/simulated-driver.ts';
+
+export const ALIPAY_NOTIFY_PATH = '/api/pay/alipay/notify';
+
+/** The payment driver the settings choose (DESIGN §2: one registry per external dependency). */
+export function createPaymentDriver(config: Config, { db }: { db: Db }): PaymentDriver {
+  if (config.PAYMENT_PROVIDER === 'alipay') {
+    return createAlipayPaymentDriver({
+      appId: config.ALIPAY_APP_ID as string,
+      privateKey: config.ALIPAY_PRIVATE_KEY as string,
+      alipayPublicKey: config.ALIPAY_PUBLIC_KEY as string,
+      gateway: config.ALIPAY_GATEWAY,
+      notifyUrl: config.ALIPAY_NOTIFY_URL ?? `${config.publicBaseUrl}${ALIPAY_NOTIFY_PATH}`,
+      sellerId: config.ALIPAY_SELLER_ID,
+      timeoutMs: config.ALIPAY_TIMEOUT_MS,
+    });
+  }
+  return createSimulatedPaymentDriver({ db, publicBaseUrl: config.publicBaseUrl });
+}
