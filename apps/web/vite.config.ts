@@ -6,7 +6,8 @@ import { defineConfig } from 'vite';
 export default defineConfig({
   plugins: [react()],
   server: {
-    proxy: { '/api': 'http://localhost:8080' },
+    // The API server of `npm run dev` (PORT 8080); API_PROXY points elsewhere.
+    proxy: { '/api': process.env.API_PROXY ?? 'http://localhost:8080' },
   },
   build: {
     outDir: 'dist',

@@ -1,0 +1,107 @@
+import { type Admin, DEFAULT_TENANT_CONFIG, type User } from '@gpu/shared';
+import { render, screen, waitFor } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { clearAdminSession, clearUserSession, setAdminSession, setUserSession } from '../lib/session';
+import type { Guard } from './navigation';
+import { AppProviders } from './providers';
+import { appRoutes, ROUTE_TABLE } from './router';
+
+/** SPEC.md §2, route by route. */
+const EXPECTED: Record<string, Guard> = {
+  '/': 'public',
+  '/market': 'public',
+  '/cloud': 'public',
+  '/contact': 'public',
+  '/ai-navigation': 'public',
+  '/subscribe': 'auth',
+  '/console': 'auth',
+  '/console/homepage': 'auth',
+  '/console/instance': 'auth',
+  '/console/orders': 'auth',
+  '/console/bills': 'auth',
+  '/console/recharge-orders': 'auth',
+  '/console/vouchers': 'auth',
+  '/console/account-security': 'auth',
+  '/recharge': 'auth',
+  '/blockchain': 'auth',
+  '/user': 'auth',
+  '/login': 'guest',
+  '/register': 'guest',
+  '/forgot-password': 'guest',
+  '/admin/login': 'adminGuest',
+  '/admin': 'admin',
+  '/admin/dashboard': 'admin',
+  '/admin/tenants': 'admin',
+  '/admin/tenant-hosts': 'admin',
+  '/admin/discount-config': 'admin',
+  '/admin/voucher-config': 'admin',
+  '/admin/voucher-distribution': 'admin',
+  '/admin/host-management': 'admin',
+  '/admin/tenant-host-pricing': 'admin',
+  '/admin/balance-monitoring': 'admin',
+  '/admin/user-management': 'admin',
+  '/admin/instance-management': 'admin',
+  '*': 'public',
+};
+
+describe('route table', () => {
+  const all = ROUTE_TABLE.flatMap((group) => group.routes);
+
+  it('has every route of SPEC.md §2 once, with its guard, and nothing else', () => {
+    expect(Object.fromEntries(all.map((r) => [r.path, r.guard]))).toEqual(EXPECTED);
+    expect(all).toHaveLength(Object.keys(EXPECTED).length);
+  });
+
+  it('titles every route but the homepage', () => {
+    for (const route of all) expect(Boolean(route.title)).toBe(route.path !== '/');
+  });
+
+  it('redirects /console and /admin to their first child', () => {
+    expect(all.find((r) => r.path === '/console')).toMatchObject({ redirect: '/console/instance' });
+    expect(all.find((r) => r.path === '/admin')).toMatchObject({ redirect: '/admin/dashboard' });
+  });
+});
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
+  render(
+    <AppProviders tenant={DEFAULT_TENANT_CONFIG}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return router;
+}
+
+const here = (router: ReturnType<typeof renderAt>) =>
+  router.state.location.pathname + router.state.location.search;
+
+describe('the app routes', () => {
+  it('sends a visitor on a console page to login, titled after the route and tenant', async () => {
+    const router = renderAt('/console/orders?page=2');
+    await waitFor(() => expect(here(router)).toBe('/login?redirect=%2Fconsole%2Forders%3Fpage%3D2'));
+    await waitFor(() => expect(document.title).toBe('登录 - 算力云平台'));
+    expect(await screen.findByText('登录 · 建设中')).toBeTruthy();
+  });
+
+  it('sends a logged-in user from /login to /market', async () => {
+    setUserSession('tok', { id: 1, username: 'u1' } as User);
+    const router = renderAt('/login');
+    await waitFor(() => expect(here(router)).toBe('/market'));
+    clearUserSession();
+  });
+
+  it('takes an admin from /admin to /admin/dashboard', async () => {
+    setAdminSession('adm', { id: 1, username: 'admin', roles: ['ADMIN'] } as Admin);
+    const router = renderAt('/admin');
+    await waitFor(() => expect(here(router)).toBe('/admin/dashboard'));
+    expect(await screen.findByText('仪表盘 · 建设中')).toBeTruthy();
+    clearAdminSession();
+  });
+
+  it('renders the homepage with the tenant texts and just the tenant name as title', async () => {
+    renderAt('/');
+    expect(await screen.findByText(DEFAULT_TENANT_CONFIG.homepage.title)).toBeTruthy();
+    await waitFor(() => expect(document.title).toBe(DEFAULT_TENANT_CONFIG.tenantName));
+  });
+});
