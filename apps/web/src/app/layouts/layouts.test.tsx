@@ -1,0 +1,61 @@
+import { DEFAULT_TENANT_CONFIG, type TenantConfig, type User } from '@gpu/shared';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { FallbackImage } from '../../components/FallbackImage';
+import { clearUserSession, setUserSession } from '../../lib/session';
+import { AppProviders } from '../providers';
+import { appRoutes } from '../router';
+
+function renderHome(tenant: TenantConfig = DEFAULT_TENANT_CONFIG) {
+  const router = createMemoryRouter(appRoutes, { initialEntries: ['/'] });
+  render(
+    <AppProviders tenant={tenant}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+}
+
+describe('public layout', () => {
+  it('offers login and register to visitors, and Console goes through login', async () => {
+    renderHome();
+    expect(await screen.findByTestId('nav-login')).toBeTruthy();
+    expect(screen.getByTestId('nav-register').getAttribute('href')).toBe('/register');
+    expect((await screen.findByTestId('hero-console')).getAttribute('href')).toBe(
+      '/login?redirect=%2Fconsole',
+    );
+  });
+
+  it('shows the user menu to a logged-in user, and Console goes straight there', async () => {
+    setUserSession('tok', { id: 1, username: 'alice' } as User);
+    renderHome();
+    expect((await screen.findByTestId('user-menu')).textContent).toContain('alice');
+    expect(screen.queryByTestId('nav-register')).toBeNull();
+    expect((await screen.findByTestId('hero-console')).getAttribute('href')).toBe('/console');
+    clearUserSession();
+  });
+
+  it('writes the support contact from the tenant, or says there is none', async () => {
+    renderHome({ ...DEFAULT_TENANT_CONFIG, contact: { email: 'a@b.cn', phone: '400-1', supportUrl: '' } });
+    expect((await screen.findByTestId('footer-contact')).textContent).toBe('邮箱 a@b.cn / 电话 400-1');
+  });
+
+  it('says "no contact info" and hides the filing link when the tenant has neither', async () => {
+    renderHome();
+    expect((await screen.findByTestId('footer-contact')).textContent).toBe('暂无联系方式');
+    expect(screen.queryByTestId('beian')).toBeNull();
+  });
+});
+
+describe('FallbackImage', () => {
+  it('shows the placeholder for an empty source and after a load error', async () => {
+    const { rerender } = render(<FallbackImage src="" alt="qr" />);
+    expect(screen.getByRole('img').getAttribute('data-placeholder')).toBe('true');
+    rerender(<FallbackImage src="/qr.png" alt="qr" />);
+    const img = screen.getByRole('img');
+    expect(img.getAttribute('src')).toBe('/qr.png');
+    fireEvent.error(img);
+    await waitFor(() => expect(screen.getByRole('img').getAttribute('data-placeholder')).toBe('true'));
+    expect(screen.getByRole('img').getAttribute('alt')).toBe('图片加载失败');
+  });
+});
