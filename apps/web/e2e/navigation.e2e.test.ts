@@ -163,6 +163,21 @@ describe('the 401 rule', () => {
   });
 });
 
+describe('the 401 rule on admin paths', () => {
+  it('clears a stale admin session when the back office checks the profile', async () => {
+    const context = await browser.newContext({ viewport: DESKTOP });
+    await seedSession(context, {
+      adminToken: 'stale',
+      admin: { id: 1, username: 'admin', roles: ['ADMIN'] },
+    });
+    const page = await visit('/admin/tenants', context);
+    await page.waitForURL('**/admin/login?redirect=*');
+    expect(where(page)).toEqual({ path: '/admin/login', redirect: '/admin/tenants' });
+    expect(await page.evaluate(() => window.localStorage.getItem('gpu.adminToken'))).toBeNull();
+    await context.close();
+  });
+});
+
 describe('an admin', () => {
   let context: BrowserContext;
 

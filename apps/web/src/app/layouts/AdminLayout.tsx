@@ -20,6 +20,7 @@ import { LinkButton } from '../../components/LinkButton';
 import { PageLoading } from '../../components/PageLoading';
 import { TenantBrand } from '../../components/TenantBrand';
 import { adminLogout } from '../../features/admin/api/admin-logout';
+import { useAdminProfile } from '../../features/admin/api/get-admin-profile';
 import { useSession } from '../../features/auth/use-session';
 import { notify } from '../../lib/feedback';
 import { t } from '../../locales/zh-CN';
@@ -48,6 +49,7 @@ export default function AdminLayout() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const { admin } = useSession();
+  const profile = useAdminProfile();
   const [collapsed, setCollapsed] = useState(false);
 
   const logout = async () => {
@@ -68,7 +70,7 @@ export default function AdminLayout() {
         </div>
         <div className={styles.actions}>
           <span className={styles.admin}>
-            <UserOutlined /> {admin?.username}
+            <UserOutlined /> {profile.data?.username ?? admin?.username}
           </span>
           <LinkButton to={PATHS.home} type="text">
             {t.admin.backToSite}

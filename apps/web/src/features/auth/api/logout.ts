@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router';
 import { afterLogoutPath } from '../../../app/navigation';
 import { useRouteHandle } from '../../../app/RouteGate';
-import { api } from '../../../lib/api-client';
+import { ApiError, api } from '../../../lib/api-client';
 import { confirmDialog, notify } from '../../../lib/feedback';
 import { clearUserSession } from '../../../lib/session';
 import { t } from '../../../locales/zh-CN';
@@ -24,8 +24,9 @@ export function useLogout() {
         let failed = false;
         try {
           await api.post('/auth/logout');
-        } catch {
-          failed = true;
+        } catch (err) {
+          // 401: the server session had already ended, which is what logging out wants.
+          failed = !(err instanceof ApiError && err.status === 401);
         }
         const to = afterLogoutPath(guard);
         // flushSync: /market must be rendered before the session goes, or the guard of the
