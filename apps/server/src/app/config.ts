@@ -73,6 +73,13 @@ const envSchema = z.object({
     .min(100, '必须是 100–60000 之间的整数')
     .max(60_000, '必须是 100–60000 之间的整数')
     .default(5000),
+  /** A stopped instance keeps its data this many days, then it is released (DESIGN §5). */
+  INSTANCE_RETENTION_DAYS: z.coerce
+    .number()
+    .int('必须是 1–365 之间的整数')
+    .min(1, '必须是 1–365 之间的整数')
+    .max(365, '必须是 1–365 之间的整数')
+    .default(15),
   /** Per-IP request limits on sign-in and code endpoints. */
   RATE_LIMITS: z.enum(['on', 'off']).default('on'),
   /** Demo tenants, hosts and images on first start; off by default in production. */

@@ -27,6 +27,8 @@ import { discountsRoutes } from '../modules/discounts/discounts.routes.ts';
 import { createDiscountService, type DiscountService } from '../modules/discounts/discounts.usecases.ts';
 import { createHostDriverRegistry, type HostDriverRegistry } from '../modules/hosts/drivers/registry.ts';
 import { hostsRoutes } from '../modules/hosts/hosts.routes.ts';
+import { billsRoutes } from '../modules/instances/bills.routes.ts';
+import { instancesRoutes } from '../modules/instances/instances.routes.ts';
 import { imagesRoutes } from '../modules/market/images.routes.ts';
 import { marketRoutes } from '../modules/market/market.routes.ts';
 import { createMarketCatalog, type MarketCatalog } from '../modules/market/market.usecases.ts';
@@ -191,6 +193,8 @@ export async function buildServer(opts: BuildOptions): Promise<AppInstance> {
     discountsRoutes,
     pricingRoutes,
     imagesRoutes,
+    instancesRoutes,
+    billsRoutes,
   ]) {
     await routes(app);
   }

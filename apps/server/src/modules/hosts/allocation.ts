@@ -12,6 +12,8 @@ export interface AllocationRequest {
   gpuCount: number;
   /** Host ports to map; SSH and JupyterLab by default. */
   portCount?: number;
+  /** GPU indices to take first when idle (power on wants the ones its container was made with). */
+  preferIndices?: number[];
 }
 
 export interface Allocation {
@@ -45,7 +47,9 @@ export async function allocateOnHost(tx: Tx, req: AllocationRequest): Promise<Al
     .where(and(eq(hostGpus.hostId, host.id), isNull(hostGpus.instanceId), isNull(hostGpus.reservedReason)))
     .orderBy(asc(hostGpus.index));
   if (idle.length < req.gpuCount) throw hostErrors.insufficientGpus(req.gpuCount, idle.length);
-  const gpus = idle.slice(0, req.gpuCount);
+  const preferred = new Set(req.preferIndices ?? []);
+  const ordered = [...idle.filter((g) => preferred.has(g.index)), ...idle.filter((g) => !preferred.has(g.index))];
+  const gpus = ordered.slice(0, req.gpuCount);
 
   let ports: number[] = [];
   if (portCount > 0) {

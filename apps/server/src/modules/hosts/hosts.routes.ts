@@ -16,7 +16,6 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ok } from '../../app/plugins/envelope.ts';
 import type { AppInstance } from '../../app/server.ts';
-import { dockerPathRoutes } from './docker-path.routes.ts';
 import {
   type Actor,
   createHost,
@@ -192,5 +191,4 @@ export async function hostsRoutes(app: AppInstance) {
     async (request) => ok(await initPorts(deps, actorOf(request), request.params.id), '端口池已初始化'),
   );
 
-  await dockerPathRoutes(app);
 }

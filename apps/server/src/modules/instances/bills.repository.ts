@@ -1,0 +1,90 @@
+import type { BillQuery } from '@gpu/shared';
+import { and, count, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../app/db/client.ts';
+import { billingRecords, instances } from './instances.tables.ts';
+
+/** A Shanghai calendar day as the UTC instant it starts at. */
+export const shanghaiDayStart = (isoDate: string) => new Date(`${isoDate}T00:00:00+08:00`);
+
+export function createBillsRepository({ db }: { db: DbOrTx }) {
+  const where = (userId: number, tenantId: number, q: Partial<BillQuery>) =>
+    and(
+      eq(billingRecords.userId, userId),
+      eq(billingRecords.tenantId, tenantId),
+      q.billingType ? eq(billingRecords.billingType, q.billingType) : undefined,
+      q.kind ? eq(billingRecords.kind, q.kind) : undefined,
+      q.instanceId ? eq(billingRecords.instanceId, q.instanceId) : undefined,
+      q.from ? gte(billingRecords.createdAt, shanghaiDayStart(q.from)) : undefined,
+      q.to
+        ? lt(billingRecords.createdAt, new Date(shanghaiDayStart(q.to).getTime() + 86_400_000))
+        : undefined,
+    );
+  const columns = {
+    id: billingRecords.id,
+    instanceId: billingRecords.instanceId,
+    instanceName: instances.name,
+    billingType: billingRecords.billingType,
+    kind: billingRecords.kind,
+    periodStart: billingRecords.periodStart,
+    periodEnd: billingRecords.periodEnd,
+    amount: billingRecords.amount,
+    voucherAmount: billingRecords.voucherAmount,
+    createdAt: billingRecords.createdAt,
+  };
+  const base = () =>
+    db.select(columns).from(billingRecords).innerJoin(instances, eq(instances.id, billingRecords.instanceId));
+
+  return {
+    async page(userId: number, tenantId: number, q: BillQuery) {
+      const w = where(userId, tenantId, q);
+      const [rows, [total]] = await Promise.all([
+        base()
+          .where(w)
+          .orderBy(desc(billingRecords.id))
+          .limit(q.size)
+          .offset((q.page - 1) * q.size),
+        db.select({ n: count() }).from(billingRecords).where(w),
+      ]);
+      return { rows, total: total?.n ?? 0 };
+    },
+    /** Everything matching, newest first, capped (exports). */
+    all: (userId: number, tenantId: number, q: Partial<BillQuery>, cap = 50_000) =>
+      base()
+        .where(where(userId, tenantId, q))
+        .orderBy(desc(billingRecords.id))
+        .limit(cap),
+    async one(userId: number, tenantId: number, id: number) {
+      const [row] = await base().where(and(where(userId, tenantId, {}), eq(billingRecords.id, id)));
+      return row;
+    },
+    async spendSince(userId: number, tenantId: number, since: Date | null) {
+      const [r] = await db
+        .select({ n: sql<number>`coalesce(sum(${billingRecords.amount}), 0)`.mapWith(Number) })
+        .from(billingRecords)
+        .where(and(where(userId, tenantId, {}), since ? gte(billingRecords.createdAt, since) : undefined));
+      return r?.n ?? 0;
+    },
+    /** Spend per Shanghai calendar day since `since`. */
+    daily: (userId: number, tenantId: number, since: Date) =>
+      db
+        .select({
+          day: sql<string>`to_char(${billingRecords.createdAt} at time zone 'Asia/Shanghai', 'YYYY-MM-DD')`,
+          amount: sql<number>`sum(${billingRecords.amount})`.mapWith(Number),
+        })
+        .from(billingRecords)
+        .where(and(where(userId, tenantId, {}), gte(billingRecords.createdAt, since)))
+        .groupBy(sql`1`)
+        .orderBy(sql`1`),
+    running: (userId: number, tenantId: number) =>
+      db
+        .select()
+        .from(instances)
+        .where(
+          and(
+            eq(instances.userId, userId),
+            eq(instances.tenantId, tenantId),
+            inArray(instances.status, ['RUNNING', 'STOPPING']),
+          ),
+        ),
+  };
+}

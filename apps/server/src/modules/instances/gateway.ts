@@ -1,0 +1,53 @@
+import type { DockerInstance } from '@gpu/shared';
+import type { AuthUser } from '../../app/plugins/auth.ts';
+import type { DockerInstanceGateway } from '../hosts/instance-gateway.ts';
+import type { InstanceDeps } from './instances.deps.ts';
+import { instanceErrors } from './instances.errors.ts';
+import { createInstancesRepository, type InstanceWithPlace } from './instances.repository.ts';
+import { powerOff, powerOn, release } from './lifecycle.usecases.ts';
+
+const toDocker = (i: InstanceWithPlace): DockerInstance => ({
+  id: i.id,
+  name: i.name,
+  status: i.status,
+  hostId: i.hostId,
+  hostName: i.hostName,
+  containerId: i.containerId,
+  gpuIds: i.gpuIndices,
+  sshPort: i.sshPort,
+  jupyterPort: i.jupyterPort,
+  publicAddress: i.publicAddress,
+  image: i.image,
+  createdAt: i.createdAt.toISOString(),
+});
+
+/** The local-docker endpoints (SPEC.md §7 /gpu/docker/*) over the same instances and rules. */
+export function createDockerGateway(deps: InstanceDeps): DockerInstanceGateway {
+  const repo = createInstancesRepository(deps);
+  const owned = async (user: AuthUser, id: number) => {
+    if (!(await repo.findOwned(id, user.id, user.tenantId))) throw instanceErrors.notFound();
+  };
+  const view = async (id: number) => toDocker((await repo.find(id)) as InstanceWithPlace);
+  return {
+    async listForUser(user) {
+      const { rows } = await repo.listForUser(user.id, user.tenantId, { page: 1, size: 500 });
+      return rows.filter((r) => r.hostDriver === 'docker').map(toDocker);
+    },
+    liveInstanceIds: async (ids) => new Set(await repo.liveIds(ids)),
+    async powerOff(user, id) {
+      await owned(user, id);
+      await powerOff(deps, id, { kind: 'user', id: user.id }, 'user');
+      return view(id);
+    },
+    async powerOn(user, id) {
+      await owned(user, id);
+      await powerOn(deps, id, { kind: 'user', id: user.id });
+      return view(id);
+    },
+    async release(user, id) {
+      await owned(user, id);
+      await release(deps, id, { kind: 'user', id: user.id });
+      return view(id);
+    },
+  };
+}

@@ -1,0 +1,21 @@
+import type { Clock } from '../../app/clock.ts';
+import type { Db } from '../../app/db/client.ts';
+import type { SecretBox } from '../../app/secret-box.ts';
+import type { DiscountService } from '../discounts/discounts.usecases.ts';
+import type { HostDriverRegistry } from '../hosts/drivers/registry.ts';
+import type { MarketCatalog } from '../market/market.usecases.ts';
+
+/** What the instance usecases need; tests hand in a fixed clock or a failing driver registry. */
+export interface InstanceDeps {
+  db: Db;
+  clock: Clock;
+  hostDrivers: HostDriverRegistry;
+  market: Pick<MarketCatalog, 'invalidate'>;
+  discounts: Pick<DiscountService, 'rulesFor'>;
+  box: SecretBox;
+  retentionDays: number;
+}
+
+/** Who asked: the owner, an admin or a task. Recorded on every event. */
+export type Actor = { kind: 'user'; id: number } | { kind: 'admin'; id: number } | { kind: 'system' };
+export const actorLabel = (a: Actor) => (a.kind === 'system' ? 'system' : `${a.kind}:${a.id}`);

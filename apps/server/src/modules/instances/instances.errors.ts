@@ -1,0 +1,58 @@
+import { createError } from '../../app/errors.ts';
+
+const STATUS_NAMES: Record<string, string> = {
+  CREATING: '创建中',
+  RUNNING: '运行中',
+  STOPPING: '关机中',
+  STOPPED: '已关机',
+  STARTING: '开机中',
+  RELEASING: '释放中',
+  RELEASED: '已释放',
+  FAILED: '创建失败',
+};
+
+export const instanceErrors = {
+  notFound: () => createError({ code: 'instances.not_found', status: 404, message: '实例不存在' }),
+  badState: (status: string, action: string) =>
+    createError({
+      code: 'instances.bad_state',
+      status: 409,
+      message: `实例当前${STATUS_NAMES[status] ?? status}，无法${action}`,
+    }),
+  imageUnavailable: () =>
+    createError({
+      code: 'instances.image_unavailable',
+      status: 422,
+      message: '所选镜像不存在或不适用于该GPU',
+    }),
+  insufficientForHour: (need: string) =>
+    createError({
+      code: 'instances.insufficient_balance',
+      status: 422,
+      message: `余额不足：按量计费需至少可支付1小时费用（${need}元），请先充值`,
+    }),
+  gpusTaken: () =>
+    createError({
+      code: 'instances.gpus_taken',
+      status: 409,
+      message: '该主机空闲GPU不足，暂时无法开机，请稍后再试',
+    }),
+  originalGpusTaken: () =>
+    createError({
+      code: 'instances.original_gpus_taken',
+      status: 409,
+      message: '实例原来使用的GPU已被占用，暂时无法开机，请稍后再试',
+    }),
+  createFailed: (detail: string) =>
+    createError({ code: 'instances.create_failed', status: 502, message: `容器创建失败：${detail}` }),
+  driverFailed: (action: string, detail: string) =>
+    createError({ code: 'instances.driver_failed', status: 502, message: `${action}失败：${detail}` }),
+  notPackage: () =>
+    createError({ code: 'instances.not_package', status: 422, message: '按量计费实例无需续费' }),
+  renewalTooLong: (max: number, unit: string) =>
+    createError({
+      code: 'instances.renewal_too_long',
+      status: 400,
+      message: `参数 duration 无效：续费时长最多为${max}${unit}`,
+    }),
+};

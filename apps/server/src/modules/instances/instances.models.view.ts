@@ -1,0 +1,46 @@
+import { type Instance, unitsToYuan } from '@gpu/shared';
+import type { SecretBox } from '../../app/secret-box.ts';
+import type { InstanceWithPlace } from './instances.repository.ts';
+
+/** A stopped instance keeps its data this long, then it is released (DESIGN §5). */
+export const RETENTION_DAYS_DEFAULT = 15;
+
+/** The instance as its owner sees it: SSH command, password and JupyterLab only while it has a container. */
+export function toInstanceView(
+  i: InstanceWithPlace,
+  ctx: { now: Date; box: SecretBox; retentionDays: number },
+): Instance {
+  const reachable = i.status === 'RUNNING' && i.sshPort !== null;
+  const releaseAt =
+    i.status === 'STOPPED' && i.stoppedAt
+      ? new Date(i.stoppedAt.getTime() + ctx.retentionDays * 86_400_000).toISOString()
+      : null;
+  return {
+    id: i.id,
+    uuid: String(i.id),
+    name: i.name,
+    status: i.status,
+    billingType: i.billingType,
+    gpuName: i.gpuModel,
+    gpuCount: i.gpuCount,
+    regionName: i.regionName,
+    hostName: i.hostName,
+    image: i.image,
+    hourlyPrice: unitsToYuan(i.hourlyRate),
+    packagePrice: i.packageUnitPrice === null ? null : unitsToYuan(i.packageUnitPrice * i.gpuCount),
+    duration: i.duration,
+    charged: unitsToYuan(i.charged),
+    createdAt: i.createdAt.toISOString(),
+    runningSince: i.runningSince?.toISOString() ?? null,
+    expiresAt: i.expiresAt?.toISOString() ?? null,
+    stoppedAt: i.stoppedAt?.toISOString() ?? null,
+    releaseAt,
+    stopReason: i.stopReason,
+    warning: i.warning,
+    containerId: i.containerId,
+    sshCommand: reachable ? `ssh -p ${i.sshPort} root@${i.publicAddress || i.hostName}` : null,
+    sshPassword: i.containerId ? ctx.box.open(i.rootPasswordEnc) : null,
+    jupyterUrl:
+      reachable && i.jupyterPort ? `http://${i.publicAddress || i.hostName}:${i.jupyterPort}/lab` : null,
+  };
+}

@@ -1,0 +1,168 @@
+import type { InstanceStatus } from '@gpu/shared';
+import { and, count, desc, eq, inArray, isNotNull, lt, lte, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../app/db/client.ts';
+import { hosts, regions } from '../hosts/hosts.tables.ts';
+import { billingRecords, instanceEvents, instances } from './instances.tables.ts';
+
+export type InstanceRow = typeof instances.$inferSelect;
+export type InstanceWithPlace = InstanceRow & {
+  hostName: string;
+  publicAddress: string;
+  regionName: string;
+  hostDriver: string;
+};
+
+const withPlace = {
+  row: instances,
+  hostName: hosts.name,
+  publicAddress: hosts.publicAddress,
+  hostDriver: hosts.driver,
+  regionName: regions.name,
+};
+const flatten = (r: {
+  row: InstanceRow;
+  hostName: string;
+  publicAddress: string;
+  hostDriver: string;
+  regionName: string;
+}) => ({
+  ...r.row,
+  hostName: r.hostName,
+  publicAddress: r.publicAddress,
+  hostDriver: r.hostDriver,
+  regionName: r.regionName,
+});
+
+export function createInstancesRepository({ db }: { db: DbOrTx }) {
+  const placed = () =>
+    db
+      .select(withPlace)
+      .from(instances)
+      .innerJoin(hosts, eq(hosts.id, instances.hostId))
+      .innerJoin(regions, eq(regions.id, instances.regionId));
+
+  return {
+    async insert(values: typeof instances.$inferInsert): Promise<InstanceRow> {
+      const [row] = await db.insert(instances).values(values).returning();
+      if (!row) throw new Error('instance insert returned no row');
+      return row;
+    },
+    /** Row lock for the rest of the transaction; every state change goes through it. */
+    async lock(id: number): Promise<InstanceRow | undefined> {
+      const [row] = await db.select().from(instances).where(eq(instances.id, id)).for('update');
+      return row;
+    },
+    async find(id: number): Promise<InstanceWithPlace | undefined> {
+      const [r] = await placed().where(eq(instances.id, id));
+      return r && flatten(r);
+    },
+    /** The user's own instance of this tenant; anything else is "not found". */
+    async findOwned(id: number, userId: number, tenantId: number): Promise<InstanceWithPlace | undefined> {
+      const [r] = await placed().where(
+        and(eq(instances.id, id), eq(instances.userId, userId), eq(instances.tenantId, tenantId)),
+      );
+      return r && flatten(r);
+    },
+    async listForUser(
+      userId: number,
+      tenantId: number,
+      q: { page: number; size: number; status?: InstanceStatus[] },
+    ) {
+      const where = and(
+        eq(instances.userId, userId),
+        eq(instances.tenantId, tenantId),
+        q.status ? inArray(instances.status, q.status) : undefined,
+      );
+      const [rows, [total]] = await Promise.all([
+        placed()
+          .where(where)
+          .orderBy(desc(instances.id))
+          .limit(q.size)
+          .offset((q.page - 1) * q.size),
+        db.select({ n: count() }).from(instances).where(where),
+      ]);
+      return { rows: rows.map(flatten), total: total?.n ?? 0 };
+    },
+    async update(id: number, patch: Partial<typeof instances.$inferInsert>) {
+      await db
+        .update(instances)
+        .set({ ...patch, updatedAt: sql`now()` })
+        .where(eq(instances.id, id));
+    },
+    async event(
+      instanceId: number,
+      from: InstanceStatus | null,
+      to: InstanceStatus,
+      actor: string,
+      reason?: string,
+      at?: Date,
+    ) {
+      await db.insert(instanceEvents).values({
+        instanceId,
+        fromStatus: from,
+        toStatus: to,
+        actor,
+        reason: reason ?? null,
+        ...(at ? { createdAt: at } : {}),
+      });
+    },
+    events: (instanceId: number) =>
+      db
+        .select()
+        .from(instanceEvents)
+        .where(eq(instanceEvents.instanceId, instanceId))
+        .orderBy(instanceEvents.id),
+    async bill(values: typeof billingRecords.$inferInsert) {
+      await db.insert(billingRecords).values(values);
+    },
+
+    /** Pay-as-you-go instances that accrue now (metering). */
+    accruing: () =>
+      db
+        .select({ id: instances.id })
+        .from(instances)
+        .where(
+          and(
+            eq(instances.billingType, 'hourly'),
+            inArray(instances.status, ['RUNNING', 'STOPPING']),
+            isNotNull(instances.runningSince),
+          ),
+        ),
+    /** Packages whose time is up and that still run. */
+    expired: (now: Date) =>
+      db
+        .select({ id: instances.id })
+        .from(instances)
+        .where(
+          and(
+            sql`${instances.billingType} <> 'hourly'`,
+            eq(instances.status, 'RUNNING'),
+            lte(instances.expiresAt, now),
+          ),
+        ),
+    stoppedSince: (before: Date) =>
+      db
+        .select({ id: instances.id, stoppedAt: instances.stoppedAt, warning: instances.warning })
+        .from(instances)
+        .where(and(eq(instances.status, 'STOPPED'), lte(instances.stoppedAt, before))),
+    transitionalSince: (before: Date) =>
+      db
+        .select({ id: instances.id })
+        .from(instances)
+        .where(
+          and(
+            inArray(instances.status, ['CREATING', 'STOPPING', 'STARTING', 'RELEASING']),
+            lt(instances.transitionAt, before),
+          ),
+        ),
+    liveIds: async (ids: number[]) =>
+      ids.length === 0
+        ? []
+        : (
+            await db
+              .select({ id: instances.id })
+              .from(instances)
+              .where(and(inArray(instances.id, ids), sql`${instances.status} not in ('RELEASED', 'FAILED')`))
+          ).map((r) => r.id),
+  };
+}

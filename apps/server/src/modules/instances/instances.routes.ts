@@ -1,0 +1,238 @@
+import {
+  createInstanceRequestSchema,
+  envelopeSchema,
+  INSTANCE_STATUSES,
+  instanceIdQuerySchema,
+  instanceMessages,
+  instanceSchema,
+  pageSchema,
+  renewalPricingSchema,
+  renewalRequestSchema,
+} from '@gpu/shared';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { ok } from '../../app/plugins/envelope.ts';
+import { createSecretBox } from '../../app/secret-box.ts';
+import type { AppInstance } from '../../app/server.ts';
+import { dockerPathRoutes } from '../hosts/docker-path.routes.ts';
+import { createInstance } from './create.usecases.ts';
+import { createDockerGateway } from './gateway.ts';
+import type { InstanceDeps } from './instances.deps.ts';
+import { instanceErrors } from './instances.errors.ts';
+import { toInstanceView } from './instances.models.view.ts';
+import { createInstancesRepository } from './instances.repository.ts';
+import { powerOff, powerOn, release } from './lifecycle.usecases.ts';
+import { chargeAccrued } from './metering.ts';
+import { renew, renewalPricing } from './renewal.usecases.ts';
+import { registerInstanceTasks } from './tasks/index.ts';
+
+export function instanceDepsOf(app: AppInstance): InstanceDeps {
+  const d = app.deps;
+  return {
+    db: d.db,
+    clock: d.clock,
+    hostDrivers: d.hostDrivers,
+    market: d.market,
+    discounts: d.discounts,
+    box: createSecretBox(d.config.appSecret),
+    retentionDays: d.config.INSTANCE_RETENTION_DAYS,
+  };
+}
+
+const viewSchema = envelopeSchema(instanceSchema);
+const listQuery = z.object({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  size: z.coerce.number().int().min(1).max(100).default(20),
+  status: z.enum(INSTANCE_STATUSES).optional(),
+});
+
+export async function instancesRoutes(app: AppInstance) {
+  const deps = instanceDepsOf(app);
+  const repo = createInstancesRepository(deps);
+  const me = (r: FastifyRequest) => r.user as NonNullable<FastifyRequest['user']>;
+  const view = async (id: number) => {
+    const inst = await repo.find(id);
+    if (!inst) throw instanceErrors.notFound();
+    return toInstanceView(inst, { now: deps.clock.now(), box: deps.box, retentionDays: deps.retentionDays });
+  };
+  /** The caller's own instance of this tenant, else 404 (never "forbidden": ids are not to be probed). */
+  const owned = async (r: FastifyRequest, id: number) => {
+    const inst = await repo.findOwned(id, me(r).id, me(r).tenantId);
+    if (!inst) throw instanceErrors.notFound();
+    return inst;
+  };
+  const actor = (r: FastifyRequest) => ({ kind: 'user' as const, id: me(r).id });
+
+  for (const url of ['/api/gpu/instance/create', '/api/v2/billing/instances/create']) {
+    app.post(
+      url,
+      {
+        preHandler: app.requireUser,
+        config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+        schema: {
+          tags: ['instances'],
+          summary: '创建实例（服务端重新校验并计价）',
+          body: createInstanceRequestSchema,
+          response: { 200: viewSchema },
+        },
+      },
+      async (request) => {
+        const inst = await createInstance(deps, me(request), request.tenant, request.body);
+        return ok(await view(inst.id), instanceMessages.created);
+      },
+    );
+  }
+
+  app.get(
+    '/api/gpu/instances',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['instances'],
+        summary: '我的实例',
+        querystring: listQuery,
+        response: { 200: envelopeSchema(pageSchema(instanceSchema)) },
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      const { rows, total } = await repo.listForUser(me(request).id, me(request).tenantId, {
+        ...q,
+        status: q.status ? [q.status] : undefined,
+      });
+      const ctx = { now: deps.clock.now(), box: deps.box, retentionDays: deps.retentionDays };
+      return ok({ list: rows.map((r) => toInstanceView(r, ctx)), total, page: q.page, size: q.size });
+    },
+  );
+
+  app.get(
+    '/api/gpu/instance/check-ssh',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['instances'],
+        summary: 'SSH 是否可连',
+        querystring: z.object({ containerId: z.string().trim().min(1, '请提供容器ID').max(128) }),
+        response: {
+          200: envelopeSchema(
+            z.object({ ready: z.boolean(), sshCommand: z.string().nullable(), status: z.string() }),
+          ),
+        },
+      },
+    },
+    async (request) => {
+      const { rows } = await repo.listForUser(me(request).id, me(request).tenantId, { page: 1, size: 1000 });
+      const inst = rows.find((r) => r.containerId === request.query.containerId);
+      if (!inst) throw instanceErrors.notFound();
+      const v = await view(inst.id);
+      return ok({
+        ready: v.status === 'RUNNING' && v.sshCommand !== null,
+        sshCommand: v.sshCommand,
+        status: v.status,
+      });
+    },
+  );
+
+  const actions = {
+    power_off: (r: FastifyRequest, id: number) => powerOff(deps, id, actor(r), 'user'),
+    power_on: (r: FastifyRequest, id: number) => powerOn(deps, id, actor(r)),
+    release: (r: FastifyRequest, id: number) => release(deps, id, actor(r)),
+  };
+  const messages = { power_off: '实例已关机', power_on: '实例已开机', release: '实例已释放' };
+  for (const [name, act] of Object.entries(actions) as [
+    keyof typeof actions,
+    (typeof actions)[keyof typeof actions],
+  ][]) {
+    app.post(
+      `/api/gpu/instance/${name}`,
+      {
+        preHandler: app.requireUser,
+        schema: {
+          tags: ['instances'],
+          summary: messages[name],
+          querystring: instanceIdQuerySchema,
+          response: { 200: viewSchema },
+        },
+      },
+      async (request) => {
+        const id = (await owned(request, request.query.instance_uuid)).id;
+        await act(request, id);
+        return ok(await view(id), messages[name]);
+      },
+    );
+  }
+
+  const idParams = z.object({ id: z.coerce.number().int().positive('实例编号无效') });
+  app.post(
+    '/api/v2/billing/instances/:id/settle',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['billing'],
+        summary: '立即结算按量费用',
+        params: idParams,
+        response: { 200: viewSchema },
+      },
+    },
+    async (request) => {
+      const { id } = await owned(request, request.params.id);
+      await deps.db.transaction(async (tx) => {
+        const inst = await createInstancesRepository({ db: tx }).lock(id);
+        if (inst) await chargeAccrued(tx, inst, deps.clock.now());
+      });
+      return ok(await view(id), '已结算');
+    },
+  );
+  app.post(
+    '/api/v2/billing/instances/:id/stop',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['billing'],
+        summary: '停止计费（关机）',
+        params: idParams,
+        body: z.object({ stopReason: z.string().trim().max(200).optional() }).optional(),
+        response: { 200: viewSchema },
+      },
+    },
+    async (request) => {
+      const { id } = await owned(request, request.params.id);
+      await powerOff(deps, id, actor(request), 'user');
+      return ok(await view(id), '实例已关机，计费已停止');
+    },
+  );
+
+  app.get(
+    '/api/v2/package-billing/renewal-pricing/:id',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['pricing'],
+        summary: '续费价格',
+        params: idParams,
+        response: { 200: envelopeSchema(renewalPricingSchema) },
+      },
+    },
+    async (request) => ok(await renewalPricing(deps, me(request), request.params.id)),
+  );
+  app.post(
+    '/api/v2/package-billing/manual-renewal',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['pricing'],
+        summary: '手动续费',
+        body: renewalRequestSchema,
+        response: {
+          200: envelopeSchema(
+            z.object({ instanceId: z.number().int(), expiresAt: z.string(), amount: z.number() }),
+          ),
+        },
+      },
+    },
+    async (request) => ok(await renew(deps, me(request), request.body), '续费成功'),
+  );
+
+  await dockerPathRoutes(app, createDockerGateway(deps));
+  registerInstanceTasks(app, deps);
+}

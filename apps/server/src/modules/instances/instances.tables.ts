@@ -1,0 +1,115 @@
+import type { BillingType, InstanceStatus } from '@gpu/shared';
+import { bigint, bigserial, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from '../auth/auth.tables.ts';
+import { hosts, regions } from '../hosts/hosts.tables.ts';
+import { gpuSkus } from '../market/market.tables.ts';
+import { tenants } from '../tenants/tenants.tables.ts';
+
+/**
+ * A rented container (DESIGN §6). Money columns are 0.0001-yuan units. The price is a snapshot
+ * taken at create (discount included), so later price changes never touch a running order.
+ */
+export const instances = pgTable(
+  'instances',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    hostId: integer('host_id')
+      .notNull()
+      .references(() => hosts.id),
+    skuId: integer('sku_id')
+      .notNull()
+      .references(() => gpuSkus.id),
+    regionId: integer('region_id')
+      .notNull()
+      .references(() => regions.id),
+    name: text('name').notNull(),
+    image: text('image').notNull(),
+    gpuModel: text('gpu_model').notNull(),
+    gpuCount: integer('gpu_count').notNull(),
+    /** GPU indices last held; power on prefers them (Docker cannot change a container's GPUs). */
+    gpuIndices: jsonb('gpu_indices').$type<number[]>().notNull().default([]),
+    billingType: text('billing_type').$type<BillingType>().notNull(),
+    /** Discounted price of the whole instance per hour (all GPUs); what metering charges. */
+    hourlyRate: bigint('hourly_rate', { mode: 'number' }).notNull(),
+    /** Packages: discounted price of one GPU for one period, for renewals. */
+    packageUnitPrice: bigint('package_unit_price', { mode: 'number' }),
+    discountRateBp: integer('discount_rate_bp'),
+    duration: integer('duration').notNull().default(1),
+    status: text('status').$type<InstanceStatus>().notNull(),
+    containerId: text('container_id'),
+    sshPort: integer('ssh_port'),
+    jupyterPort: integer('jupyter_port'),
+    /** AES-256-GCM under a key derived from APP_SECRET. */
+    rootPasswordEnc: text('root_password_enc').notNull(),
+    /** Pay-as-you-go: accrual of closed running periods, and everything charged so far. */
+    accruedClosed: bigint('accrued_closed', { mode: 'number' }).notNull().default(0),
+    charged: bigint('charged', { mode: 'number' }).notNull().default(0),
+    runningSince: timestamp('running_since', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    stoppedAt: timestamp('stopped_at', { withTimezone: true }),
+    releasedAt: timestamp('released_at', { withTimezone: true }),
+    stopReason: text('stop_reason'),
+    /** Shown to the user: arrears, expiry, coming release. */
+    warning: text('warning'),
+    /** When a transitional state began, so the reconcile task finds work left half done. */
+    transitionAt: timestamp('transition_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('instances_user').on(t.userId, t.id),
+    index('instances_status').on(t.status, t.billingType),
+    index('instances_host').on(t.hostId),
+  ],
+);
+
+/** Every transition: who, why, when (DESIGN §6). */
+export const instanceEvents = pgTable(
+  'instance_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    instanceId: bigint('instance_id', { mode: 'number' })
+      .notNull()
+      .references(() => instances.id, { onDelete: 'cascade' }),
+    fromStatus: text('from_status'),
+    toStatus: text('to_status').notNull(),
+    /** `user:<id>`, `admin:<id>` or `system`. */
+    actor: text('actor').notNull(),
+    reason: text('reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('instance_events_instance').on(t.instanceId, t.id)],
+);
+
+/** The bills a user reads: one row per charge or refund of an instance, tied to its ledger row. */
+export const billingRecords = pgTable(
+  'billing_records',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    tenantId: integer('tenant_id').notNull(),
+    userId: integer('user_id').notNull(),
+    instanceId: bigint('instance_id', { mode: 'number' })
+      .notNull()
+      .references(() => instances.id),
+    billingType: text('billing_type').$type<BillingType>().notNull(),
+    /** create (package), metering, renewal, refund. */
+    kind: text('kind').notNull(),
+    periodStart: timestamp('period_start', { withTimezone: true }).notNull(),
+    periodEnd: timestamp('period_end', { withTimezone: true }).notNull(),
+    /** Positive = the user paid; negative = refunded. */
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    voucherAmount: bigint('voucher_amount', { mode: 'number' }).notNull().default(0),
+    ledgerEntryId: bigint('ledger_entry_id', { mode: 'number' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('billing_records_user').on(t.userId, t.createdAt),
+    index('billing_records_instance').on(t.instanceId),
+  ],
+);

@@ -1,0 +1,64 @@
+import { yuanToUnits } from '@gpu/shared';
+import { eq, sql } from 'drizzle-orm';
+import type { Clock } from '../../app/clock.ts';
+import { createTestApp } from '../../app/db/test-utils.ts';
+import { postLedgerEntry, reconcileAccount } from '../billing/ledger.ts';
+import { hosts } from '../hosts/hosts.tables.ts';
+import { instanceDepsOf } from './instances.routes.ts';
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+/** The demo world with instant simulated hosts, plus helpers to fund users and read balances. */
+export async function instanceTestApp(clock: Clock) {
+  const t = await createTestApp({ clock });
+  await t.db.update(hosts).set({ settings: sql`${hosts.settings} || '{"latencyMs":0}'::jsonb` });
+  let seq = 0;
+  const market = async () => {
+    t.app.deps.market.invalidate();
+    return (await t.app.inject({ method: 'GET', url: '/api/gpu/market?size=48' })).json().data.list as {
+      id: number;
+      hostName: string;
+      gpuIdleNum: number;
+    }[];
+  };
+  const idOf = async (host: string) => (await market()).find((i) => i.hostName === host)?.id as number;
+  return {
+    t,
+    deps: instanceDepsOf(t.app),
+    market,
+    idOf,
+    /** A user with `yuan` on their balance. */
+    async funded(yuan: number, host = 'localhost') {
+      const u = await t.createUser({ host });
+      if (yuan > 0) {
+        await t.db.transaction((tx) =>
+          postLedgerEntry(tx, {
+            userId: u.user.id,
+            kind: 'recharge',
+            amount: yuanToUnits(yuan),
+            idempotencyKey: `test:${u.user.id}:${++seq}`,
+          }),
+        );
+      }
+      return u;
+    },
+    async balance(userId: number) {
+      const r = await reconcileAccount(t.db, userId);
+      if (!r.balanced) throw new Error(`account ${userId} does not match its ledger`);
+      return r.available / 10_000;
+    },
+    create(headers: Record<string, string>, body: Record<string, unknown>) {
+      return t.app.inject({ method: 'POST', url: '/api/gpu/instance/create', headers, payload: body });
+    },
+    action(headers: Record<string, string>, name: 'power_off' | 'power_on' | 'release', id: number) {
+      return t.app.inject({ method: 'POST', url: `/api/gpu/instance/${name}?instance_uuid=${id}`, headers });
+    },
+    setHostSettings: (name: string, json: string) =>
+      t.db
+        .update(hosts)
+        .set({ settings: sql`${hosts.settings} || ${json}::jsonb` })
+        .where(eq(hosts.name, name)),
+  };
+}
+
+export const IMAGE = 'registry.gpu.local/pytorch:2.5.1-py3.12-cuda12.4';

@@ -1,0 +1,296 @@
+import { and, eq, isNotNull } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixedClock } from '../../app/clock.ts';
+import { ledgerEntries } from '../billing/billing.tables.ts';
+import { hostGpus, hosts } from '../hosts/hosts.tables.ts';
+import { instances } from './instances.tables.ts';
+import { IMAGE, instanceTestApp } from './instances.test-helpers.ts';
+
+const clock = fixedClock('2026-11-22T08:00:00Z');
+let h: Awaited<ReturnType<typeof instanceTestApp>>;
+beforeAll(async () => {
+  h = await instanceTestApp(clock);
+});
+afterAll(() => h.t.close());
+
+const heldGpus = async (instanceId: number) =>
+  (await h.t.db.select().from(hostGpus).where(eq(hostGpus.instanceId, instanceId)))
+    .map((g) => g.index)
+    .sort();
+
+describe('create', () => {
+  it('pay-as-you-go: needs an hour available, runs, holds GPUs and ports, charges nothing up front', async () => {
+    const u = await h.funded(100);
+    const machineId = await h.idOf('nm-a-l40s-01');
+    const res = await h.create(u.headers, {
+      machineId,
+      instanceName: 'train-1',
+      image: IMAGE,
+      gpuAmount: 2,
+      billingType: 'hourly',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().message).toBe('容器创建成功，计费已开始！');
+    const inst = res.json().data;
+    expect(inst).toMatchObject({
+      status: 'RUNNING',
+      gpuCount: 2,
+      hourlyPrice: 7.96,
+      billingType: 'hourly',
+      expiresAt: null,
+      charged: 0,
+    });
+    expect(inst.sshCommand).toMatch(/^ssh -p \d+ root@/);
+    expect(inst.sshPassword).toHaveLength(16);
+    expect(inst.jupyterUrl).toMatch(/^http:\/\/.+:\d+\/lab$/);
+    expect(await heldGpus(inst.id)).toEqual([0, 1]);
+    expect(await h.balance(u.user.id)).toBe(100);
+    expect((await h.market()).find((i) => i.hostName === 'nm-a-l40s-01')?.gpuIdleNum).toBe(6);
+  });
+
+  it.each([
+    ['daily', 2, 150 * 0.9 * 2],
+    ['weekly', 1, 900 * 0.9],
+    ['monthly', 1, 3300 * 0.9],
+  ])(
+    '%s package: price × duration after discount, charged at create, expiry from RUNNING',
+    async (billingType, duration, cost) => {
+      const u = await h.funded(5000);
+      const machineId = await h.idOf('bj-a-a100-01');
+      const res = await h.create(u.headers, {
+        machineId,
+        instanceName: `pkg-${billingType}`,
+        image: IMAGE,
+        gpuAmount: 1,
+        billingType,
+        duration,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const inst = res.json().data;
+      expect(inst.status).toBe('RUNNING');
+      expect(inst.charged).toBeCloseTo(cost, 4);
+      const days = { daily: 1, weekly: 7, monthly: 30 }[billingType as 'daily'] * duration;
+      expect(new Date(inst.expiresAt).getTime()).toBe(clock.now().getTime() + days * 86_400_000);
+      expect(await h.balance(u.user.id)).toBeCloseTo(5000 - cost, 4);
+      // Release to keep GPUs for the other cases.
+      expect((await h.action(u.headers, 'release', inst.id)).statusCode).toBe(200);
+    },
+  );
+
+  it('ignores prices and discounts sent by the client', async () => {
+    const u = await h.funded(1000);
+    const machineId = await h.idOf('bj-a-a100-01');
+    const res = await h.create(u.headers, {
+      machineId,
+      instanceName: 'tamper',
+      image: IMAGE,
+      gpuAmount: 1,
+      billingType: 'daily',
+      duration: 1,
+      voucherDiscount: 999,
+      price: 0.01,
+      totalGpu: 8,
+    });
+    expect(res.json().data.charged).toBe(135);
+    expect(await h.balance(u.user.id)).toBe(865);
+    await h.action(u.headers, 'release', res.json().data.id);
+  });
+
+  it.each([
+    [{ instanceName: '-bad' }, 400, '实例名称只能包含'],
+    [{ instanceName: '' }, 400, '请输入实例名称'],
+    [{ image: 'registry.gpu.local/nope:1' }, 422, '镜像'],
+    [{ image: 'registry.gpu.local/pytorch:2.1.0-py3.9-cann8.0.RC2' }, 422, '镜像'],
+    [{ gpuAmount: 9 }, 400, 'GPU数量最多为8'],
+    [{ billingType: 'daily', duration: 7 }, 400, '时长须为1-6天'],
+    [{ voucherId: 3 }, 422, '代金券'],
+    [{ machineId: 999999 }, 404, '未找到指定的GPU资源'],
+  ])('refuses %o', async (patch, status, message) => {
+    const u = await h.funded(1000);
+    const res = await h.create(u.headers, {
+      machineId: await h.idOf('nm-a-l40s-01'),
+      instanceName: 'x',
+      image: IMAGE,
+      gpuAmount: 1,
+      billingType: 'hourly',
+      ...patch,
+    });
+    expect(res.statusCode, res.body).toBe(status);
+    expect(res.json().message).toContain(message);
+  });
+
+  it('refuses more GPUs than idle and too little balance, changing nothing', async () => {
+    const poor = await h.funded(1);
+    const machineId = await h.idOf('gd-b-h100-01');
+    const tooMany = await h.create(poor.headers, {
+      machineId,
+      instanceName: 'x',
+      image: IMAGE,
+      gpuAmount: 3,
+      billingType: 'hourly',
+    });
+    expect(tooMany.statusCode).toBe(422);
+    const hourly = await h.create(poor.headers, {
+      machineId,
+      instanceName: 'x',
+      image: IMAGE,
+      gpuAmount: 1,
+      billingType: 'hourly',
+    });
+    expect(hourly.statusCode).toBe(422);
+    expect(hourly.json().message).toContain('15.80');
+    const pkg = await h.create(poor.headers, {
+      machineId,
+      instanceName: 'x',
+      image: IMAGE,
+      gpuAmount: 1,
+      billingType: 'daily',
+      duration: 1,
+    });
+    expect(pkg.statusCode).toBe(422);
+    expect(await h.t.db.$count(instances, eq(instances.userId, poor.user.id))).toBe(0);
+    expect(await h.balance(poor.user.id)).toBe(1);
+  });
+
+  it('driver failure: FAILED, GPUs and ports returned, every charge refunded', async () => {
+    const u = await h.funded(2000);
+    await h.setHostSettings('bj-a-a100-01', '{"unreachable":true}');
+    const res = await h.create(u.headers, {
+      machineId: await h.idOf('bj-a-a100-01'),
+      instanceName: 'doomed',
+      image: IMAGE,
+      gpuAmount: 2,
+      billingType: 'daily',
+      duration: 1,
+    });
+    await h.setHostSettings('bj-a-a100-01', '{"unreachable":false}');
+    expect(res.statusCode).toBe(502);
+    expect(res.json().message).toContain('容器创建失败');
+    const [inst] = await h.t.db.select().from(instances).where(eq(instances.userId, u.user.id));
+    expect(inst?.status).toBe('FAILED');
+    expect(await heldGpus(inst?.id as number)).toEqual([]);
+    expect(await h.balance(u.user.id)).toBe(2000);
+    const entries = await h.t.db.select().from(ledgerEntries).where(eq(ledgerEntries.userId, u.user.id));
+    expect(entries.map((e) => e.kind)).toEqual(['recharge', 'charge', 'refund']);
+  });
+});
+
+describe('power and release', () => {
+  it('pay-as-you-go power off frees GPUs and stops accrual; power on takes the same GPUs again', async () => {
+    const u = await h.funded(100);
+    const res = await h.create(u.headers, {
+      machineId: await h.idOf('nm-a-l40s-01'),
+      instanceName: 'cycle',
+      image: IMAGE,
+      gpuAmount: 1,
+      billingType: 'hourly',
+    });
+    const id = res.json().data.id;
+    const gpus = await heldGpus(id);
+    clock.advance(30 * 60_000);
+    const off = await h.action(u.headers, 'power_off', id);
+    expect(off.json().data).toMatchObject({ status: 'STOPPED', charged: 1.99, sshCommand: null });
+    expect(await heldGpus(id)).toEqual([]);
+    clock.advance(60 * 60_000);
+    const on = await h.action(u.headers, 'power_on', id);
+    expect(on.json().data.status).toBe('RUNNING');
+    expect(await heldGpus(id)).toEqual(gpus);
+    const rel = await h.action(u.headers, 'release', id);
+    expect(rel.json().data.status).toBe('RELEASED');
+    expect(rel.json().data.charged).toBe(1.99);
+    expect(await h.balance(u.user.id)).toBe(100 - 1.99);
+    const again = await h.action(u.headers, 'power_on', id);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('实例当前已释放，无法开机');
+  });
+
+  it('packages keep their GPUs while powered off', async () => {
+    const u = await h.funded(1000);
+    const res = await h.create(u.headers, {
+      machineId: await h.idOf('nm-a-l40s-01'),
+      instanceName: 'keep',
+      image: IMAGE,
+      gpuAmount: 1,
+      billingType: 'daily',
+      duration: 1,
+    });
+    const id = res.json().data.id;
+    const gpus = await heldGpus(id);
+    await h.action(u.headers, 'power_off', id);
+    expect(await heldGpus(id)).toEqual(gpus);
+    await h.action(u.headers, 'release', id);
+    expect(await heldGpus(id)).toEqual([]);
+  });
+
+  it('power on says so when the GPUs are taken meanwhile', async () => {
+    const u = await h.funded(100);
+    const id = (
+      await h.create(u.headers, {
+        machineId: await h.idOf('gd-b-h100-01'),
+        instanceName: 'h',
+        image: IMAGE,
+        gpuAmount: 2,
+        billingType: 'hourly',
+      })
+    ).json().data.id;
+    await h.action(u.headers, 'power_off', id);
+    const other = await h.funded(100);
+    const taker = await h.create(other.headers, {
+      machineId: await h.idOf('gd-b-h100-01'),
+      instanceName: 'taker',
+      image: IMAGE,
+      gpuAmount: 2,
+      billingType: 'hourly',
+    });
+    expect(taker.statusCode).toBe(200);
+    const on = await h.action(u.headers, 'power_on', id);
+    expect(on.statusCode).toBe(409);
+    expect(on.json().message).toContain('GPU');
+    expect((await h.t.db.select().from(instances).where(eq(instances.id, id)))[0]?.status).toBe('STOPPED');
+    await h.action(other.headers, 'release', taker.json().data.id);
+    await h.action(u.headers, 'release', id);
+  });
+
+  it("answers 404 for another user's or tenant's instance and lists only one's own", async () => {
+    const a = await h.funded(100);
+    const b = await h.funded(100);
+    const id = (
+      await h.create(a.headers, {
+        machineId: await h.idOf('nm-a-l40s-01'),
+        instanceName: 'mine',
+        image: IMAGE,
+        gpuAmount: 1,
+        billingType: 'hourly',
+      })
+    ).json().data.id;
+    for (const name of ['power_off', 'power_on', 'release'] as const) {
+      expect((await h.action(b.headers, name, id)).statusCode).toBe(404);
+    }
+    const list = await h.t.app.inject({ method: 'GET', url: '/api/gpu/instances', headers: b.headers });
+    expect(list.json().data.total).toBe(0);
+    const mine = await h.t.app.inject({ method: 'GET', url: '/api/gpu/instances', headers: a.headers });
+    expect(mine.json().data.list.map((i: { id: number }) => i.id)).toEqual([id]);
+    expect((await h.t.app.inject({ method: 'GET', url: '/api/gpu/instances' })).statusCode).toBe(401);
+    await h.action(a.headers, 'release', id);
+  });
+});
+
+describe('bookkeeping', () => {
+  it('records every transition', async () => {
+    const rows = await h.t.db.select().from(instances).where(isNotNull(instances.releasedAt));
+    const events = await h.t.db.query.instanceEvents.findMany({
+      where: (e, { eq }) => eq(e.instanceId, rows[0]?.id as number),
+    });
+    expect(events.map((e) => e.toStatus)[0]).toBe('CREATING');
+    expect(events.map((e) => e.toStatus).at(-1)).toBe('RELEASED');
+  });
+  it('leaves no GPU held by a released or failed instance', async () => {
+    const leaked = await h.t.db
+      .select()
+      .from(hostGpus)
+      .innerJoin(instances, eq(instances.id, hostGpus.instanceId))
+      .where(and(isNotNull(hostGpus.instanceId)));
+    expect(leaked.filter((r) => ['RELEASED', 'FAILED'].includes(r.instances.status))).toEqual([]);
+    expect(await h.t.db.$count(hosts)).toBeGreaterThan(0);
+  });
+});

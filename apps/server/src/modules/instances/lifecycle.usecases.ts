@@ -1,0 +1,184 @@
+import type { InstanceStatus } from '@gpu/shared';
+import { formatYuan, unitsToYuan } from '@gpu/shared';
+import { createBillingRepository } from '../billing/billing.repository.ts';
+import { allocateOnHost, releaseOnHost } from '../hosts/allocation.ts';
+import { ContainerNotFoundError, isDriverError } from '../hosts/drivers/driver-errors.ts';
+import { createHostsRepository } from '../hosts/hosts.repository.ts';
+import { type Actor, actorLabel, type InstanceDeps } from './instances.deps.ts';
+import { instanceErrors } from './instances.errors.ts';
+import { STOP_REASONS } from './instances.models.ts';
+import { createInstancesRepository, type InstanceRow } from './instances.repository.ts';
+import { chargeAccrued, closePeriod } from './metering.ts';
+
+type StopReason = keyof typeof STOP_REASONS;
+
+async function driverFor(deps: InstanceDeps, inst: InstanceRow) {
+  const host = await createHostsRepository(deps).find(inst.hostId);
+  if (!host) throw new Error(`host ${inst.hostId} of instance ${inst.id} is gone`);
+  return deps.hostDrivers.forHost(host);
+}
+
+/** Moves `from` → `to` under the row lock, or answers why not. Returns the locked row. */
+async function begin(
+  deps: InstanceDeps,
+  id: number,
+  from: InstanceStatus[],
+  to: InstanceStatus,
+  actor: Actor,
+  action: string,
+  extra?: (
+    tx: Parameters<Parameters<InstanceDeps['db']['transaction']>[0]>[0],
+    inst: InstanceRow,
+    now: Date,
+  ) => Promise<object | undefined>,
+) {
+  const now = deps.clock.now();
+  return deps.db.transaction(async (tx) => {
+    const repo = createInstancesRepository({ db: tx });
+    const inst = await repo.lock(id);
+    if (!inst) throw instanceErrors.notFound();
+    if (!from.includes(inst.status)) throw instanceErrors.badState(inst.status, action);
+    const patch = { status: to, transitionAt: now, ...((await extra?.(tx, inst, now)) ?? {}) };
+    await repo.update(id, patch);
+    await repo.event(id, inst.status, to, actorLabel(actor), action, now);
+    return { ...inst, ...patch } as InstanceRow;
+  });
+}
+
+/** Ends a transition under the row lock, if it is still the one we started. */
+async function finish(
+  deps: InstanceDeps,
+  inst: InstanceRow,
+  expect: InstanceStatus,
+  to: InstanceStatus,
+  reason: string,
+  work?: (
+    tx: Parameters<Parameters<InstanceDeps['db']['transaction']>[0]>[0],
+    locked: InstanceRow,
+    now: Date,
+  ) => Promise<object | undefined>,
+): Promise<InstanceRow> {
+  const now = deps.clock.now();
+  const done = await deps.db.transaction(async (tx) => {
+    const repo = createInstancesRepository({ db: tx });
+    const locked = await repo.lock(inst.id);
+    if (!locked || locked.status !== expect) return locked ?? inst;
+    const patch = { status: to, transitionAt: null, ...((await work?.(tx, locked, now)) ?? {}) };
+    await repo.update(inst.id, patch);
+    await repo.event(inst.id, expect, to, 'system', reason, now);
+    return { ...locked, ...patch } as InstanceRow;
+  });
+  deps.market.invalidate();
+  return done;
+}
+
+/**
+ * Power off: RUNNING → STOPPING → (container stopped) → STOPPED. Pay-as-you-go is charged up
+ * to the moment the container stopped and gives its GPUs back; packages keep theirs. If the
+ * driver fails the instance goes back to RUNNING and keeps accruing: it is still running.
+ */
+export async function powerOff(
+  deps: InstanceDeps,
+  id: number,
+  actor: Actor,
+  why: StopReason,
+): Promise<InstanceRow> {
+  const inst = await begin(deps, id, ['RUNNING'], 'STOPPING', actor, '关机');
+  try {
+    if (inst.containerId) await (await driverFor(deps, inst)).stop(inst.containerId);
+  } catch (err) {
+    if (!(err instanceof ContainerNotFoundError)) {
+      await finish(deps, inst, 'STOPPING', 'RUNNING', `关机失败：${(err as Error).message}`);
+      throw instanceErrors.driverFailed('关机', isDriverError(err) ? err.message : '主机暂时不可用');
+    }
+  }
+  return finish(deps, inst, 'STOPPING', 'STOPPED', STOP_REASONS[why], async (tx, locked, now) => {
+    await chargeAccrued(tx, locked, now);
+    if (locked.billingType === 'hourly') {
+      // The container keeps its port bindings; its GPUs go back to the market.
+      await releaseOnHost(tx, { hostId: locked.hostId, instanceId: locked.id, ports: false });
+    }
+    const warning = why === 'arrears' || why === 'expired' ? STOP_REASONS[why] : null;
+    return { ...closePeriod(locked, now), stoppedAt: now, stopReason: STOP_REASONS[why], warning };
+  });
+}
+
+/**
+ * Power on: STOPPED → STARTING → RUNNING. Pay-as-you-go needs an hour's cost available and its
+ * GPUs again (the same indices: a container's GPUs cannot change); packages must not be expired.
+ */
+export async function powerOn(deps: InstanceDeps, id: number, actor: Actor): Promise<InstanceRow> {
+  const inst = await begin(deps, id, ['STOPPED'], 'STARTING', actor, '开机', async (tx, locked, now) => {
+    if (locked.billingType === 'hourly') {
+      const account = await createBillingRepository({ db: tx }).account(locked.userId);
+      if (!account || account.available < locked.hourlyRate) {
+        throw instanceErrors.insufficientForHour(formatYuan(unitsToYuan(locked.hourlyRate)));
+      }
+      let alloc: Awaited<ReturnType<typeof allocateOnHost>>;
+      try {
+        alloc = await allocateOnHost(tx, {
+          hostId: locked.hostId,
+          instanceId: locked.id,
+          gpuCount: locked.gpuCount,
+          portCount: 0,
+          preferIndices: locked.gpuIndices,
+        });
+      } catch {
+        throw instanceErrors.gpusTaken();
+      }
+      const got = alloc.gpus.map((g) => g.index).sort((a, b) => a - b);
+      const want = [...locked.gpuIndices].sort((a, b) => a - b);
+      if (got.join(',') !== want.join(',')) throw instanceErrors.originalGpusTaken();
+    } else if (locked.expiresAt && locked.expiresAt.getTime() <= now.getTime()) {
+      throw instanceErrors.badState('STOPPED', '开机：包期已到期，请先续费');
+    }
+    return undefined;
+  });
+  try {
+    if (inst.containerId) await (await driverFor(deps, inst)).start(inst.containerId);
+  } catch (err) {
+    await finish(
+      deps,
+      inst,
+      'STARTING',
+      'STOPPED',
+      `开机失败：${(err as Error).message}`,
+      async (tx, locked) => {
+        if (locked.billingType === 'hourly')
+          await releaseOnHost(tx, { hostId: locked.hostId, instanceId: locked.id, ports: false });
+        return undefined;
+      },
+    );
+    throw instanceErrors.driverFailed('开机', isDriverError(err) ? err.message : '主机暂时不可用');
+  }
+  return finish(deps, inst, 'STARTING', 'RUNNING', '容器已启动', async (_tx, _locked, now) => ({
+    runningSince: now,
+    stoppedAt: null,
+    stopReason: null,
+    warning: null,
+  }));
+}
+
+/** Release: RUNNING or STOPPED → RELEASING → container removed → RELEASED; everything is given back. */
+export async function release(
+  deps: InstanceDeps,
+  id: number,
+  actor: Actor,
+  reason = '释放实例',
+): Promise<InstanceRow> {
+  const inst = await begin(deps, id, ['RUNNING', 'STOPPED'], 'RELEASING', actor, '释放');
+  const before = inst.runningSince ? 'RUNNING' : 'STOPPED';
+  try {
+    if (inst.containerId) await (await driverFor(deps, inst)).remove(inst.containerId);
+  } catch (err) {
+    if (!(err instanceof ContainerNotFoundError)) {
+      await finish(deps, inst, 'RELEASING', before, `释放失败：${(err as Error).message}`);
+      throw instanceErrors.driverFailed('释放', isDriverError(err) ? err.message : '主机暂时不可用');
+    }
+  }
+  return finish(deps, inst, 'RELEASING', 'RELEASED', reason, async (tx, locked, now) => {
+    await chargeAccrued(tx, locked, now);
+    await releaseOnHost(tx, { hostId: locked.hostId, instanceId: locked.id });
+    return { ...closePeriod(locked, now), releasedAt: now, warning: null };
+  });
+}

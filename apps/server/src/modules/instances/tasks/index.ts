@@ -1,0 +1,12 @@
+import type { AppInstance } from '../../../app/server.ts';
+import type { InstanceDeps } from '../instances.deps.ts';
+import { runExpiry, runMetering, runRetention } from './billing-tasks.ts';
+import { runReconcile } from './reconcile.ts';
+
+/** The instances' scheduled jobs (DESIGN §5–6); each run is safe on every replica at once. */
+export function registerInstanceTasks(app: AppInstance, deps: InstanceDeps) {
+  app.tasks.register({ name: 'instances.metering', intervalMs: 60_000, run: () => runMetering(deps) });
+  app.tasks.register({ name: 'instances.expiry', intervalMs: 60_000, run: () => runExpiry(deps) });
+  app.tasks.register({ name: 'instances.retention', intervalMs: 10 * 60_000, run: () => runRetention(deps) });
+  app.tasks.register({ name: 'instances.reconcile', intervalMs: 60_000, run: () => runReconcile(deps) });
+}

@@ -1,0 +1,107 @@
+import { releaseOnHost } from '../../hosts/allocation.ts';
+import { ContainerNotFoundError } from '../../hosts/drivers/driver-errors.ts';
+import { createHostsRepository } from '../../hosts/hosts.repository.ts';
+import { failCreate } from '../create.usecases.ts';
+import type { InstanceDeps } from '../instances.deps.ts';
+import { packageEnd } from '../instances.models.ts';
+import { createInstancesRepository, type InstanceRow } from '../instances.repository.ts';
+import { chargeAccrued, closePeriod } from '../metering.ts';
+
+/** A transition older than this was cut short (crash, restart) and is finished or rolled back. */
+export const STUCK_AFTER_MS = 2 * 60_000;
+
+type Actual = 'running' | 'stopped' | 'missing';
+
+async function actualState(deps: InstanceDeps, inst: InstanceRow): Promise<Actual> {
+  if (!inst.containerId) return 'missing';
+  const host = await createHostsRepository(deps).find(inst.hostId);
+  if (!host) return 'missing';
+  try {
+    const s = await deps.hostDrivers.forHost(host).inspect(inst.containerId);
+    return s.status === 'running' ? 'running' : 'stopped';
+  } catch (err) {
+    if (err instanceof ContainerNotFoundError) return 'missing';
+    throw err;
+  }
+}
+
+/**
+ * Compares what the database wants with what the driver reports, for transitions that were
+ * cut short: finishes them when the container got there, rolls them back when it did not.
+ * Money moves only through the same ledger keys as the normal path, so nothing is charged or
+ * refunded twice.
+ */
+export async function runReconcile(deps: InstanceDeps) {
+  const now = deps.clock.now();
+  const repo = createInstancesRepository(deps);
+  const stuck = await repo.transitionalSince(new Date(now.getTime() - STUCK_AFTER_MS));
+  const outcomes: { id: number; from: string; to: string }[] = [];
+  for (const { id } of stuck) {
+    const inst = await repo.find(id);
+    if (!inst) continue;
+    let actual: Actual;
+    try {
+      actual = await actualState(deps, inst);
+    } catch {
+      continue; // host unreachable: try again next run
+    }
+    const to = await settle(deps, inst, actual);
+    if (to) outcomes.push({ id, from: inst.status, to });
+  }
+  deps.market.invalidate();
+  return { checked: stuck.length, outcomes };
+}
+
+async function settle(deps: InstanceDeps, inst: InstanceRow, actual: Actual): Promise<string | null> {
+  if (inst.status === 'CREATING') {
+    if (actual === 'running')
+      return move(deps, inst, 'RUNNING', (now) => ({
+        runningSince: now,
+        expiresAt: packageEnd(inst.billingType, inst.duration, now),
+      }));
+    await failCreate(deps, inst, inst.containerId, new Error('创建未完成（服务重启），已回滚'));
+    return 'FAILED';
+  }
+  if (inst.status === 'STOPPING' || inst.status === 'STARTING') {
+    if (actual === 'running') {
+      return move(deps, inst, 'RUNNING', (now) => (inst.runningSince ? {} : { runningSince: now }));
+    }
+    return move(deps, inst, 'STOPPED', (now) => ({ ...closePeriod(inst, now), stoppedAt: now }), true);
+  }
+  if (inst.status === 'RELEASING') {
+    if (actual !== 'missing') return null; // the driver must remove it first; retried next run
+    return move(
+      deps,
+      inst,
+      'RELEASED',
+      (now) => ({ ...closePeriod(inst, now), releasedAt: now }),
+      true,
+      true,
+    );
+  }
+  return null;
+}
+
+async function move(
+  deps: InstanceDeps,
+  inst: InstanceRow,
+  to: 'RUNNING' | 'STOPPED' | 'RELEASED',
+  patch: (now: Date) => object,
+  charge = false,
+  releaseAll = false,
+) {
+  const now = deps.clock.now();
+  return deps.db.transaction(async (tx) => {
+    const repo = createInstancesRepository({ db: tx });
+    const locked = await repo.lock(inst.id);
+    if (!locked || locked.status !== inst.status) return null;
+    if (charge) await chargeAccrued(tx, locked, now);
+    if (releaseAll) await releaseOnHost(tx, { hostId: locked.hostId, instanceId: locked.id });
+    else if (to === 'STOPPED' && locked.billingType === 'hourly') {
+      await releaseOnHost(tx, { hostId: locked.hostId, instanceId: locked.id, ports: false });
+    }
+    await repo.update(locked.id, { status: to, transitionAt: null, ...patch(now) });
+    await repo.event(locked.id, locked.status, to, 'system', '对账：按主机实际状态完成中断的操作', now);
+    return to;
+  });
+}

@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { billingTypeSchema } from './pricing.ts';
+
+export const BILL_KINDS = ['create', 'metering', 'renewal', 'refund'] as const;
+
+export const billSchema = z.object({
+  id: z.number().int(),
+  instanceId: z.number().int(),
+  instanceName: z.string(),
+  billingType: billingTypeSchema,
+  kind: z.enum(BILL_KINDS),
+  periodStart: z.string(),
+  periodEnd: z.string(),
+  /** Yuan; negative for refunds. */
+  amount: z.number(),
+  voucherAmount: z.number(),
+  createdAt: z.string(),
+});
+export type Bill = z.infer<typeof billSchema>;
+
+const isoDate = z.iso.date({ message: '日期格式应为 YYYY-MM-DD' });
+
+export const billQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  size: z.coerce.number().int().min(1).max(100).default(20),
+  billingType: billingTypeSchema.optional(),
+  kind: z.enum(BILL_KINDS).optional(),
+  instanceId: z.coerce.number().int().positive().optional(),
+  /** Days in Asia/Shanghai, inclusive. */
+  from: isoDate.optional(),
+  to: isoDate.optional(),
+});
+export type BillQuery = z.infer<typeof billQuerySchema>;
+
+export const billSummarySchema = z.object({
+  todaySpend: z.number(),
+  monthSpend: z.number(),
+  totalSpend: z.number(),
+  runningInstances: z.number().int(),
+  /** Yuan per hour of every running pay-as-you-go instance. */
+  hourlyBurn: z.number(),
+  available: z.number(),
+});
+
+export const dailyConsumptionSchema = z.array(z.object({ date: z.string(), amount: z.number() }));

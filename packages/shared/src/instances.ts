@@ -1,0 +1,134 @@
+import { z } from 'zod';
+import { GPU_COUNT_MAX, INSTANCE_NAME_MAX } from './constants.ts';
+import { billingTypeSchema, durationError } from './pricing.ts';
+
+/** SPEC.md §5 instance name: letters, digits, hyphen; not starting or ending with a hyphen; ≤ 50. */
+export const INSTANCE_NAME_PATTERN = /^[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?$/;
+
+export const instanceMessages = {
+  nameRequired: '请输入实例名称',
+  nameInvalid: '实例名称只能包含字母、数字和连字符，且不能以连字符开头或结尾',
+  nameTooLong: `实例名称不能超过${INSTANCE_NAME_MAX}个字符`,
+  imageRequired: '请选择镜像',
+  created: '容器创建成功，计费已开始！',
+} as const;
+
+/** Live input filtering of the name field (SPEC.md §5): drop illegal characters, leading hyphens, repeated hyphens. */
+export function filterInstanceName(raw: string): string {
+  return raw
+    .replace(/[^A-Za-z0-9-]/g, '')
+    .replace(/-{2,}/g, '-')
+    .replace(/^-+/, '')
+    .slice(0, INSTANCE_NAME_MAX);
+}
+
+/** Default name: GPU name plus a timestamp, already valid (SPEC.md §5). */
+export function defaultInstanceName(gpuName: string, at: Date): string {
+  const stamp = [at.getMonth() + 1, at.getDate(), at.getHours(), at.getMinutes(), at.getSeconds()]
+    .map((n) => String(n).padStart(2, '0'))
+    .join('');
+  const base = filterInstanceName(gpuName.replace(/\s+/g, '-')).replace(/-+$/, '') || 'gpu';
+  return `${base}-${stamp}`.slice(0, INSTANCE_NAME_MAX);
+}
+
+export const instanceNameSchema = z
+  .string({ message: instanceMessages.nameRequired })
+  .trim()
+  .min(1, instanceMessages.nameRequired)
+  .max(INSTANCE_NAME_MAX, instanceMessages.nameTooLong)
+  .regex(INSTANCE_NAME_PATTERN, instanceMessages.nameInvalid);
+
+/**
+ * POST /api/gpu/instance/create (SPEC.md §3). Prices and `voucherDiscount` sent by the client
+ * are accepted for compatibility and ignored: the server prices every order itself.
+ */
+export const createInstanceRequestSchema = z
+  .object({
+    machineId: z.coerce.number().int().positive('请选择GPU机器'),
+    instanceName: instanceNameSchema,
+    image: z
+      .string({ message: instanceMessages.imageRequired })
+      .trim()
+      .min(1, instanceMessages.imageRequired)
+      .max(300),
+    gpuAmount: z.coerce
+      .number()
+      .int('GPU数量必须为整数')
+      .min(1, 'GPU数量至少为1')
+      .max(GPU_COUNT_MAX, `GPU数量最多为${GPU_COUNT_MAX}`),
+    duration: z.coerce.number().int('时长必须为整数').default(1),
+    billingType: billingTypeSchema,
+    voucherId: z.coerce.number().int().positive().nullish(),
+    voucherDiscount: z.unknown().optional(),
+    totalGpu: z.unknown().optional(),
+    systemDiskSizeGb: z.unknown().optional(),
+    dataDiskSizeGb: z.unknown().optional(),
+  })
+  .superRefine((r, ctx) => {
+    const err = durationError(r.billingType, r.duration);
+    if (err) ctx.addIssue({ code: 'custom', message: err, path: ['duration'] });
+  });
+export type CreateInstanceRequest = z.infer<typeof createInstanceRequestSchema>;
+
+export const INSTANCE_STATUSES = [
+  'CREATING',
+  'RUNNING',
+  'STOPPING',
+  'STOPPED',
+  'STARTING',
+  'RELEASING',
+  'RELEASED',
+  'FAILED',
+] as const;
+export type InstanceStatus = (typeof INSTANCE_STATUSES)[number];
+
+export const instanceSchema = z.object({
+  id: z.number().int(),
+  /** Also accepted as `instance_uuid` by the power endpoints. */
+  uuid: z.string(),
+  name: z.string(),
+  status: z.enum(INSTANCE_STATUSES),
+  billingType: billingTypeSchema,
+  gpuName: z.string(),
+  gpuCount: z.number().int(),
+  regionName: z.string(),
+  hostName: z.string(),
+  image: z.string(),
+  /** Yuan per hour for the whole instance (discount applied); packages: per period in `packagePrice`. */
+  hourlyPrice: z.number(),
+  packagePrice: z.number().nullable(),
+  duration: z.number().int(),
+  charged: z.number(),
+  createdAt: z.string(),
+  runningSince: z.string().nullable(),
+  expiresAt: z.string().nullable(),
+  stoppedAt: z.string().nullable(),
+  releaseAt: z.string().nullable(),
+  stopReason: z.string().nullable(),
+  warning: z.string().nullable(),
+  containerId: z.string().nullable(),
+  sshCommand: z.string().nullable(),
+  sshPassword: z.string().nullable(),
+  jupyterUrl: z.string().nullable(),
+});
+export type Instance = z.infer<typeof instanceSchema>;
+
+export const instanceIdQuerySchema = z.object({
+  instance_uuid: z.coerce.number({ message: '实例编号无效' }).int('实例编号无效').positive('实例编号无效'),
+});
+
+export const renewalRequestSchema = z.object({
+  instanceId: z.coerce.number().int().positive(),
+  duration: z.coerce.number().int('时长必须为整数').min(1, '时长至少为1'),
+});
+
+export const renewalPricingSchema = z.object({
+  instanceId: z.number().int(),
+  billingType: billingTypeSchema,
+  gpuCount: z.number().int(),
+  unitPrice: z.number(),
+  discountedUnitPrice: z.number(),
+  maxDuration: z.number().int(),
+  expiresAt: z.string().nullable(),
+  options: z.array(z.object({ duration: z.number().int(), amount: z.number(), newExpiresAt: z.string() })),
+});
