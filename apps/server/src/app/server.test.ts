@@ -107,6 +107,10 @@ describe('SPA serving', () => {
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
     expect(page.body).toContain('<title>spa</title>');
+    const missingAsset = await app.inject({ method: 'GET', url: '/assets/index-gone.js' });
+    expect(missingAsset.statusCode).toBe(404);
+    writeFileSync(path.join(dist, 'late.txt'), 'built after start');
+    expect((await app.inject({ method: 'GET', url: '/late.txt' })).body).toBe('built after start');
     const api = await app.inject({ method: 'GET', url: '/api/console' });
     expect(api.statusCode).toBe(404);
     expect(api.json().code).toBe('404');

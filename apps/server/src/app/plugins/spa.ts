@@ -13,7 +13,8 @@ export async function registerSpa(app: FastifyInstance, distDir = WEB_DIST) {
   if (hasSpa) {
     await app.register(fastifyStatic, {
       root: distDir,
-      wildcard: false,
+      // Files are looked up per request, so a rebuild is served without a restart.
+      wildcard: true,
       // Hashed assets never change; index.html must always be fetched anew.
       setHeaders: (res, file) => {
         res.header(
@@ -25,7 +26,9 @@ export async function registerSpa(app: FastifyInstance, distDir = WEB_DIST) {
   }
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url === '/api' || request.url.startsWith('/api/');
-    if (!isApi && hasSpa && (request.method === 'GET' || request.method === 'HEAD')) {
+    // A missing hashed asset is a 404: index.html in its place would be run as script and fail silently.
+    const isAsset = request.url.startsWith('/assets/');
+    if (!isApi && !isAsset && hasSpa && (request.method === 'GET' || request.method === 'HEAD')) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     return reply.code(404).send(fail(404, isApi ? '接口不存在' : '页面不存在'));
