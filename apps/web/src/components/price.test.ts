@@ -1,0 +1,15 @@
+import { describe, expect, it } from 'vitest';
+import { formatPrice } from './price';
+
+describe('formatPrice', () => {
+  it('keeps two decimals and shows up to four when the amount has them', () => {
+    expect(formatPrice(1.5)).toBe('1.50');
+    expect(formatPrice(15.8)).toBe('15.80');
+    expect(formatPrice(1.584)).toBe('1.584');
+    expect(formatPrice(1.98 / 60)).toBe('0.033');
+    expect(formatPrice(1.98 / 60, 4)).toBe('0.0330');
+    expect(formatPrice(15.8 / 60, 4)).toBe('0.2633');
+    expect(formatPrice(1299, 0)).toBe('1299');
+    expect(formatPrice(0)).toBe('0.00');
+  });
+});
