@@ -6,6 +6,7 @@
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import { benchMarket } from './market.bench.ts';
+import { benchMetering } from './metering.bench.ts';
 
 export interface Figure {
   name: string;
@@ -45,4 +46,6 @@ for (const r of rows) {
     ratio.padStart(12),
   );
 }
+console.log('');
+for (const line of await benchMetering()) console.log(line);
 process.exit(0);

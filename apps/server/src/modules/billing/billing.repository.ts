@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../app/db/client.ts';
 import { accounts, ledgerEntries } from './billing.tables.ts';
 
@@ -11,6 +11,15 @@ export function createBillingRepository({ db }: { db: DbOrTx }) {
     async account(userId: number): Promise<AccountRow | undefined> {
       const [a] = await db.select().from(accounts).where(eq(accounts.userId, userId)).limit(1);
       return a;
+    },
+    /** Available balances of several users at once (metering's arrears check). */
+    async availableOf(userIds: number[]): Promise<Map<number, number>> {
+      if (userIds.length === 0) return new Map();
+      const rows = await db
+        .select({ userId: accounts.userId, available: accounts.available })
+        .from(accounts)
+        .where(inArray(accounts.userId, userIds));
+      return new Map(rows.map((r) => [r.userId, r.available]));
     },
     /** The account row, locked until the end of the caller's transaction. */
     async lockAccount(userId: number): Promise<AccountRow | undefined> {

@@ -48,7 +48,10 @@ export async function allocateOnHost(tx: Tx, req: AllocationRequest): Promise<Al
     .orderBy(asc(hostGpus.index));
   if (idle.length < req.gpuCount) throw hostErrors.insufficientGpus(req.gpuCount, idle.length);
   const preferred = new Set(req.preferIndices ?? []);
-  const ordered = [...idle.filter((g) => preferred.has(g.index)), ...idle.filter((g) => !preferred.has(g.index))];
+  const ordered = [
+    ...idle.filter((g) => preferred.has(g.index)),
+    ...idle.filter((g) => !preferred.has(g.index)),
+  ];
   const gpus = ordered.slice(0, req.gpuCount);
 
   let ports: number[] = [];

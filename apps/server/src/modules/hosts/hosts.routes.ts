@@ -190,5 +190,4 @@ export async function hostsRoutes(app: AppInstance) {
     },
     async (request) => ok(await initPorts(deps, actorOf(request), request.params.id), '端口池已初始化'),
   );
-
 }

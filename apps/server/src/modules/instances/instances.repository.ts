@@ -128,6 +128,28 @@ export function createInstancesRepository({ db }: { db: DbOrTx }) {
             isNotNull(instances.runningSince),
           ),
         ),
+    /** Accruing instances with something due at `now` (accruedAt's formula, in SQL), so idle runs stay cheap. */
+    due: (now: Date) =>
+      db
+        .select({ id: instances.id })
+        .from(instances)
+        .where(
+          and(
+            eq(instances.billingType, 'hourly'),
+            inArray(instances.status, ['RUNNING', 'STOPPING']),
+            isNotNull(instances.runningSince),
+            sql`${instances.accruedClosed} + floor(${instances.hourlyRate} * floor(extract(epoch from (${now.toISOString()}::timestamptz - ${instances.runningSince}))) / 3600) > ${instances.charged}`,
+          ),
+        )
+        .orderBy(instances.id),
+    /** Row locks on a batch; rows another run holds are skipped (that run is charging them). */
+    lockBatch: (ids: number[]) =>
+      db
+        .select()
+        .from(instances)
+        .where(inArray(instances.id, ids))
+        .orderBy(instances.id)
+        .for('update', { skipLocked: true }),
     /** Packages whose time is up and that still run. */
     expired: (now: Date) =>
       db
