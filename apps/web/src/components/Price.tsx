@@ -10,6 +10,8 @@ export interface PriceProps {
   /** An original price next to a discounted one: muted and struck through. */
   strike?: boolean;
   minDecimals?: number;
+  /** Thousands separators, for large amounts. */
+  group?: boolean;
   className?: string;
   testId?: string;
 }
@@ -21,6 +23,7 @@ export function Price({
   size = 'md',
   strike = false,
   minDecimals,
+  group = false,
   className,
   testId,
 }: PriceProps) {
@@ -31,7 +34,7 @@ export function Price({
   return (
     <Tag className={classes} data-testid={testId}>
       <span className={styles.currency}>¥</span>
-      <span className={styles.amount}>{formatPrice(value, minDecimals)}</span>
+      <span className={styles.amount}>{formatPrice(value, minDecimals, group)}</span>
       {unit ? <span className={styles.unit}>{unit}</span> : null}
     </Tag>
   );

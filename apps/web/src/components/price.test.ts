@@ -12,4 +12,10 @@ describe('formatPrice', () => {
     expect(formatPrice(1299, 0)).toBe('1299');
     expect(formatPrice(0)).toBe('0.00');
   });
+
+  it('groups thousands on request', () => {
+    expect(formatPrice(29800, 0, true)).toBe('29,800');
+    expect(formatPrice(1234567.5, 2, true)).toBe('1,234,567.50');
+    expect(formatPrice(999, 0, true)).toBe('999');
+  });
 });

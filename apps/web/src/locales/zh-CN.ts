@@ -247,8 +247,14 @@ export const t = {
   cloud: {
     eyebrow: 'GPU 云主机',
     title: '独享整机的 GPU 云主机',
-    subtitle: '完整 root 权限、独立公网 IP、按月包年更划算，适合长期训练、推理服务与团队开发环境',
+    subtitle: '完整 root 权限、独立公网 IP，按月包年更划算。适合长期训练、在线推理服务与团队开发环境。',
     highlights: ['整机独享', '完整 root 权限', '7×24 运维'],
+    stats: [
+      { value: '8 × H100', label: '单机最高配置' },
+      { value: '400 Gbps', label: 'InfiniBand 互联' },
+      { value: '99.9%', label: '可用性 SLA' },
+      { value: '1 个工作日', label: '交付上线' },
+    ],
     sampleNotice: '以下为示例配置与参考价格，实际配置与报价请联系客户经理',
     configsTitle: '热门配置',
     configsSubtitle: '从单卡开发到八卡集群训练，按需选择',

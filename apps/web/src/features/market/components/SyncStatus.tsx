@@ -1,0 +1,28 @@
+import { CheckCircleFilled, SyncOutlined } from '@ant-design/icons';
+import dayjs from 'dayjs';
+import { t } from '../../../locales/zh-CN';
+import styles from './SyncStatus.module.css';
+
+/** The background-sync indicator: "正在同步…" while a sync runs, else when stock was last synced. */
+export function SyncStatus({
+  syncing,
+  lastSyncedAt,
+}: {
+  syncing: boolean;
+  lastSyncedAt: string | null | undefined;
+}) {
+  if (syncing)
+    return (
+      <span className={styles.status} role="status" data-testid="market-syncing">
+        <SyncOutlined spin className={styles.spin} />
+        {t.market.syncing}
+      </span>
+    );
+  if (!lastSyncedAt) return <span className={styles.status} role="status" />;
+  return (
+    <span className={styles.status} role="status" data-testid="market-synced">
+      <CheckCircleFilled className={styles.ok} />
+      {t.market.syncedAt(dayjs(lastSyncedAt).format('HH:mm:ss'))}
+    </span>
+  );
+}
