@@ -11,6 +11,8 @@ import { RouteGate } from './RouteGate';
 // admin code. Pages that later issues build show UnderConstructionPage until then.
 const HomePage = lazy(() => import('../features/home/pages/HomePage'));
 const UserPage = lazy(() => import('../features/user/pages/UserPage'));
+const MarketPage = lazy(() => import('../features/market/pages/MarketPage'));
+const CloudPage = lazy(() => import('../features/cloud/pages/CloudPage'));
 const UnderConstructionPage = lazy(() => import('../components/UnderConstructionPage'));
 const NotFoundPage = lazy(() => import('../components/NotFoundPage'));
 const ConsoleLayout = lazy(() => import('./layouts/ConsoleLayout'));
@@ -42,8 +44,8 @@ export const ROUTE_TABLE: LayoutDef[] = [
     layout: PublicLayout,
     routes: [
       { path: PATHS.home, guard: 'public', page: HomePage },
-      { path: PATHS.market, title: r.market, guard: 'public', page: soon },
-      { path: PATHS.cloud, title: r.cloud, guard: 'public', page: soon },
+      { path: PATHS.market, title: r.market, guard: 'public', page: MarketPage },
+      { path: PATHS.cloud, title: r.cloud, guard: 'public', page: CloudPage },
       { path: PATHS.contact, title: r.contact, guard: 'public', page: soon },
       { path: PATHS.aiNavigation, title: r.aiNavigation, guard: 'public', page: soon },
       { path: PATHS.subscribe, title: r.subscribe, guard: 'auth', page: soon },
