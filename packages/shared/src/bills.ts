@@ -43,3 +43,8 @@ export const billSummarySchema = z.object({
 });
 
 export const dailyConsumptionSchema = z.array(z.object({ date: z.string(), amount: z.number() }));
+export type BillSummary = z.infer<typeof billSummarySchema>;
+export type DailyConsumption = z.infer<typeof dailyConsumptionSchema>;
+/** GET /api/v2/billing/monitor/info: the summary plus hours the balance lasts at the current burn. */
+export type BillingMonitorInfo = BillSummary & { estimatedHoursLeft: number | null };
+export type BillKind = (typeof BILL_KINDS)[number];

@@ -132,3 +132,11 @@ export const renewalPricingSchema = z.object({
   expiresAt: z.string().nullable(),
   options: z.array(z.object({ duration: z.number().int(), amount: z.number(), newExpiresAt: z.string() })),
 });
+export type RenewalPricing = z.infer<typeof renewalPricingSchema>;
+
+/** Answer of POST /api/v2/package-billing/manual-renewal. */
+export interface RenewalResult {
+  instanceId: number;
+  expiresAt: string;
+  amount: number;
+}

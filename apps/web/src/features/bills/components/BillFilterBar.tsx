@@ -1,0 +1,78 @@
+import { UndoOutlined } from '@ant-design/icons';
+import { BILLING_TYPES, type BillingType, type BillKind } from '@gpu/shared';
+import { Button, DatePicker, Select } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { t } from '../../../locales/zh-CN';
+import { useInstances } from '../../instances/api/list-instances';
+import type { BillFilters } from '../api/list-bills';
+import styles from './BillFilterBar.module.css';
+
+const b = t.bills;
+
+export interface BillFilterBarProps {
+  value: BillFilters;
+  /** The kinds the type filter offers (all four on the expense details; orders: three). */
+  kinds: readonly BillKind[];
+  onChange: (next: BillFilters) => void;
+}
+
+/** Billing type, kind, date range (Shanghai days) and instance. */
+export function BillFilterBar({ value, kinds, onChange }: BillFilterBarProps) {
+  const instances = useInstances({ page: 1, size: 100 }, { live: false });
+  const range: [Dayjs, Dayjs] | null = value.from && value.to ? [dayjs(value.from), dayjs(value.to)] : null;
+  const set = (patch: Partial<BillFilters>) => onChange({ ...value, ...patch });
+  const dirty = Object.values(value).some((v) => v !== undefined);
+
+  return (
+    <div className={styles.bar}>
+      <Select<BillingType | ''>
+        className={styles.select}
+        value={value.billingType ?? ''}
+        aria-label={b.billingType}
+        onChange={(v) => set({ billingType: v || undefined })}
+        options={[
+          { value: '', label: `${b.billingType}：${b.all}` },
+          ...BILLING_TYPES.map((v) => ({ value: v, label: t.instances.billingType[v] })),
+        ]}
+      />
+      <Select<BillKind | ''>
+        className={styles.select}
+        value={value.kind ?? ''}
+        aria-label={b.kindLabel}
+        onChange={(v) => set({ kind: v || undefined })}
+        options={[
+          { value: '', label: `${b.kindLabel}：${b.all}` },
+          ...kinds.map((k) => ({ value: k, label: b.kind[k] })),
+        ]}
+      />
+      <DatePicker.RangePicker
+        className={styles.range}
+        value={range}
+        allowClear
+        aria-label={b.dateRange}
+        disabledDate={(d) => d.isAfter(dayjs(), 'day')}
+        onChange={(dates) =>
+          set({
+            from: dates?.[0]?.format('YYYY-MM-DD') ?? undefined,
+            to: dates?.[1]?.format('YYYY-MM-DD') ?? undefined,
+          })
+        }
+      />
+      <Select<number | ''>
+        className={styles.instance}
+        value={value.instanceId ?? ''}
+        aria-label={b.instance}
+        showSearch={{ optionFilterProp: 'label' }}
+        loading={instances.isLoading}
+        onChange={(v) => set({ instanceId: v || undefined })}
+        options={[
+          { value: '', label: b.allInstances },
+          ...(instances.data?.list ?? []).map((i) => ({ value: i.id, label: `${i.name} (#${i.id})` })),
+        ]}
+      />
+      <Button icon={<UndoOutlined />} disabled={!dirty} onClick={() => onChange({})}>
+        {b.reset}
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,143 @@
+import type { Bill, BillKind } from '@gpu/shared';
+import { Empty, Table, type TableProps, Tag } from 'antd';
+import { t } from '../../../locales/zh-CN';
+import { formatCurrency, formatTime } from '../format';
+import styles from './BillTable.module.css';
+
+const b = t.bills;
+const c = b.columns;
+const SHORT = 'YYYY-MM-DD HH:mm';
+
+export const KIND_COLORS: Record<BillKind, string> = {
+  create: 'blue',
+  metering: 'cyan',
+  renewal: 'purple',
+  refund: 'green',
+};
+
+export const KindTag = ({ kind }: { kind: BillKind }) => (
+  <Tag color={KIND_COLORS[kind]} bordered={false} className={styles.tag}>
+    {b.kind[kind]}
+  </Tag>
+);
+
+export const Amount = ({ bill }: { bill: Bill }) => (
+  <span className={bill.amount < 0 ? styles.refund : styles.amount} data-testid="bill-amount">
+    {formatCurrency(bill.amount)}
+  </span>
+);
+
+export const Period = ({ bill }: { bill: Bill }) => (
+  <span className={styles.period}>
+    {formatTime(bill.periodStart, SHORT)}
+    <span className={styles.tilde}> ~ </span>
+    {formatTime(bill.periodEnd, SHORT)}
+  </span>
+);
+
+export interface BillTableProps {
+  bills: Bill[];
+  loading: boolean;
+  /** The orders view leaves out the voucher column. */
+  variant?: 'bills' | 'orders';
+  emptyText: string;
+  pagination: TableProps<Bill>['pagination'];
+}
+
+/** Desktop: expense records or orders as a table. */
+export function BillTable({ bills, loading, variant = 'bills', emptyText, pagination }: BillTableProps) {
+  const columns: TableProps<Bill>['columns'] = [
+    {
+      key: 'id',
+      title: c.id,
+      dataIndex: 'id',
+      width: 90,
+      render: (id: number) => <span className={styles.id}>{id}</span>,
+    },
+    {
+      key: 'instance',
+      title: c.instance,
+      render: (_, bill) => (
+        <span>
+          <span className={styles.name}>{bill.instanceName}</span>
+          <span className={styles.sub}> #{bill.instanceId}</span>
+        </span>
+      ),
+    },
+    {
+      key: 'billingType',
+      title: c.billingType,
+      width: 100,
+      render: (_, bill) => t.instances.billingType[bill.billingType],
+    },
+    { key: 'kind', title: c.kind, width: 100, render: (_, bill) => <KindTag kind={bill.kind} /> },
+    { key: 'period', title: c.period, width: 300, render: (_, bill) => <Period bill={bill} /> },
+    {
+      key: 'amount',
+      title: c.amount,
+      width: 120,
+      align: 'right',
+      render: (_, bill) => <Amount bill={bill} />,
+    },
+    ...(variant === 'bills'
+      ? [
+          {
+            key: 'voucher',
+            title: c.voucher,
+            width: 110,
+            align: 'right' as const,
+            render: (_: unknown, bill: Bill) => (
+              <span className={styles.voucher}>
+                {bill.voucherAmount ? formatCurrency(bill.voucherAmount) : '-'}
+              </span>
+            ),
+          },
+        ]
+      : []),
+    {
+      key: 'time',
+      title: c.time,
+      width: 170,
+      render: (_, bill) => <span className={styles.time}>{formatTime(bill.createdAt)}</span>,
+    },
+  ];
+  return (
+    <Table<Bill>
+      rowKey="id"
+      size="middle"
+      columns={columns}
+      dataSource={bills}
+      loading={loading}
+      pagination={pagination}
+      scroll={{ x: 1000 }}
+      locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} /> }}
+      onRow={(bill) => ({ 'data-testid': `bill-row-${bill.id}` }) as object}
+    />
+  );
+}
+
+/** Mobile: one compact item per record. */
+export function BillList({ bills, emptyText }: { bills: Bill[]; emptyText: string }) {
+  if (bills.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} />;
+  return (
+    <ul className={styles.list}>
+      {bills.map((bill) => (
+        <li key={bill.id} className={styles.item} data-testid={`bill-row-${bill.id}`}>
+          <div className={styles.itemHead}>
+            <span className={styles.itemName}>
+              {bill.instanceName}
+              <KindTag kind={bill.kind} />
+            </span>
+            <Amount bill={bill} />
+          </div>
+          <div className={styles.sub}>
+            {t.instances.billingType[bill.billingType]} · {formatTime(bill.createdAt)}
+          </div>
+          <div className={styles.sub}>
+            <Period bill={bill} />
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,70 @@
+import { BILL_KINDS } from '@gpu/shared';
+import { useState } from 'react';
+import { PageHeader } from '../../../components/PageHeader';
+import { t } from '../../../locales/zh-CN';
+import { useBalanceEvents } from '../../instances/app-events';
+import { useBillingMonitor } from '../api/get-summary';
+import { type BillFilters, useBills } from '../api/list-bills';
+import { ExportButtons } from '../components/ExportButtons';
+import { PAGE_SIZE, RecordsCard } from '../components/RecordsCard';
+import { StatCard } from '../components/StatCard';
+import { formatCurrency } from '../format';
+import styles from './bills-pages.module.css';
+
+const b = t.bills;
+
+/** /console/bills: every charge and refund, with filters, figures and export. */
+export default function BillsPage() {
+  const [filters, setFilters] = useState<BillFilters>({});
+  const [page, setPage] = useState(1);
+  const records = useBills(filters, page, PAGE_SIZE);
+  const monitor = useBillingMonitor();
+  useBalanceEvents();
+  const m = monitor.data;
+
+  return (
+    <div className={styles.page}>
+      <PageHeader title={b.title} subtitle={b.subtitle} extra={<ExportButtons filters={filters} />} />
+      <div className={styles.stats}>
+        <StatCard
+          label={b.todaySpend}
+          loading={!m}
+          value={m ? formatCurrency(m.todaySpend) : ''}
+          testId="stat-today"
+        />
+        <StatCard
+          label={b.monthSpend}
+          loading={!m}
+          value={m ? formatCurrency(m.monthSpend) : ''}
+          testId="stat-month"
+        />
+        <StatCard
+          label={b.totalSpend}
+          loading={!m}
+          value={m ? formatCurrency(m.totalSpend) : ''}
+          testId="stat-total"
+        />
+        <StatCard
+          label={b.records}
+          loading={!records.data}
+          value={records.data?.total ?? 0}
+          testId="stat-records"
+        />
+      </div>
+      <RecordsCard
+        query={records}
+        filters={filters}
+        kinds={BILL_KINDS}
+        onFilters={(next) => {
+          setFilters(next);
+          setPage(1);
+        }}
+        page={page}
+        onPage={setPage}
+        variant="bills"
+        emptyText={b.empty}
+        errorText={b.loadFailed}
+      />
+    </div>
+  );
+}

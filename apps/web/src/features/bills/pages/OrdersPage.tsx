@@ -1,0 +1,40 @@
+import type { BillKind } from '@gpu/shared';
+import { useState } from 'react';
+import { PageHeader } from '../../../components/PageHeader';
+import { t } from '../../../locales/zh-CN';
+import { useBalanceEvents } from '../../instances/app-events';
+import { type BillFilters, useBillsOfKinds } from '../api/list-bills';
+import { PAGE_SIZE, RecordsCard } from '../components/RecordsCard';
+import styles from './bills-pages.module.css';
+
+/** An order is a record that buys, extends or refunds an instance; metering is not an order. */
+export const ORDER_KINDS: readonly BillKind[] = ['create', 'renewal', 'refund'];
+
+/** /console/orders: the instance orders (new, renewal, refund) with filters and pagination. */
+export default function OrdersPage() {
+  const [filters, setFilters] = useState<BillFilters>({});
+  const [page, setPage] = useState(1);
+  const { kind, ...rest } = filters;
+  const records = useBillsOfKinds(kind ? [kind] : ORDER_KINDS, rest, page, PAGE_SIZE);
+  useBalanceEvents();
+
+  return (
+    <div className={styles.page}>
+      <PageHeader title={t.orders.title} subtitle={t.orders.subtitle} />
+      <RecordsCard
+        query={records}
+        filters={filters}
+        kinds={ORDER_KINDS}
+        onFilters={(next) => {
+          setFilters(next);
+          setPage(1);
+        }}
+        page={page}
+        onPage={setPage}
+        variant="orders"
+        emptyText={t.orders.empty}
+        errorText={t.orders.loadFailed}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+import { APP_EVENTS, type Instance, type Page } from '@gpu/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { notify } from '../../../lib/feedback';
+import { t } from '../../../locales/zh-CN';
+import { announceMoneyChange, emitAppEvent } from '../app-events';
+import { type InstanceAction, PENDING_STATUS } from '../instance-status';
+import { instanceKeys } from './list-instances';
+
+export type PowerAction = Exclude<InstanceAction, 'renew'>;
+
+const ENDPOINT: Record<PowerAction, string> = {
+  powerOff: '/gpu/instance/power_off',
+  powerOn: '/gpu/instance/power_on',
+  release: '/gpu/instance/release',
+};
+
+const EVENT = {
+  powerOff: APP_EVENTS.instanceStopped,
+  powerOn: APP_EVENTS.instanceStarted,
+  release: APP_EVENTS.instanceDeleted,
+} as const;
+
+/** POST /gpu/instance/power_off|power_on|release?instance_uuid=: answers the instance afterwards. */
+export const runPowerAction = (action: PowerAction, inst: Pick<Instance, 'uuid'>) =>
+  api.post<Instance>(ENDPOINT[action], undefined, {
+    query: { instance_uuid: inst.uuid },
+    // The driver call runs inside the request; give it more than the default 10 s.
+    timeoutMs: 60_000,
+  });
+
+type Lists = Page<Instance> | undefined;
+
+/**
+ * Power off, power on, release. The row shows its transitional state at once (which also
+ * switches the list to fast polling); the answer replaces it; the result is a toast.
+ */
+export function usePowerAction() {
+  const queryClient = useQueryClient();
+  const patch = (id: number, change: (i: Instance) => Instance) =>
+    queryClient.setQueriesData<Page<Instance>>({ queryKey: instanceKeys.lists() }, (old: Lists) =>
+      old ? { ...old, list: old.list.map((i) => (i.id === id ? change(i) : i)) } : old,
+    );
+
+  return useMutation({
+    mutationFn: ({ action, inst }: { action: PowerAction; inst: Instance }) => runPowerAction(action, inst),
+    onMutate: async ({ action, inst }) => {
+      await queryClient.cancelQueries({ queryKey: instanceKeys.lists() });
+      patch(inst.id, (i) => ({ ...i, status: PENDING_STATUS[action] }));
+    },
+    onSuccess: (updated, { action }) => {
+      patch(updated.id, () => updated);
+      void notify('success', t.instances.done[action]);
+      emitAppEvent(EVENT[action], { id: updated.id });
+      announceMoneyChange(queryClient);
+    },
+    onError: (err, { action }) => {
+      void notify('error', err instanceof Error && err.message ? err.message : t.instances.failed[action]);
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: instanceKeys.all }),
+  });
+}

@@ -1,0 +1,61 @@
+import { APP_EVENTS, BALANCE_REFRESH_DELAY_MS } from '@gpu/shared';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { balanceQueryKey } from '../billing/api/get-balance';
+
+type AppEventName = (typeof APP_EVENTS)[keyof typeof APP_EVENTS];
+
+/** SPEC.md §9 browser events: other parts of the app (menus, pages) react to them. */
+export function emitAppEvent(name: AppEventName, detail?: unknown) {
+  window.dispatchEvent(new CustomEvent(name, { detail }));
+}
+
+export const INSTANCE_EVENTS: AppEventName[] = [
+  APP_EVENTS.instanceCreated,
+  APP_EVENTS.instanceDeleted,
+  APP_EVENTS.instanceStarted,
+  APP_EVENTS.instanceStopped,
+];
+
+/** Calls `handler` on any of `names` while the component is mounted. */
+export function useAppEvents(names: readonly AppEventName[], handler: () => void) {
+  const latest = useRef(handler);
+  latest.current = handler;
+  const key = names.join('|');
+  useEffect(() => {
+    const list = key.split('|');
+    const listener = () => latest.current();
+    for (const name of list) window.addEventListener(name, listener);
+    return () => {
+      for (const name of list) window.removeEventListener(name, listener);
+    };
+  }, [key]);
+}
+
+/** Queries that change when money moves: the balance and the console's figures and bills. */
+export const MONEY_QUERY_KEYS = [balanceQueryKey, ['bills']] as const;
+
+/**
+ * After a balance-affecting event, refresh what shows money once the server has settled
+ * (SPEC.md §9: 500 ms later).
+ */
+let pending: ReturnType<typeof setTimeout> | null = null;
+export function refreshMoneySoon(queryClient: QueryClient) {
+  if (pending) return; // one refresh covers every event of the same moment
+  pending = setTimeout(() => {
+    pending = null;
+    for (const queryKey of MONEY_QUERY_KEYS) void queryClient.invalidateQueries({ queryKey: [...queryKey] });
+  }, BALANCE_REFRESH_DELAY_MS);
+}
+
+/** Money moved here: tell the rest of the app and refresh what shows it. */
+export function announceMoneyChange(queryClient: QueryClient) {
+  emitAppEvent(APP_EVENTS.balance);
+  refreshMoneySoon(queryClient);
+}
+
+/** Pages that show money refresh it on the balance event (a recharge, a purchase elsewhere). */
+export function useBalanceEvents() {
+  const queryClient = useQueryClient();
+  useAppEvents([APP_EVENTS.balance], () => refreshMoneySoon(queryClient));
+}

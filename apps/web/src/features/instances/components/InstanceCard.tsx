@@ -1,0 +1,64 @@
+import type { Instance } from '@gpu/shared';
+import { Card } from 'antd';
+import { t } from '../../../locales/zh-CN';
+import { instanceNotice } from '../instance-status';
+import { AccessInfo } from './AccessInfo';
+import { BillingCell, ChargedCell, GpuCell, TimeCell } from './cells';
+import { InstanceActions } from './InstanceActions';
+import styles from './InstanceCard.module.css';
+import { noticeText } from './InstanceNotices';
+import { StatusTag } from './StatusTag';
+
+const c = t.instances.columns;
+
+/** Mobile: one card per instance, the same facts and actions as a table row. */
+export function InstanceCard({
+  inst,
+  now,
+  busy,
+  onAction,
+}: {
+  inst: Instance;
+  now: Date;
+  busy: boolean;
+  onAction: Parameters<typeof InstanceActions>[0]['onAction'];
+}) {
+  const notice = instanceNotice(inst, now);
+  return (
+    <Card size="small" className={styles.card} data-testid={`instance-card-${inst.id}`}>
+      <div className={styles.head}>
+        <div className={styles.title}>
+          <span className={styles.name} data-testid="instance-name">
+            {inst.name}
+          </span>
+          <span className={styles.id}>#{inst.id}</span>
+        </div>
+        <StatusTag status={inst.status} />
+      </div>
+      {notice ? <div className={styles[notice.level]}>{noticeText(notice)}</div> : null}
+      <dl className={styles.facts}>
+        <dt>{c.gpu}</dt>
+        <dd>
+          <GpuCell inst={inst} />
+        </dd>
+        <dt>{c.billing}</dt>
+        <dd>
+          <BillingCell inst={inst} />
+        </dd>
+        <dt>{c.charged}</dt>
+        <dd>
+          <ChargedCell inst={inst} />
+        </dd>
+        <dt>{c.time}</dt>
+        <dd>
+          <TimeCell inst={inst} now={now} />
+        </dd>
+        <dt>{c.access}</dt>
+        <dd>
+          <AccessInfo inst={inst} />
+        </dd>
+      </dl>
+      <InstanceActions inst={inst} now={now} busy={busy} onAction={onAction} block />
+    </Card>
+  );
+}

@@ -1,0 +1,77 @@
+import { ExclamationCircleFilled } from '@ant-design/icons';
+import type { Instance } from '@gpu/shared';
+import { Table, type TableProps, Tooltip } from 'antd';
+import { t } from '../../../locales/zh-CN';
+import { instanceNotice } from '../instance-status';
+import { AccessInfo } from './AccessInfo';
+import { BillingCell, ChargedCell, GpuCell, NameCell, TimeCell } from './cells';
+import { InstanceActions } from './InstanceActions';
+import { noticeText } from './InstanceNotices';
+import styles from './InstanceTable.module.css';
+import { StatusTag } from './StatusTag';
+
+const c = t.instances.columns;
+
+export interface InstanceListProps {
+  instances: Instance[];
+  now: Date;
+  busy: (id: number) => boolean;
+  onAction: Parameters<typeof InstanceActions>[0]['onAction'];
+  loading?: boolean;
+  pagination?: TableProps<Instance>['pagination'];
+}
+
+/** Desktop: one row per instance. */
+export function InstanceTable({ instances, now, busy, onAction, loading, pagination }: InstanceListProps) {
+  const columns: TableProps<Instance>['columns'] = [
+    { key: 'name', title: c.instance, width: 200, render: (_, inst) => <NameCell inst={inst} /> },
+    {
+      key: 'status',
+      title: c.status,
+      width: 110,
+      render: (_, inst) => {
+        const notice = instanceNotice(inst, now);
+        return (
+          <span className={styles.status}>
+            <StatusTag status={inst.status} />
+            {notice ? (
+              <Tooltip title={noticeText(notice)}>
+                <ExclamationCircleFilled className={styles[notice.level]} aria-label={noticeText(notice)} />
+              </Tooltip>
+            ) : null}
+          </span>
+        );
+      },
+    },
+    { key: 'gpu', title: c.gpu, width: 190, render: (_, inst) => <GpuCell inst={inst} /> },
+    { key: 'billing', title: c.billing, width: 120, render: (_, inst) => <BillingCell inst={inst} /> },
+    {
+      key: 'charged',
+      title: c.charged,
+      width: 100,
+      align: 'right',
+      render: (_, inst) => <ChargedCell inst={inst} />,
+    },
+    { key: 'time', title: c.time, width: 190, render: (_, inst) => <TimeCell inst={inst} now={now} /> },
+    { key: 'access', title: c.access, width: 290, render: (_, inst) => <AccessInfo inst={inst} /> },
+    {
+      key: 'actions',
+      title: c.actions,
+      width: 150,
+      fixed: 'right',
+      render: (_, inst) => <InstanceActions inst={inst} now={now} busy={busy(inst.id)} onAction={onAction} />,
+    },
+  ];
+  return (
+    <Table<Instance>
+      rowKey="id"
+      columns={columns}
+      dataSource={instances}
+      loading={loading}
+      pagination={pagination}
+      scroll={{ x: 1200 }}
+      className={styles.table}
+      onRow={(inst) => ({ 'data-testid': `instance-row-${inst.id}` }) as object}
+    />
+  );
+}

@@ -1,0 +1,92 @@
+import type { Instance } from '@gpu/shared';
+import { Tag } from 'antd';
+import { t } from '../../../locales/zh-CN';
+import { formatCurrency, formatRemaining, formatTime } from '../../bills/format';
+import { isPackage } from '../instance-status';
+import styles from './cells.module.css';
+
+const i18n = t.instances;
+const SHORT = 'YYYY-MM-DD HH:mm';
+
+export function NameCell({ inst }: { inst: Instance }) {
+  return (
+    <div className={styles.stack}>
+      <span className={styles.name} data-testid="instance-name">
+        {inst.name}
+      </span>
+      <span className={styles.sub} title={inst.image}>
+        #{inst.id} · {inst.image.replace(/^.*\//, '')}
+      </span>
+    </div>
+  );
+}
+
+export function GpuCell({ inst }: { inst: Instance }) {
+  return (
+    <div className={styles.stack}>
+      <span className={styles.strong}>{i18n.gpu(inst.gpuName, inst.gpuCount)}</span>
+      <span className={styles.sub}>
+        {inst.regionName} / {inst.hostName}
+      </span>
+    </div>
+  );
+}
+
+/** Billing type and its price: yuan per hour, or the package price per period. */
+export function BillingCell({ inst }: { inst: Instance }) {
+  const pkg = inst.billingType !== 'hourly' ? inst.billingType : null;
+  return (
+    <div className={styles.stack}>
+      <span>
+        <Tag color={pkg ? 'purple' : 'blue'} bordered={false} className={styles.billingTag}>
+          {i18n.billingType[inst.billingType]}
+        </Tag>
+      </span>
+      <span className={styles.price}>
+        {pkg && inst.packagePrice !== null
+          ? `${formatCurrency(inst.packagePrice)}${i18n.perPeriod[pkg]}`
+          : `${formatCurrency(inst.hourlyPrice)}${i18n.perHour}`}
+      </span>
+    </div>
+  );
+}
+
+export function ChargedCell({ inst }: { inst: Instance }) {
+  return (
+    <span className={styles.money} data-testid="instance-charged">
+      {formatCurrency(inst.charged)}
+    </span>
+  );
+}
+
+/** Packages: expiry and time left; pay-as-you-go: running since or stopped at. */
+export function TimeCell({ inst, now }: { inst: Instance; now: Date }) {
+  let main: { label: string; value: string } | null = null;
+  let extra: { text: string; tone: 'ok' | 'warn' | 'bad' } | null = null;
+  if (isPackage(inst) && inst.expiresAt && inst.status !== 'RELEASED' && inst.status !== 'FAILED') {
+    main = { label: i18n.expiresAt, value: formatTime(inst.expiresAt, SHORT) };
+    const left = formatRemaining(inst.expiresAt, now);
+    const ms = new Date(inst.expiresAt).getTime() - now.getTime();
+    extra = left
+      ? { text: i18n.remaining(left), tone: ms <= 86_400_000 ? 'warn' : 'ok' }
+      : { text: i18n.expired, tone: 'bad' };
+  } else if (inst.status === 'RUNNING' && inst.runningSince) {
+    main = { label: i18n.runningSince, value: formatTime(inst.runningSince, SHORT) };
+  } else if (inst.status === 'STOPPED' && inst.stoppedAt) {
+    main = { label: i18n.stoppedAt, value: formatTime(inst.stoppedAt, SHORT) };
+  }
+  return (
+    <div className={styles.stack}>
+      {main ? (
+        <span>
+          <span className={styles.sub}>{main.label} </span>
+          {main.value}
+        </span>
+      ) : null}
+      {extra ? <span className={styles[extra.tone]}>{extra.text}</span> : null}
+      <span className={styles.sub}>
+        {i18n.createdAt} {formatTime(inst.createdAt, SHORT)}
+      </span>
+    </div>
+  );
+}

@@ -1,0 +1,88 @@
+import type { Instance } from '@gpu/shared';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { AccessInfo } from './AccessInfo';
+import { InstanceActions } from './InstanceActions';
+
+const base: Instance = {
+  id: 7,
+  uuid: '7',
+  name: 'e2e-box',
+  status: 'RUNNING',
+  billingType: 'daily',
+  gpuName: 'L40S',
+  gpuCount: 1,
+  regionName: '安徽A区',
+  hostName: 'nm-a-l40s-01',
+  image: 'registry.gpu.local/pytorch:2.5.1-py3.12-cuda12.4',
+  hourlyPrice: 3.2,
+  packagePrice: 65.28,
+  duration: 1,
+  charged: 65.28,
+  createdAt: '2025-06-01T04:00:00.000Z',
+  runningSince: '2025-06-01T04:00:01.000Z',
+  expiresAt: '2025-06-02T04:00:00.000Z',
+  stoppedAt: null,
+  releaseAt: null,
+  stopReason: null,
+  warning: null,
+  containerId: 'c-1',
+  sshCommand: 'ssh -p 30001 root@10.0.0.5',
+  sshPassword: 's3cret-Pass',
+  jupyterUrl: 'http://10.0.0.5:30002/lab',
+};
+const NOW = new Date('2025-06-01T06:00:00.000Z');
+
+describe('AccessInfo', () => {
+  it('hides the password until the eye is clicked, and shows the SSH command and JupyterLab link', () => {
+    render(<AccessInfo inst={base} />);
+    expect(screen.getByTestId('ssh-command').textContent).toContain('ssh -p 30001 root@10.0.0.5');
+    expect(screen.getByTestId('ssh-password').textContent).not.toContain('s3cret-Pass');
+    fireEvent.click(screen.getByRole('button', { name: '显示密码' }));
+    expect(screen.getByTestId('ssh-password').textContent).toContain('s3cret-Pass');
+    fireEvent.click(screen.getByRole('button', { name: '隐藏密码' }));
+    expect(screen.getByTestId('ssh-password').textContent).not.toContain('s3cret-Pass');
+    const link = screen.getByTestId('jupyter-link');
+    expect(link.getAttribute('href')).toBe(base.jupyterUrl);
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(link.getAttribute('rel')).toContain('noopener');
+  });
+  it('says when access becomes available', () => {
+    render(
+      <AccessInfo
+        inst={{ ...base, status: 'CREATING', sshCommand: null, sshPassword: null, jupyterUrl: null }}
+      />,
+    );
+    expect(screen.getByText('开机后可用')).toBeTruthy();
+  });
+});
+
+describe('InstanceActions', () => {
+  const button = (name: string) =>
+    screen.getByRole('button', { name: new RegExp(name) }) as HTMLButtonElement;
+  it('offers power off, renew and release for a running package', () => {
+    const onAction = vi.fn();
+    render(<InstanceActions inst={base} now={NOW} busy={false} onAction={onAction} />);
+    expect(button('关机').disabled).toBe(false);
+    expect(button('续费').disabled).toBe(false);
+    expect(button('释放').disabled).toBe(false);
+    fireEvent.click(button('关机'));
+    expect(onAction).toHaveBeenCalledWith('powerOff', base);
+  });
+  it('offers power on for a stopped instance and hides renewal for pay-as-you-go', () => {
+    render(
+      <InstanceActions
+        inst={{ ...base, status: 'STOPPED', billingType: 'hourly' }}
+        now={NOW}
+        busy={false}
+        onAction={vi.fn()}
+      />,
+    );
+    expect(button('开机').disabled).toBe(false);
+    expect(screen.queryByRole('button', { name: /续费/ })).toBeNull();
+  });
+  it('disables everything while a call is in flight', () => {
+    render(<InstanceActions inst={base} now={NOW} busy onAction={vi.fn()} />);
+    for (const name of ['关机', '续费', '释放']) expect(button(name).disabled).toBe(true);
+  });
+});

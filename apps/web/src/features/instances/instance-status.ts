@@ -1,0 +1,100 @@
+import type { Instance, InstanceStatus } from '@gpu/shared';
+
+/** antd Tag colours (preset status colours) per run state of DESIGN §6. */
+type TagColor = 'processing' | 'success' | 'default' | 'error' | 'warning';
+
+export interface StatusMeta {
+  color: TagColor;
+  /** A driver call is in flight: the state changes by itself soon. */
+  transitional: boolean;
+}
+
+export const STATUS_META: Record<InstanceStatus, StatusMeta> = {
+  CREATING: { color: 'processing', transitional: true },
+  RUNNING: { color: 'success', transitional: false },
+  STOPPING: { color: 'processing', transitional: true },
+  STOPPED: { color: 'default', transitional: false },
+  STARTING: { color: 'processing', transitional: true },
+  RELEASING: { color: 'processing', transitional: true },
+  RELEASED: { color: 'default', transitional: false },
+  FAILED: { color: 'error', transitional: false },
+};
+
+export const isTransitional = (status: InstanceStatus) => STATUS_META[status].transitional;
+
+export type InstanceAction = 'powerOff' | 'powerOn' | 'release' | 'renew';
+
+export const isPackage = (inst: Pick<Instance, 'billingType'>) => inst.billingType !== 'hourly';
+
+/** A package whose paid time is over (it cannot be powered on before a renewal). */
+export const isExpired = (inst: Pick<Instance, 'billingType' | 'expiresAt'>, now: Date) =>
+  isPackage(inst) && inst.expiresAt !== null && new Date(inst.expiresAt).getTime() <= now.getTime();
+
+/**
+ * Which actions an instance allows now, by the server's rules (lifecycle.usecases.ts):
+ * power off from RUNNING; power on from STOPPED (a package only before it expires); release
+ * from RUNNING or STOPPED; renewal for packages that are not released, failed or releasing.
+ */
+export function allowedActions(
+  inst: Pick<Instance, 'status' | 'billingType' | 'expiresAt'>,
+  now: Date = new Date(),
+): Record<InstanceAction, boolean> {
+  const { status } = inst;
+  return {
+    powerOff: status === 'RUNNING',
+    powerOn: status === 'STOPPED' && !isExpired(inst, now),
+    release: status === 'RUNNING' || status === 'STOPPED',
+    renew: isPackage(inst) && !['RELEASED', 'FAILED', 'RELEASING', 'CREATING'].includes(status),
+  };
+}
+
+/** The state an action moves an instance into while its driver call runs (shown at once). */
+export const PENDING_STATUS: Record<Exclude<InstanceAction, 'renew'>, InstanceStatus> = {
+  powerOff: 'STOPPING',
+  powerOn: 'STARTING',
+  release: 'RELEASING',
+};
+
+export const POLL_FAST_MS = 2_000;
+export const POLL_SLOW_MS = 15_000;
+
+/** Poll every 2 s while any instance is in a transitional state, else every 15 s. */
+export function pollInterval(instances: readonly Pick<Instance, 'status'>[] | undefined): number {
+  return instances?.some((i) => isTransitional(i.status)) ? POLL_FAST_MS : POLL_SLOW_MS;
+}
+
+/** A package that ends within this long is flagged so the user can renew in time. */
+export const EXPIRY_WARNING_MS = 24 * 3_600_000;
+
+export type NoticeLevel = 'error' | 'warning' | 'info';
+export interface InstanceNotice {
+  level: NoticeLevel;
+  kind: 'server' | 'expiring' | 'release';
+  /** For `expiring` and `release`: the instant the text names. */
+  at?: string;
+  text?: string;
+}
+
+/**
+ * What the user should be told about an instance: the server's warning (arrears, expiry,
+ * coming release) first; else a package running out within a day; else when a stopped
+ * instance's data will be released.
+ */
+export function instanceNotice(
+  inst: Pick<Instance, 'status' | 'billingType' | 'expiresAt' | 'warning' | 'releaseAt'>,
+  now: Date = new Date(),
+): InstanceNotice | null {
+  if (inst.status === 'RELEASED' || inst.status === 'FAILED') return null;
+  if (inst.warning) {
+    const level: NoticeLevel = inst.status === 'STOPPED' || inst.status === 'STOPPING' ? 'error' : 'warning';
+    return { level, kind: 'server', text: inst.warning };
+  }
+  if (isPackage(inst) && inst.expiresAt && inst.status === 'RUNNING') {
+    const left = new Date(inst.expiresAt).getTime() - now.getTime();
+    if (left > 0 && left <= EXPIRY_WARNING_MS)
+      return { level: 'warning', kind: 'expiring', at: inst.expiresAt };
+  }
+  if (inst.status === 'STOPPED' && inst.releaseAt)
+    return { level: 'info', kind: 'release', at: inst.releaseAt };
+  return null;
+}
