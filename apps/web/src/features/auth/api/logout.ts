@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { afterLogoutPath } from '../../../app/navigation';
 import { useRouteHandle } from '../../../app/RouteGate';
@@ -13,6 +14,7 @@ import { t } from '../../../locales/zh-CN';
  */
 export function useLogout() {
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const guard = useRouteHandle()?.guard;
 
   return () =>
@@ -33,6 +35,8 @@ export function useLogout() {
         // current (auth) route would send the browser to the login page instead.
         if (to) await navigate(to, { replace: true, flushSync: true });
         clearUserSession();
+        // The next user must not see this one's balance or vouchers from the cache.
+        queryClient.removeQueries({ queryKey: ['user'] });
         void notify(
           failed ? 'error' : 'success',
           failed ? t.userMenu.logoutFailed : t.userMenu.logoutSuccess,

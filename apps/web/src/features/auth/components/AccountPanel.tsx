@@ -5,6 +5,7 @@ import { LinkButton } from '../../../components/LinkButton';
 import { t } from '../../../locales/zh-CN';
 import { useBalance } from '../../billing/api/get-balance';
 import { useVoucherStats } from '../../vouchers/api/get-voucher-stats';
+import { useCurrentUser } from '../api/get-me';
 import { useLogout } from '../api/logout';
 import { useSession } from '../use-session';
 import styles from './AccountPanel.module.css';
@@ -18,6 +19,8 @@ export function AccountPanel() {
   const balance = useBalance();
   const vouchers = useVoucherStats();
   const logout = useLogout();
+  // Refreshes the stored user (enterprise badge) whenever the panel opens.
+  useCurrentUser();
   if (!user) return null;
 
   const rows = [

@@ -1,0 +1,122 @@
+import type { User } from '@gpu/shared';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { REFRESH_AHEAD_MS, refreshDelay, tokenExpiry } from './session-keepalive';
+
+const b64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+/** A JWT-shaped token expiring at `expMs` (only the payload matters to the client). */
+const jwt = (expMs: number, extra: Record<string, unknown> = {}) =>
+  `${b64url({ alg: 'HS256' })}.${b64url({ exp: Math.floor(expMs / 1000), aud: 'user', ...extra })}.sig`;
+
+const user = { id: 7, username: 'u7' } as User;
+
+describe('tokenExpiry / refreshDelay', () => {
+  it('reads exp of a JWT (base64url, any padding)', () => {
+    expect(tokenExpiry(jwt(2_000_000_000_000))).toBe(2_000_000_000_000);
+    expect(tokenExpiry(jwt(2_000_000_000_000, { name: '中文??>>' }))).toBe(2_000_000_000_000);
+  });
+
+  it('is null for tokens that are not JWTs or carry no exp', () => {
+    expect(tokenExpiry('tok')).toBeNull();
+    expect(tokenExpiry('a.b.c')).toBeNull();
+    expect(tokenExpiry(`x.${b64url({ sub: 1 })}.y`)).toBeNull();
+  });
+
+  it('refreshes 5 minutes ahead, at once inside that window, never for an expired token', () => {
+    const now = 1_000_000_000_000;
+    expect(refreshDelay(jwt(now + 2 * 3600_000), now)).toBe(2 * 3600_000 - REFRESH_AHEAD_MS);
+    expect(refreshDelay(jwt(now + 60_000), now)).toBe(0);
+    expect(refreshDelay(jwt(now - 1_000), now)).toBeNull();
+    expect(refreshDelay('tok', now)).toBeNull();
+  });
+});
+
+describe('startSessionKeepAlive', () => {
+  const NOW = 1_700_000_000_000;
+  let fetchMock: ReturnType<typeof vi.fn>;
+
+  beforeEach(() => {
+    vi.useFakeTimers({ now: NOW, toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    vi.resetModules();
+    fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  const answer = (body: unknown, status = 200) =>
+    Promise.resolve(new Response(JSON.stringify(body), { status }));
+
+  async function load() {
+    const session = await import('../../lib/session');
+    const keepalive = await import('./session-keepalive');
+    const navigate = vi.fn();
+    (await import('../../lib/api-client')).configureApiClient({ navigate });
+    return { session, keepalive, navigate };
+  }
+
+  it('refreshes shortly before expiry and keeps the session where it was stored', async () => {
+    const { session, keepalive } = await load();
+    const first = jwt(NOW + 10 * 60_000);
+    session.setUserSession(first, user, false);
+    keepalive.startSessionKeepAlive();
+
+    const second = jwt(NOW + 2 * 3600_000);
+    fetchMock.mockImplementation(() =>
+      answer({ success: true, code: '200', message: '成功', data: { accessToken: second, user } }),
+    );
+    await vi.advanceTimersByTimeAsync(5 * 60_000 - 1_000);
+    expect(fetchMock).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(String(fetchMock.mock.calls[0]?.[0])).toBe('/api/auth/refresh');
+    expect(session.getSession().token).toBe(second);
+    // not remembered: still in sessionStorage only
+    expect(window.sessionStorage.getItem(session.STORAGE_KEYS.token)).toBe(second);
+    expect(window.localStorage.getItem(session.STORAGE_KEYS.token)).toBeNull();
+    // and the next refresh is planned for the new token: 5 minutes before it expires
+    await vi.advanceTimersByTimeAsync(2 * 3600_000 - 10 * 60_000 - 1_000);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('retries after a refresh that got no answer, and stops once logged out', async () => {
+    const { session, keepalive } = await load();
+    session.setUserSession(jwt(NOW + 6 * 60_000), user, true);
+    keepalive.startSessionKeepAlive();
+    fetchMock.mockImplementation(() => Promise.reject(new TypeError('offline')));
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(keepalive.REFRESH_RETRY_MS);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    session.clearUserSession();
+    await vi.advanceTimersByTimeAsync(10 * 60_000);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('leaves an expired or non-JWT token to the 401 rule', async () => {
+    const { session, keepalive } = await load();
+    session.setUserSession(jwt(NOW - 1_000), user, true);
+    keepalive.startSessionKeepAlive();
+    session.setUserSession('tok', user, true);
+    await vi.advanceTimersByTimeAsync(3 * 3600_000);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('a 401 on refresh ends the session (the client 401 rule)', async () => {
+    const { session, keepalive, navigate } = await load();
+    session.setUserSession(jwt(NOW + 60_000), user, true);
+    fetchMock.mockImplementation(() =>
+      answer({ success: false, code: 'auth.refresh_invalid', message: '登录已失效，请重新登录', data: null }, 401),
+    );
+    keepalive.startSessionKeepAlive();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(session.getSession().token).toBeNull();
+    expect(navigate).toHaveBeenCalledWith('/login?redirect=%2F');
+    await vi.advanceTimersByTimeAsync(10 * 60_000);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+});
