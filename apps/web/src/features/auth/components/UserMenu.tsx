@@ -1,5 +1,6 @@
 import { DownOutlined } from '@ant-design/icons';
 import { Dropdown } from 'antd';
+import { useBalanceEventRefresh } from '../../recharge/use-balance-event-refresh';
 import { useSession } from '../use-session';
 import { AccountPanel } from './AccountPanel';
 import styles from './UserMenu.module.css';
@@ -7,6 +8,8 @@ import styles from './UserMenu.module.css';
 /** The desktop user dropdown of the top navigation. */
 export default function UserMenu() {
   const { user } = useSession();
+  // SPEC.md §9: the balance here and in the mobile drawer reloads 500 ms after a balance event.
+  useBalanceEventRefresh(Boolean(user));
   if (!user) return null;
   return (
     <Dropdown

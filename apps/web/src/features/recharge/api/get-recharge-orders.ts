@@ -1,0 +1,29 @@
+import type { Page, RechargeOrder, RechargeOrderStatus } from '@gpu/shared';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+export interface RechargeOrderFilters {
+  page: number;
+  size: number;
+  status?: RechargeOrderStatus;
+  /** YYYY-MM-DD (China days), inclusive. */
+  startDate?: string;
+  endDate?: string;
+}
+
+export const rechargeOrderKeys = {
+  all: ['recharge', 'orders'] as const,
+  list: (filters: RechargeOrderFilters) => ['recharge', 'orders', filters] as const,
+};
+
+/** GET /recharge/orders (1-based pages): the user's recharge orders, newest first. */
+export const getRechargeOrders = (filters: RechargeOrderFilters, signal?: AbortSignal) =>
+  api.get<Page<RechargeOrder>>('/recharge/orders', { query: { ...filters }, signal });
+
+export const useRechargeOrders = (filters: RechargeOrderFilters) =>
+  useQuery({
+    queryKey: rechargeOrderKeys.list(filters),
+    queryFn: ({ signal }) => getRechargeOrders(filters, signal),
+    placeholderData: keepPreviousData,
+    staleTime: 5_000,
+  });
