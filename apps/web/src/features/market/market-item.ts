@@ -1,6 +1,6 @@
 import type { MarketItem } from '@gpu/shared';
 import { type BillingType, DEFAULT_DATA_DISK_GB, DEFAULT_SYSTEM_DISK_GB } from '@gpu/shared/constants';
-import { displayPrices } from '@gpu/shared/pricing';
+import { displayPrices } from '@gpu/shared/price-display';
 import { PATHS } from '../../app/paths';
 
 /** SPEC.md §3: a missing disk size shows the defaults (30 GB system, 50 GB data). */

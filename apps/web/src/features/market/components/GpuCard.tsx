@@ -6,7 +6,7 @@ import {
 } from '@ant-design/icons';
 import type { MarketItem } from '@gpu/shared';
 import type { BillingType } from '@gpu/shared/constants';
-import { discountZhe } from '@gpu/shared/pricing';
+import { discountZhe } from '@gpu/shared/price-display';
 import { Button } from 'antd';
 import { useState } from 'react';
 import { Countdown } from '../../../components/Countdown';
