@@ -1,7 +1,7 @@
 import { GlobalOutlined, SearchOutlined, UndoOutlined } from '@ant-design/icons';
 import type { MarketList } from '@gpu/shared';
 import { BILLING_TYPES, type BillingType, GPU_COUNT_MAX, GPU_COUNT_MIN } from '@gpu/shared/constants';
-import { Button, Input, Segmented, Select } from 'antd';
+import { Button, Input, Segmented, Select, Skeleton } from 'antd';
 import { useEffect, useState } from 'react';
 import { t } from '../../../locales/zh-CN';
 import { hasNarrowingFilters, type MarketFilters } from '../market-filters';
@@ -20,6 +20,16 @@ const COUNT_OPTIONS = [
   })),
 ];
 
+function ChipPlaceholders() {
+  return (
+    <span className={styles.placeholders} aria-hidden="true">
+      {[72, 80, 64, 88].map((width) => (
+        <Skeleton.Button key={width} active size="default" style={{ width, minWidth: width }} />
+      ))}
+    </span>
+  );
+}
+
 export interface MarketFilterBarProps {
   filters: MarketFilters;
   regions: MarketList['regions'];
@@ -27,10 +37,19 @@ export interface MarketFilterBarProps {
   /** `replace` for typing in the search box (one history entry per search, not per key). */
   onChange: (patch: Partial<MarketFilters>, options?: { replace?: boolean }) => void;
   onReset: () => void;
+  /** The first answer (with the region and model choices) is still on its way. */
+  loading?: boolean;
 }
 
 /** SPEC.md §2 market filters: billing mode, region, GPU model, GPU count, and host search. */
-export function MarketFilterBar({ filters, regions, gpuModels, onChange, onReset }: MarketFilterBarProps) {
+export function MarketFilterBar({
+  filters,
+  regions,
+  gpuModels,
+  onChange,
+  onReset,
+  loading,
+}: MarketFilterBarProps) {
   const [keyword, setKeyword] = useState(filters.keyword ?? '');
 
   // The URL changed (back button, reset): show its keyword.
@@ -94,6 +113,7 @@ export function MarketFilterBar({ filters, regions, gpuModels, onChange, onReset
           onChange={(regionId) => onChange({ regionId })}
           testId="filter-region"
         />
+        {loading ? <ChipPlaceholders /> : null}
       </div>
       <div className={styles.row}>
         <span className={styles.label}>{m.modelLabel}</span>
@@ -104,6 +124,7 @@ export function MarketFilterBar({ filters, regions, gpuModels, onChange, onReset
           onChange={(gpuModel) => onChange({ gpuModel })}
           testId="filter-model"
         />
+        {loading ? <ChipPlaceholders /> : null}
       </div>
       <div className={`${styles.row} ${styles.last}`}>
         <span className={styles.label}>{m.countLabel}</span>

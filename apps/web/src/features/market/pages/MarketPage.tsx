@@ -151,6 +151,7 @@ export default function MarketPage() {
           regions={data?.regions ?? []}
           gpuModels={data?.gpuModels ?? []}
           onChange={update}
+          loading={isPending}
           onReset={() =>
             setParams(
               filtersToSearch({ ...DEFAULT_FILTERS, billingType: filters.billingType, size: filters.size }),
