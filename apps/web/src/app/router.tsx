@@ -13,6 +13,8 @@ const HomePage = lazy(() => import('../features/home/pages/HomePage'));
 const UserPage = lazy(() => import('../features/user/pages/UserPage'));
 const MarketPage = lazy(() => import('../features/market/pages/MarketPage'));
 const CloudPage = lazy(() => import('../features/cloud/pages/CloudPage'));
+const RechargePage = lazy(() => import('../features/recharge/pages/RechargePage'));
+const RechargeOrdersPage = lazy(() => import('../features/recharge/pages/RechargeOrdersPage'));
 const UnderConstructionPage = lazy(() => import('../components/UnderConstructionPage'));
 const NotFoundPage = lazy(() => import('../components/NotFoundPage'));
 const ConsoleLayout = lazy(() => import('./layouts/ConsoleLayout'));
@@ -49,7 +51,7 @@ export const ROUTE_TABLE: LayoutDef[] = [
       { path: PATHS.contact, title: r.contact, guard: 'public', page: soon },
       { path: PATHS.aiNavigation, title: r.aiNavigation, guard: 'public', page: soon },
       { path: PATHS.subscribe, title: r.subscribe, guard: 'auth', page: soon },
-      { path: PATHS.recharge, title: r.recharge, guard: 'auth', page: soon },
+      { path: PATHS.recharge, title: r.recharge, guard: 'auth', page: RechargePage },
       { path: PATHS.blockchain, title: r.blockchain, guard: 'auth', page: soon },
       { path: PATHS.user, title: r.user, guard: 'auth', page: UserPage },
       { path: '*', title: r.notFound, guard: 'public', page: NotFoundPage },
@@ -63,7 +65,12 @@ export const ROUTE_TABLE: LayoutDef[] = [
       { path: PATHS.console.instance, title: r.consoleInstance, guard: 'auth', page: soon },
       { path: PATHS.console.orders, title: r.consoleOrders, guard: 'auth', page: soon },
       { path: PATHS.console.bills, title: r.consoleBills, guard: 'auth', page: soon },
-      { path: PATHS.console.rechargeOrders, title: r.consoleRechargeOrders, guard: 'auth', page: soon },
+      {
+        path: PATHS.console.rechargeOrders,
+        title: r.consoleRechargeOrders,
+        guard: 'auth',
+        page: RechargeOrdersPage,
+      },
       { path: PATHS.console.vouchers, title: r.consoleVouchers, guard: 'auth', page: soon },
       { path: PATHS.console.accountSecurity, title: r.consoleAccountSecurity, guard: 'auth', page: soon },
     ],

@@ -587,7 +587,7 @@ export const t = {
     amountLabel: '充值金额',
     growth: (n: number) => `+${n} 成长值`,
     otherAmount: '其他金额',
-    otherAmountPlaceholder: (min: number, max: number) => `请输入 ${min} - ${max} 的整数`,
+    otherAmountPlaceholder: (min: number, max: number) => `${min} - ${max}`,
     methodLabel: '支付方式',
     alipay: '支付宝',
     alipayHint: '推荐使用支付宝扫码支付',

@@ -23,7 +23,8 @@ describe('usePaymentSession', () => {
       { kind: 'status', status: 'SUCCESS' },
     ];
     const checkStatus = vi.fn(
-      async (_no: string) => answers.shift() ?? { kind: 'status', status: 'PENDING' },
+      async (_no: string, _signal: AbortSignal): Promise<StatusAnswer> =>
+        answers.shift() ?? { kind: 'status', status: 'PENDING' },
     );
     const onOutcome = vi.fn();
     const { result } = renderHook(() =>

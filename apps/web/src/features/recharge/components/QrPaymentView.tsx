@@ -1,0 +1,93 @@
+import { AlipayCircleFilled, ArrowLeftOutlined, ClockCircleOutlined, LinkOutlined } from '@ant-design/icons';
+import { PAYMENT_QR_SIZE } from '@gpu/shared/constants';
+import { formatYuan } from '@gpu/shared/money';
+import { Button } from 'antd';
+import { QRCodeSVG } from 'qrcode.react';
+import { t } from '../../../locales/zh-CN';
+import { formatMmSs } from '../payment-session';
+import styles from './QrPaymentView.module.css';
+
+const r = t.recharge;
+
+/** The simulated provider's QR opens a page of our server; on a desktop, link to it too. */
+const isSimulatedPayPage = (qrCode: string) => /^https?:\/\/[^/]+\/api\/pay\/simulated\//.test(qrCode);
+
+interface Props {
+  qrCode: string;
+  orderNo: string;
+  amount: number;
+  secondsLeft: number;
+  onBack: () => void;
+  onPaid: () => void;
+}
+
+/** SPEC.md §2: the QR (200 px, high error correction), countdown, amount, Back and I have paid. */
+export function QrPaymentView({ qrCode, orderNo, amount, secondsLeft, onBack, onPaid }: Props) {
+  const expired = secondsLeft <= 0;
+  return (
+    <section className={styles.view} aria-label={r.qrTitle} data-testid="recharge-qr-view">
+      <header className={styles.head}>
+        <AlipayCircleFilled className={styles.alipay} />
+        <h2 className={styles.title}>{r.qrTitle}</h2>
+      </header>
+
+      <div className={styles.amount}>
+        <span className={styles.amountLabel}>{r.payAmount}</span>
+        <span className={styles.amountValue} data-testid="recharge-qr-amount">
+          <small>¥</small>
+          {formatYuan(amount)}
+        </span>
+      </div>
+
+      <div className={`${styles.qr} ${expired ? styles.expired : ''}`}>
+        <QRCodeSVG
+          value={qrCode}
+          size={PAYMENT_QR_SIZE}
+          level="H"
+          marginSize={0}
+          title={r.qrAlt}
+          data-testid="recharge-qr"
+        />
+        {expired && <div className={styles.overlay}>{r.countdownExpired}</div>}
+      </div>
+
+      <div
+        className={`${styles.countdown} ${expired ? styles.countdownOver : ''}`}
+        data-testid="recharge-countdown"
+      >
+        <ClockCircleOutlined />
+        <span>{r.countdownLabel}</span>
+        <strong>{formatMmSs(secondsLeft)}</strong>
+      </div>
+
+      <p className={styles.hint}>{r.qrHint}</p>
+      {isSimulatedPayPage(qrCode) && (
+        <a
+          className={styles.payLink}
+          href={qrCode}
+          target="_blank"
+          rel="noreferrer"
+          data-testid="recharge-pay-link"
+        >
+          <LinkOutlined /> {r.openPayPage}
+        </a>
+      )}
+
+      <div className={styles.order}>
+        {r.orderNo}
+        <span className={styles.orderNo} data-testid="recharge-order-no">
+          {orderNo}
+        </span>
+      </div>
+
+      <div className={styles.actions}>
+        <Button size="large" icon={<ArrowLeftOutlined />} onClick={onBack} data-testid="recharge-back">
+          {r.back}
+        </Button>
+        <Button size="large" type="primary" onClick={onPaid} disabled={expired} data-testid="recharge-paid">
+          {r.paid}
+        </Button>
+      </div>
+    </section>
+  );
+}
