@@ -11,6 +11,7 @@ import { RouteGate } from './RouteGate';
 // admin code. Pages that later issues build show UnderConstructionPage until then.
 const HomePage = lazy(() => import('../features/home/pages/HomePage'));
 const UserPage = lazy(() => import('../features/user/pages/UserPage'));
+const SubscribePage = lazy(() => import('../features/subscribe/pages/SubscribePage'));
 const MarketPage = lazy(() => import('../features/market/pages/MarketPage'));
 const CloudPage = lazy(() => import('../features/cloud/pages/CloudPage'));
 const RechargePage = lazy(() => import('../features/recharge/pages/RechargePage'));
@@ -50,7 +51,7 @@ export const ROUTE_TABLE: LayoutDef[] = [
       { path: PATHS.cloud, title: r.cloud, guard: 'public', page: CloudPage },
       { path: PATHS.contact, title: r.contact, guard: 'public', page: soon },
       { path: PATHS.aiNavigation, title: r.aiNavigation, guard: 'public', page: soon },
-      { path: PATHS.subscribe, title: r.subscribe, guard: 'auth', page: soon },
+      { path: PATHS.subscribe, title: r.subscribe, guard: 'auth', page: SubscribePage },
       { path: PATHS.recharge, title: r.recharge, guard: 'auth', page: RechargePage },
       { path: PATHS.blockchain, title: r.blockchain, guard: 'auth', page: soon },
       { path: PATHS.user, title: r.user, guard: 'auth', page: UserPage },

@@ -1,0 +1,40 @@
+import type { CalculatePriceResponse } from '@gpu/shared';
+import type { BillingType } from '@gpu/shared/constants';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+export interface QuoteInput {
+  machineId: number;
+  billingType: BillingType;
+  duration: number;
+  gpuAmount: number;
+  voucherId: number | null;
+}
+
+/**
+ * POST /api/v2/package-billing/calculate-price: the server's own figures for the order, shown
+ * beside ours (they come from the same pricing function, so they agree unless a price changed).
+ * `discountLive` only re-asks once a discount has ended on screen.
+ */
+export const useQuote = (input: QuoteInput | null, discountLive: boolean) =>
+  useQuery({
+    queryKey: ['subscribe', 'quote', input, discountLive] as const,
+    queryFn: ({ signal }) => {
+      const q = input as QuoteInput;
+      return api.post<CalculatePriceResponse>(
+        '/v2/package-billing/calculate-price',
+        {
+          machineId: q.machineId,
+          billingType: q.billingType,
+          duration: q.billingType === 'hourly' ? 1 : q.duration,
+          gpuAmount: q.gpuAmount,
+          ...(q.voucherId === null ? {} : { voucherId: q.voucherId }),
+        },
+        { signal },
+      );
+    },
+    enabled: input !== null,
+    placeholderData: keepPreviousData,
+    retry: false,
+    staleTime: 0,
+  });

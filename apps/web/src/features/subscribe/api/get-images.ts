@@ -1,0 +1,19 @@
+import type { Image, ImageMap } from '@gpu/shared';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+export interface ImageCatalogue {
+  imageMap: ImageMap;
+  imageList: Image[];
+}
+
+export type ImagePlatform = 'local' | 'vast.ai';
+
+/** GET /api/gpu/images: the images made for this GPU brand, grouped for the cascader. */
+export const useImages = (gpuBrand: string, platformType: ImagePlatform) =>
+  useQuery({
+    queryKey: ['subscribe', 'images', gpuBrand, platformType] as const,
+    queryFn: ({ signal }) =>
+      api.get<ImageCatalogue>('/gpu/images', { query: { gpuBrand, platformType }, signal }),
+    staleTime: 5 * 60_000,
+  });

@@ -1,0 +1,12 @@
+import type { PackagePricing } from '@gpu/shared';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+/** GET /api/v2/package-billing/pricing/by-gpu: the package prices configured for a GPU type. */
+export const usePackagePricing = (gpuType: string, enabled: boolean) =>
+  useQuery({
+    queryKey: ['subscribe', 'package-pricing', gpuType] as const,
+    queryFn: ({ signal }) =>
+      api.get<PackagePricing[]>('/v2/package-billing/pricing/by-gpu', { query: { gpuType }, signal }),
+    enabled,
+  });
