@@ -32,7 +32,11 @@ async function visit(context: BrowserContext, route: string): Promise<Page> {
 
 /** A full-page screenshot from the top, once toasts are gone and transitions have settled. */
 async function shot(page: Page, name: string) {
-  await page.locator('.ant-message-notice').first().waitFor({ state: 'detached', timeout: 5_000 }).catch(() => {});
+  await page
+    .locator('.ant-message-notice')
+    .first()
+    .waitFor({ state: 'detached', timeout: 5_000 })
+    .catch(() => {});
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.waitForTimeout(400);
   await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true });
