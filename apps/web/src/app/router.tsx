@@ -16,6 +16,10 @@ const MarketPage = lazy(() => import('../features/market/pages/MarketPage'));
 const CloudPage = lazy(() => import('../features/cloud/pages/CloudPage'));
 const RechargePage = lazy(() => import('../features/recharge/pages/RechargePage'));
 const RechargeOrdersPage = lazy(() => import('../features/recharge/pages/RechargeOrdersPage'));
+const ConsoleHomePage = lazy(() => import('../features/bills/pages/ConsoleHomePage'));
+const InstancesPage = lazy(() => import('../features/instances/pages/InstancesPage'));
+const OrdersPage = lazy(() => import('../features/bills/pages/OrdersPage'));
+const BillsPage = lazy(() => import('../features/bills/pages/BillsPage'));
 const UnderConstructionPage = lazy(() => import('../components/UnderConstructionPage'));
 const NotFoundPage = lazy(() => import('../components/NotFoundPage'));
 const ConsoleLayout = lazy(() => import('./layouts/ConsoleLayout'));
@@ -62,10 +66,10 @@ export const ROUTE_TABLE: LayoutDef[] = [
     layout: ConsoleLayout,
     routes: [
       { path: PATHS.console.root, title: r.console, guard: 'auth', redirect: PATHS.console.instance },
-      { path: PATHS.console.homepage, title: r.consoleHome, guard: 'auth', page: soon },
-      { path: PATHS.console.instance, title: r.consoleInstance, guard: 'auth', page: soon },
-      { path: PATHS.console.orders, title: r.consoleOrders, guard: 'auth', page: soon },
-      { path: PATHS.console.bills, title: r.consoleBills, guard: 'auth', page: soon },
+      { path: PATHS.console.homepage, title: r.consoleHome, guard: 'auth', page: ConsoleHomePage },
+      { path: PATHS.console.instance, title: r.consoleInstance, guard: 'auth', page: InstancesPage },
+      { path: PATHS.console.orders, title: r.consoleOrders, guard: 'auth', page: OrdersPage },
+      { path: PATHS.console.bills, title: r.consoleBills, guard: 'auth', page: BillsPage },
       {
         path: PATHS.console.rechargeOrders,
         title: r.consoleRechargeOrders,

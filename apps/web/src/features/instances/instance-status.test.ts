@@ -111,10 +111,19 @@ describe('notices', () => {
     });
     expect(instanceNotice(inst({ warning: w }), NOW)?.level).toBe('warning');
   });
-  it('warns of a package ending within a day', () => {
-    const soon = inst({ billingType: 'daily', expiresAt: '2025-06-02T11:00:00+08:00' });
-    expect(instanceNotice(soon, NOW)).toEqual({ level: 'warning', kind: 'expiring', at: soon.expiresAt });
-    expect(instanceNotice({ ...soon, expiresAt: '2025-06-03T12:00:00+08:00' }, NOW)).toBeNull();
+  it('warns of a package running out soon (3 h daily, 1 day weekly, 3 days monthly)', () => {
+    const daily = inst({ billingType: 'daily', expiresAt: '2025-06-01T14:30:00+08:00' });
+    expect(instanceNotice(daily, NOW)).toEqual({ level: 'warning', kind: 'expiring', at: daily.expiresAt });
+    // a daily package bought just now is not "expiring"
+    expect(instanceNotice({ ...daily, expiresAt: '2025-06-02T12:00:00+08:00' }, NOW)).toBeNull();
+    const weekly = inst({ billingType: 'weekly', expiresAt: '2025-06-02T11:00:00+08:00' });
+    expect(instanceNotice(weekly, NOW)?.kind).toBe('expiring');
+    expect(instanceNotice({ ...weekly, expiresAt: '2025-06-02T13:00:00+08:00' }, NOW)).toBeNull();
+    const monthly = inst({ billingType: 'monthly', expiresAt: '2025-06-04T11:00:00+08:00' });
+    expect(instanceNotice(monthly, NOW)?.kind).toBe('expiring');
+    // expired, or pay-as-you-go: no expiry notice
+    expect(instanceNotice({ ...daily, expiresAt: '2025-06-01T11:00:00+08:00' }, NOW)).toBeNull();
+    expect(instanceNotice(inst({ expiresAt: '2025-06-01T12:30:00+08:00' }), NOW)).toBeNull();
   });
   it('tells when a stopped instance will be released', () => {
     const at = '2025-06-15T12:00:00.000Z';

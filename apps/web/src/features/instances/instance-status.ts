@@ -63,8 +63,12 @@ export function pollInterval(instances: readonly Pick<Instance, 'status'>[] | un
   return instances?.some((i) => isTransitional(i.status)) ? POLL_FAST_MS : POLL_SLOW_MS;
 }
 
-/** A package that ends within this long is flagged so the user can renew in time. */
-export const EXPIRY_WARNING_MS = 24 * 3_600_000;
+const HOUR = 3_600_000;
+/**
+ * A package that ends within this long is flagged so the user can renew in time (a share of
+ * its period: a daily package is not "expiring" the moment it is bought).
+ */
+export const EXPIRY_WARNING_MS = { daily: 3 * HOUR, weekly: 24 * HOUR, monthly: 72 * HOUR } as const;
 
 export type NoticeLevel = 'error' | 'warning' | 'info';
 export interface InstanceNotice {
@@ -77,7 +81,8 @@ export interface InstanceNotice {
 
 /**
  * What the user should be told about an instance: the server's warning (arrears, expiry,
- * coming release) first; else a package running out within a day; else when a stopped
+ * coming release) first; else a package running out soon
+ * (EXPIRY_WARNING_MS); else when a stopped
  * instance's data will be released.
  */
 export function instanceNotice(
@@ -89,9 +94,9 @@ export function instanceNotice(
     const level: NoticeLevel = inst.status === 'STOPPED' || inst.status === 'STOPPING' ? 'error' : 'warning';
     return { level, kind: 'server', text: inst.warning };
   }
-  if (isPackage(inst) && inst.expiresAt && inst.status === 'RUNNING') {
+  if (inst.billingType !== 'hourly' && inst.expiresAt && inst.status === 'RUNNING') {
     const left = new Date(inst.expiresAt).getTime() - now.getTime();
-    if (left > 0 && left <= EXPIRY_WARNING_MS)
+    if (left > 0 && left <= EXPIRY_WARNING_MS[inst.billingType])
       return { level: 'warning', kind: 'expiring', at: inst.expiresAt };
   }
   if (inst.status === 'STOPPED' && inst.releaseAt)

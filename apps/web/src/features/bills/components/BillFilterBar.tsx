@@ -31,7 +31,7 @@ export function BillFilterBar({ value, kinds, onChange }: BillFilterBarProps) {
         aria-label={b.billingType}
         onChange={(v) => set({ billingType: v || undefined })}
         options={[
-          { value: '', label: `${b.billingType}：${b.all}` },
+          { value: '', label: `${b.billingTypeShort}：${b.all}` },
           ...BILLING_TYPES.map((v) => ({ value: v, label: t.instances.billingType[v] })),
         ]}
       />

@@ -27,13 +27,17 @@ export const Amount = ({ bill }: { bill: Bill }) => (
   </span>
 );
 
-export const Period = ({ bill }: { bill: Bill }) => (
-  <span className={styles.period}>
-    {formatTime(bill.periodStart, SHORT)}
-    <span className={styles.tilde}> ~ </span>
-    {formatTime(bill.periodEnd, SHORT)}
-  </span>
-);
+/** Packages run for days: minutes are enough; a metering period can be seconds long. */
+export const Period = ({ bill }: { bill: Bill }) => {
+  const pattern = bill.kind === 'metering' ? 'YYYY-MM-DD HH:mm:ss' : SHORT;
+  return (
+    <span className={styles.period}>
+      {formatTime(bill.periodStart, pattern)}
+      <span className={styles.tilde}> ~ </span>
+      {formatTime(bill.periodEnd, pattern)}
+    </span>
+  );
+};
 
 export interface BillTableProps {
   bills: Bill[];
@@ -49,7 +53,7 @@ export function BillTable({ bills, loading, variant = 'bills', emptyText, pagina
   const columns: TableProps<Bill>['columns'] = [
     {
       key: 'id',
-      title: c.id,
+      title: variant === 'orders' ? c.orderId : c.id,
       dataIndex: 'id',
       width: 90,
       render: (id: number) => <span className={styles.id}>{id}</span>,
@@ -71,7 +75,7 @@ export function BillTable({ bills, loading, variant = 'bills', emptyText, pagina
       render: (_, bill) => t.instances.billingType[bill.billingType],
     },
     { key: 'kind', title: c.kind, width: 100, render: (_, bill) => <KindTag kind={bill.kind} /> },
-    { key: 'period', title: c.period, width: 300, render: (_, bill) => <Period bill={bill} /> },
+    { key: 'period', title: c.period, width: 330, render: (_, bill) => <Period bill={bill} /> },
     {
       key: 'amount',
       title: c.amount,

@@ -75,9 +75,9 @@ export default function ConsoleHomePage() {
               </>
             }
             testId="overview-running"
-            extra={
+            note={
               <Link to={PATHS.console.instance} className={styles.more}>
-                {o.manage}
+                {o.manage} <RightOutlined />
               </Link>
             }
           />

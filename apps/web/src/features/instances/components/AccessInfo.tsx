@@ -11,12 +11,11 @@ const MASK = '••••••••••';
 /** SSH command with copy, the root password hidden until revealed, and the JupyterLab link. */
 export function AccessInfo({ inst }: { inst: Instance }) {
   const [shown, setShown] = useState(false);
+  // A released (or releasing, or failed) instance has no container left to reach.
+  const gone = inst.status === 'RELEASED' || inst.status === 'RELEASING' || inst.status === 'FAILED';
+  if (gone) return <span className={styles.muted}>-</span>;
   if (!inst.sshCommand && !inst.sshPassword && !inst.jupyterUrl) {
-    return (
-      <span className={styles.muted}>
-        {inst.status === 'RELEASED' || inst.status === 'FAILED' ? '-' : i18n.noAccess}
-      </span>
-    );
+    return <span className={styles.muted}>{i18n.noAccess}</span>;
   }
   return (
     <div className={styles.access}>

@@ -13,11 +13,13 @@ export interface InstanceActionsProps {
   /** An action of this instance is in flight. */
   busy: boolean;
   onAction: (action: InstanceAction, inst: Instance) => void;
-  block?: boolean;
+  /** row: side by side, wrapping; column: stacked (table); block: equal widths filling the line (cards). */
+  layout?: 'row' | 'column' | 'block';
 }
 
 /** Power off or on, renew (packages), release; each enabled only where its state allows. */
-export function InstanceActions({ inst, now, busy, onAction, block = false }: InstanceActionsProps) {
+export function InstanceActions({ inst, now, busy, onAction, layout = 'row' }: InstanceActionsProps) {
+  const block = layout === 'block';
   if (inst.status === 'RELEASED' || inst.status === 'FAILED') return <span className={styles.none}>-</span>;
   const allowed = allowedActions(inst, now);
   const expired = inst.status === 'STOPPED' && isExpired(inst, now);
@@ -50,7 +52,7 @@ export function InstanceActions({ inst, now, busy, onAction, block = false }: In
     </Button>
   );
   return (
-    <div className={block ? styles.blockRow : styles.row}>
+    <div className={styles[layout]}>
       {power}
       {inst.billingType !== 'hourly' ? (
         <Button

@@ -24,6 +24,8 @@ export function InstanceCard({
   onAction: Parameters<typeof InstanceActions>[0]['onAction'];
 }) {
   const notice = instanceNotice(inst, now);
+  // Released or failed: nothing to reach and nothing to do; the card is a record.
+  const gone = inst.status === 'RELEASED' || inst.status === 'FAILED';
   return (
     <Card size="small" className={styles.card} data-testid={`instance-card-${inst.id}`}>
       <div className={styles.head}>
@@ -53,12 +55,15 @@ export function InstanceCard({
         <dd>
           <TimeCell inst={inst} now={now} />
         </dd>
-        <dt>{c.access}</dt>
-        <dd>
-          <AccessInfo inst={inst} />
-        </dd>
       </dl>
-      <InstanceActions inst={inst} now={now} busy={busy} onAction={onAction} block />
+      {gone ? null : (
+        <>
+          <div className={styles.access}>
+            <AccessInfo inst={inst} />
+          </div>
+          <InstanceActions inst={inst} now={now} busy={busy} onAction={onAction} layout="block" />
+        </>
+      )}
     </Card>
   );
 }

@@ -4,7 +4,7 @@ import { Table, type TableProps, Tooltip } from 'antd';
 import { t } from '../../../locales/zh-CN';
 import { instanceNotice } from '../instance-status';
 import { AccessInfo } from './AccessInfo';
-import { BillingCell, ChargedCell, GpuCell, NameCell, TimeCell } from './cells';
+import { BillingCell, GpuCell, NameCell, TimeCell } from './cells';
 import { InstanceActions } from './InstanceActions';
 import { noticeText } from './InstanceNotices';
 import styles from './InstanceTable.module.css';
@@ -24,11 +24,11 @@ export interface InstanceListProps {
 /** Desktop: one row per instance. */
 export function InstanceTable({ instances, now, busy, onAction, loading, pagination }: InstanceListProps) {
   const columns: TableProps<Instance>['columns'] = [
-    { key: 'name', title: c.instance, width: 200, render: (_, inst) => <NameCell inst={inst} /> },
+    { key: 'name', title: c.instance, width: 180, render: (_, inst) => <NameCell inst={inst} /> },
     {
       key: 'status',
       title: c.status,
-      width: 110,
+      width: 100,
       render: (_, inst) => {
         const notice = instanceNotice(inst, now);
         return (
@@ -43,23 +43,23 @@ export function InstanceTable({ instances, now, busy, onAction, loading, paginat
         );
       },
     },
-    { key: 'gpu', title: c.gpu, width: 190, render: (_, inst) => <GpuCell inst={inst} /> },
-    { key: 'billing', title: c.billing, width: 120, render: (_, inst) => <BillingCell inst={inst} /> },
+    { key: 'gpu', title: c.gpu, width: 150, render: (_, inst) => <GpuCell inst={inst} /> },
     {
-      key: 'charged',
-      title: c.charged,
-      width: 100,
-      align: 'right',
-      render: (_, inst) => <ChargedCell inst={inst} />,
+      key: 'billing',
+      title: c.billing,
+      width: 140,
+      render: (_, inst) => <BillingCell inst={inst} charged />,
     },
-    { key: 'time', title: c.time, width: 190, render: (_, inst) => <TimeCell inst={inst} now={now} /> },
-    { key: 'access', title: c.access, width: 290, render: (_, inst) => <AccessInfo inst={inst} /> },
+    { key: 'time', title: c.time, width: 200, render: (_, inst) => <TimeCell inst={inst} now={now} /> },
+    { key: 'access', title: c.access, render: (_, inst) => <AccessInfo inst={inst} /> },
     {
       key: 'actions',
       title: c.actions,
-      width: 150,
+      width: 104,
       fixed: 'right',
-      render: (_, inst) => <InstanceActions inst={inst} now={now} busy={busy(inst.id)} onAction={onAction} />,
+      render: (_, inst) => (
+        <InstanceActions inst={inst} now={now} busy={busy(inst.id)} onAction={onAction} layout="column" />
+      ),
     },
   ];
   return (
@@ -69,7 +69,7 @@ export function InstanceTable({ instances, now, busy, onAction, loading, paginat
       dataSource={instances}
       loading={loading}
       pagination={pagination}
-      scroll={{ x: 1200 }}
+      scroll={{ x: 1120 }}
       className={styles.table}
       onRow={(inst) => ({ 'data-testid': `instance-row-${inst.id}` }) as object}
     />

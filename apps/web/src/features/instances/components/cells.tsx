@@ -2,7 +2,7 @@ import type { Instance } from '@gpu/shared';
 import { Tag } from 'antd';
 import { t } from '../../../locales/zh-CN';
 import { formatCurrency, formatRemaining, formatTime } from '../../bills/format';
-import { isPackage } from '../instance-status';
+import { EXPIRY_WARNING_MS } from '../instance-status';
 import styles from './cells.module.css';
 
 const i18n = t.instances;
@@ -25,15 +25,14 @@ export function GpuCell({ inst }: { inst: Instance }) {
   return (
     <div className={styles.stack}>
       <span className={styles.strong}>{i18n.gpu(inst.gpuName, inst.gpuCount)}</span>
-      <span className={styles.sub}>
-        {inst.regionName} / {inst.hostName}
-      </span>
+      <span className={styles.sub}>{inst.regionName}</span>
+      <span className={styles.place}>{inst.hostName}</span>
     </div>
   );
 }
 
-/** Billing type and its price: yuan per hour, or the package price per period. */
-export function BillingCell({ inst }: { inst: Instance }) {
+/** Billing type and its price: yuan per hour, or the package price per period; optionally the charge so far. */
+export function BillingCell({ inst, charged = false }: { inst: Instance; charged?: boolean }) {
   const pkg = inst.billingType !== 'hourly' ? inst.billingType : null;
   return (
     <div className={styles.stack}>
@@ -47,6 +46,11 @@ export function BillingCell({ inst }: { inst: Instance }) {
           ? `${formatCurrency(inst.packagePrice)}${i18n.perPeriod[pkg]}`
           : `${formatCurrency(inst.hourlyPrice)}${i18n.perHour}`}
       </span>
+      {charged ? (
+        <span className={styles.sub}>
+          {i18n.chargedShort} <ChargedCell inst={inst} />
+        </span>
+      ) : null}
     </div>
   );
 }
@@ -63,12 +67,13 @@ export function ChargedCell({ inst }: { inst: Instance }) {
 export function TimeCell({ inst, now }: { inst: Instance; now: Date }) {
   let main: { label: string; value: string } | null = null;
   let extra: { text: string; tone: 'ok' | 'warn' | 'bad' } | null = null;
-  if (isPackage(inst) && inst.expiresAt && inst.status !== 'RELEASED' && inst.status !== 'FAILED') {
+  const pkg = inst.billingType !== 'hourly' ? inst.billingType : null;
+  if (pkg && inst.expiresAt && inst.status !== 'RELEASED' && inst.status !== 'FAILED') {
     main = { label: i18n.expiresAt, value: formatTime(inst.expiresAt, SHORT) };
     const left = formatRemaining(inst.expiresAt, now);
     const ms = new Date(inst.expiresAt).getTime() - now.getTime();
     extra = left
-      ? { text: i18n.remaining(left), tone: ms <= 86_400_000 ? 'warn' : 'ok' }
+      ? { text: i18n.remaining(left), tone: ms <= EXPIRY_WARNING_MS[pkg] ? 'warn' : 'ok' }
       : { text: i18n.expired, tone: 'bad' };
   } else if (inst.status === 'RUNNING' && inst.runningSince) {
     main = { label: i18n.runningSince, value: formatTime(inst.runningSince, SHORT) };

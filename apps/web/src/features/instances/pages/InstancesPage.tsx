@@ -176,7 +176,8 @@ export default function InstancesPage() {
           {i18n.live}
         </Tag>
       ) : null}
-      <InstanceNotices instances={instances} now={now} />
+      {/* On phones each card carries its own notice. */}
+      {mobile ? null : <InstanceNotices instances={instances} now={now} />}
       {body}
       {flow.dialogs}
     </div>
