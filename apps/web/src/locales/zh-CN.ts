@@ -196,7 +196,8 @@ export const t = {
     gb: (n: number) => `${n} GB`,
     idle: '空闲GPU',
     idleValue: (idle: number, total: number) => `${idle}/${total}`,
-    driver: '驱动',
+    driver: '驱动版本',
+    cuda: 'CUDA',
     discountOff: (percent: string) => `省${percent}`,
     discountEndsIn: '距结束',
     discountEnded: '折扣活动已结束，价格已恢复为原价',
@@ -210,7 +211,7 @@ export const t = {
     image: {
       placeholder: '请选择镜像',
       change: '更换镜像',
-      levels: ['框架', '版本', 'Python', 'CUDA / CANN / MUSA'],
+      levels: ['框架', '版本', 'Python', 'CUDA/CANN/MUSA'],
       framework: { pytorch: 'PyTorch', tensorflow: 'TensorFlow', base: '基础镜像' } as Record<string, string>,
       waiting: ['', '请先选择框架', '请先选择版本', '请先选择 Python 版本'],
       python: (v: string) => `Python ${v}`,

@@ -91,14 +91,16 @@ export function HostCard({ item, discountLive, onDiscountEnd }: HostCardProps) {
             {s.idleValue(item.gpuIdleNum, item.gpuNum)}
           </dd>
         </div>
-        {item.nvidiaDriver || item.cudaVersion ? (
+        {item.nvidiaDriver ? (
           <div>
             <dt>{s.driver}</dt>
-            <dd className={styles.ellipsis}>
-              {[item.nvidiaDriver, item.cudaVersion && `CUDA ${item.cudaVersion}`]
-                .filter(Boolean)
-                .join(' · ')}
-            </dd>
+            <dd>{item.nvidiaDriver}</dd>
+          </div>
+        ) : null}
+        {item.cudaVersion ? (
+          <div>
+            <dt>{s.cuda}</dt>
+            <dd>{item.cudaVersion}</dd>
           </div>
         ) : null}
       </dl>

@@ -60,6 +60,7 @@ export function ImageCascader({ imageMap, loading, failed, onRetry, state, dispa
   const panelId = useId();
   const triggerRef = useRef<HTMLButtonElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
+  const footerRef = useRef<HTMLDivElement>(null);
   const wasOpen = useRef(state.open);
 
   // Focus follows the panel: into its first column on open, back to the field on close.
@@ -74,6 +75,12 @@ export function ImageCascader({ imageMap, loading, failed, onRetry, state, dispa
     }
     wasOpen.current = state.open;
   }, [state.open]);
+
+  // Once the last level is picked, bring the confirm button into view (phones scroll here).
+  const pendingId = state.open ? (state.pending?.id ?? null) : null;
+  useEffect(() => {
+    if (pendingId !== null) footerRef.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
+  }, [pendingId]);
 
   const map = imageMap ?? {};
   const frameworks = frameworkOptions(map);
@@ -171,7 +178,7 @@ export function ImageCascader({ imageMap, loading, failed, onRetry, state, dispa
         data-testid="image-panel"
       >
         {body}
-        <div className={styles.footer}>
+        <div ref={footerRef} className={styles.footer}>
           <div className={styles.pending} data-testid="image-pending">
             {state.pending ? (
               <>

@@ -1,6 +1,7 @@
-import { CheckCircleFilled, ExclamationCircleFilled, LoadingOutlined } from '@ant-design/icons';
+import { CheckCircleFilled, ExclamationCircleFilled, LoadingOutlined, UpOutlined } from '@ant-design/icons';
 import type { BillingType } from '@gpu/shared/constants';
 import { Button, Tooltip } from 'antd';
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { PATHS } from '../../../app/paths';
 import { Price } from '../../../components/Price';
@@ -61,6 +62,8 @@ export function OrderBar({
   creating,
   onCreate,
 }: OrderBarProps) {
+  const [detailsOpen, setDetailsOpen] = useState(false);
+  const detailsId = useId();
   const hourly = billingType === 'hourly';
   const short = balance !== null && balance < figures.payableAmount;
   const note = hourly
@@ -84,7 +87,7 @@ export function OrderBar({
   return (
     <section className={styles.bar} aria-label={b.details} data-testid="order-bar">
       <div className={styles.inner}>
-        <dl className={styles.breakdown}>
+        <dl id={detailsId} className={`${styles.breakdown} ${detailsOpen ? styles.breakdownOpen : ''}`}>
           <div>
             <dt>{b.original}</dt>
             <dd data-testid="bar-original">
@@ -111,21 +114,48 @@ export function OrderBar({
 
         <div className={styles.checkout}>
           <div className={styles.total}>
-            <span className={styles.totalLabel}>{hourly ? b.hourlyPayable : b.payable}</span>
-            <Price value={figures.payableAmount} size="lg" testId="bar-payable" />
-            {balance !== null ? (
-              <span className={short ? styles.balanceShort : styles.balance} data-testid="bar-balance">
-                {b.balance} ¥{balance.toFixed(2)}
-                {short ? (
-                  <>
-                    {' · '}
-                    {b.insufficient} <Link to={PATHS.recharge}>{b.recharge}</Link>
-                  </>
-                ) : null}
+            <div className={styles.totalMain}>
+              <span className={styles.totalLabel}>{hourly ? b.hourlyPayable : b.payable}</span>
+              <Price
+                value={figures.payableAmount}
+                size="lg"
+                className={styles.payable}
+                testId="bar-payable"
+              />
+            </div>
+            <div className={styles.totalSub}>
+              {balance !== null ? (
+                <span className={short ? styles.balanceShort : styles.balance} data-testid="bar-balance">
+                  {b.balance} ¥{balance.toFixed(2)}
+                  {short ? (
+                    <>
+                      {' · '}
+                      {b.insufficient} <Link to={PATHS.recharge}>{b.recharge}</Link>
+                    </>
+                  ) : null}
+                </span>
+              ) : null}
+              <button
+                type="button"
+                className={styles.detailsToggle}
+                aria-expanded={detailsOpen}
+                aria-controls={detailsId}
+                onClick={() => setDetailsOpen((open) => !open)}
+                data-testid="bar-details-toggle"
+              >
+                {b.details}
+                <UpOutlined className={detailsOpen ? styles.chevronOpen : styles.chevron} />
+              </button>
+            </div>
+          </div>
+          <div className={styles.action}>
+            {blockedReason ? <Tooltip title={blockedReason}>{button}</Tooltip> : button}
+            {blockedReason ? (
+              <span className={styles.blocked} data-testid="bar-blocked">
+                {blockedReason}
               </span>
             ) : null}
           </div>
-          {blockedReason ? <Tooltip title={blockedReason}>{button}</Tooltip> : button}
         </div>
       </div>
     </section>
