@@ -1,0 +1,276 @@
+import path from 'node:path';
+import type { Envelope, Instance, MarketItem, MarketList, User } from '@gpu/shared';
+import { instanceMessages } from '@gpu/shared/instances';
+import { unitsToYuan, yuanToUnits } from '@gpu/shared/money';
+import { computeOrderPrice } from '@gpu/shared/pricing';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ARTIFACTS } from './env';
+import { DESKTOP, launchBrowser, MOBILE, registerUser, seedSession, siteUrl } from './helpers';
+
+const L40S_HOST = 'nm-a-l40s-01';
+
+let browser: Browser;
+let session: { accessToken: string; user: User };
+let l40s: MarketItem;
+
+/** The real API as the logged-in user. */
+async function userApi<T>(urlPath: string, body?: unknown): Promise<T> {
+  const res = await fetch(siteUrl('localhost', `/api${urlPath}`), {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'x-tenant-host': 'localhost',
+      authorization: `Bearer ${session.accessToken}`,
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const envelope = (await res.json()) as Envelope<T>;
+  if (!envelope.success) throw new Error(`${urlPath}: ${res.status} ${envelope.message}`);
+  return envelope.data;
+}
+
+/** Tops up through the simulated payment provider: create the QR order, then "scan and pay" it. */
+async function fund(amount: number) {
+  const { qrCode } = await userApi<{ qrCode: string }>('/pay/createQrCode', { amount, type: 'alipay' });
+  const res = await fetch(siteUrl('localhost', new URL(qrCode).pathname), { method: 'POST' });
+  expect(res.status).toBe(200);
+}
+
+const balance = async () => (await userApi<{ available: number }>('/user/balance')).available;
+
+async function newContext(viewport: { width: number; height: number }): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport });
+  await seedSession(context, { token: session.accessToken, user: session.user });
+  return context;
+}
+
+async function openSubscribe(context: BrowserContext, query: string): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto(siteUrl('localhost', `/subscribe?${query}`));
+  return page;
+}
+
+/** The amount a Price shows, e.g. "¥81.192" or "−¥0.00". */
+const yuanShown = async (page: Page, testId: string) =>
+  Number((await page.getByTestId(testId).textContent())?.replace(/[^\d.]/g, ''));
+
+const shot = (page: Page, name: string, fullPage = false) =>
+  page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage });
+
+/** The radio button of an option group (the tiles are native radios under their labels). */
+const radio = (page: Page, group: string, name: string) =>
+  page.getByTestId(group).getByRole('radio', { name, exact: true });
+
+/** Framework → version → Python → CUDA (confirm is left to the caller). */
+async function pickImage(
+  page: Page,
+  choice: { framework: string; version: string; python: string; accel: string },
+) {
+  await page.getByTestId('image-trigger').click();
+  await radio(page, 'image-framework', choice.framework).click();
+  await radio(page, 'image-version', choice.version).click();
+  await radio(page, 'image-python', choice.python).click();
+  await radio(page, 'image-accelerator', choice.accel).click();
+}
+
+const PYTORCH = { framework: 'PyTorch', version: '2.5.1', python: 'Python 3.12', accel: 'CUDA 12.4' };
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  session = await registerUser();
+  await fund(500);
+  const market = await userApi<MarketList>('/gpu/market?size=48');
+  const item = market.list.find((i) => i.hostName === L40S_HOST);
+  if (!item) throw new Error(`${L40S_HOST} is not in the market`);
+  l40s = item;
+});
+afterAll(() => browser?.close());
+
+describe('subscribe (desktop)', () => {
+  let context: BrowserContext;
+  beforeAll(async () => {
+    context = await newContext(DESKTOP);
+  });
+  afterAll(() => context?.close());
+
+  it('shows the L40S host, the daily package and the figures of the shared pricing function', async () => {
+    const page = await openSubscribe(context, `skuGpuId=${l40s.skuGpuId}&billingType=daily`);
+    await page.getByTestId('host-card').waitFor();
+    expect(await page.getByTestId('host-card-gpu').textContent()).toBe('L40S');
+    expect(await page.getByTestId('host-card-host').textContent()).toBe(L40S_HOST);
+    expect(await page.getByTestId('host-card-idle').textContent()).toBe(`${l40s.gpuIdleNum}/${l40s.gpuNum}`);
+    expect(await page.getByTestId('billing-choice').locator('input:checked').getAttribute('value')).toBe(
+      'daily',
+    );
+
+    // One GPU for one day: L40S has no package config, so SPEC §9's fallback (×0.85 × 24 h).
+    const expected = computeOrderPrice({
+      hourlyPrice: yuanToUnits(l40s.originalPrice),
+      billingType: 'daily',
+      duration: 1,
+      gpuAmount: 1,
+    });
+    const payable = unitsToYuan(expected.payableAmount);
+    await page.getByTestId('quote-state').and(page.locator('[data-state="verified"]')).waitFor();
+    expect(await yuanShown(page, 'bar-payable')).toBe(payable);
+    expect(await yuanShown(page, 'bar-original')).toBe(unitsToYuan(expected.originalAmount));
+    expect(await yuanShown(page, 'bar-discount')).toBe(0);
+
+    // GPU count: 1..min(idle, 8).
+    const counts = page.getByTestId('gpu-count').locator('input');
+    expect(await counts.count()).toBe(8);
+    expect(await page.getByTestId('gpu-count').locator('input:disabled').count()).toBe(
+      8 - Math.min(l40s.gpuIdleNum, 8),
+    );
+    // Durations: daily 1–6.
+    expect(await page.getByTestId('duration').locator('input').count()).toBe(6);
+
+    // Create stays disabled until an image is chosen.
+    expect(await page.getByTestId('create-button').isDisabled()).toBe(true);
+    await shot(page, 'subscribe-desktop', true);
+    await page.close();
+  });
+
+  it('keeps the billing choice in the URL', async () => {
+    const page = await openSubscribe(context, `skuGpuId=${l40s.skuGpuId}&billingType=daily`);
+    await page.getByTestId('host-card').waitFor();
+    await page.getByTestId('billing-choice').locator('input[value="weekly"]').click();
+    await page.waitForURL((url) => url.searchParams.get('billingType') === 'weekly');
+    await expect.poll(() => page.getByTestId('duration').locator('input').count()).toBe(3);
+    await page.getByTestId('billing-choice').locator('input[value="hourly"]').click();
+    await page.waitForURL((url) => url.searchParams.get('billingType') === 'hourly');
+    await expect.poll(() => page.getByTestId('duration').count()).toBe(0);
+    expect(new URL(page.url()).searchParams.get('skuGpuId')).toBe(l40s.skuGpuId);
+    await page.close();
+  });
+
+  it('filters the instance name live and explains what is wrong', async () => {
+    const page = await openSubscribe(context, `skuGpuId=${l40s.skuGpuId}&billingType=daily`);
+    const name = page.getByTestId('instance-name');
+    await name.waitFor();
+    // The default: GPU name plus a timestamp, already valid.
+    expect(await name.inputValue()).toMatch(/^L40S-\d{10}$/);
+
+    await name.fill('');
+    expect(await page.getByTestId('instance-name-message').textContent()).toBe(instanceMessages.nameRequired);
+    // Blocked keys never reach the field; repeated and leading hyphens are dropped.
+    await name.pressSequentially('-my_model 训练!--run.01');
+    expect(await name.inputValue()).toBe('mymodel-run01');
+    await name.fill('--a__b  c---d');
+    expect(await name.inputValue()).toBe('abc-d');
+    await name.press('End');
+    await name.press('-');
+    expect(await name.inputValue()).toBe('abc-d-');
+    expect(await page.getByTestId('instance-name-message').textContent()).toBe(instanceMessages.nameInvalid);
+    await name.fill('x'.repeat(60));
+    expect(await name.inputValue()).toHaveLength(50);
+    await page.close();
+  });
+
+  it('opens the voucher dialog with its filters and search (no vouchers yet)', async () => {
+    const page = await openSubscribe(context, `skuGpuId=${l40s.skuGpuId}&billingType=daily`);
+    await page.getByTestId('voucher-open').click();
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    for (const label of ['全部', '未使用', '即将过期'])
+      expect(await dialog.getByText(label, { exact: true }).count()).toBe(1);
+    await dialog.getByPlaceholder('搜索代金券名称、GPU型号、地区').fill('L40S');
+    await dialog.getByTestId('voucher-empty').waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    await page.close();
+  });
+
+  it('creates a daily L40S instance: image through the cascader, toast, console, charged once', async () => {
+    const before = await balance();
+    const page = await openSubscribe(context, `skuGpuId=${l40s.skuGpuId}&billingType=daily`);
+    await page.getByTestId('host-card').waitFor();
+    await page.getByTestId('quote-state').and(page.locator('[data-state="verified"]')).waitFor();
+    const payable = await yuanShown(page, 'bar-payable');
+
+    await pickImage(page, PYTORCH);
+    // Choosing an earlier level resets the later ones.
+    await radio(page, 'image-framework', 'TensorFlow').click();
+    expect(await page.getByTestId('image-python').locator('input').count()).toBe(0);
+    expect(await page.getByTestId('image-confirm').isDisabled()).toBe(true);
+    await radio(page, 'image-framework', PYTORCH.framework).click();
+    await radio(page, 'image-version', PYTORCH.version).click();
+    await radio(page, 'image-python', PYTORCH.python).click();
+    await radio(page, 'image-accelerator', PYTORCH.accel).click();
+    await page.waitForFunction(() => {
+      const confirm = document.querySelector<HTMLButtonElement>('[data-testid="image-confirm"]');
+      return confirm !== null && !confirm.disabled;
+    });
+    await page.waitForTimeout(300); // the button's colour transition
+    await shot(page, 'subscribe-desktop-image-panel');
+    await page.getByTestId('image-confirm').click();
+    await page.getByTestId('image-panel').waitFor({ state: 'hidden' });
+    expect(await page.getByTestId('image-selected').textContent()).toBe(
+      'PyTorch 2.5.1 · Python 3.12 · CUDA 12.4',
+    );
+
+    const name = `e2e-daily-${Date.now() % 100000}`;
+    await page.getByTestId('instance-name').fill(name);
+    expect(await page.getByTestId('create-button').isEnabled()).toBe(true);
+    const created = page.waitForResponse((r) => r.url().endsWith('/api/gpu/instance/create'));
+    await page.getByTestId('create-button').click();
+    const body = (await (await created).json()) as Envelope<Instance>;
+    expect(body.success, body.message).toBe(true);
+    await page.getByText(instanceMessages.created).waitFor();
+    await page.waitForURL((url) => url.pathname.startsWith('/console'));
+
+    const list = await userApi<{ list: Instance[] }>('/gpu/instances');
+    const inst = list.list.find((i) => i.name === name);
+    expect(inst).toMatchObject({ billingType: 'daily', gpuCount: 1, hostName: L40S_HOST, status: 'RUNNING' });
+    expect(inst?.image).toBe('registry.gpu.local/pytorch:2.5.1-py3.12-cuda12.4');
+    expect(yuanToUnits(await balance())).toBe(yuanToUnits(before) - yuanToUnits(payable));
+    await page.close();
+  });
+});
+
+describe('subscribe (states and phone width)', () => {
+  it('shows the not-found state with a way back to the market', async () => {
+    const context = await newContext(DESKTOP);
+    const page = await openSubscribe(context, 'skuGpuId=gpu-999999&billingType=daily');
+    await page.getByTestId('subscribe-not-found').waitFor();
+    expect(await page.getByText('未找到指定的GPU资源').count()).toBe(1);
+    await shot(page, 'subscribe-not-found-desktop');
+    await page.getByTestId('back-to-market').click();
+    await page.waitForURL((url) => url.pathname === '/market');
+    await context.close();
+  });
+
+  it('keeps the bottom bar usable at 390 px', async () => {
+    const context = await newContext(MOBILE);
+    const page = await openSubscribe(context, `skuGpuId=${l40s.skuGpuId}&billingType=daily`);
+    await page.getByTestId('host-card').waitFor();
+    await page.getByTestId('quote-state').and(page.locator('[data-state="verified"]')).waitFor({
+      state: 'attached',
+    });
+    const noHorizontalScroll = await page.evaluate(
+      () => document.documentElement.scrollWidth <= window.innerWidth,
+    );
+    expect(noHorizontalScroll).toBe(true);
+    await shot(page, 'subscribe-mobile');
+
+    // The bar sits on the screen while the top of the form shows.
+    const button = await page.getByTestId('create-button').boundingBox();
+    expect(button).not.toBeNull();
+    if (button) {
+      expect(button.y + button.height).toBeLessThanOrEqual(MOBILE.height);
+      expect(button.x + button.width).toBeLessThanOrEqual(MOBILE.width);
+    }
+    await pickImage(page, PYTORCH);
+    await page.waitForTimeout(600); // the smooth scroll that brings confirm into view
+    await shot(page, 'subscribe-mobile-image-panel');
+    // Confirm sits clear of the sticky bar without any further scrolling.
+    const confirm = await page.getByTestId('image-confirm').boundingBox();
+    const bar = await page.getByTestId('order-bar').boundingBox();
+    expect(confirm && bar && confirm.y + confirm.height <= bar.y).toBe(true);
+    await page.getByTestId('image-confirm').click();
+    expect(await page.getByTestId('create-button').isEnabled()).toBe(true);
+    await page.screenshot({ path: path.join(ARTIFACTS, 'subscribe-mobile-full.png'), fullPage: true });
+    await context.close();
+  });
+});
