@@ -81,7 +81,7 @@ describe('the app routes', () => {
     const router = renderAt('/console/orders?page=2');
     await waitFor(() => expect(here(router)).toBe('/login?redirect=%2Fconsole%2Forders%3Fpage%3D2'));
     await waitFor(() => expect(document.title).toBe('登录 - 算力云平台'));
-    expect(await screen.findByText('登录 · 建设中')).toBeTruthy();
+    expect(await screen.findByTestId('login-form')).toBeTruthy();
   });
 
   it('sends a logged-in user from /login to /market', async () => {

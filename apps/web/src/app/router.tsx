@@ -20,6 +20,10 @@ const ConsoleHomePage = lazy(() => import('../features/bills/pages/ConsoleHomePa
 const InstancesPage = lazy(() => import('../features/instances/pages/InstancesPage'));
 const OrdersPage = lazy(() => import('../features/bills/pages/OrdersPage'));
 const BillsPage = lazy(() => import('../features/bills/pages/BillsPage'));
+const LoginPage = lazy(() => import('../features/auth/pages/LoginPage'));
+const RegisterPage = lazy(() => import('../features/auth/pages/RegisterPage'));
+const ForgotPasswordPage = lazy(() => import('../features/auth/pages/ForgotPasswordPage'));
+const AdminLoginPage = lazy(() => import('../features/admin/pages/AdminLoginPage'));
 const UnderConstructionPage = lazy(() => import('../components/UnderConstructionPage'));
 const NotFoundPage = lazy(() => import('../components/NotFoundPage'));
 const ConsoleLayout = lazy(() => import('./layouts/ConsoleLayout'));
@@ -84,10 +88,10 @@ export const ROUTE_TABLE: LayoutDef[] = [
     // Navbar hidden; tenant logo and name shown.
     layout: AuthLayout,
     routes: [
-      { path: PATHS.login, title: r.login, guard: 'guest', page: soon },
-      { path: PATHS.register, title: r.register, guard: 'guest', page: soon },
-      { path: PATHS.forgotPassword, title: r.forgotPassword, guard: 'guest', page: soon },
-      { path: PATHS.admin.login, title: r.adminLogin, guard: 'adminGuest', page: soon },
+      { path: PATHS.login, title: r.login, guard: 'guest', page: LoginPage },
+      { path: PATHS.register, title: r.register, guard: 'guest', page: RegisterPage },
+      { path: PATHS.forgotPassword, title: r.forgotPassword, guard: 'guest', page: ForgotPasswordPage },
+      { path: PATHS.admin.login, title: r.adminLogin, guard: 'adminGuest', page: AdminLoginPage },
     ],
   },
   {

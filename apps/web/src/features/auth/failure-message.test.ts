@@ -29,11 +29,15 @@ describe('failureMessage (SPEC.md §8)', () => {
 
 describe('waitSecondsOf', () => {
   it('reads the wait of a 429 cooldown message', () => {
-    expect(waitSecondsOf(new ApiError('auth.code_cooldown', '验证码发送过于频繁，请42秒后再试', 429))).toBe(42);
+    expect(waitSecondsOf(new ApiError('auth.code_cooldown', '验证码发送过于频繁，请42秒后再试', 429))).toBe(
+      42,
+    );
   });
 
   it('is null for other errors and 429s without seconds', () => {
-    expect(waitSecondsOf(new ApiError('auth.code_daily_cap', '今日验证码发送次数已达上限，请明天再试', 429))).toBeNull();
+    expect(
+      waitSecondsOf(new ApiError('auth.code_daily_cap', '今日验证码发送次数已达上限，请明天再试', 429)),
+    ).toBeNull();
     expect(waitSecondsOf(new ApiError('x', '请42秒后再试', 400))).toBeNull();
     expect(waitSecondsOf(new Error('请42秒后再试'))).toBeNull();
   });

@@ -37,7 +37,9 @@ describe('fieldError: the shared schemas decide each field', () => {
   });
 
   it('checks login fields with the login schema (6–100, no complexity)', () => {
-    expect(fieldError(loginRequestSchema, { phone: valid.phone }, 'password')).toBe(authMessages.passwordRequired);
+    expect(fieldError(loginRequestSchema, { phone: valid.phone }, 'password')).toBe(
+      authMessages.passwordRequired,
+    );
     expect(fieldError(loginRequestSchema, { phone: valid.phone, password: 'abc' }, 'password')).toBe(
       authMessages.passwordLength,
     );

@@ -54,7 +54,12 @@ describe('send-code button', () => {
   });
 
   it('says sending, the seconds left, then resend', () => {
-    const texts = { send: '获取验证码', sending: '发送中…', cooldown: (s: number) => `${s}秒后重新获取`, resend: '重新获取' };
+    const texts = {
+      send: '获取验证码',
+      sending: '发送中…',
+      cooldown: (s: number) => `${s}秒后重新获取`,
+      resend: '重新获取',
+    };
     expect(sendCodeLabel({ sending: false, remaining: 0, sentBefore: false }, texts)).toBe('获取验证码');
     expect(sendCodeLabel({ sending: true, remaining: 0, sentBefore: false }, texts)).toBe('发送中…');
     expect(sendCodeLabel({ sending: false, remaining: 60, sentBefore: true }, texts)).toBe('60秒后重新获取');

@@ -109,7 +109,10 @@ describe('startSessionKeepAlive', () => {
     const { session, keepalive, navigate } = await load();
     session.setUserSession(jwt(NOW + 60_000), user, true);
     fetchMock.mockImplementation(() =>
-      answer({ success: false, code: 'auth.refresh_invalid', message: '登录已失效，请重新登录', data: null }, 401),
+      answer(
+        { success: false, code: 'auth.refresh_invalid', message: '登录已失效，请重新登录', data: null },
+        401,
+      ),
     );
     keepalive.startSessionKeepAlive();
     await vi.advanceTimersByTimeAsync(0);

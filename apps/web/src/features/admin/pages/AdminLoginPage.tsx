@@ -1,0 +1,95 @@
+import { LockOutlined, UserOutlined } from '@ant-design/icons';
+import { adminLoginRequestSchema } from '@gpu/shared/auth';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Button, Form, Input } from 'antd';
+import { PATHS } from '../../../app/paths';
+import { LinkButton } from '../../../components/LinkButton';
+import { notify } from '../../../lib/feedback';
+import { setAdminSession } from '../../../lib/session';
+import { t } from '../../../locales/zh-CN';
+import styles from '../../auth/components/AuthForm.module.css';
+import { AuthHeader } from '../../auth/components/AuthHeader';
+import { failureMessage } from '../../auth/failure-message';
+import { schemaRule } from '../../auth/form-rules';
+import { adminLogin } from '../api/admin-login';
+
+interface AdminLoginValues {
+  username: string;
+  password: string;
+}
+
+/** SPEC.md §2 /admin/login: username and password; then the redirect query or /admin. */
+export default function AdminLoginPage() {
+  const [form] = Form.useForm<AdminLoginValues>();
+  const queryClient = useQueryClient();
+  const mutation = useMutation({
+    mutationFn: adminLogin,
+    onSuccess: ({ token, admin }) => {
+      queryClient.removeQueries({ queryKey: ['admin'] });
+      void notify('success', t.adminLogin.success);
+      // The adminGuest guard now moves on: to the redirect query (an /admin path) or /admin.
+      setAdminSession(token, admin);
+    },
+    onError: (err) => {
+      const failed = t.adminLogin.failed;
+      void notify('error', failureMessage(err, { failed, retry: failed }));
+    },
+  });
+
+  return (
+    <>
+      <AuthHeader title={t.adminLogin.title} subtitle={t.adminLogin.subtitle} />
+      <Form<AdminLoginValues>
+        form={form}
+        className={styles.form}
+        layout="vertical"
+        size="large"
+        requiredMark={false}
+        onFinish={(values) => mutation.mutate(adminLoginRequestSchema.parse(values))}
+        onFinishFailed={() => void notify('warning', t.adminLogin.incomplete)}
+        data-testid="admin-login-form"
+      >
+        <Form.Item
+          name="username"
+          label={t.adminLogin.username}
+          rules={[schemaRule(adminLoginRequestSchema, 'username')]}
+        >
+          <Input
+            prefix={<UserOutlined />}
+            placeholder={t.adminLogin.usernamePlaceholder}
+            autoComplete="username"
+            autoFocus
+            data-testid="username-input"
+          />
+        </Form.Item>
+        <Form.Item
+          name="password"
+          label={t.adminLogin.password}
+          rules={[schemaRule(adminLoginRequestSchema, 'password')]}
+        >
+          <Input.Password
+            prefix={<LockOutlined />}
+            placeholder={t.adminLogin.passwordPlaceholder}
+            autoComplete="current-password"
+            data-testid="password-input"
+          />
+        </Form.Item>
+        <Button
+          type="primary"
+          htmlType="submit"
+          block
+          className={styles.submit}
+          loading={mutation.isPending}
+          data-testid="admin-login-submit"
+        >
+          {t.adminLogin.submit}
+        </Button>
+        <p className={styles.footer}>
+          <LinkButton to={PATHS.home} type="link">
+            {t.adminLogin.backToSite}
+          </LinkButton>
+        </p>
+      </Form>
+    </>
+  );
+}

@@ -1,0 +1,165 @@
+import { PHONE_PATTERN, resetPasswordRequestSchema } from '@gpu/shared/auth';
+import { RESET_REDIRECT_DELAY_MS } from '@gpu/shared/constants';
+import { useMutation } from '@tanstack/react-query';
+import { Button, Form, Input, type InputRef } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { notify } from '../../../lib/feedback';
+import { t } from '../../../locales/zh-CN';
+import { resetPassword } from '../api/reset-password';
+import { sendResetCode, showTestCode } from '../api/send-code';
+import { AUTH_PATHS, authLink, phoneFromSearch } from '../auth-links';
+import styles from '../components/AuthForm.module.css';
+import { AuthHeader } from '../components/AuthHeader';
+import { CodeField } from '../components/CodeField';
+import { PhoneInput } from '../components/PhoneInput';
+import { failureMessage, waitSecondsOf } from '../failure-message';
+import { confirmRule, schemaRule } from '../form-rules';
+import { sendCodeLabel } from '../register-rules';
+import { useCooldown } from '../use-cooldown';
+
+interface ResetValues {
+  phone: string;
+  code: string;
+  newPassword: string;
+  confirmPassword: string;
+}
+
+const rule = (name: keyof ResetValues) => [schemaRule(resetPasswordRequestSchema, name)];
+
+/**
+ * SPEC.md §2 forgot password: phone (?phone= prefills it), code with a 60 s resend cooldown,
+ * new password (6–16) and its confirmation; success waits 1.5 s, then /login.
+ */
+export default function ForgotPasswordPage() {
+  const [form] = Form.useForm<ResetValues>();
+  const { search } = useLocation();
+  const navigate = useNavigate();
+  const codeInput = useRef<InputRef>(null);
+  const cooldown = useCooldown();
+  const [sending, setSending] = useState(false);
+  const [sentBefore, setSentBefore] = useState(false);
+  const [done, setDone] = useState(false);
+  const leaveTimer = useRef<number | undefined>(undefined);
+
+  useEffect(() => () => window.clearTimeout(leaveTimer.current), []);
+
+  const sendCode = async () => {
+    const phone = String(form.getFieldValue('phone') ?? '').trim();
+    if (!PHONE_PATTERN.test(phone)) {
+      void notify('warning', t.authForm.phoneInvalidWarning);
+      void form.validateFields(['phone']).catch(() => undefined);
+      return;
+    }
+    setSending(true);
+    try {
+      const sent = await sendResetCode(phone);
+      cooldown.start();
+      setSentBefore(true);
+      void notify('success', t.authForm.codeSent);
+      showTestCode(sent);
+      codeInput.current?.focus();
+    } catch (err) {
+      const wait = waitSecondsOf(err);
+      if (wait) cooldown.start(wait);
+      void notify(
+        'error',
+        failureMessage(err, { failed: t.resetPassword.sendFailed, retry: t.resetPassword.sendFailedRetry }),
+      );
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const mutation = useMutation({
+    mutationFn: resetPassword,
+    onSuccess: (message, { phone }) => {
+      setDone(true);
+      void notify('success', message || t.resetPassword.success);
+      leaveTimer.current = window.setTimeout(
+        () => void navigate(authLink(AUTH_PATHS.login, { phone, search })),
+        RESET_REDIRECT_DELAY_MS,
+      );
+    },
+    onError: (err) =>
+      void notify(
+        'error',
+        failureMessage(err, { failed: t.resetPassword.failed, retry: t.resetPassword.failedRetry }),
+      ),
+  });
+
+  const phone = Form.useWatch('phone', form);
+
+  return (
+    <>
+      <AuthHeader title={t.resetPassword.title} subtitle={t.resetPassword.subtitle} />
+      <Form<ResetValues>
+        form={form}
+        className={styles.form}
+        layout="vertical"
+        size="large"
+        requiredMark={false}
+        initialValues={{ phone: phoneFromSearch(search) }}
+        onFinish={(values) => mutation.mutate(resetPasswordRequestSchema.parse(values))}
+        onFinishFailed={() => void notify('warning', t.resetPassword.incomplete)}
+        data-testid="reset-form"
+      >
+        <Form.Item name="phone" label={t.authForm.phone} rules={rule('phone')}>
+          <PhoneInput autoFocus data-testid="phone-input" />
+        </Form.Item>
+        <CodeField
+          name="code"
+          rules={rule('code')}
+          buttonLabel={sendCodeLabel(
+            { sending, remaining: cooldown.remaining, sentBefore },
+            {
+              send: t.authForm.sendCode,
+              sending: t.authForm.sending,
+              cooldown: t.authForm.cooldown,
+              resend: t.authForm.resend,
+            },
+          )}
+          buttonDisabled={cooldown.active || sending}
+          sending={sending}
+          onSend={sendCode}
+          inputRef={codeInput}
+        />
+        <Form.Item name="newPassword" label={t.resetPassword.newPassword} rules={rule('newPassword')}>
+          <Input.Password
+            placeholder={t.resetPassword.newPasswordPlaceholder}
+            autoComplete="new-password"
+            data-testid="password-input"
+          />
+        </Form.Item>
+        <Form.Item
+          name="confirmPassword"
+          label={t.resetPassword.confirmPassword}
+          dependencies={['newPassword']}
+          rules={[confirmRule('newPassword')]}
+        >
+          <Input.Password
+            placeholder={t.resetPassword.confirmPlaceholder}
+            autoComplete="new-password"
+            data-testid="confirm-input"
+          />
+        </Form.Item>
+        <Button
+          type="primary"
+          htmlType="submit"
+          block
+          className={styles.submit}
+          loading={mutation.isPending || done}
+          data-testid="reset-submit"
+        >
+          {t.resetPassword.submit}
+        </Button>
+        <p className={styles.footer}>
+          {t.resetPassword.remembered}
+          <Link to={authLink(AUTH_PATHS.login, { phone, search })} data-testid="login-link">
+            {t.resetPassword.backToLogin}
+          </Link>
+        </p>
+      </Form>
+    </>
+  );
+}

@@ -1,0 +1,97 @@
+import { loginRequestSchema } from '@gpu/shared/auth';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Button, Checkbox, Form, Input } from 'antd';
+import { Link, useLocation } from 'react-router';
+import { notify } from '../../../lib/feedback';
+import { setUserSession } from '../../../lib/session';
+import { t } from '../../../locales/zh-CN';
+import { login } from '../api/login';
+import { AUTH_PATHS, authLink, phoneFromSearch } from '../auth-links';
+import styles from '../components/AuthForm.module.css';
+import { AuthHeader } from '../components/AuthHeader';
+import { PhoneInput } from '../components/PhoneInput';
+import { failureMessage } from '../failure-message';
+import { schemaRule } from '../form-rules';
+
+interface LoginValues {
+  phone: string;
+  password: string;
+  rememberMe: boolean;
+}
+
+/** SPEC.md §2 login: phone, password, remember me, forgot-password and register links. */
+export default function LoginPage() {
+  const [form] = Form.useForm<LoginValues>();
+  const { search } = useLocation();
+  const phone = Form.useWatch('phone', form);
+  const queryClient = useQueryClient();
+
+  const mutation = useMutation({
+    mutationFn: login,
+    onSuccess: ({ accessToken, user }, { rememberMe }) => {
+      // Nothing cached for a previous user may show for this one.
+      queryClient.removeQueries({ queryKey: ['user'] });
+      void notify('success', t.login.welcome(user.username), 3);
+      // The guest guard now moves on: to the redirect query or /market (SPEC.md §2).
+      setUserSession(accessToken, user, rememberMe);
+    },
+    onError: (err) =>
+      void notify('error', failureMessage(err, { failed: t.login.failed, retry: t.login.failedRetry })),
+  });
+
+  return (
+    <>
+      <AuthHeader title={t.login.title} subtitle={t.login.subtitle} />
+      <Form<LoginValues>
+        form={form}
+        className={styles.form}
+        layout="vertical"
+        size="large"
+        requiredMark={false}
+        initialValues={{ phone: phoneFromSearch(search), rememberMe: false }}
+        onFinish={(values) => mutation.mutate(loginRequestSchema.parse(values))}
+        onFinishFailed={() => void notify('warning', t.login.incomplete)}
+        data-testid="login-form"
+      >
+        <Form.Item name="phone" label={t.authForm.phone} rules={[schemaRule(loginRequestSchema, 'phone')]}>
+          <PhoneInput autoFocus data-testid="phone-input" />
+        </Form.Item>
+        <Form.Item
+          name="password"
+          label={t.authForm.password}
+          rules={[schemaRule(loginRequestSchema, 'password')]}
+        >
+          <Input.Password
+            placeholder={t.authForm.passwordPlaceholder}
+            autoComplete="current-password"
+            data-testid="password-input"
+          />
+        </Form.Item>
+        <div className={styles.row}>
+          <Form.Item name="rememberMe" valuePropName="checked" noStyle>
+            <Checkbox data-testid="remember-me">{t.login.rememberMe}</Checkbox>
+          </Form.Item>
+          <Link to={authLink(AUTH_PATHS.forgotPassword, { phone, search })} data-testid="forgot-link">
+            {t.login.forgot}
+          </Link>
+        </div>
+        <Button
+          type="primary"
+          htmlType="submit"
+          block
+          className={styles.submit}
+          loading={mutation.isPending}
+          data-testid="login-submit"
+        >
+          {t.login.submit}
+        </Button>
+        <p className={styles.footer}>
+          {t.login.noAccount}
+          <Link to={authLink(AUTH_PATHS.register, { search })} data-testid="register-link">
+            {t.login.toRegister}
+          </Link>
+        </p>
+      </Form>
+    </>
+  );
+}
