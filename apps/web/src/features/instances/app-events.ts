@@ -1,14 +1,10 @@
 import { APP_EVENTS, BALANCE_REFRESH_DELAY_MS } from '@gpu/shared';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
+import { type AppEventName, emitAppEvent, onAppEvent } from '../../lib/app-events';
 import { balanceQueryKey } from '../billing/api/get-balance';
 
-type AppEventName = (typeof APP_EVENTS)[keyof typeof APP_EVENTS];
-
-/** SPEC.md §9 browser events: other parts of the app (menus, pages) react to them. */
-export function emitAppEvent(name: AppEventName, detail?: unknown) {
-  window.dispatchEvent(new CustomEvent(name, { detail }));
-}
+export { emitAppEvent };
 
 export const INSTANCE_EVENTS: AppEventName[] = [
   APP_EVENTS.instanceCreated,
@@ -23,11 +19,9 @@ export function useAppEvents(names: readonly AppEventName[], handler: () => void
   latest.current = handler;
   const key = names.join('|');
   useEffect(() => {
-    const list = key.split('|');
-    const listener = () => latest.current();
-    for (const name of list) window.addEventListener(name, listener);
+    const stops = (key.split('|') as AppEventName[]).map((name) => onAppEvent(name, () => latest.current()));
     return () => {
-      for (const name of list) window.removeEventListener(name, listener);
+      for (const stop of stops) stop();
     };
   }, [key]);
 }

@@ -39,7 +39,8 @@ export default function ConsoleHomePage() {
   useBalanceEvents();
 
   const m = monitor.data;
-  const available = balance.data?.available ?? m?.available;
+  // SPEC.md §8: a balance that cannot be loaded shows 0.00.
+  const available = balance.data?.available ?? m?.available ?? (balance.isError ? 0 : undefined);
   const hasSpend = (daily.data ?? []).some((d) => d.amount !== 0);
 
   return (
