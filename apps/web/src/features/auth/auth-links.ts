@@ -1,4 +1,4 @@
-import { PATHS } from '../../app/paths';
+import { PHONE_LENGTH } from '@gpu/shared/constants';
 
 /**
  * Links between the authentication pages: the typed phone goes along (?phone= prefills it,
@@ -17,10 +17,4 @@ export function authLink(path: string, from: { phone?: string; search?: string }
 
 /** The ?phone= prefill of the authentication pages (digits only, at most 11). */
 export const phoneFromSearch = (search: string) =>
-  (new URLSearchParams(search).get('phone') ?? '').replace(/\D/g, '').slice(0, 11);
-
-export const AUTH_PATHS = {
-  login: PATHS.login,
-  register: PATHS.register,
-  forgotPassword: PATHS.forgotPassword,
-} as const;
+  (new URLSearchParams(search).get('phone') ?? '').replace(/\D/g, '').slice(0, PHONE_LENGTH);

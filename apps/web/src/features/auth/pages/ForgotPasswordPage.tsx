@@ -4,11 +4,12 @@ import { useMutation } from '@tanstack/react-query';
 import { Button, Form, Input, type InputRef } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { PATHS } from '../../../app/paths';
 import { notify } from '../../../lib/feedback';
 import { t } from '../../../locales/zh-CN';
 import { resetPassword } from '../api/reset-password';
 import { sendResetCode, showTestCode } from '../api/send-code';
-import { AUTH_PATHS, authLink, phoneFromSearch } from '../auth-links';
+import { authLink, phoneFromSearch } from '../auth-links';
 import styles from '../components/AuthForm.module.css';
 import { AuthHeader } from '../components/AuthHeader';
 import { CodeField } from '../components/CodeField';
@@ -77,7 +78,7 @@ export default function ForgotPasswordPage() {
       setDone(true);
       void notify('success', message || t.resetPassword.success);
       leaveTimer.current = window.setTimeout(
-        () => void navigate(authLink(AUTH_PATHS.login, { phone, search })),
+        () => void navigate(authLink(PATHS.login, { phone, search })),
         RESET_REDIRECT_DELAY_MS,
       );
     },
@@ -155,7 +156,7 @@ export default function ForgotPasswordPage() {
         </Button>
         <p className={styles.footer}>
           {t.resetPassword.remembered}
-          <Link to={authLink(AUTH_PATHS.login, { phone, search })} data-testid="login-link">
+          <Link to={authLink(PATHS.login, { phone, search })} data-testid="login-link">
             {t.resetPassword.backToLogin}
           </Link>
         </p>

@@ -2,11 +2,12 @@ import { loginRequestSchema } from '@gpu/shared/auth';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button, Checkbox, Form, Input } from 'antd';
 import { Link, useLocation } from 'react-router';
+import { PATHS } from '../../../app/paths';
 import { notify } from '../../../lib/feedback';
 import { setUserSession } from '../../../lib/session';
 import { t } from '../../../locales/zh-CN';
 import { login } from '../api/login';
-import { AUTH_PATHS, authLink, phoneFromSearch } from '../auth-links';
+import { authLink, phoneFromSearch } from '../auth-links';
 import styles from '../components/AuthForm.module.css';
 import { AuthHeader } from '../components/AuthHeader';
 import { PhoneInput } from '../components/PhoneInput';
@@ -25,6 +26,7 @@ export default function LoginPage() {
   const { search } = useLocation();
   const phone = Form.useWatch('phone', form);
   const queryClient = useQueryClient();
+  const prefilled = phoneFromSearch(search);
 
   const mutation = useMutation({
     mutationFn: login,
@@ -48,13 +50,13 @@ export default function LoginPage() {
         layout="vertical"
         size="large"
         requiredMark={false}
-        initialValues={{ phone: phoneFromSearch(search), rememberMe: false }}
+        initialValues={{ phone: prefilled, rememberMe: false }}
         onFinish={(values) => mutation.mutate(loginRequestSchema.parse(values))}
         onFinishFailed={() => void notify('warning', t.login.incomplete)}
         data-testid="login-form"
       >
         <Form.Item name="phone" label={t.authForm.phone} rules={[schemaRule(loginRequestSchema, 'phone')]}>
-          <PhoneInput autoFocus data-testid="phone-input" />
+          <PhoneInput autoFocus={!prefilled} data-testid="phone-input" />
         </Form.Item>
         <Form.Item
           name="password"
@@ -64,6 +66,8 @@ export default function LoginPage() {
           <Input.Password
             placeholder={t.authForm.passwordPlaceholder}
             autoComplete="current-password"
+            // After registering or resetting, the phone is prefilled: the password is next.
+            autoFocus={Boolean(prefilled)}
             data-testid="password-input"
           />
         </Form.Item>
@@ -71,7 +75,7 @@ export default function LoginPage() {
           <Form.Item name="rememberMe" valuePropName="checked" noStyle>
             <Checkbox data-testid="remember-me">{t.login.rememberMe}</Checkbox>
           </Form.Item>
-          <Link to={authLink(AUTH_PATHS.forgotPassword, { phone, search })} data-testid="forgot-link">
+          <Link to={authLink(PATHS.forgotPassword, { phone, search })} data-testid="forgot-link">
             {t.login.forgot}
           </Link>
         </div>
@@ -87,7 +91,7 @@ export default function LoginPage() {
         </Button>
         <p className={styles.footer}>
           {t.login.noAccount}
-          <Link to={authLink(AUTH_PATHS.register, { search })} data-testid="register-link">
+          <Link to={authLink(PATHS.register, { search })} data-testid="register-link">
             {t.login.toRegister}
           </Link>
         </p>

@@ -10,13 +10,14 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button, Checkbox, Form, Input, type InputRef } from 'antd';
 import { useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { PATHS } from '../../../app/paths';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/feedback';
 import { t } from '../../../locales/zh-CN';
 import { checkPhoneQueryKey } from '../api/check-phone';
 import { register } from '../api/register';
 import { sendRegisterCode, showTestCode } from '../api/send-code';
-import { AUTH_PATHS, authLink, phoneFromSearch } from '../auth-links';
+import { authLink, phoneFromSearch } from '../auth-links';
 import styles from '../components/AuthForm.module.css';
 import { AuthHeader } from '../components/AuthHeader';
 import { CodeField } from '../components/CodeField';
@@ -142,7 +143,7 @@ export default function RegisterPage() {
     mutationFn: register,
     onSuccess: (message, values) => {
       void notify('success', message || t.register.success);
-      void navigate(authLink(AUTH_PATHS.login, { phone: values.phone, search }));
+      void navigate(authLink(PATHS.login, { phone: values.phone, search }));
     },
     onError: (err, values) => {
       if (err instanceof ApiError && err.status === 409)
@@ -191,7 +192,7 @@ export default function RegisterPage() {
           extra={
             <PhoneHint
               state={availability.state}
-              loginTo={authLink(AUTH_PATHS.login, { phone, search })}
+              loginTo={authLink(PATHS.login, { phone, search })}
               onRecheck={availability.recheck}
             />
           }
@@ -276,7 +277,7 @@ export default function RegisterPage() {
         </Button>
         <p className={styles.footer}>
           {t.register.haveAccount}
-          <Link to={authLink(AUTH_PATHS.login, { search })} data-testid="login-link">
+          <Link to={authLink(PATHS.login, { search })} data-testid="login-link">
             {t.register.toLogin}
           </Link>
         </p>
