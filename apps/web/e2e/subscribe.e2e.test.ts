@@ -55,8 +55,7 @@ async function openSubscribe(context: BrowserContext, query: string): Promise<Pa
 const yuanShown = async (page: Page, testId: string) =>
   Number((await page.getByTestId(testId).textContent())?.replace(/[^\d.]/g, ''));
 
-const shot = (page: Page, name: string, fullPage = false) =>
-  page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage });
+const shot = (page: Page, name: string) => page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`) });
 
 /** The radio button of an option group (the tiles are native radios under their labels). */
 const radio = (page: Page, group: string, name: string) =>
@@ -128,7 +127,11 @@ describe('subscribe (desktop)', () => {
 
     // Create stays disabled until an image is chosen.
     expect(await page.getByTestId('create-button').isDisabled()).toBe(true);
-    await shot(page, 'subscribe-desktop', true);
+    await shot(page, 'subscribe-desktop');
+    // At the end of the form the bar rests under the last section.
+    await page.getByTestId('section-name').scrollIntoViewIfNeeded();
+    await page.evaluate(() => window.scrollBy(0, 200));
+    await shot(page, 'subscribe-desktop-bottom');
     await page.close();
   });
 
@@ -179,6 +182,43 @@ describe('subscribe (desktop)', () => {
     await dialog.getByTestId('voucher-empty').waitFor();
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
+    await page.close();
+  });
+
+  it('can be driven from the keyboard: the cascader opens, walks and confirms without a mouse', async () => {
+    const page = await openSubscribe(context, `skuGpuId=${l40s.skuGpuId}&billingType=daily`);
+    await page.getByTestId('image-trigger').focus();
+    await page.keyboard.press('Enter');
+    await page.getByTestId('image-panel').waitFor();
+    // Focus is in the first column; Space picks, Tab moves to the next level.
+    for (const _ of ['framework', 'version', 'python', 'accelerator']) {
+      await page.keyboard.press('Space');
+      await page.keyboard.press('Tab');
+    }
+    await page.keyboard.press('Tab'); // 取消 → 确定
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe(
+      'image-confirm',
+    );
+    await page.keyboard.press('Enter');
+    await page.getByTestId('image-panel').waitFor({ state: 'hidden' });
+    expect(await page.getByTestId('image-selected').textContent()).toBe(
+      'PyTorch 2.5.1 · Python 3.12 · CUDA 12.4',
+    );
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe(
+      'image-trigger',
+    );
+
+    // Escape closes the panel and keeps the confirmed image.
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('ArrowDown'); // TensorFlow
+    await page.keyboard.press('Escape');
+    await page.getByTestId('image-panel').waitFor({ state: 'hidden' });
+    expect(await page.getByTestId('image-selected').textContent()).toContain('PyTorch 2.5.1');
+
+    // Billing radios: arrows move the choice (and the URL).
+    await page.getByTestId('billing-choice').locator('input:checked').focus();
+    await page.keyboard.press('ArrowRight');
+    await page.waitForURL((url) => url.searchParams.get('billingType') === 'weekly');
     await page.close();
   });
 
@@ -270,7 +310,11 @@ describe('subscribe (states and phone width)', () => {
     expect(confirm && bar && confirm.y + confirm.height <= bar.y).toBe(true);
     await page.getByTestId('image-confirm').click();
     expect(await page.getByTestId('create-button').isEnabled()).toBe(true);
-    await page.screenshot({ path: path.join(ARTIFACTS, 'subscribe-mobile-full.png'), fullPage: true });
+    // The breakdown folds out of the bar on phones.
+    expect(await page.getByTestId('bar-original').isVisible()).toBe(false);
+    await page.getByTestId('bar-details-toggle').click();
+    expect(await page.getByTestId('bar-original').isVisible()).toBe(true);
+    await shot(page, 'subscribe-mobile-details');
     await context.close();
   });
 });
