@@ -7,9 +7,13 @@ export const versionKey = (i: Image) => i.frameworkVersion || i.osInfo;
 export function groupImages(list: Image[]): ImageMap {
   const map: ImageMap = {};
   for (const i of list) {
-    const byVersion = (map[i.frameworkType] ??= {});
-    const byPython = (byVersion[versionKey(i)] ??= {});
-    (byPython[i.pythonVersion] ??= []).push(i);
+    const byVersion = map[i.frameworkType] ?? {};
+    map[i.frameworkType] = byVersion;
+    const byPython = byVersion[versionKey(i)] ?? {};
+    byVersion[versionKey(i)] = byPython;
+    const images = byPython[i.pythonVersion] ?? [];
+    byPython[i.pythonVersion] = images;
+    images.push(i);
   }
   return map;
 }
