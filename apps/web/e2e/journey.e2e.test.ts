@@ -1,6 +1,5 @@
 import path from 'node:path';
 import type { Bill, Envelope, Instance, Page as ListPage, User } from '@gpu/shared';
-import { instanceMessages } from '@gpu/shared/instances';
 import { formatYuan, yuanToUnits } from '@gpu/shared/money';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -118,7 +117,7 @@ describe('a new customer, start to finish', () => {
     await page.getByTestId('instance-name').fill(name);
     await shot('subscribe');
     await page.getByTestId('create-button').click();
-    await page.getByText(instanceMessages.created).waitFor();
+    await page.getByText('容器创建成功，计费已开始！').waitFor();
     await page.waitForURL('**/console/instance');
 
     const list = await userApi<ListPage<Instance>>('/gpu/instances?page=1&size=10');

@@ -257,7 +257,7 @@ describe('subscribe (desktop)', () => {
     await page.getByTestId('create-button').click();
     const body = (await (await created).json()) as Envelope<Instance>;
     expect(body.success, body.message).toBe(true);
-    await page.getByText(instanceMessages.created).waitFor();
+    await page.getByText('容器创建成功，计费已开始！').waitFor();
     await page.waitForURL((url) => url.pathname.startsWith('/console'));
 
     const list = await userApi<{ list: Instance[] }>('/gpu/instances');

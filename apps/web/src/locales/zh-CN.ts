@@ -275,6 +275,7 @@ export const t = {
     },
     createFailed: '容器创建失败',
     createError: '创建实例失败',
+    created: '容器创建成功，计费已开始！',
     createTimeout: '创建请求超时，实例可能仍在创建中，请稍后到控制台查看',
   },
   underConstruction: {

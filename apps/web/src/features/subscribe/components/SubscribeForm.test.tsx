@@ -151,7 +151,7 @@ describe('SubscribeForm', { timeout: 30_000 }, () => {
       billingType: 'daily',
     });
     expect('voucherId' in body).toBe(false);
-    expect(notify).toHaveBeenCalledWith('success', instanceMessages.created);
+    expect(notify).toHaveBeenCalledWith('success', '容器创建成功，计费已开始！');
     expect(created).toHaveBeenCalledTimes(1);
     expect(balance).toHaveBeenCalledTimes(1);
     window.removeEventListener(APP_EVENTS.instanceCreated, created);

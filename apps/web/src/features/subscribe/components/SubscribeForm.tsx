@@ -172,7 +172,7 @@ export function SubscribeForm({ item, billingType, onBillingChange }: SubscribeF
     }
     create.mutate(payload, {
       onSuccess: (instance) => {
-        void notify('success', instanceMessages.created);
+        void notify('success', s.created);
         window.dispatchEvent(new CustomEvent(APP_EVENTS.instanceCreated, { detail: instance }));
         window.dispatchEvent(new CustomEvent(APP_EVENTS.balance));
         void queryClient.invalidateQueries({ queryKey: balanceQueryKey });
