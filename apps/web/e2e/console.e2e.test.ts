@@ -5,7 +5,17 @@ import { formatYuan } from '@gpu/shared/money';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARTIFACTS } from './env';
-import { DESKTOP, launchBrowser, MOBILE, registerUser, seedSession, siteUrl, titled } from './helpers';
+import {
+  DESKTOP,
+  fundUser,
+  launchBrowser,
+  MOBILE,
+  registerUser,
+  seedSession,
+  siteUrl,
+  titled,
+  userCall,
+} from './helpers';
 
 // The console (SPEC.md §2, §4; issue 7 web part) against the real server: a fresh user funded
 // through the simulated payment provider rents a daily package on nm-a-l40s-01 through the API,
@@ -21,28 +31,8 @@ let session: { accessToken: string; user: User };
 let created: Instance;
 let tenantName: string;
 
-async function userApi<T>(urlPath: string, body?: unknown): Promise<T> {
-  const res = await fetch(siteUrl('localhost', `/api${urlPath}`), {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'x-tenant-host': 'localhost',
-      authorization: `Bearer ${session.accessToken}`,
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const envelope = (await res.json()) as Envelope<T>;
-  if (!envelope.success) throw new Error(`${urlPath}: ${res.status} ${envelope.message}`);
-  return envelope.data;
-}
-
-/** Tops up through the simulated payment provider: the QR order, then "scan and pay". */
-async function fund(amount: number) {
-  const { qrCode } = await userApi<{ qrCode: string }>('/pay/createQrCode', { amount, type: 'alipay' });
-  const res = await fetch(siteUrl('localhost', new URL(qrCode).pathname), { method: 'POST' });
-  expect(res.status).toBe(200);
-}
-
+const userApi = <T>(urlPath: string, body?: unknown) => userCall<T>(session.accessToken, urlPath, body);
+const fund = (amount: number) => fundUser(session.accessToken, amount);
 const balance = async () => (await userApi<{ available: number }>('/user/balance')).available;
 const instanceNow = async () =>
   (await userApi<ListPage<Instance>>('/gpu/instances?page=1&size=10')).list.find((i) => i.id === created.id);

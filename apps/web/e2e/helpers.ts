@@ -17,16 +17,35 @@ export const siteUrl = (host: string, path = '/') => `http://${host}:${port()}${
 export const launchBrowser = (): Promise<Browser> =>
   chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_FLAGS });
 
+type CallInit = { host?: string; method?: string; body?: unknown; token?: string };
+
 /** Calls the real API as the browser would for `host`, answering the envelope's data. */
-export async function api<T>(path: string, init: { host?: string; method?: string; body?: unknown } = {}) {
+export async function api<T>(path: string, init: CallInit = {}): Promise<T> {
   const res = await fetch(siteUrl('localhost', `/api${path}`), {
-    method: init.method ?? (init.body ? 'POST' : 'GET'),
-    headers: { 'content-type': 'application/json', 'x-tenant-host': init.host ?? 'localhost' },
-    body: init.body ? JSON.stringify(init.body) : undefined,
+    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+    headers: {
+      'content-type': 'application/json',
+      'x-tenant-host': init.host ?? 'localhost',
+      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+    },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
   });
-  const body = (await res.json()) as Envelope<T>;
-  if (!body.success) throw new Error(`${path}: ${res.status} ${body.message}`);
-  return body.data;
+  const envelope = (await res.json()) as Envelope<T>;
+  if (!envelope.success) throw new Error(`${path}: ${res.status} ${envelope.message}`);
+  return envelope.data;
+}
+
+/** The real API as a logged-in user of the default tenant (GET, or POST with a body). */
+export const userCall = <T>(token: string, path: string, body?: unknown) => api<T>(path, { token, body });
+
+/** Tops a user up through the simulated payment provider: the QR order, then "scan and pay". */
+export async function fundUser(token: string, amount: number) {
+  const { qrCode } = await userCall<{ qrCode: string }>(token, '/pay/createQrCode', {
+    amount,
+    type: 'alipay',
+  });
+  const res = await fetch(siteUrl('localhost', new URL(qrCode).pathname), { method: 'POST' });
+  if (res.status !== 200) throw new Error(`paying ${qrCode}: ${res.status}`);
 }
 
 export const tenantConfig = (host: string) => api<TenantConfig>('/tenant/config', { host });

@@ -4,7 +4,7 @@ import { formatYuan, yuanToUnits } from '@gpu/shared/money';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARTIFACTS } from './env';
-import { DESKTOP, launchBrowser, registerUser, seedSession, siteUrl } from './helpers';
+import { DESKTOP, launchBrowser, registerUser, seedSession, siteUrl, userCall } from './helpers';
 
 // Issue 7's whole journey in one tab, every step through the screens: recharge 200 by the
 // simulated Alipay QR → market (包日) → subscribe a daily L40S package → RUNNING in the console →
@@ -19,14 +19,7 @@ let session: { accessToken: string; user: User };
 let instance: Instance;
 const name = `journey-${Date.now() % 100000}`;
 
-async function userApi<T>(urlPath: string): Promise<T> {
-  const res = await fetch(siteUrl('localhost', `/api${urlPath}`), {
-    headers: { 'x-tenant-host': 'localhost', authorization: `Bearer ${session.accessToken}` },
-  });
-  const envelope = (await res.json()) as Envelope<T>;
-  if (!envelope.success) throw new Error(`${urlPath}: ${res.status} ${envelope.message}`);
-  return envelope.data;
-}
+const userApi = <T>(urlPath: string) => userCall<T>(session.accessToken, urlPath);
 
 const balance = async () => (await userApi<{ available: number }>('/user/balance')).available;
 const shot = (name: string) => page.screenshot({ path: path.join(ARTIFACTS, `journey-${name}.png`) });

@@ -6,7 +6,16 @@ import { computeOrderPrice } from '@gpu/shared/pricing';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARTIFACTS } from './env';
-import { DESKTOP, launchBrowser, MOBILE, registerUser, seedSession, siteUrl } from './helpers';
+import {
+  DESKTOP,
+  fundUser,
+  launchBrowser,
+  MOBILE,
+  registerUser,
+  seedSession,
+  siteUrl,
+  userCall,
+} from './helpers';
 
 const L40S_HOST = 'nm-a-l40s-01';
 
@@ -15,28 +24,8 @@ let session: { accessToken: string; user: User };
 let l40s: MarketItem;
 
 /** The real API as the logged-in user. */
-async function userApi<T>(urlPath: string, body?: unknown): Promise<T> {
-  const res = await fetch(siteUrl('localhost', `/api${urlPath}`), {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'x-tenant-host': 'localhost',
-      authorization: `Bearer ${session.accessToken}`,
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const envelope = (await res.json()) as Envelope<T>;
-  if (!envelope.success) throw new Error(`${urlPath}: ${res.status} ${envelope.message}`);
-  return envelope.data;
-}
-
-/** Tops up through the simulated payment provider: create the QR order, then "scan and pay" it. */
-async function fund(amount: number) {
-  const { qrCode } = await userApi<{ qrCode: string }>('/pay/createQrCode', { amount, type: 'alipay' });
-  const res = await fetch(siteUrl('localhost', new URL(qrCode).pathname), { method: 'POST' });
-  expect(res.status).toBe(200);
-}
-
+const userApi = <T>(urlPath: string, body?: unknown) => userCall<T>(session.accessToken, urlPath, body);
+const fund = (amount: number) => fundUser(session.accessToken, amount);
 const balance = async () => (await userApi<{ available: number }>('/user/balance')).available;
 
 async function newContext(viewport: { width: number; height: number }): Promise<BrowserContext> {

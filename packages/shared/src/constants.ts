@@ -76,3 +76,15 @@ export const APP_EVENTS = {
   instanceStarted: 'instance-started',
   instanceStopped: 'instance-stopped',
 } as const;
+
+/** Instance states as users read them (SPEC.md §2 console), for the screens and the server's messages. */
+export const INSTANCE_STATUS_NAMES = {
+  CREATING: '创建中',
+  RUNNING: '运行中',
+  STOPPING: '关机中',
+  STOPPED: '已关机',
+  STARTING: '开机中',
+  RELEASING: '释放中',
+  RELEASED: '已释放',
+  FAILED: '创建失败',
+} as const;

@@ -1,3 +1,5 @@
+import { INSTANCE_STATUS_NAMES } from '@gpu/shared/constants';
+
 /** Every user-visible string of the web app. Texts SPEC.md gives verbatim are copied exactly. */
 export const t = {
   common: {
@@ -412,16 +414,7 @@ export const t = {
     statusFilter: '按状态筛选',
     total: (n: number) => `共 ${n} 个实例`,
     live: '状态变化中，自动刷新',
-    status: {
-      CREATING: '创建中',
-      RUNNING: '运行中',
-      STOPPING: '关机中',
-      STOPPED: '已关机',
-      STARTING: '开机中',
-      RELEASING: '释放中',
-      RELEASED: '已释放',
-      FAILED: '创建失败',
-    },
+    status: INSTANCE_STATUS_NAMES,
     billingType: { hourly: '按量计费', daily: '包日', weekly: '包周', monthly: '包月' },
     columns: {
       instance: '实例',

@@ -1,15 +1,7 @@
+import { INSTANCE_STATUS_NAMES } from '@gpu/shared/constants';
 import { createError } from '../../app/errors.ts';
 
-const STATUS_NAMES: Record<string, string> = {
-  CREATING: '创建中',
-  RUNNING: '运行中',
-  STOPPING: '关机中',
-  STOPPED: '已关机',
-  STARTING: '开机中',
-  RELEASING: '释放中',
-  RELEASED: '已释放',
-  FAILED: '创建失败',
-};
+const STATUS_NAMES: Record<string, string> = INSTANCE_STATUS_NAMES;
 
 export const instanceErrors = {
   notFound: () => createError({ code: 'instances.not_found', status: 404, message: '实例不存在' }),
