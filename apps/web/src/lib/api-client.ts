@@ -23,6 +23,8 @@ export interface RequestOptions {
   body?: unknown;
   signal?: AbortSignal;
   timeoutMs?: number;
+  /** A 401 answers an ApiError only: no session is cleared and the browser stays (start-up checks). */
+  quietUnauthorized?: boolean;
 }
 
 type Navigate = (to: string) => void;
@@ -112,7 +114,8 @@ export async function requestEnvelope<T>(
     // not JSON: handled below
   }
 
-  if (response.status === 401 || (isEnvelope(body) && body.code === '401')) onUnauthorized(path);
+  if ((response.status === 401 || (isEnvelope(body) && body.code === '401')) && !options.quietUnauthorized)
+    onUnauthorized(path);
 
   if (isEnvelope(body)) {
     if (response.ok && body.success) return body as Envelope<T>;

@@ -123,3 +123,69 @@ describe('startSessionKeepAlive', () => {
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 });
+
+describe('resumeExpiredSession (start-up)', () => {
+  const NOW = 1_700_000_000_000;
+  let fetchMock: ReturnType<typeof vi.fn>;
+
+  beforeEach(() => {
+    vi.resetModules();
+    localStorage.clear();
+    sessionStorage.clear();
+    fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  async function load() {
+    const session = await import('../../lib/session');
+    const keepalive = await import('./session-keepalive');
+    const navigate = vi.fn();
+    (await import('../../lib/api-client')).configureApiClient({ navigate });
+    return { session, keepalive, navigate };
+  }
+
+  it('renews a remembered token that expired while the app was closed', async () => {
+    const { session, keepalive } = await load();
+    session.setUserSession(jwt(NOW - 3 * 3600_000), user, true);
+    const fresh = jwt(NOW + 2 * 3600_000);
+    fetchMock.mockResolvedValue(
+      Response.json({ success: true, code: '200', message: '成功', data: { accessToken: fresh, user } }),
+    );
+    await keepalive.resumeExpiredSession(NOW);
+    expect(String(fetchMock.mock.calls[0]?.[0])).toBe('/api/auth/refresh');
+    expect(session.getSession().token).toBe(fresh);
+    expect(localStorage.getItem(session.STORAGE_KEYS.token)).toBe(fresh);
+  });
+
+  it('drops the session quietly when the refresh token is gone too (no trip to /login)', async () => {
+    const { session, keepalive, navigate } = await load();
+    session.setUserSession(jwt(NOW - 1_000), user, true);
+    fetchMock.mockResolvedValue(
+      Response.json(
+        { success: false, code: 'auth.refresh_invalid', message: '登录已失效，请重新登录', data: null },
+        { status: 401 },
+      ),
+    );
+    await keepalive.resumeExpiredSession(NOW);
+    expect(session.getSession().token).toBeNull();
+    expect(localStorage.getItem(session.STORAGE_KEYS.token)).toBeNull();
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('keeps the session when the refresh got no answer, and leaves live or absent tokens alone', async () => {
+    const { session, keepalive } = await load();
+    await keepalive.resumeExpiredSession(NOW);
+    const live = jwt(NOW + 60_000);
+    session.setUserSession(live, user, true);
+    await keepalive.resumeExpiredSession(NOW);
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    const stale = jwt(NOW - 1_000);
+    session.setUserSession(stale, user, true);
+    fetchMock.mockRejectedValue(new TypeError('offline'));
+    await keepalive.resumeExpiredSession(NOW);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(session.getSession().token).toBe(stale);
+  });
+});

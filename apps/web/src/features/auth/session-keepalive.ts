@@ -1,5 +1,5 @@
 import { ApiError } from '../../lib/api-client';
-import { getSession, subscribeSession } from '../../lib/session';
+import { clearUserSession, getSession, subscribeSession } from '../../lib/session';
 import { refreshSession } from './api/refresh-session';
 import { replaceUserSession } from './stored-session';
 
@@ -46,6 +46,37 @@ function schedule(token: string | null, delay: number | null) {
   timer = setTimeout(() => void refresh(token), Math.min(delay, MAX_TIMEOUT_MS));
 }
 
+/** One refresh at a time across tabs: the refresh token rotates, a parallel reuse would revoke it. */
+async function oneAtATime(run: () => Promise<void>) {
+  if (typeof navigator !== 'undefined' && navigator.locks) {
+    await navigator.locks.request('gpu.session-refresh', run);
+  } else {
+    await run();
+  }
+}
+
+/**
+ * At start-up, before anything renders: a stored access token that expired while the app was
+ * closed is exchanged through the refresh cookie, so "remember me" lasts as long as the refresh
+ * token (not the 2 h access token). When that fails too, the stale session is dropped quietly:
+ * a visitor opening a public page is not sent to /login. A refresh that got no answer leaves the
+ * session to the 401 rule.
+ */
+export async function resumeExpiredSession(now = Date.now()): Promise<void> {
+  const { token } = getSession();
+  const expiry = token ? tokenExpiry(token) : null;
+  if (!token || expiry === null || expiry > now) return;
+  await oneAtATime(async () => {
+    if (getSession().token !== token) return; // another tab got there first
+    try {
+      const session = await refreshSession({ quietUnauthorized: true });
+      if (getSession().token === token) replaceUserSession(session.accessToken, session.user);
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 401 && getSession().token === token) clearUserSession();
+    }
+  });
+}
+
 async function refresh(token: string) {
   const run = async () => {
     // Another tab (sharing the stored session and the cookie) may have refreshed meanwhile.
@@ -60,12 +91,7 @@ async function refresh(token: string) {
       if (getSession().token === token && left !== null) schedule(token, REFRESH_RETRY_MS);
     }
   };
-  // One refresh at a time across tabs: the refresh token rotates, a parallel reuse would revoke it.
-  if (typeof navigator !== 'undefined' && navigator.locks) {
-    await navigator.locks.request('gpu.session-refresh', run);
-  } else {
-    await run();
-  }
+  await oneAtATime(run);
 }
 
 function onSessionChange() {

@@ -2,4 +2,5 @@ import { api } from '../../../lib/api-client';
 import type { LoginResponse } from './login';
 
 /** POST /auth/refresh: the HttpOnly refresh cookie buys a new access token (and rotates). */
-export const refreshSession = () => api.post<LoginResponse>('/auth/refresh');
+export const refreshSession = (options: { quietUnauthorized?: boolean } = {}) =>
+  api.post<LoginResponse>('/auth/refresh', undefined, options);
