@@ -26,22 +26,36 @@ export function createBillingRepository({ db }: { db: DbOrTx }) {
       const [a] = await db.select().from(accounts).where(eq(accounts.userId, userId)).for('update');
       return a;
     },
-    async setBalances(userId: number, available: number, frozen: number, at: Date) {
-      await db.update(accounts).set({ available, frozen, updatedAt: at }).where(eq(accounts.userId, userId));
-    },
-    async entryByKey(idempotencyKey: string): Promise<LedgerEntry | undefined> {
-      const [e] = await db
+    /** Account rows in user-id order (one lock order for every caller: no deadlocks), locked. */
+    lockAccounts: (userIds: number[]): Promise<AccountRow[]> =>
+      db
         .select()
-        .from(ledgerEntries)
-        .where(eq(ledgerEntries.idempotencyKey, idempotencyKey))
-        .limit(1);
-      return e;
+        .from(accounts)
+        .where(inArray(accounts.userId, userIds))
+        .orderBy(accounts.userId)
+        .for('update'),
+    /** New balances of several accounts in one statement. */
+    async setBalancesMany(rows: { userId: number; available: number; frozen: number }[], at: Date) {
+      if (rows.length === 0) return;
+      const values = sql.join(
+        rows.map((r) => sql`(${r.userId}::integer, ${r.available}::bigint, ${r.frozen}::bigint)`),
+        sql`, `,
+      );
+      await db.execute(sql`
+        update accounts as a
+        set available = v.available, frozen = v.frozen, updated_at = ${at}
+        from (values ${values}) as v(user_id, available, frozen)
+        where a.user_id = v.user_id`);
     },
-    /** The new row, or undefined when its idempotency key already exists. */
-    async insertEntry(row: NewLedgerEntry): Promise<LedgerEntry | undefined> {
-      const [e] = await db.insert(ledgerEntries).values(row).onConflictDoNothing().returning();
-      return e;
-    },
+    entriesByKeys: (keys: string[]): Promise<LedgerEntry[]> =>
+      keys.length === 0
+        ? Promise.resolve([])
+        : db.select().from(ledgerEntries).where(inArray(ledgerEntries.idempotencyKey, keys)),
+    /** The rows inserted; a row whose idempotency key already exists is left out. */
+    insertEntries: (rows: NewLedgerEntry[]): Promise<LedgerEntry[]> =>
+      rows.length === 0
+        ? Promise.resolve([])
+        : db.insert(ledgerEntries).values(rows).onConflictDoNothing().returning(),
     entries: (userId: number, limit = 100) =>
       db
         .select()

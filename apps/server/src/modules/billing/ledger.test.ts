@@ -5,7 +5,13 @@ import { createTestApp } from '../../app/db/test-utils.ts';
 import { isAppError } from '../../app/errors.ts';
 import { applyMovement } from './billing.models.ts';
 import { accounts } from './billing.tables.ts';
-import { findUnbalancedAccounts, type LedgerPosting, postLedgerEntry, reconcileAccount } from './ledger.ts';
+import {
+  findUnbalancedAccounts,
+  type LedgerPosting,
+  postLedgerEntries,
+  postLedgerEntry,
+  reconcileAccount,
+} from './ledger.ts';
 
 type T = Awaited<ReturnType<typeof createTestApp>>;
 let t: T;
@@ -215,5 +221,50 @@ describe('postLedgerEntry', () => {
     expect((await reconcileAccount(t.db, user.id)).balanced).toBe(false);
     await t.db.update(accounts).set({ available: 10 }).where(eq(accounts.userId, user.id));
     expect(await findUnbalancedAccounts(t.db)).toEqual([]);
+  });
+});
+
+describe('postLedgerEntries (several at once, as metering does)', () => {
+  it('applies postings in order per account, across accounts, with the right balances after', async () => {
+    const { user: a } = await t.createUser();
+    const { user: b } = await t.createUser();
+    await post({ userId: a.id, kind: 'recharge', amount: 1_000 });
+    await post({ userId: b.id, kind: 'recharge', amount: 500 });
+    const done = await post({ userId: b.id, kind: 'charge', amount: -10 });
+    const results = await t.db.transaction((tx) =>
+      postLedgerEntries(tx, [
+        { userId: b.id, kind: 'charge', amount: -100, idempotencyKey: key() },
+        { userId: a.id, kind: 'charge', amount: -300, idempotencyKey: key() },
+        { userId: a.id, kind: 'charge', amount: -900, allowNegative: true, idempotencyKey: key() },
+        // already posted: returned, not applied again
+        { userId: b.id, kind: 'charge', amount: -10, idempotencyKey: done.entry.idempotencyKey },
+      ]),
+    );
+    expect(results.map((r) => r.created)).toEqual([true, true, true, false]);
+    expect(results.map((r) => r.entry.availableAfter)).toEqual([390, 700, -200, 490]);
+    expect(results[3]?.entry.id).toBe(done.entry.id);
+    expect(await account(a.id)).toMatchObject({ available: -200 });
+    expect(await account(b.id)).toMatchObject({ available: 390 });
+    for (const u of [a, b]) expect((await reconcileAccount(t.db, u.id)).balanced).toBe(true);
+  });
+
+  it('rolls everything back when one posting is refused', async () => {
+    const { user } = await t.createUser();
+    await post({ userId: user.id, kind: 'recharge', amount: 100 });
+    const first = key();
+    const code = await codeOf(
+      t.db.transaction((tx) =>
+        postLedgerEntries(tx, [
+          { userId: user.id, kind: 'charge', amount: -60, idempotencyKey: first },
+          { userId: user.id, kind: 'charge', amount: -60, idempotencyKey: key() },
+        ]),
+      ),
+    );
+    expect(code).toBe('billing.insufficient_balance');
+    expect(await account(user.id)).toMatchObject({ available: 100 });
+    // the first key was not kept: it can be posted later
+    expect(
+      (await post({ userId: user.id, kind: 'charge', amount: -60, idempotencyKey: first })).created,
+    ).toBe(true);
   });
 });

@@ -1,7 +1,7 @@
 import type { DbOrTx, Tx } from '../../app/db/client.ts';
 import { billingErrors } from './billing.errors.ts';
 import { applyMovement, assertValidMovement, type Movement } from './billing.models.ts';
-import { createBillingRepository, type LedgerEntry } from './billing.repository.ts';
+import { createBillingRepository, type LedgerEntry, type NewLedgerEntry } from './billing.repository.ts';
 
 export type { LedgerEntry } from './billing.repository.ts';
 export type { LedgerKind } from './billing.tables.ts';
@@ -40,43 +40,86 @@ export interface PostingResult {
  *   A throw rolls back the caller's whole transaction.
  */
 export async function postLedgerEntry(tx: Tx, posting: LedgerPosting): Promise<PostingResult> {
-  assertValidMovement(posting);
+  const [result] = await postLedgerEntries(tx, [posting]);
+  if (!result) throw new Error('ledger posting produced no result');
+  return result;
+}
+
+/**
+ * Several postings under the rules of `postLedgerEntry`, in a handful of statements whatever
+ * their number (metering charges hundreds of instances per transaction): the accounts are
+ * locked in user-id order, postings of one account apply in the order given, and any refusal
+ * rolls back the caller's whole transaction. Results are in the order of `postings`.
+ */
+export async function postLedgerEntries(tx: Tx, postings: LedgerPosting[]): Promise<PostingResult[]> {
+  if (postings.length === 0) return [];
+  for (const p of postings) assertValidMovement(p);
   const repo = createBillingRepository({ db: tx });
-  const account = await repo.lockAccount(posting.userId);
-  if (!account) throw billingErrors.accountMissing();
+  const userIds = [...new Set(postings.map((p) => p.userId))].sort((x, y) => x - y);
+  const locked = new Map((await repo.lockAccounts(userIds)).map((a) => [a.userId, a]));
+  const posted = new Map(
+    (await repo.entriesByKeys(postings.map((p) => p.idempotencyKey))).map((e) => [e.idempotencyKey, e]),
+  );
 
-  const existing = await repo.entryByKey(posting.idempotencyKey);
-  if (existing) return { entry: sameOrThrow(existing, posting), created: false };
-
-  const outcome = applyMovement(account, posting);
-  if (!outcome.ok) {
-    throw outcome.reason === 'insufficient_balance'
-      ? billingErrors.insufficientBalance()
-      : billingErrors.insufficientFrozen();
-  }
-  const at = posting.at ?? new Date();
-  const entry = await repo.insertEntry({
-    userId: posting.userId,
-    tenantId: account.tenantId,
-    kind: posting.kind,
-    amount: posting.amount,
-    frozenAmount: posting.frozenAmount ?? 0,
-    availableAfter: outcome.balances.available,
-    frozenAfter: outcome.balances.frozen,
-    idempotencyKey: posting.idempotencyKey,
-    referenceType: posting.reference?.type ?? null,
-    referenceId: posting.reference ? String(posting.reference.id) : null,
-    memo: posting.memo ?? null,
-    ...(posting.at ? { createdAt: posting.at } : {}),
+  const results: (PostingResult | undefined)[] = postings.map((p) => {
+    const prior = posted.get(p.idempotencyKey);
+    return prior ? { entry: sameOrThrow(prior, p), created: false } : undefined;
   });
-  if (!entry) {
-    // Another transaction (of another account: ours is locked) took the key meanwhile.
-    const raced = await repo.entryByKey(posting.idempotencyKey);
-    if (!raced) throw new Error(`ledger key ${posting.idempotencyKey} conflicted but is not there`);
-    return { entry: sameOrThrow(raced, posting), created: false };
+  const balances = new Map<number, { tenantId: number; available: number; frozen: number }>();
+  const rows: NewLedgerEntry[] = [];
+  const keys = new Set<string>();
+  postings.forEach((p, i) => {
+    if (results[i]) return;
+    const account = balances.get(p.userId) ?? locked.get(p.userId);
+    if (!account) throw billingErrors.accountMissing();
+    if (keys.has(p.idempotencyKey)) throw new Error(`ledger key ${p.idempotencyKey} twice in one call`);
+    keys.add(p.idempotencyKey);
+    const outcome = applyMovement(account, p);
+    if (!outcome.ok) {
+      throw outcome.reason === 'insufficient_balance'
+        ? billingErrors.insufficientBalance()
+        : billingErrors.insufficientFrozen();
+    }
+    balances.set(p.userId, { tenantId: account.tenantId, ...outcome.balances });
+    rows.push({
+      userId: p.userId,
+      tenantId: account.tenantId,
+      kind: p.kind,
+      amount: p.amount,
+      frozenAmount: p.frozenAmount ?? 0,
+      availableAfter: outcome.balances.available,
+      frozenAfter: outcome.balances.frozen,
+      idempotencyKey: p.idempotencyKey,
+      referenceType: p.reference?.type ?? null,
+      referenceId: p.reference ? String(p.reference.id) : null,
+      memo: p.memo ?? null,
+      ...(p.at ? { createdAt: p.at } : {}),
+    });
+  });
+  if (rows.length === 0) return results as PostingResult[];
+
+  const inserted = new Map((await repo.insertEntries(rows)).map((e) => [e.idempotencyKey, e]));
+  if (inserted.size !== rows.length) {
+    // Another transaction (of another account: ours are locked) took a key meanwhile: a caller
+    // bug. With one posting that entry is the answer, as before; with several the balances
+    // computed after it would be wrong, so everything rolls back.
+    const raced = postings.length === 1 ? await repo.entriesByKeys([postings[0]?.idempotencyKey ?? '']) : [];
+    const [first] = postings;
+    if (raced[0] && first) return [{ entry: sameOrThrow(raced[0], first), created: false }];
+    throw new Error('ledger keys conflicted with another transaction; nothing was posted');
   }
-  await repo.setBalances(posting.userId, outcome.balances.available, outcome.balances.frozen, at);
-  return { entry, created: true };
+  const at = postings.reduce<Date | undefined>((last, p) => p.at ?? last, undefined) ?? new Date();
+  await repo.setBalancesMany(
+    [...balances].map(([userId, b]) => ({ userId, available: b.available, frozen: b.frozen })),
+    at,
+  );
+  return postings.map((p, i) => {
+    const done = results[i];
+    if (done) return done;
+    const entry = inserted.get(p.idempotencyKey);
+    if (!entry) throw new Error(`ledger key ${p.idempotencyKey} was not inserted`);
+    return { entry, created: true };
+  });
 }
 
 /** A key reused for a different change is a bug in the caller; refuse loudly rather than drop money. */

@@ -112,8 +112,21 @@ export function createInstancesRepository({ db }: { db: DbOrTx }) {
         .from(instanceEvents)
         .where(eq(instanceEvents.instanceId, instanceId))
         .orderBy(instanceEvents.id),
-    async bill(values: typeof billingRecords.$inferInsert) {
-      await db.insert(billingRecords).values(values);
+    async bill(values: typeof billingRecords.$inferInsert | (typeof billingRecords.$inferInsert)[]) {
+      if (Array.isArray(values) && values.length === 0) return;
+      await db.insert(billingRecords).values(Array.isArray(values) ? values : [values]);
+    },
+    /** What several instances have been charged so far, in one statement (metering). */
+    async setCharged(rows: { id: number; charged: number }[]) {
+      if (rows.length === 0) return;
+      const values = sql.join(
+        rows.map((r) => sql`(${r.id}::bigint, ${r.charged}::bigint)`),
+        sql`, `,
+      );
+      await db.execute(sql`
+        update instances as i set charged = v.charged, updated_at = now()
+        from (values ${values}) as v(id, charged)
+        where i.id = v.id`);
     },
 
     /** Pay-as-you-go instances that accrue now (metering). */

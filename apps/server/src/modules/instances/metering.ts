@@ -1,5 +1,5 @@
 import type { Tx } from '../../app/db/client.ts';
-import { postLedgerEntry } from '../billing/ledger.ts';
+import { postLedgerEntries } from '../billing/ledger.ts';
 import { accruedAt } from './instances.models.ts';
 import { createInstancesRepository, type InstanceRow } from './instances.repository.ts';
 
@@ -10,37 +10,56 @@ import { createInstancesRepository, type InstanceRow } from './instances.reposit
  * run is caught up by the next, because accrual is computed from the period start.
  * Returns the amount charged (0 when nothing was due).
  */
-export async function chargeAccrued(tx: Tx, inst: InstanceRow, now: Date): Promise<number> {
-  if (inst.billingType !== 'hourly') return 0;
-  const due = accruedAt(inst, now);
-  const delta = due - inst.charged;
-  if (delta <= 0) return 0;
-  const { entry } = await postLedgerEntry(tx, {
-    userId: inst.userId,
-    kind: 'charge',
-    amount: -delta,
-    // Metering may take the balance below zero by at most one interval's cost (arrears, DESIGN §5).
-    allowNegative: true,
-    idempotencyKey: `instance:${inst.id}:meter:${inst.charged}-${due}`,
-    reference: { type: 'instance', id: inst.id },
-    memo: `按量计费 ${inst.name}`,
-    at: now,
-  });
+export const chargeAccrued = (tx: Tx, inst: InstanceRow, now: Date): Promise<number> =>
+  chargeAccruedMany(tx, [inst], now);
+
+/**
+ * `chargeAccrued` for many locked instances in a few statements whatever their number: one
+ * ledger call, one update of what each was charged, one insert of their bill lines.
+ * Returns the total charged.
+ */
+export async function chargeAccruedMany(tx: Tx, insts: InstanceRow[], now: Date): Promise<number> {
+  const due = insts
+    .filter((inst) => inst.billingType === 'hourly')
+    .map((inst) => ({ inst, upTo: accruedAt(inst, now) }))
+    .filter(({ inst, upTo }) => upTo > inst.charged);
+  if (due.length === 0) return 0;
+  const posted = await postLedgerEntries(
+    tx,
+    due.map(({ inst, upTo }) => ({
+      userId: inst.userId,
+      kind: 'charge' as const,
+      amount: -(upTo - inst.charged),
+      // Metering may take the balance below zero by at most one interval's cost (arrears, DESIGN §5).
+      allowNegative: true,
+      idempotencyKey: `instance:${inst.id}:meter:${inst.charged}-${upTo}`,
+      reference: { type: 'instance', id: inst.id },
+      memo: `按量计费 ${inst.name}`,
+      at: now,
+    })),
+  );
   const repo = createInstancesRepository({ db: tx });
-  await repo.update(inst.id, { charged: due });
-  await repo.bill({
-    tenantId: inst.tenantId,
-    userId: inst.userId,
-    instanceId: inst.id,
-    billingType: 'hourly',
-    kind: 'metering',
-    periodStart: inst.runningSince ?? now,
-    periodEnd: now,
-    amount: delta,
-    ledgerEntryId: entry.id,
-    createdAt: now,
+  await repo.setCharged(due.map(({ inst, upTo }) => ({ id: inst.id, charged: upTo })));
+  // A key already posted means this range was charged and billed with it: no second bill line.
+  const fresh = due.flatMap((d, i) => {
+    const result = posted[i];
+    return result?.created ? [{ ...d, entryId: result.entry.id }] : [];
   });
-  return delta;
+  await repo.bill(
+    fresh.map(({ inst, upTo, entryId }) => ({
+      tenantId: inst.tenantId,
+      userId: inst.userId,
+      instanceId: inst.id,
+      billingType: 'hourly' as const,
+      kind: 'metering',
+      periodStart: inst.runningSince ?? now,
+      periodEnd: now,
+      amount: upTo - inst.charged,
+      ledgerEntryId: entryId,
+      createdAt: now,
+    })),
+  );
+  return fresh.reduce((n, { inst, upTo }) => n + upTo - inst.charged, 0);
 }
 
 /** Closes the current running period: its accrual is kept, the clock stops (power off, release). */

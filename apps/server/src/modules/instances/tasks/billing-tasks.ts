@@ -2,7 +2,7 @@ import { createBillingRepository } from '../../billing/billing.repository.ts';
 import type { InstanceDeps } from '../instances.deps.ts';
 import { createInstancesRepository } from '../instances.repository.ts';
 import { powerOff, release } from '../lifecycle.usecases.ts';
-import { chargeAccrued } from '../metering.ts';
+import { chargeAccruedMany } from '../metering.ts';
 
 const SYSTEM = { kind: 'system' } as const;
 
@@ -24,12 +24,10 @@ export async function runMetering(deps: InstanceDeps) {
     const batch = ids.slice(off, off + METERING_BATCH);
     await deps.db.transaction(async (tx) => {
       const locked = await createInstancesRepository({ db: tx }).lockBatch(batch);
+      const accruing = locked.filter((inst) => inst.status === 'RUNNING' || inst.status === 'STOPPING');
+      charged += await chargeAccruedMany(tx, accruing, now);
       const owners = new Map<number, number>();
-      for (const inst of locked) {
-        if (inst.status !== 'RUNNING' && inst.status !== 'STOPPING') continue;
-        charged += await chargeAccrued(tx, inst, now);
-        if (inst.status === 'RUNNING') owners.set(inst.id, inst.userId);
-      }
+      for (const inst of accruing) if (inst.status === 'RUNNING') owners.set(inst.id, inst.userId);
       const balances = await createBillingRepository({ db: tx }).availableOf([...new Set(owners.values())]);
       for (const [id, userId] of owners) if ((balances.get(userId) ?? 0) <= 0) arrears.push(id);
     });
