@@ -9,6 +9,15 @@ const jwt = (expMs: number, extra: Record<string, unknown> = {}) =>
 
 const user = { id: 7, username: 'u7' } as User;
 
+/** Fresh modules (after vi.resetModules), with the client's navigate recorded. */
+async function load() {
+  const session = await import('../../lib/session');
+  const keepalive = await import('./session-keepalive');
+  const navigate = vi.fn();
+  (await import('../../lib/api-client')).configureApiClient({ navigate });
+  return { session, keepalive, navigate };
+}
+
 describe('tokenExpiry / refreshDelay', () => {
   it('reads exp of a JWT (base64url, any padding)', () => {
     expect(tokenExpiry(jwt(2_000_000_000_000))).toBe(2_000_000_000_000);
@@ -47,14 +56,6 @@ describe('startSessionKeepAlive', () => {
 
   const answer = (body: unknown, status = 200) =>
     Promise.resolve(new Response(JSON.stringify(body), { status }));
-
-  async function load() {
-    const session = await import('../../lib/session');
-    const keepalive = await import('./session-keepalive');
-    const navigate = vi.fn();
-    (await import('../../lib/api-client')).configureApiClient({ navigate });
-    return { session, keepalive, navigate };
-  }
 
   it('refreshes shortly before expiry and keeps the session where it was stored', async () => {
     const { session, keepalive } = await load();
@@ -136,14 +137,6 @@ describe('resumeExpiredSession (start-up)', () => {
     vi.stubGlobal('fetch', fetchMock);
   });
   afterEach(() => vi.unstubAllGlobals());
-
-  async function load() {
-    const session = await import('../../lib/session');
-    const keepalive = await import('./session-keepalive');
-    const navigate = vi.fn();
-    (await import('../../lib/api-client')).configureApiClient({ navigate });
-    return { session, keepalive, navigate };
-  }
 
   it('renews a remembered token that expired while the app was closed', async () => {
     const { session, keepalive } = await load();
