@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Bill, Envelope, Instance, Page as ListPage, MarketList, User } from '@gpu/shared';
+import type { Bill, Instance, Page as ListPage, MarketList, User } from '@gpu/shared';
 import { formatYuan } from '@gpu/shared/money';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { Bill, Envelope, Instance, Page as ListPage, User } from '@gpu/shared';
+import type { Bill, Instance, Page as ListPage, User } from '@gpu/shared';
 import { formatYuan, yuanToUnits } from '@gpu/shared/money';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

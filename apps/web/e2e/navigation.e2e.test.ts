@@ -72,21 +72,22 @@ describe('visitors', () => {
   });
 
   it('see public pages, titled "<route title> - <platform>"', async () => {
-    // built: the real page, no placeholder; false: a later issue's page, still a placeholder.
-    for (const [route, title, built] of [
-      ['/market', '算力市场', true],
-      ['/cloud', 'GPU云主机', true],
-      ['/contact', 'GPU裸金属', false],
-      ['/ai-navigation', 'AI导航', false],
-      ['/register', '注册', true],
-      ['/forgot-password?phone=13800000000', '忘记密码', true],
+    // A built page shows one of its own parts and no placeholder; null: a later issue's page,
+    // still the placeholder.
+    for (const [route, title, part] of [
+      ['/market', '算力市场', 'filter-billing'],
+      ['/cloud', 'GPU云主机', 'cloud-sample-notice'],
+      ['/contact', 'GPU裸金属', null],
+      ['/ai-navigation', 'AI导航', null],
+      ['/register', '注册', 'phone-input'],
+      ['/forgot-password?phone=13800000000', '忘记密码', 'reset-form'],
     ] as const) {
       const page = await visit(route);
       expect(new URL(page.url()).pathname).toBe(route.split('?')[0]);
       expect(await page.title()).toBe(`${title} - ${tenant.tenantName}`);
       const placeholder = page.getByTestId('under-construction');
-      if (built) {
-        await page.locator('main, #root').first().waitFor();
+      if (part) {
+        await page.getByTestId(part).first().waitFor();
         expect(await placeholder.count(), route).toBe(0);
       } else {
         expect(await placeholder.textContent()).toContain(`${title} · 建设中`);

@@ -103,9 +103,11 @@ export async function postLedgerEntries(tx: Tx, postings: LedgerPosting[]): Prom
     // Another transaction (of another account: ours are locked) took a key meanwhile: a caller
     // bug. With one posting that entry is the answer, as before; with several the balances
     // computed after it would be wrong, so everything rolls back.
-    const raced = postings.length === 1 ? await repo.entriesByKeys([postings[0]?.idempotencyKey ?? '']) : [];
-    const [first] = postings;
-    if (raced[0] && first) return [{ entry: sameOrThrow(raced[0], first), created: false }];
+    const [only] = postings;
+    if (postings.length === 1 && only) {
+      const [raced] = await repo.entriesByKeys([only.idempotencyKey]);
+      if (raced) return [{ entry: sameOrThrow(raced, only), created: false }];
+    }
     throw new Error('ledger keys conflicted with another transaction; nothing was posted');
   }
   const at = postings.reduce<Date | undefined>((last, p) => p.at ?? last, undefined) ?? new Date();

@@ -21,15 +21,18 @@ export const chargeAccrued = (tx: Tx, inst: InstanceRow, now: Date): Promise<num
 export async function chargeAccruedMany(tx: Tx, insts: InstanceRow[], now: Date): Promise<number> {
   const due = insts
     .filter((inst) => inst.billingType === 'hourly')
-    .map((inst) => ({ inst, upTo: accruedAt(inst, now) }))
-    .filter(({ inst, upTo }) => upTo > inst.charged);
+    .map((inst) => {
+      const upTo = accruedAt(inst, now);
+      return { inst, upTo, amount: upTo - inst.charged };
+    })
+    .filter(({ amount }) => amount > 0);
   if (due.length === 0) return 0;
   const posted = await postLedgerEntries(
     tx,
-    due.map(({ inst, upTo }) => ({
+    due.map(({ inst, upTo, amount }) => ({
       userId: inst.userId,
       kind: 'charge' as const,
-      amount: -(upTo - inst.charged),
+      amount: -amount,
       // Metering may take the balance below zero by at most one interval's cost (arrears, DESIGN §5).
       allowNegative: true,
       idempotencyKey: `instance:${inst.id}:meter:${inst.charged}-${upTo}`,
@@ -46,7 +49,7 @@ export async function chargeAccruedMany(tx: Tx, insts: InstanceRow[], now: Date)
     return result?.created ? [{ ...d, entryId: result.entry.id }] : [];
   });
   await repo.bill(
-    fresh.map(({ inst, upTo, entryId }) => ({
+    fresh.map(({ inst, amount, entryId }) => ({
       tenantId: inst.tenantId,
       userId: inst.userId,
       instanceId: inst.id,
@@ -54,12 +57,12 @@ export async function chargeAccruedMany(tx: Tx, insts: InstanceRow[], now: Date)
       kind: 'metering',
       periodStart: inst.runningSince ?? now,
       periodEnd: now,
-      amount: upTo - inst.charged,
+      amount,
       ledgerEntryId: entryId,
       createdAt: now,
     })),
   );
-  return fresh.reduce((n, { inst, upTo }) => n + upTo - inst.charged, 0);
+  return fresh.reduce((n, { amount }) => n + amount, 0);
 }
 
 /** Closes the current running period: its accrual is kept, the clock stops (power off, release). */
