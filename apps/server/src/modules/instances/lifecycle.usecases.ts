@@ -93,11 +93,12 @@ export async function powerOff(
     }
   }
   return finish(deps, inst, 'STOPPING', 'STOPPED', STOP_REASONS[why], async (tx, locked, now) => {
-    await chargeAccrued(tx, locked, now);
+    // Lock order (ledger.ts): instance → host → account, so the host comes before the charge.
     if (locked.billingType === 'hourly') {
       // The container keeps its port bindings; its GPUs go back to the market.
       await releaseOnHost(tx, { hostId: locked.hostId, instanceId: locked.id, ports: false });
     }
+    await chargeAccrued(tx, locked, now);
     const warning = why === 'arrears' || why === 'expired' ? STOP_REASONS[why] : null;
     return { ...closePeriod(locked, now), stoppedAt: now, stopReason: STOP_REASONS[why], warning };
   });
@@ -177,8 +178,8 @@ export async function release(
     }
   }
   return finish(deps, inst, 'RELEASING', 'RELEASED', reason, async (tx, locked, now) => {
-    await chargeAccrued(tx, locked, now);
     await releaseOnHost(tx, { hostId: locked.hostId, instanceId: locked.id });
+    await chargeAccrued(tx, locked, now);
     return { ...closePeriod(locked, now), releasedAt: now, warning: null };
   });
 }

@@ -162,6 +162,27 @@ export function hostDriverContract(name: string, setup: () => Promise<DriverHarn
       }
     });
 
+    it('finds a container by its exact name, labelled with its instance (crash recovery)', async () => {
+      const base = spec();
+      const s = { ...base, name: `${base.name}-find` };
+      const ours = await create(s);
+      // A name that starts like ours must not be taken for it (engines match names loosely).
+      const longer = await create(spec({ name: `${s.name}0` }));
+      const foreign = await h.createForeignContainer();
+      try {
+        const found = await h.driver.findByName(s.name);
+        expect(found).toMatchObject({ id: ours.containerId, name: s.name, instanceId: s.instanceId });
+        expect((await h.driver.findByName(`${s.name}0`))?.id).toBe(longer.containerId);
+        expect(await h.driver.findByName(`${s.name}-missing`)).toBeNull();
+        expect(await h.driver.findByName(s.name.slice(0, -1))).toBeNull();
+        await h.driver.remove(ours.containerId);
+        expect(await h.driver.findByName(s.name)).toBeNull();
+      } finally {
+        await h.removeForeignContainer(foreign);
+        await h.driver.remove(longer.containerId);
+      }
+    });
+
     it('answers with typed errors', async () => {
       await expect(create(spec({ image: 'gpu-test/no-such-image:latest' }))).rejects.toBeInstanceOf(
         ImageNotFoundError,
@@ -181,6 +202,7 @@ export function hostDriverContract(name: string, setup: () => Promise<DriverHarn
       expect(p.reachable).toBe(false);
       expect(p.error).toBeTruthy();
       await expect(h.unreachable.list()).rejects.toBeInstanceOf(HostUnreachableError);
+      await expect(h.unreachable.findByName('gpu-inst-1')).rejects.toBeInstanceOf(HostUnreachableError);
       await expect(h.unreachable.create(spec())).rejects.toBeInstanceOf(HostUnreachableError);
       await expect(h.unreachable.inspect('a'.repeat(64))).rejects.toBeInstanceOf(HostDriverError);
     });

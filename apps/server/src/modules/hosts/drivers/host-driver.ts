@@ -113,6 +113,11 @@ export interface HostDriver {
   inspect(id: string): Promise<ContainerState>;
   /** Only containers carrying the platform's label. */
   list(): Promise<ContainerSummary[]>;
+  /**
+   * The platform's container of exactly this name, or null. Instance containers are named by
+   * their instance id, so one made just before a crash (its id never saved) is still found.
+   */
+  findByName(name: string): Promise<ContainerSummary | null>;
 }
 
 /** The labels a spec puts on its container. */

@@ -157,15 +157,31 @@ export function createDockerDriver(host: HostRecord, deps: DockerDriverDeps = {}
       const rows = await call({ op: 'list' }, () =>
         docker.listContainers({ all: true, filters: { label: [`${LABELS.managed}=true`] } }),
       );
-      return rows.map((r) => ({
-        id: r.Id,
-        name: (r.Names[0] ?? '').replace(/^\//, ''),
-        image: r.Image,
-        status: r.State as ContainerStatus,
-        instanceId: instanceIdOf(r.Labels ?? {}),
-        userId: userIdOf(r.Labels ?? {}),
-        labels: r.Labels ?? {},
-      }));
+      return rows.map(toSummary);
+    },
+
+    async findByName(name: string) {
+      // The engine's name filter matches substrings (gpu-inst-1 would find gpu-inst-12): anchor it.
+      const rows = await call({ op: 'list' }, () =>
+        docker.listContainers({
+          all: true,
+          filters: { name: [`^/${escapeRegExp(name)}$`], label: [`${LABELS.managed}=true`] },
+        }),
+      );
+      const row = rows.find((r) => r.Names.includes(`/${name}`));
+      return row ? toSummary(row) : null;
     },
   };
 }
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+const toSummary = (r: Docker.ContainerInfo): ContainerSummary => ({
+  id: r.Id,
+  name: (r.Names[0] ?? '').replace(/^\//, ''),
+  image: r.Image,
+  status: r.State as ContainerStatus,
+  instanceId: instanceIdOf(r.Labels ?? {}),
+  userId: userIdOf(r.Labels ?? {}),
+  labels: r.Labels ?? {},
+});

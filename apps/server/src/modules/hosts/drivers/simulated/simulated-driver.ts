@@ -245,5 +245,20 @@ export function createSimulatedDriver(host: HostRecord, deps: SimulatedDeps): Ho
         .orderBy(asc(simulatedContainers.createdAt));
       return rows.map(toSummary);
     },
+
+    async findByName(name: string) {
+      await reach();
+      const [row] = await db
+        .select()
+        .from(simulatedContainers)
+        .where(
+          and(
+            eq(simulatedContainers.hostId, host.id),
+            eq(simulatedContainers.name, name),
+            sql`${simulatedContainers.labels} ->> ${LABELS.managed} = 'true'`,
+          ),
+        );
+      return row ? toSummary(row) : null;
+    },
   };
 }
