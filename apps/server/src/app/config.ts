@@ -80,6 +80,16 @@ const envSchema = z.object({
     .min(1, '必须是 1–365 之间的整数')
     .max(365, '必须是 1–365 之间的整数')
     .default(15),
+  /**
+   * How long a provisioning worker owns a create's driver work; after a crash the next sweep
+   * takes the create over once this has passed (tests that kill a server shorten it).
+   */
+  INSTANCE_PROVISION_LEASE_S: z.coerce
+    .number()
+    .int('必须是 1–3600 之间的整数')
+    .min(1, '必须是 1–3600 之间的整数')
+    .max(3600, '必须是 1–3600 之间的整数')
+    .default(120),
   /** Per-IP request limits on sign-in and code endpoints. */
   RATE_LIMITS: z.enum(['on', 'off']).default('on'),
   /** Demo tenants, hosts and images on first start; off by default in production. */

@@ -1,3 +1,17 @@
+/**
+ * THE LOCK ORDER (every transaction, every module; PostgreSQL deadlocks otherwise):
+ *
+ *   1. instance rows (`instances … for update`; several: ascending id, or SKIP LOCKED)
+ *   2. the host row (`lockHost`: before anything that touches the host — allocation, the
+ *      port pool, and the instances insert, whose foreign key share-locks the host; only
+ *      one host per transaction)
+ *   3. account rows (`postLedgerEntry`/`postLedgerEntries`: ascending user id), always last
+ *
+ * Orders, vouchers and other rows of one owner come before its account as well. A
+ * transaction may skip levels but never go back up: e.g. power off charges (3) only after it
+ * gave the GPUs back (2); create locks the host (2) before inserting the instance, which
+ * nobody else can see yet, and charges (3) last. Driver calls never run inside any of these.
+ */
 import type { DbOrTx, Tx } from '../../app/db/client.ts';
 import { billingErrors } from './billing.errors.ts';
 import { applyMovement, assertValidMovement, type Movement } from './billing.models.ts';
@@ -32,7 +46,7 @@ export interface PostingResult {
  * the money commit or roll back together.
  *
  * - Locks the account row (`select … for update`): postings of one user run one after another.
- *   Lock the account last in a transaction that also locks other rows.
+ *   The account comes last in the lock order (top of this file).
  * - A key already posted returns that entry and changes nothing (also under concurrency: the
  *   insert is `on conflict do nothing`, then checked).
  * - A debit that would take `available` below zero throws `billing.insufficient_balance`

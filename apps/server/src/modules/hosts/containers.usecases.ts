@@ -62,14 +62,15 @@ export async function gpuAvailabilityFor(
 }
 
 /**
- * POST /api/gpu/docker/cleanup: removes the user's containers (by label) whose instance is
- * gone, on every local host that answers, and returns whatever GPUs and ports such an
- * instance still held. A host that cannot be reached is reported, not fatal.
+ * POST /api/gpu/docker/cleanup (one user's) and the reconcile task (everyone's, no userId):
+ * removes containers (by label) whose instance is gone, on every local host that answers, and
+ * returns whatever GPUs and ports such an instance still held, after its container is gone.
+ * A host that cannot be reached is reported, not fatal.
  */
 export async function cleanupOrphans(
   deps: ContainerDeps,
-  instances: DockerInstanceGateway,
-  scope: { userId: number },
+  instances: Pick<DockerInstanceGateway, 'liveInstanceIds'>,
+  scope: { userId?: number },
 ) {
   const localHosts = await deps.db
     .select()
@@ -81,7 +82,9 @@ export async function cleanupOrphans(
   for (const host of localHosts) {
     try {
       const driver = deps.hostDrivers.forHost(host);
-      const mine = (await driver.list()).filter((c) => c.userId === scope.userId && c.instanceId !== null);
+      const mine = (await driver.list()).filter(
+        (c) => (scope.userId === undefined || c.userId === scope.userId) && c.instanceId !== null,
+      );
       checked += mine.length;
       const live = await instances.liveInstanceIds(mine.map((c) => c.instanceId as number));
       for (const c of mine) {

@@ -2,7 +2,6 @@ import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../app/clock.ts';
-import { allocateOnHost } from '../hosts/allocation.ts';
 import { createHostsRepository } from '../hosts/hosts.repository.ts';
 import { instanceEvents, instances } from './instances.tables.ts';
 import { IMAGE, instanceTestApp } from './instances.test-helpers.ts';
@@ -155,56 +154,6 @@ describe('retention', () => {
 });
 
 describe('reconcile after a crash', () => {
-  it('rolls back a create whose driver call never happened: FAILED, GPUs back, refund', async () => {
-    clock.set(T0);
-    const u = await h.funded(500);
-    const sku = (await h.market()).find((i) => i.hostName === 'bj-a-a100-01');
-    const host = await createHostsRepository(h.deps).findByName('bj-a-a100-01');
-    // What a crash right after the create transaction leaves: CREATING, GPUs held, package paid.
-    const { postLedgerEntry } = await import('../billing/ledger.ts');
-    const inst = await h.t.db.transaction(async (tx) => {
-      const [i] = await tx
-        .insert(instances)
-        .values({
-          tenantId: u.user.tenantId,
-          userId: u.user.id,
-          hostId: host?.id as number,
-          skuId: sku?.id as number,
-          regionId: host?.regionId as number,
-          name: 'crash',
-          image: IMAGE,
-          gpuModel: 'A100 80GB',
-          gpuCount: 1,
-          billingType: 'daily',
-          hourlyRate: 0,
-          packageUnitPrice: 1_350_000,
-          duration: 1,
-          status: 'CREATING',
-          rootPasswordEnc: h.deps.box.seal('pw'),
-          charged: 1_350_000,
-          transitionAt: T0,
-        })
-        .returning();
-      await allocateOnHost(tx, { hostId: host?.id as number, instanceId: i?.id as number, gpuCount: 1 });
-      await postLedgerEntry(tx, {
-        userId: u.user.id,
-        kind: 'charge',
-        amount: -1_350_000,
-        idempotencyKey: `instance:${i?.id}:create`,
-      });
-      return i;
-    });
-    expect(await h.balance(u.user.id)).toBe(365);
-    clock.advance(MIN);
-    expect((await runReconcile(h.deps)).checked).toBe(0);
-    clock.advance(2 * MIN);
-    const res = await runReconcile(h.deps);
-    expect(res.outcomes).toEqual([{ id: inst?.id, from: 'CREATING', to: 'FAILED' }]);
-    expect(await h.balance(u.user.id)).toBe(500);
-    expect((await runReconcile(h.deps)).checked).toBe(0);
-    expect(await h.balance(u.user.id)).toBe(500);
-  });
-
   it('finishes a power off whose container did stop', async () => {
     clock.set(T0);
     const { id } = await hourly(100);

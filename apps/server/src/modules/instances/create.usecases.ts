@@ -1,35 +1,38 @@
 import { type CreateInstanceRequest, formatYuan, unitsToYuan } from '@gpu/shared';
-import { eq } from 'drizzle-orm';
 import type { AuthUser } from '../../app/plugins/auth.ts';
 import { createBillingRepository } from '../billing/billing.repository.ts';
 import { postLedgerEntry } from '../billing/ledger.ts';
-import { allocateOnHost, releaseOnHost } from '../hosts/allocation.ts';
-import { createInstanceContainer } from '../hosts/containers.usecases.ts';
-import { isDriverError } from '../hosts/drivers/driver-errors.ts';
-import { buildInstanceContainerSpec, generateRootPassword } from '../hosts/hosts.models.ts';
+import { allocateOnHost, lockHost, releaseOnHost } from '../hosts/allocation.ts';
+import { ContainerNotFoundError, isDriverError } from '../hosts/drivers/driver-errors.ts';
+import { hostErrors } from '../hosts/hosts.errors.ts';
+import { containerNameOf, generateRootPassword } from '../hosts/hosts.models.ts';
 import { createHostsRepository } from '../hosts/hosts.repository.ts';
 import { createImagesRepository } from '../market/images.repository.ts';
-import { gpuSkus } from '../market/market.tables.ts';
 import { pricingErrors } from '../pricing/pricing.errors.ts';
 import { quoteOrder } from '../pricing/pricing.usecases.ts';
 import type { TenantRecord } from '../tenants/tenants.repository.ts';
 import { actorLabel, type InstanceDeps } from './instances.deps.ts';
 import { instanceErrors } from './instances.errors.ts';
 import { packageEnd } from './instances.models.ts';
-import { createInstancesRepository, type InstanceRow } from './instances.repository.ts';
+import {
+  createInstancesRepository,
+  type InstanceRow,
+  type InstanceWithPlace,
+} from './instances.repository.ts';
 
 /**
  * POST /api/gpu/instance/create. Re-validates and re-prices everything (client prices are never
- * trusted), then in ONE transaction: instance row (CREATING), GPUs and ports under the host
- * lock, and for packages the whole charge through the ledger. The driver call comes after
- * commit; its failure marks the instance FAILED, frees the GPUs and ports and refunds.
+ * trusted), then in ONE transaction: the host locked first (lock order, ledger.ts), instance row
+ * (CREATING), GPUs and ports, and for packages the whole charge through the ledger. No driver
+ * call happens here: after commit the provisioning job is kicked (provisioning.ts) and the
+ * instance is answered in CREATING; the job takes it to RUNNING, or FAILED with a refund.
  */
 export async function createInstance(
   deps: InstanceDeps,
   user: AuthUser,
   tenant: TenantRecord,
   input: CreateInstanceRequest,
-): Promise<InstanceRow> {
+): Promise<InstanceWithPlace> {
   // Vouchers arrive with their own feature; a chosen voucher is refused rather than ignored.
   if (input.voucherId) throw pricingErrors.voucherUnavailable();
   const now = deps.clock.now();
@@ -42,6 +45,10 @@ export async function createInstance(
   const hourlyRate = quote.billingType === 'hourly' ? quote.discountedUnitPrice * quote.gpuAmount : 0;
 
   const created = await deps.db.transaction(async (tx) => {
+    // The host before anything touches it: the instance insert's foreign key share-locks the
+    // host, and taking FOR UPDATE after that deadlocks with a concurrent create.
+    const host = await lockHost(tx, quote.row.hostId);
+    if (host.status !== 'ACTIVE') throw hostErrors.notActive();
     const repo = createInstancesRepository({ db: tx });
     if (quote.billingType === 'hourly') {
       const account = await createBillingRepository({ db: tx }).account(user.id);
@@ -105,74 +112,58 @@ export async function createInstance(
         createdAt: now,
       });
     }
-    return { ...inst, ...patch };
+    return inst;
   });
   deps.market.invalidate();
-  return provision(deps, created, rootPassword);
+  // Read before the kick, so the answer is the committed CREATING row, not a race with the job.
+  const placed = await createInstancesRepository(deps).find(created.id);
+  deps.jobs.kick(created.id);
+  if (!placed) throw instanceErrors.notFound();
+  return placed;
 }
 
-/** The driver half of create: container, start, RUNNING; or FAILED with everything returned. */
-async function provision(deps: InstanceDeps, inst: InstanceRow, rootPassword: string): Promise<InstanceRow> {
-  const [sku] = await deps.db.select().from(gpuSkus).where(eq(gpuSkus.id, inst.skuId));
+/**
+ * The instance's container is gone from its host (or there never was one): true; false when the
+ * host could not be asked or refused, so the container may still hold the GPUs.
+ */
+export async function removeContainerOf(deps: InstanceDeps, inst: InstanceRow): Promise<boolean> {
   const host = await createHostsRepository(deps).find(inst.hostId);
-  let containerId: string | null = null;
+  if (!host) return true;
   try {
-    if (!sku || !host) throw new Error('host or SKU vanished');
-    const spec = buildInstanceContainerSpec({
-      instanceId: inst.id,
-      userId: inst.userId,
-      image: inst.image,
-      gpuIndices: inst.gpuIndices,
-      ports: [inst.sshPort, inst.jupyterPort].filter((p): p is number => p !== null),
-      sku,
-      rootPassword,
-    });
-    containerId = (await createInstanceContainer(deps, inst.hostId, spec)).containerId;
-    await deps.hostDrivers.forHost(host).start(containerId);
-  } catch (err) {
-    await failCreate(deps, inst, containerId, err);
-    throw instanceErrors.createFailed(isDriverError(err) ? err.message : '主机暂时不可用，费用已全额退回');
+    const driver = deps.hostDrivers.forHost(host);
+    const named = await driver.findByName(containerNameOf(inst.id));
+    const ids = new Set([inst.containerId, named?.id].filter((c): c is string => Boolean(c)));
+    for (const id of ids) {
+      await driver.remove(id).catch((err) => {
+        if (!(err instanceof ContainerNotFoundError)) throw err;
+      });
+    }
+    return true;
+  } catch {
+    return false;
   }
-  const now = deps.clock.now();
-  return deps.db.transaction(async (tx) => {
-    const repo = createInstancesRepository({ db: tx });
-    const locked = await repo.lock(inst.id);
-    if (locked?.status !== 'CREATING') return locked ?? inst;
-    // Billing starts at RUNNING (DESIGN §11): packages run their time from here.
-    const patch = {
-      status: 'RUNNING' as const,
-      containerId,
-      runningSince: now,
-      expiresAt: packageEnd(inst.billingType, inst.duration, now),
-      transitionAt: null,
-    };
-    await repo.update(inst.id, patch);
-    await repo.event(inst.id, 'CREATING', 'RUNNING', 'system', '容器已启动', now);
-    return { ...locked, ...patch };
-  });
 }
 
-/** Create failed: FAILED, GPUs and ports back, every charge refunded; a container left behind is removed. */
-export async function failCreate(
-  deps: InstanceDeps,
-  inst: InstanceRow,
-  containerId: string | null,
-  cause: unknown,
-) {
-  if (containerId) {
-    const host = await createHostsRepository(deps).find(inst.hostId);
-    if (host)
-      await deps.hostDrivers
-        .forHost(host)
-        .remove(containerId)
-        .catch(() => undefined);
-  }
+/**
+ * Create failed: FAILED and every charge refunded (once: the refund's ledger key). FAILED comes
+ * first, so nothing can take the instance to RUNNING afterwards; then its container is removed,
+ * and only once it is known to be gone do the GPUs and ports go back (else reconcile finishes
+ * that), so no container ever runs on GPUs the database counts as free.
+ */
+export async function failCreate(deps: InstanceDeps, inst: InstanceRow, cause: unknown) {
   const now = deps.clock.now();
-  await deps.db.transaction(async (tx) => {
+  const detail = isDriverError(cause) ? cause.message : '主机暂时不可用';
+  const failed = await deps.db.transaction(async (tx) => {
     const repo = createInstancesRepository({ db: tx });
     const locked = await repo.lock(inst.id);
-    if (locked?.status !== 'CREATING') return;
-    await repo.update(inst.id, { status: 'FAILED', transitionAt: null, stopReason: '创建失败', charged: 0 });
+    if (locked?.status !== 'CREATING') return false;
+    await repo.update(inst.id, {
+      status: 'FAILED',
+      transitionAt: null,
+      claimedUntil: null,
+      stopReason: `创建失败：${detail}，费用已全额退回`.slice(0, 200),
+      charged: 0,
+    });
     await repo.event(
       inst.id,
       'CREATING',
@@ -181,7 +172,6 @@ export async function failCreate(
       String((cause as Error)?.message ?? cause).slice(0, 500),
       now,
     );
-    await releaseOnHost(tx, { hostId: inst.hostId, instanceId: inst.id });
     if (locked.charged > 0) {
       const { entry } = await postLedgerEntry(tx, {
         userId: inst.userId,
@@ -205,6 +195,23 @@ export async function failCreate(
         createdAt: now,
       });
     }
+    return true;
   });
+  if (failed) await freeIfContainerGone(deps, inst);
   deps.market.invalidate();
+}
+
+/**
+ * A released or failed instance's GPUs and ports go back once its container is confirmed gone
+ * (removed now if still there). False when the host could not confirm it: try again later.
+ */
+export async function freeIfContainerGone(deps: InstanceDeps, inst: InstanceRow): Promise<boolean> {
+  if (!(await removeContainerOf(deps, inst))) return false;
+  await deps.db.transaction(async (tx) => {
+    // Lock order: instance → host.
+    const locked = await createInstancesRepository({ db: tx }).lock(inst.id);
+    if (locked?.status !== 'FAILED' && locked?.status !== 'RELEASED') return;
+    await releaseOnHost(tx, { hostId: inst.hostId, instanceId: inst.id });
+  });
+  return true;
 }

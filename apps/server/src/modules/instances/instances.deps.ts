@@ -14,6 +14,10 @@ export interface InstanceDeps {
   discounts: Pick<DiscountService, 'rulesFor'>;
   box: SecretBox;
   retentionDays: number;
+  /** How long a provisioning claim lasts (INSTANCE_PROVISION_LEASE_S). */
+  provisionLeaseMs: number;
+  /** Starts the provisioning of a committed create in this process (provisioning.ts). */
+  jobs: { kick(instanceId: number): void };
 }
 
 /** Who asked: the owner, an admin or a task. Recorded on every event. */

@@ -1,5 +1,5 @@
 import type { InstanceStatus } from '@gpu/shared';
-import { and, count, desc, eq, inArray, isNotNull, lt, lte, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../app/db/client.ts';
 import { hosts, regions } from '../hosts/hosts.tables.ts';
 import { billingRecords, instanceEvents, instances } from './instances.tables.ts';
@@ -129,6 +129,61 @@ export function createInstancesRepository({ db }: { db: DbOrTx }) {
         where i.id = v.id`);
     },
 
+    /**
+     * Claims a CREATING instance for a provisioning worker until `until`, when nobody holds it
+     * (no claim, or one left to expire). One statement, so two workers never both get it.
+     */
+    async claimCreating(id: number, now: Date, until: Date): Promise<InstanceRow | undefined> {
+      const [row] = await db
+        .update(instances)
+        .set({ claimedUntil: until, updatedAt: sql`now()` })
+        .where(
+          and(
+            eq(instances.id, id),
+            eq(instances.status, 'CREATING'),
+            or(isNull(instances.claimedUntil), lt(instances.claimedUntil, now)),
+          ),
+        )
+        .returning();
+      return row;
+    },
+    /** CREATING instances no worker holds, oldest first (the provisioning sweep). */
+    unclaimedCreating: async (now: Date, limit: number) =>
+      (
+        await db
+          .select({ id: instances.id })
+          .from(instances)
+          .where(
+            and(
+              eq(instances.status, 'CREATING'),
+              or(isNull(instances.claimedUntil), lt(instances.claimedUntil, now)),
+            ),
+          )
+          .orderBy(instances.id)
+          .limit(limit)
+      ).map((r) => r.id),
+    /** The container of a create, recorded before it is started. */
+    async saveContainerId(id: number, containerId: string) {
+      await db
+        .update(instances)
+        .set({ containerId, updatedAt: sql`now()` })
+        .where(and(eq(instances.id, id), eq(instances.status, 'CREATING')));
+    },
+    /** Released or failed instances that still hold GPUs or ports (their container was not confirmed gone). */
+    finishedHolding: async () =>
+      (
+        await db
+          .select({ id: instances.id })
+          .from(instances)
+          .where(
+            and(
+              inArray(instances.status, ['RELEASED', 'FAILED']),
+              sql`(exists (select 1 from host_gpus g where g.instance_id = ${instances.id})
+                or exists (select 1 from host_ports p where p.instance_id = ${instances.id}))`,
+            ),
+          )
+          .orderBy(instances.id)
+      ).map((r) => r.id),
     /** Pay-as-you-go instances that accrue now (metering). */
     accruing: () =>
       db

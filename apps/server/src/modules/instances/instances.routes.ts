@@ -23,12 +23,22 @@ import { toInstanceView } from './instances.models.view.ts';
 import { createInstancesRepository } from './instances.repository.ts';
 import { powerOff, powerOn, release } from './lifecycle.usecases.ts';
 import { chargeAccrued } from './metering.ts';
+import { createProvisionJobs, type ProvisionJobs } from './provisioning.ts';
 import { renew, renewalPricing } from './renewal.usecases.ts';
 import { registerInstanceTasks } from './tasks/index.ts';
 
-export function instanceDepsOf(app: AppInstance): InstanceDeps {
+const depsByApp = new WeakMap<AppInstance, InstanceDeps & { jobs: ProvisionJobs }>();
+
+/** One set per app, so the routes, the tasks and tests share the provisioning jobs in flight. */
+export function instanceDepsOf(app: AppInstance): InstanceDeps & { jobs: ProvisionJobs } {
+  const known = depsByApp.get(app);
+  if (known) return known;
   const d = app.deps;
-  return {
+  const jobs = createProvisionJobs(
+    () => deps,
+    (err, instanceId) => app.log.error({ err, instanceId }, 'provisioning failed; the sweep retries it'),
+  );
+  const deps = {
     db: d.db,
     clock: d.clock,
     hostDrivers: d.hostDrivers,
@@ -36,7 +46,13 @@ export function instanceDepsOf(app: AppInstance): InstanceDeps {
     discounts: d.discounts,
     box: createSecretBox(d.config.appSecret),
     retentionDays: d.config.INSTANCE_RETENTION_DAYS,
+    provisionLeaseMs: d.config.INSTANCE_PROVISION_LEASE_S * 1000,
+    jobs,
   };
+  depsByApp.set(app, deps);
+  // Jobs in flight finish before the database closes.
+  app.addHook('onClose', () => jobs.drain());
+  return deps;
 }
 
 const viewSchema = envelopeSchema(instanceSchema);
@@ -77,8 +93,10 @@ export async function instancesRoutes(app: AppInstance) {
         },
       },
       async (request) => {
+        // Answered in CREATING once the charge is committed; provisioning runs as a job.
         const inst = await createInstance(deps, me(request), request.tenant, request.body);
-        return ok(await view(inst.id), instanceMessages.created);
+        const ctx = { now: deps.clock.now(), box: deps.box, retentionDays: deps.retentionDays };
+        return ok(toInstanceView(inst, ctx), instanceMessages.created);
       },
     );
   }

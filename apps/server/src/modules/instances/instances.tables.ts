@@ -59,6 +59,11 @@ export const instances = pgTable(
     warning: text('warning'),
     /** When a transitional state began, so the reconcile task finds work left half done. */
     transitionAt: timestamp('transition_at', { withTimezone: true }),
+    /**
+     * CREATING: the provisioning worker that claimed the driver work owns it until then; a claim
+     * left to expire is a worker that died, and the next sweep takes it over.
+     */
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,4 +1,4 @@
-import { yuanToUnits } from '@gpu/shared';
+import { type Instance, yuanToUnits } from '@gpu/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { Clock } from '../../app/clock.ts';
 import { createTestApp } from '../../app/db/test-utils.ts';
@@ -13,6 +13,7 @@ export async function instanceTestApp(clock: Clock) {
   const t = await createTestApp({ clock });
   await t.db.update(hosts).set({ settings: sql`${hosts.settings} || '{"latencyMs":0}'::jsonb` });
   let seq = 0;
+  const deps = instanceDepsOf(t.app);
   const market = async () => {
     t.app.deps.market.invalidate();
     return (await t.app.inject({ method: 'GET', url: '/api/gpu/market?size=48' })).json().data.list as {
@@ -24,7 +25,7 @@ export async function instanceTestApp(clock: Clock) {
   const idOf = async (host: string) => (await market()).find((i) => i.hostName === host)?.id as number;
   return {
     t,
-    deps: instanceDepsOf(t.app),
+    deps,
     market,
     idOf,
     /** A user with `yuan` on their balance. */
@@ -47,8 +48,26 @@ export async function instanceTestApp(clock: Clock) {
       if (!r.balanced) throw new Error(`account ${userId} does not match its ledger`);
       return r.available / 10_000;
     },
-    create(headers: Record<string, string>, body: Record<string, unknown>) {
-      return t.app.inject({ method: 'POST', url: '/api/gpu/instance/create', headers, payload: body });
+    /**
+     * POST create, then waits for the provisioning job it kicked (the answer itself is the
+     * instance in CREATING); read the outcome with `view`.
+     */
+    async create(headers: Record<string, string>, body: Record<string, unknown>) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/gpu/instance/create',
+        headers,
+        payload: body,
+      });
+      await deps.jobs.drain();
+      return res;
+    },
+    /** The instance as its owner's list shows it. */
+    async view(headers: Record<string, string>, id: number) {
+      const list = await t.app.inject({ method: 'GET', url: '/api/gpu/instances?size=100', headers });
+      const found = (list.json().data.list as Instance[]).find((i) => i.id === id);
+      if (!found) throw new Error(`instance ${id} is not in its owner's list`);
+      return found;
     },
     action(headers: Record<string, string>, name: 'power_off' | 'power_on' | 'release', id: number) {
       return t.app.inject({ method: 'POST', url: `/api/gpu/instance/${name}?instance_uuid=${id}`, headers });

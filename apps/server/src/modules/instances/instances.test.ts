@@ -2,9 +2,10 @@ import { and, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../app/clock.ts';
 import { ledgerEntries } from '../billing/billing.tables.ts';
-import { hostGpus, hosts } from '../hosts/hosts.tables.ts';
+import { hostGpus, hostPorts, hosts } from '../hosts/hosts.tables.ts';
 import { instances } from './instances.tables.ts';
 import { IMAGE, instanceTestApp } from './instances.test-helpers.ts';
+import { runReconcile } from './tasks/reconcile.ts';
 
 const clock = fixedClock('2026-11-22T08:00:00Z');
 let h: Awaited<ReturnType<typeof instanceTestApp>>;
@@ -31,7 +32,9 @@ describe('create', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().message).toBe('容器创建成功，计费已开始！');
-    const inst = res.json().data;
+    // Answered once committed: the container is the provisioning job's, after the answer.
+    expect(res.json().data).toMatchObject({ status: 'CREATING', containerId: null, sshCommand: null });
+    const inst = await h.view(u.headers, res.json().data.id);
     expect(inst).toMatchObject({
       status: 'RUNNING',
       gpuCount: 2,
@@ -66,11 +69,13 @@ describe('create', () => {
         duration,
       });
       expect(res.statusCode, res.body).toBe(200);
-      const inst = res.json().data;
+      expect(res.json().data.status).toBe('CREATING');
+      expect(res.json().data.charged).toBeCloseTo(cost, 4);
+      const inst = await h.view(u.headers, res.json().data.id);
       expect(inst.status).toBe('RUNNING');
       expect(inst.charged).toBeCloseTo(cost, 4);
       const days = { daily: 1, weekly: 7, monthly: 30 }[billingType as 'daily'] * duration;
-      expect(new Date(inst.expiresAt).getTime()).toBe(clock.now().getTime() + days * 86_400_000);
+      expect(new Date(inst.expiresAt as string).getTime()).toBe(clock.now().getTime() + days * 86_400_000);
       expect(await h.balance(u.user.id)).toBeCloseTo(5000 - cost, 4);
       // Release to keep GPUs for the other cases.
       expect((await h.action(u.headers, 'release', inst.id)).statusCode).toBe(200);
@@ -164,11 +169,19 @@ describe('create', () => {
       duration: 1,
     });
     await h.setHostSettings('bj-a-a100-01', '{"unreachable":false}');
-    expect(res.statusCode).toBe(502);
-    expect(res.json().message).toContain('容器创建失败');
+    // Accepted and charged; the provisioning job then met the dead host.
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.status).toBe('CREATING');
     const [inst] = await h.t.db.select().from(instances).where(eq(instances.userId, u.user.id));
     expect(inst?.status).toBe('FAILED');
+    expect(inst?.claimedUntil).toBeNull();
+    expect((await h.view(u.headers, inst?.id as number)).stopReason).toContain('创建失败');
+    // The host could not confirm that no container was made: the GPUs stay held until it can.
+    expect(await heldGpus(inst?.id as number)).toHaveLength(2);
+    const rec = await runReconcile(h.deps);
+    expect(rec.freed).toEqual([inst?.id]);
     expect(await heldGpus(inst?.id as number)).toEqual([]);
+    expect(await h.t.db.$count(hostPorts, eq(hostPorts.instanceId, inst?.id as number))).toBe(0);
     expect(await h.balance(u.user.id)).toBe(2000);
     const entries = await h.t.db.select().from(ledgerEntries).where(eq(ledgerEntries.userId, u.user.id));
     expect(entries.map((e) => e.kind)).toEqual(['recharge', 'charge', 'refund']);

@@ -1,11 +1,12 @@
 import { releaseOnHost } from '../../hosts/allocation.ts';
+import { cleanupOrphans } from '../../hosts/containers.usecases.ts';
 import { ContainerNotFoundError } from '../../hosts/drivers/driver-errors.ts';
 import { createHostsRepository } from '../../hosts/hosts.repository.ts';
-import { failCreate } from '../create.usecases.ts';
+import { freeIfContainerGone } from '../create.usecases.ts';
 import type { InstanceDeps } from '../instances.deps.ts';
-import { packageEnd } from '../instances.models.ts';
 import { createInstancesRepository, type InstanceRow } from '../instances.repository.ts';
 import { chargeAccrued, closePeriod } from '../metering.ts';
+import { provisionInstance } from '../provisioning.ts';
 
 /** A transition older than this was cut short (crash, restart) and is finished or rolled back. */
 export const STUCK_AFTER_MS = 2 * 60_000;
@@ -27,9 +28,11 @@ async function actualState(deps: InstanceDeps, inst: InstanceRow): Promise<Actua
 
 /**
  * Compares what the database wants with what the driver reports, for transitions that were
- * cut short: finishes them when the container got there, rolls them back when it did not.
- * Money moves only through the same ledger keys as the normal path, so nothing is charged or
- * refunded twice.
+ * cut short: finishes them when the container got there, rolls them back when it did not; a
+ * create goes back to the provisioning job (which adopts its container). Then frees what
+ * failed or released instances still hold once their container is gone, and removes
+ * containers labelled with instances the database no longer wants. Money moves only through
+ * the same ledger keys as the normal path, so nothing is charged or refunded twice.
  */
 export async function runReconcile(deps: InstanceDeps) {
   const now = deps.clock.now();
@@ -39,6 +42,12 @@ export async function runReconcile(deps: InstanceDeps) {
   for (const { id } of stuck) {
     const inst = await repo.find(id);
     if (!inst) continue;
+    if (inst.status === 'CREATING') {
+      // The provisioning job's (claim-guarded): it adopts a container made before a crash.
+      const to = await provisionInstance(deps, id);
+      if (to) outcomes.push({ id, from: 'CREATING', to });
+      continue;
+    }
     let actual: Actual;
     try {
       actual = await actualState(deps, inst);
@@ -48,20 +57,38 @@ export async function runReconcile(deps: InstanceDeps) {
     const to = await settle(deps, inst, actual);
     if (to) outcomes.push({ id, from: inst.status, to });
   }
+  const freed = await freeLeftovers(deps);
+  // Containers labelled with an instance the database no longer wants (crash between a create
+  // and its rollback, a remove that failed): removed, and what they held given back.
+  const orphans = await cleanupOrphans(
+    deps,
+    { liveInstanceIds: async (ids) => new Set(await repo.liveIds(ids)) },
+    {},
+  );
   deps.market.invalidate();
-  return { checked: stuck.length, outcomes };
+  return {
+    checked: stuck.length,
+    outcomes,
+    freed,
+    orphansRemoved: orphans.removed.map((r) => r.instanceId),
+  };
+}
+
+/**
+ * Released or failed instances still holding GPUs or ports (their container could not be
+ * removed then): once the container is confirmed gone, everything goes back.
+ */
+async function freeLeftovers(deps: InstanceDeps): Promise<number[]> {
+  const repo = createInstancesRepository(deps);
+  const freed: number[] = [];
+  for (const id of await repo.finishedHolding()) {
+    const inst = await repo.find(id);
+    if (inst && (await freeIfContainerGone(deps, inst))) freed.push(id);
+  }
+  return freed;
 }
 
 async function settle(deps: InstanceDeps, inst: InstanceRow, actual: Actual): Promise<string | null> {
-  if (inst.status === 'CREATING') {
-    if (actual === 'running')
-      return move(deps, inst, 'RUNNING', (now) => ({
-        runningSince: now,
-        expiresAt: packageEnd(inst.billingType, inst.duration, now),
-      }));
-    await failCreate(deps, inst, inst.containerId, new Error('创建未完成（服务重启），已回滚'));
-    return 'FAILED';
-  }
   if (inst.status === 'STOPPING' || inst.status === 'STARTING') {
     if (actual === 'running') {
       return move(deps, inst, 'RUNNING', (now) => (inst.runningSince ? {} : { runningSince: now }));
@@ -95,11 +122,12 @@ async function move(
     const repo = createInstancesRepository({ db: tx });
     const locked = await repo.lock(inst.id);
     if (!locked || locked.status !== inst.status) return null;
-    if (charge) await chargeAccrued(tx, locked, now);
+    // Lock order (ledger.ts): instance → host → account.
     if (releaseAll) await releaseOnHost(tx, { hostId: locked.hostId, instanceId: locked.id });
     else if (to === 'STOPPED' && locked.billingType === 'hourly') {
       await releaseOnHost(tx, { hostId: locked.hostId, instanceId: locked.id, ports: false });
     }
+    if (charge) await chargeAccrued(tx, locked, now);
     await repo.update(locked.id, { status: to, transitionAt: null, ...patch(now) });
     await repo.event(locked.id, locked.status, to, 'system', '对账：按主机实际状态完成中断的操作', now);
     return to;

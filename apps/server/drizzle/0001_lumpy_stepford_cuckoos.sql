@@ -1,0 +1,1 @@
+ALTER TABLE "instances" ADD COLUMN "claimed_until" timestamp with time zone;
