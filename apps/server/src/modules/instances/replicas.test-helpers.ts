@@ -1,0 +1,157 @@
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import { type Clock, systemClock } from '../../app/clock.ts';
+import { openDatabase } from '../../app/db/client.ts';
+import { testConfig } from '../../app/db/test-utils.ts';
+import { buildServer } from '../../app/server.ts';
+import { findUnbalancedAccounts } from '../billing/ledger.ts';
+import { instanceIdOf } from '../hosts/drivers/host-driver.ts';
+import { hostGpus, hostPorts, simulatedContainers } from '../hosts/hosts.tables.ts';
+import { instanceDepsOf } from './instances.routes.ts';
+import { instances } from './instances.tables.ts';
+import { instanceTestApp } from './instances.test-helpers.ts';
+
+/**
+ * Two app instances on one PostgreSQL database, each with its own connection pool (as two
+ * server processes would be); requests go to either. PostgreSQL only.
+ */
+export async function twoReplicas(clock: Clock = systemClock) {
+  const h = await instanceTestApp(clock);
+  const url = process.env.DATABASE_URL;
+  if (!url) throw new Error('twoReplicas needs DATABASE_URL');
+  // node-postgres answers `execute` with { rows } (this helper is PostgreSQL only).
+  const current = (await h.t.db.execute(sql`select current_database() as name`)) as unknown as {
+    rows: { name: string }[];
+  };
+  const name = current.rows[0]?.name as string;
+  const dbUrl = new URL(url);
+  dbUrl.pathname = `/${name}`;
+  const database = await openDatabase({ url: dbUrl.toString() });
+  const second = await buildServer({
+    config: testConfig({ RATE_LIMITS: 'off' }),
+    database,
+    clock,
+    webDist: '/nonexistent',
+  });
+  const apps = [h.t.app, second];
+  let turn = 0;
+  return {
+    h,
+    apps,
+    /** The next replica, round robin. */
+    next: () => apps[turn++ % apps.length] as typeof second,
+    /** Waits for the provisioning jobs each replica kicked. */
+    drain: () => Promise.all(apps.map((a) => instanceDepsOf(a).jobs.drain())),
+    close: async () => {
+      await second.close();
+      await database.close();
+      await h.t.close();
+    },
+  };
+}
+
+/** Requests, outcomes and latency per operation. */
+export function createStats() {
+  const ops = new Map<string, { ms: number[]; ok: number; c4: number; c5: number; other: number }>();
+  return {
+    async time(op: string, fn: () => Promise<LightMyRequestResponse>) {
+      const s = ops.get(op) ?? { ms: [], ok: 0, c4: 0, c5: 0, other: 0 };
+      ops.set(op, s);
+      const t0 = performance.now();
+      const res = await fn();
+      s.ms.push(performance.now() - t0);
+      if (res.statusCode < 300) s.ok++;
+      else if (res.statusCode < 500) s.c4++;
+      else if (res.statusCode < 600) s.c5++;
+      else s.other++;
+      return res;
+    },
+    summary(op: string) {
+      const s = ops.get(op);
+      if (!s) return { requests: 0, ok: 0, c4: 0, c5: 0, p99: 0 };
+      const sorted = [...s.ms].sort((a, b) => a - b);
+      const p99 = sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.99) - 1)] ?? 0;
+      return { requests: s.ms.length, ok: s.ok, c4: s.c4, c5: s.c5, p99: Math.round(p99) };
+    },
+    table() {
+      return [...ops.keys()]
+        .map((op) => {
+          const s = this.summary(op);
+          return `${op.padEnd(10)} requests ${s.requests}, 2xx ${s.ok}, 4xx ${s.c4}, 5xx ${s.c5}, p99 ${s.p99} ms`;
+        })
+        .join('\n');
+    },
+  };
+}
+
+/**
+ * What must hold after any load: balance = Σ ledger for every account; every allocated GPU and
+ * port belongs to a live instance and matches what the instance records; no GPU or host port is
+ * in two live instances or two running containers of a host. Returns the problems found.
+ */
+export async function invariantProblems(db: Awaited<ReturnType<typeof instanceTestApp>>['t']['db']) {
+  const problems: string[] = [];
+  for (const u of await findUnbalancedAccounts(db)) problems.push(`account ${JSON.stringify(u)} ≠ ledger`);
+  const live = await db
+    .select()
+    .from(instances)
+    .where(sql`${instances.status} not in ('RELEASED', 'FAILED')`);
+  const liveIds = new Set(live.map((i) => i.id));
+  const gpus = await db.select().from(hostGpus).where(isNotNull(hostGpus.instanceId));
+  const ports = await db.select().from(hostPorts).where(isNotNull(hostPorts.instanceId));
+  for (const g of gpus)
+    if (!liveIds.has(g.instanceId as number))
+      problems.push(`GPU ${g.hostId}/${g.index} held by dead ${g.instanceId}`);
+  for (const p of ports)
+    if (!liveIds.has(p.instanceId as number))
+      problems.push(`port ${p.hostId}/${p.port} held by dead ${p.instanceId}`);
+  const seen = new Map<string, number>();
+  for (const i of live) {
+    const holdsGpus = i.status !== 'STOPPED' || i.billingType !== 'hourly';
+    const mine = gpus
+      .filter((g) => g.instanceId === i.id)
+      .map((g) => g.index)
+      .sort();
+    if (holdsGpus && mine.join() !== [...i.gpuIndices].sort().join())
+      problems.push(`instance ${i.id} records GPUs ${i.gpuIndices} but holds ${mine}`);
+    for (const key of [
+      ...(holdsGpus ? i.gpuIndices.map((x) => `gpu ${i.hostId}/${x}`) : []),
+      ...[i.sshPort, i.jupyterPort].filter((p) => p !== null).map((p) => `port ${i.hostId}/${p}`),
+    ]) {
+      const other = seen.get(key);
+      if (other !== undefined) problems.push(`${key} in instances ${other} and ${i.id}`);
+      seen.set(key, i.id);
+    }
+  }
+  const running = await db
+    .select()
+    .from(simulatedContainers)
+    .where(and(eq(simulatedContainers.state, 'running')));
+  const used = new Map<string, string>();
+  for (const c of running) {
+    for (const key of [
+      ...c.gpuIndices.map((x) => `gpu ${c.hostId}/${x}`),
+      ...c.ports.map((p) => `port ${c.hostId}/${p.hostPort}`),
+    ]) {
+      const other = used.get(key);
+      if (other) problems.push(`${key} in running containers ${other} and ${c.name}`);
+      used.set(key, c.name);
+    }
+  }
+  // Any container (running or not) of an instance the database no longer wants is an orphan.
+  const all = await db.select().from(simulatedContainers);
+  const owner = (c: (typeof all)[number]) => instanceIdOf(c.labels);
+  const ids = [...new Set(all.map(owner).filter((id): id is number => id !== null))];
+  const wanted = new Set(
+    ids.length === 0
+      ? []
+      : (
+          await db
+            .select({ id: instances.id })
+            .from(instances)
+            .where(and(inArray(instances.id, ids), sql`${instances.status} not in ('RELEASED', 'FAILED')`))
+        ).map((r) => r.id),
+  );
+  for (const c of all) if (!wanted.has(owner(c) ?? -1)) problems.push(`orphan container ${c.name}`);
+  return problems;
+}
