@@ -12,6 +12,7 @@ import {
   MOBILE,
   registerUser,
   seedSession,
+  settledInstance,
   siteUrl,
   titled,
   userCall,
@@ -75,7 +76,7 @@ beforeAll(async () => {
   const market = await userApi<MarketList>('/gpu/market?size=48');
   const item = market.list.find((i) => i.hostName === L40S_HOST);
   if (!item) throw new Error(`${L40S_HOST} is not in the market`);
-  created = await userApi<Instance>('/gpu/instance/create', {
+  const accepted = await userApi<Instance>('/gpu/instance/create', {
     machineId: item.id,
     image: IMAGE,
     gpuAmount: 1,
@@ -83,6 +84,8 @@ beforeAll(async () => {
     duration: 1,
     instanceName: NAME,
   });
+  expect(accepted.status).toBe('CREATING');
+  created = await settledInstance<Instance>(session.accessToken, accepted.id);
   tenantName = (await userApi<{ tenantName: string }>('/tenant/config')).tenantName;
   context = await browser.newContext({ viewport: DESKTOP, acceptDownloads: true });
   await seedSession(context, { token: session.accessToken, user: session.user });

@@ -38,6 +38,25 @@ export async function api<T>(path: string, init: CallInit = {}): Promise<T> {
 /** The real API as a logged-in user of the default tenant (GET, or POST with a body). */
 export const userCall = <T>(token: string, path: string, body?: unknown) => api<T>(path, { token, body });
 
+/**
+ * The user's instance `id` once its provisioning job has taken it out of CREATING (create
+ * answers as soon as the charge is committed, before the container exists).
+ */
+export async function settledInstance<T extends { id: number; status: string }>(
+  token: string,
+  id: number,
+  timeoutMs = 15_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const { list } = await userCall<{ list: T[] }>(token, '/gpu/instances?page=1&size=100');
+    const inst = list.find((i) => i.id === id);
+    if (inst && inst.status !== 'CREATING') return inst;
+    if (Date.now() > deadline) throw new Error(`instance ${id} still ${inst?.status ?? 'missing'}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
 /** Tops a user up through the simulated payment provider: the QR order, then "scan and pay". */
 export async function fundUser(token: string, amount: number) {
   const { qrCode } = await userCall<{ qrCode: string }>(token, '/pay/createQrCode', {

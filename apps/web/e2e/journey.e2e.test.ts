@@ -4,7 +4,15 @@ import { formatYuan, yuanToUnits } from '@gpu/shared/money';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARTIFACTS } from './env';
-import { DESKTOP, launchBrowser, registerUser, seedSession, siteUrl, userCall } from './helpers';
+import {
+  DESKTOP,
+  launchBrowser,
+  registerUser,
+  seedSession,
+  settledInstance,
+  siteUrl,
+  userCall,
+} from './helpers';
 
 // Issue 7's whole journey in one tab, every step through the screens: recharge 200 by the
 // simulated Alipay QR → market (包日) → subscribe a daily L40S package → RUNNING in the console →
@@ -116,7 +124,9 @@ describe('a new customer, start to finish', () => {
     await page.waitForURL('**/console/instance');
 
     const list = await userApi<ListPage<Instance>>('/gpu/instances?page=1&size=10');
-    instance = list.list.find((i) => i.name === name) as Instance;
+    const accepted = list.list.find((i) => i.name === name) as Instance;
+    // Accepted at once; the provisioning job then takes it to RUNNING.
+    instance = await settledInstance<Instance>(session.accessToken, accepted.id);
     expect(instance).toMatchObject({ billingType: 'daily', hostName: L40S_HOST, status: 'RUNNING' });
     expect(yuanToUnits(await balance())).toBe(yuanToUnits(200) - yuanToUnits(payable));
     expect(yuanToUnits(instance.charged)).toBe(yuanToUnits(payable));

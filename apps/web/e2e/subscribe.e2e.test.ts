@@ -13,6 +13,7 @@ import {
   MOBILE,
   registerUser,
   seedSession,
+  settledInstance,
   siteUrl,
   userCall,
 } from './helpers';
@@ -249,8 +250,10 @@ describe('subscribe (desktop)', () => {
     await page.getByText('容器创建成功，计费已开始！').waitFor();
     await page.waitForURL((url) => url.pathname.startsWith('/console'));
 
-    const list = await userApi<{ list: Instance[] }>('/gpu/instances');
-    const inst = list.list.find((i) => i.name === name);
+    expect(body.data.status).toBe('CREATING');
+    // Accepted at once; the provisioning job then takes it to RUNNING.
+    const inst = await settledInstance<Instance>(session.accessToken, body.data.id);
+    expect(inst.name).toBe(name);
     expect(inst).toMatchObject({ billingType: 'daily', gpuCount: 1, hostName: L40S_HOST, status: 'RUNNING' });
     expect(inst?.image).toBe('registry.gpu.local/pytorch:2.5.1-py3.12-cuda12.4');
     expect(yuanToUnits(await balance())).toBe(yuanToUnits(before) - yuanToUnits(payable));

@@ -414,6 +414,7 @@ export const t = {
     statusFilter: '按状态筛选',
     total: (n: number) => `共 ${n} 个实例`,
     live: '状态变化中，自动刷新',
+    creatingProgress: '正在创建容器，通常几十秒内完成',
     status: INSTANCE_STATUS_NAMES,
     billingType: { hourly: '按量计费', daily: '包日', weekly: '包周', monthly: '包月' },
     columns: {

@@ -3,6 +3,7 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { AccessInfo } from './AccessInfo';
 import { InstanceActions } from './InstanceActions';
+import { StatusTag } from './StatusTag';
 
 const base: Instance = {
   id: 7,
@@ -54,6 +55,20 @@ describe('AccessInfo', () => {
       />,
     );
     expect(screen.getByText('开机后可用')).toBeTruthy();
+  });
+});
+
+describe('StatusTag', () => {
+  it('spins and says the container is being made while CREATING', () => {
+    render(<StatusTag status="CREATING" />);
+    expect(screen.getByTestId('instance-status').textContent).toContain('创建中');
+    expect(screen.getByTestId('status-spinner')).toBeTruthy();
+    expect(screen.getByTestId('instance-progress').textContent).toBe('正在创建容器，通常几十秒内完成');
+  });
+  it('is still once the instance runs', () => {
+    render(<StatusTag status="RUNNING" />);
+    expect(screen.queryByTestId('status-spinner')).toBeNull();
+    expect(screen.queryByTestId('instance-progress')).toBeNull();
   });
 });
 
