@@ -62,16 +62,17 @@ export async function adminLogin(
   await repo.clearFailures(account);
   await repo.updateAdmin(admin.id, { lastLoginAt: now });
   await repo.audit({ adminId: admin.id, action: 'admin.login', target: admin.username, ip });
+  const sid = randomBytes(12).toString('hex');
+  await repo.createSession('admin', admin.id, sid, now);
   return {
-    token: await deps.tokens.sign('admin', admin.id),
+    token: await deps.tokens.sign('admin', admin.id, { sid }),
     admin: { id: admin.id, username: admin.username, roles: admin.roles },
   };
 }
 
-/** Ends every token of this admin: admin tokens have no refresh, so this is the whole session. */
+/** Ends this sign-in's session: its token stops working at once (admins have no refresh token). */
 export async function adminLogout(deps: { db: Db; now: () => Date }, admin: AuthAdmin, ip: string) {
   const repo = createAuthRepository(deps);
-  // +1 ms: a token issued in this very millisecond is ended too.
-  await repo.updateAdmin(admin.id, { tokensValidAfter: new Date(deps.now().getTime() + 1) });
+  await repo.revokeSession('admin', admin.sessionId, deps.now());
   await repo.audit({ adminId: admin.id, action: 'admin.logout', target: admin.username, ip });
 }

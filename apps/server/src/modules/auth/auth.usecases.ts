@@ -37,16 +37,19 @@ async function startSession(
   const now = deps.now();
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(now.getTime() + (rememberMe ? REFRESH_TTL_MS.remember : REFRESH_TTL_MS.session));
+  // The refresh family is the session: rotation keeps it, logout and reuse detection end it.
+  const sid = family ?? randomBytes(12).toString('hex');
+  if (!family) await repo.createSession('user', user.id, sid, now);
   await repo.insertRefreshToken({
     userId: user.id,
-    family: family ?? randomBytes(12).toString('hex'),
+    family: sid,
     tokenHash: sha256(token),
     rememberMe,
     expiresAt,
     createdAt: now,
   });
   return {
-    accessToken: await deps.tokens.sign('user', user.id, user.tenantId),
+    accessToken: await deps.tokens.sign('user', user.id, { sid, tenantId: user.tenantId }),
     user: toUser(user),
     refresh: { token, rememberMe, expiresAt },
   };
