@@ -6,8 +6,10 @@ import { z } from 'zod';
  */
 
 /** C0 controls and DEL, except tab and line breaks (multi-line text such as PEM keys needs them). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding them is the point
 export const CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 /** In one-line values (paths, queries, names) line breaks are control characters too. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding them is the point
 export const LINE_CONTROL_CHARS = /[\u0000-\u001F\u007F]/;
 export const CONTROL_CHARS_MESSAGE = '不能包含控制字符';
 

@@ -127,13 +127,27 @@ export function createAuthRepository({ db }: { db: DbOrTx }) {
         .where(eq(admins.id, id));
     },
 
-    recentFailures: (account: string, since: Date) =>
-      db.$count(loginFailures, and(eq(loginFailures.account, account), gt(loginFailures.createdAt, since))),
+    /** Recent failures on `account`: from every address, and from `ip`. */
+    async recentFailures(account: string, ip: string, since: Date) {
+      const [row] = await db
+        .select({
+          all: sql<number>`count(*)::int`,
+          fromIp: sql<number>`(count(*) filter (where ${loginFailures.ip} = ${ip}))::int`,
+        })
+        .from(loginFailures)
+        .where(and(eq(loginFailures.account, account), gt(loginFailures.createdAt, since)));
+      return { all: row?.all ?? 0, fromIp: row?.fromIp ?? 0 };
+    },
     async recordFailure(account: string, ip: string, at: Date) {
       await db.insert(loginFailures).values({ account, ip, createdAt: at });
     },
-    async clearFailures(account: string) {
-      await db.delete(loginFailures).where(eq(loginFailures.account, account));
+    /** Forgets failures on `account`: from `ip` only (a sign-in), or all (a password reset). */
+    async clearFailures(account: string, ip?: string) {
+      await db
+        .delete(loginFailures)
+        .where(
+          and(eq(loginFailures.account, account), ip === undefined ? undefined : eq(loginFailures.ip, ip)),
+        );
     },
 
     createSession,

@@ -3,13 +3,14 @@ import type { CodeType, RegisterRequest, User } from '@gpu/shared';
 import type { Db } from '../../app/db/client.ts';
 import type { SmsDriver } from '../sms/drivers/sms-driver.ts';
 import { authErrors } from './auth.errors.ts';
-import { LOGIN_FAILURE_LIMIT, REFRESH_TTL_MS, toUser, userAccountKey } from './auth.models.ts';
+import { REFRESH_TTL_MS, toUser, userAccountKey } from './auth.models.ts';
 import { createAuthRepository, type UserRow } from './auth.repository.ts';
+import { checkLoginAllowed, type LoginLimitDeps } from './login-limits.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import type { TokenService } from './tokens.ts';
 import { consumeVerificationCode, sendVerificationCode } from './verification-codes.ts';
 
-export interface AuthDeps {
+export interface AuthDeps extends LoginLimitDeps {
   db: Db;
   tokens: TokenService;
   sms: SmsDriver;
@@ -64,9 +65,7 @@ export async function login(
   const repo = createAuthRepository(deps);
   const now = deps.now();
   const account = userAccountKey(tenantId, input.phone);
-  const failures = await repo.recentFailures(account, new Date(now.getTime() - LOGIN_FAILURE_LIMIT.windowMs));
-  if (failures >= LOGIN_FAILURE_LIMIT.max)
-    throw authErrors.tooManyFailures(LOGIN_FAILURE_LIMIT.windowMs / 60_000);
+  await checkLoginAllowed(deps, repo, account, ip);
 
   const user = await repo.userByPhone(tenantId, input.phone);
   const ok = await verifyPassword(user?.passwordHash ?? (await DUMMY_HASH), input.password);
@@ -75,7 +74,7 @@ export async function login(
     throw authErrors.badCredentials();
   }
   if (user.status !== 'ACTIVE') throw authErrors.disabled();
-  await repo.clearFailures(account);
+  await repo.clearFailures(account, ip);
   await repo.updateUser(user.id, { lastLoginAt: now });
   return startSession(deps, user, input.rememberMe);
 }
