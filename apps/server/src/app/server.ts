@@ -118,7 +118,7 @@ export async function buildServer(opts: BuildOptions): Promise<AppInstance> {
     logger: opts.logger ?? false,
     // X-Forwarded-For counts only from the proxies TRUST_PROXY names (none by default).
     trustProxy: trustProxyOption(opts.config.TRUST_PROXY),
-    maxParamLength: MAX_PARAM_LENGTH,
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     http: { maxHeaderSize: MAX_HEADER_SIZE },
     frameworkErrors,
     clientErrorHandler,
