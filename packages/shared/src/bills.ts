@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dateSchema, idSchema } from './input.ts';
 import { billingTypeSchema } from './pricing.ts';
 
 export const BILL_KINDS = ['create', 'metering', 'renewal', 'refund'] as const;
@@ -18,17 +19,15 @@ export const billSchema = z.object({
 });
 export type Bill = z.infer<typeof billSchema>;
 
-const isoDate = z.iso.date({ message: '日期格式应为 YYYY-MM-DD' });
-
 export const billQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   size: z.coerce.number().int().min(1).max(100).default(20),
   billingType: billingTypeSchema.optional(),
   kind: z.enum(BILL_KINDS).optional(),
-  instanceId: z.coerce.number().int().positive().optional(),
+  instanceId: idSchema('实例编号无效').optional(),
   /** Days in Asia/Shanghai, inclusive. */
-  from: isoDate.optional(),
-  to: isoDate.optional(),
+  from: dateSchema.optional(),
+  to: dateSchema.optional(),
 });
 export type BillQuery = z.infer<typeof billQuerySchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from './input.ts';
 
 /** Host drivers (DESIGN §7) and host states an admin sets. */
 export const HOST_DRIVER_KINDS = ['simulated', 'docker', 'vastai'] as const;
@@ -251,7 +252,7 @@ export const hostListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   size: z.coerce.number().int().min(1).max(200).default(20),
   keyword: z.string().trim().max(64).optional(),
-  regionId: z.coerce.number().int().positive().optional(),
+  regionId: idSchema('地区编号无效').optional(),
   driver: z.enum(HOST_DRIVER_KINDS).optional(),
   status: z.enum(HOST_STATUS_VALUES).optional(),
 });

@@ -4,6 +4,7 @@ export * from './constants.ts';
 export * from './envelope.ts';
 export * from './hosts.ts';
 export * from './images.ts';
+export * from './input.ts';
 export * from './instances.ts';
 export * from './market.ts';
 export * from './money.ts';

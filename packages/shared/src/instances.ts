@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { GPU_COUNT_MAX, INSTANCE_NAME_MAX } from './constants.ts';
+import { idSchema } from './input.ts';
 import { billingTypeSchema, durationError } from './pricing.ts';
 
 /** SPEC.md §5 instance name: letters, digits, hyphen; not starting or ending with a hyphen; ≤ 50. */
@@ -44,7 +45,7 @@ export const instanceNameSchema = z
  */
 export const createInstanceRequestSchema = z
   .object({
-    machineId: z.coerce.number().int().positive('请选择GPU机器'),
+    machineId: idSchema('请选择GPU机器'),
     instanceName: instanceNameSchema,
     image: z
       .string({ message: instanceMessages.imageRequired })
@@ -58,7 +59,7 @@ export const createInstanceRequestSchema = z
       .max(GPU_COUNT_MAX, `GPU数量最多为${GPU_COUNT_MAX}`),
     duration: z.coerce.number().int('时长必须为整数').default(1),
     billingType: billingTypeSchema,
-    voucherId: z.coerce.number().int().positive().nullish(),
+    voucherId: idSchema('代金券编号无效').nullish(),
     voucherDiscount: z.unknown().optional(),
     totalGpu: z.unknown().optional(),
     systemDiskSizeGb: z.unknown().optional(),
@@ -114,11 +115,11 @@ export const instanceSchema = z.object({
 export type Instance = z.infer<typeof instanceSchema>;
 
 export const instanceIdQuerySchema = z.object({
-  instance_uuid: z.coerce.number({ message: '实例编号无效' }).int('实例编号无效').positive('实例编号无效'),
+  instance_uuid: idSchema('实例编号无效'),
 });
 
 export const renewalRequestSchema = z.object({
-  instanceId: z.coerce.number().int().positive(),
+  instanceId: idSchema('实例编号无效'),
   duration: z.coerce.number().int('时长必须为整数').min(1, '时长至少为1'),
 });
 

@@ -6,6 +6,7 @@ import {
   MARKET_DEFAULT_PAGE_SIZE,
   MARKET_PAGE_SIZES,
 } from './constants.ts';
+import { idSchema } from './input.ts';
 
 /** One card of the GPU market (SPEC.md §3). Prices are yuan per hour. */
 export const marketItemSchema = z.object({
@@ -71,7 +72,7 @@ export const marketQuerySchema = z.object({
   billingType: z
     .enum(BILLING_TYPES, { message: '计费方式只能是 hourly、daily、weekly 或 monthly' })
     .default('hourly'),
-  regionId: z.coerce.number().int().positive().optional(),
+  regionId: idSchema('地区编号无效').optional(),
   gpuModel: z.string().trim().max(64).optional(),
   gpuCount: z.coerce
     .number()

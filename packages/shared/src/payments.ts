@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { RECHARGE_MAX, RECHARGE_MIN } from './constants.ts';
+import { dateOrTimeSchema } from './input.ts';
 
 /** Recharge (SPEC.md §3, §4, §5, §7): the rules and messages both the form and the server apply. */
 export const rechargeMessages = {
@@ -24,29 +25,29 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export const DEFAULT_RECHARGE_SUBJECT = '测试商品';
 export const DEFAULT_RECHARGE_BODY = '测试商品描述';
 
-/** A text field's value becomes a number; an empty field stays empty so it fails as "invalid". */
-const numberFromInput = (v: unknown) => {
+/** A text field or query value becomes a number when it is decimal digits; anything else stays as is and fails. */
+const numberFromText = (v: unknown) => {
   if (typeof v !== 'string') return v;
   const s = v.trim();
-  return s === '' ? undefined : Number(s);
+  return /^\d{1,15}(\.\d{1,15})?$/.test(s) ? Number(s) : v;
 };
 
 /**
  * The custom amount rule of SPEC.md §5, checked in this order: a number, at least 100, at most
- * 100000, an integer (yuan).
+ * 100000, an integer (yuan). JSON bodies carry a number (SPEC §7), never a string like "1e2".
  */
-export const rechargeAmountSchema = z.preprocess(
-  numberFromInput,
-  z
-    .number({ message: rechargeMessages.amountInvalid })
-    .min(RECHARGE_MIN, rechargeMessages.amountMin)
-    .max(RECHARGE_MAX, rechargeMessages.amountMax)
-    .int(rechargeMessages.amountInteger),
-);
+export const rechargeAmountSchema = z
+  .number({ message: rechargeMessages.amountInvalid })
+  .min(RECHARGE_MIN, rechargeMessages.amountMin)
+  .max(RECHARGE_MAX, rechargeMessages.amountMax)
+  .int(rechargeMessages.amountInteger);
+
+/** The same rule for text: a form field or a query string (`?amount=500`), decimal digits only. */
+export const rechargeAmountTextSchema = z.preprocess(numberFromText, rechargeAmountSchema);
 
 /** The first message the amount rule gives, or null when the amount is fine (for forms). */
 export function rechargeAmountError(value: unknown): string | null {
-  const r = rechargeAmountSchema.safeParse(value);
+  const r = rechargeAmountTextSchema.safeParse(value);
   return r.success ? null : (r.error.issues[0]?.message ?? rechargeMessages.amountInvalid);
 }
 
@@ -124,22 +125,14 @@ export const rechargeOrderSchema = z.object({
 });
 export type RechargeOrder = z.infer<typeof rechargeOrderSchema>;
 
-/** A day (`2026-11-22`, China time) or an ISO 8601 time with offset. */
-const dateFilter = z
-  .string()
-  .trim()
-  .refine(
-    (v) => /^\d{4}-\d{2}-\d{2}$/.test(v) || z.iso.datetime({ offset: true }).safeParse(v).success,
-    '日期格式应为 YYYY-MM-DD 或带时区的 ISO 时间',
-  );
-
 /** `GET /api/recharge/orders`: 1-based pages; dates are inclusive. */
 export const rechargeOrderQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   size: z.coerce.number().int().min(1).max(100).default(10),
   status: z.enum(RECHARGE_ORDER_STATUSES, { message: '订单状态无效' }).optional(),
-  startDate: dateFilter.optional(),
-  endDate: dateFilter.optional(),
+  /** A day (China time) or an ISO 8601 time with offset. */
+  startDate: dateOrTimeSchema.optional(),
+  endDate: dateOrTimeSchema.optional(),
 });
 export type RechargeOrderQuery = z.infer<typeof rechargeOrderQuerySchema>;
 
@@ -149,7 +142,7 @@ const hasAtMostFourDecimals = (v: number) => Math.abs(v * 10_000 - Math.round(v 
 /** `GET /api/user/balance/check?amount=` (yuan). */
 export const balanceCheckQuerySchema = z.object({
   amount: z.preprocess(
-    numberFromInput,
+    numberFromText,
     z
       .number({ message: '请输入有效的金额' })
       .min(0, '金额不能为负数')

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type BillingType, DURATION_LIMITS, PACKAGE_FALLBACK } from './constants.ts';
+import { idSchema } from './input.ts';
 
 /**
  * Pure pricing (DESIGN §5), all in integer 0.0001-yuan units; the server charges with it and
@@ -118,11 +119,11 @@ export const billingTypeSchema = z.enum(['hourly', 'daily', 'weekly', 'monthly']
 
 export const calculatePriceRequestSchema = z
   .object({
-    machineId: z.coerce.number().int().positive('请选择GPU机器'),
+    machineId: idSchema('请选择GPU机器'),
     billingType: billingTypeSchema,
     duration: z.coerce.number().int('时长必须为整数').default(1),
     gpuAmount: z.coerce.number().int('GPU数量必须为整数').min(1, 'GPU数量至少为1').max(8, 'GPU数量最多为8'),
-    voucherId: z.coerce.number().int().positive().optional(),
+    voucherId: idSchema('代金券编号无效').optional(),
   })
   .superRefine((r, ctx) => {
     const err = durationError(r.billingType, r.duration);

@@ -12,6 +12,18 @@ describe('config', () => {
     expect(c.DATABASE_URL).toBeUndefined();
     expect(c.dataDir).toBe('/tmp/gpu-config-test');
     expect(c.demoData).toBe(true);
+    // Nobody may pick their own address through X-Forwarded-For unless a proxy is named.
+    expect(c.TRUST_PROXY).toBe(false);
+  });
+
+  it('reads TRUST_PROXY as a hop count or a list of proxy addresses', () => {
+    expect(loadConfig({ ...base, TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
+    expect(loadConfig({ ...base, TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,::1' }).TRUST_PROXY).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+      '::1',
+    ]);
+    expect(loadConfig({ ...base, TRUST_PROXY: 'loopback' }).TRUST_PROXY).toEqual(['loopback']);
   });
 
   it.each([
@@ -21,6 +33,10 @@ describe('config', () => {
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
     [{ ADMIN_USERNAME: 'a b' }, 'ADMIN_USERNAME'],
     [{ ADMIN_PASSWORD: 'short' }, 'ADMIN_PASSWORD'],
+    [{ TRUST_PROXY: 'true' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: '0' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: '10.0.0.0/33' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: '10.0.0.1,example.com' }, 'TRUST_PROXY'],
   ])('refuses %o with a message naming %s', (env, name) => {
     expect(() => loadConfig({ ...base, ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ ...base, ...env })).toThrow(new RegExp(`${name}:`));

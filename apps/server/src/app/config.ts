@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -12,6 +13,39 @@ const port = z.coerce
   .int('必须是 1–65535 之间的整数')
   .min(1, '必须是 1–65535 之间的整数')
   .max(65535, '必须是 1–65535 之间的整数');
+
+const PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+const isProxyEntry = (e: string) => {
+  if (PROXY_NAMES.includes(e)) return true;
+  const [ip, bits, extra] = e.split('/');
+  const family = isIP(ip ?? '');
+  if (!family || extra !== undefined) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+};
+
+/**
+ * Which proxies may tell us the client's address (X-Forwarded-For): `off` (none: the socket's
+ * address counts), a hop count (`1` = one proxy in front), or a comma-separated list of proxy
+ * IPs/CIDRs. Trusting every sender would let any client pick its IP and escape per-IP limits.
+ */
+const trustProxySchema = z
+  .string()
+  .trim()
+  .default('off')
+  .refine(
+    (v) =>
+      v === 'off' ||
+      /^([1-9]|10)$/.test(v) ||
+      v
+        .split(',')
+        .map((e) => e.trim())
+        .every(isProxyEntry),
+    '只能是 off、1–10 的代理层数，或以逗号分隔的代理 IP/CIDR（如 10.0.0.0/8,127.0.0.1）',
+  )
+  .transform((v): false | number | string[] =>
+    v === 'off' ? false : /^\d+$/.test(v) ? Number(v) : v.split(',').map((e) => e.trim()),
+  );
 
 const envSchema = z.object({
   PORT: port.default(8080),
@@ -90,6 +124,7 @@ const envSchema = z.object({
     .min(1, '必须是 1–3600 之间的整数')
     .max(3600, '必须是 1–3600 之间的整数')
     .default(120),
+  TRUST_PROXY: trustProxySchema,
   /** Per-IP request limits on sign-in and code endpoints. */
   RATE_LIMITS: z.enum(['on', 'off']).default('on'),
   /** Demo tenants, hosts and images on first start; off by default in production. */

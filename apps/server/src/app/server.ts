@@ -21,6 +21,8 @@ import {
 import { adminAuthRoutes } from '../modules/auth/admin-auth.routes.ts';
 import { createAuthRepository } from '../modules/auth/auth.repository.ts';
 import { authRoutes } from '../modules/auth/auth.routes.ts';
+import { registerAuthTasks } from '../modules/auth/auth.tasks.ts';
+import { databaseRateLimitStore } from '../modules/auth/rate-limit-store.ts';
 import { createTokenService, type TokenService } from '../modules/auth/tokens.ts';
 import { billingRoutes } from '../modules/billing/billing.routes.ts';
 import { discountsRoutes } from '../modules/discounts/discounts.routes.ts';
@@ -49,6 +51,13 @@ import { createError } from './errors.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandling } from './plugins/envelope.ts';
 import { registerFormBody } from './plugins/form-body.ts';
+import {
+  clientErrorHandler,
+  frameworkErrors,
+  MAX_HEADER_SIZE,
+  MAX_PARAM_LENGTH,
+  registerInputGuard,
+} from './plugins/input-guard.ts';
 import { registerSpa } from './plugins/spa.ts';
 import { registerTenantResolution } from './plugins/tenant.ts';
 import { createTaskRunner, type TaskRunner } from './tasks.ts';
@@ -98,12 +107,21 @@ export interface BuildOptions {
   hostDrivers?: HostDriverRegistry;
 }
 
+/** A hop count trusts that many proxies nearest to us (what proxy-addr does with a number). */
+const trustProxyOption = (v: Config['TRUST_PROXY']) =>
+  typeof v === 'number' ? (_address: string, hop: number) => hop < v : v;
+
 /** Builds the whole HTTP app from the modules; main.ts and the tests both use it. */
 export async function buildServer(opts: BuildOptions): Promise<AppInstance> {
   useChineseZodMessages();
   const app = Fastify({
     logger: opts.logger ?? false,
-    trustProxy: true,
+    // X-Forwarded-For counts only from the proxies TRUST_PROXY names (none by default).
+    trustProxy: trustProxyOption(opts.config.TRUST_PROXY),
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    http: { maxHeaderSize: MAX_HEADER_SIZE },
+    frameworkErrors,
+    clientErrorHandler,
     // A closing server answers 503 to new requests while in-flight ones finish.
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();
@@ -133,6 +151,7 @@ export async function buildServer(opts: BuildOptions): Promise<AppInstance> {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   registerFormBody(app);
+  registerInputGuard(app);
   // Answers given while closing tell keep-alive clients to go, so close() does not wait on them.
   let closing = false;
   app.addHook('preClose', async () => {
@@ -147,6 +166,8 @@ export async function buildServer(opts: BuildOptions): Promise<AppInstance> {
   await app.register(fastifyCookie);
   await app.register(fastifyRateLimit, {
     global: false,
+    // Counted in the database, so the limits hold across replicas.
+    store: databaseRateLimitStore(db, () => clock.now().getTime()),
     enableDraftSpec: false,
     allowList: () => opts.config.RATE_LIMITS === 'off',
     errorResponseBuilder: (_request, ctx) =>
@@ -198,7 +219,7 @@ export async function buildServer(opts: BuildOptions): Promise<AppInstance> {
   ]) {
     await routes(app);
   }
-  for (const registerTasks of [registerPaymentTasks]) registerTasks(app);
+  for (const registerTasks of [registerPaymentTasks, registerAuthTasks]) registerTasks(app);
   await registerSpa(app, opts.webDist);
   return app;
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
+import { createAuthRepository } from '../../modules/auth/auth.repository.ts';
 import { admins, users } from '../../modules/auth/auth.tables.ts';
 import { accounts } from '../../modules/billing/billing.tables.ts';
 import type { SmsDriver } from '../../modules/sms/drivers/sms-driver.ts';
@@ -70,10 +71,17 @@ export async function createTestApp(
     webDist: '/nonexistent',
     sms: opts.sms,
   });
+  /** A fresh access token of a new session for `user`, as a sign-in would give. */
+  const userToken = async (user: { id: number; tenantId: number }) => {
+    const sid = randomBytes(12).toString('hex');
+    await createAuthRepository({ db: database.db }).createSession('user', user.id, sid, new Date());
+    return app.deps.tokens.sign('user', user.id, { sid, tenantId: user.tenantId });
+  };
   return {
     app,
     database,
     db: database.db,
+    userToken,
     /** An admin (created on first call) and its Authorization header. */
     adminHeaders: async (username = 'test-admin') => {
       const [existing] = await database.db.select().from(admins).where(eq(admins.username, username));
@@ -85,7 +93,9 @@ export async function createTestApp(
             .values({ username, passwordHash: 'x', roles: ['ADMIN'] })
             .returning()
         )[0]?.id;
-      return { authorization: `Bearer ${await app.deps.tokens.sign('admin', id as number)}` };
+      const sid = randomBytes(12).toString('hex');
+      await createAuthRepository({ db: database.db }).createSession('admin', id as number, sid, new Date());
+      return { authorization: `Bearer ${await app.deps.tokens.sign('admin', id as number, { sid })}` };
     },
     /** A new user of the tenant answering `host`, with a zero balance, and its request headers. */
     createUser: async (opts: { phone?: string; host?: string } = {}) => {
@@ -98,7 +108,7 @@ export async function createTestApp(
         .returning();
       if (!user) throw new Error('user insert failed');
       await database.db.insert(accounts).values({ userId: user.id, tenantId: tenant.id });
-      const token = await app.deps.tokens.sign('user', user.id, tenant.id);
+      const token = await userToken(user);
       return { user, headers: { authorization: `Bearer ${token}`, 'x-tenant-host': host } };
     },
     close: async () => {

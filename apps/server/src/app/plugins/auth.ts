@@ -5,12 +5,15 @@ import type { AppInstance } from '../server.ts';
 export interface AuthUser {
   id: number;
   tenantId: number;
+  /** The session (`sid`) of the token that signed this request in. */
+  sessionId: string;
 }
 
 export interface AuthAdmin {
   id: number;
   username: string;
   roles: string[];
+  sessionId: string;
 }
 
 declare module 'fastify' {
@@ -19,17 +22,17 @@ declare module 'fastify' {
     admin: AuthAdmin | null;
   }
   interface FastifyInstance {
-    /** preHandler: a valid user token of this request's tenant, else 401. */
+    /** A valid user token of this request's tenant, else 401 (always runs at onRequest). */
     requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-    /** preHandler: a valid admin token with role ADMIN, else 401. */
+    /** A valid admin token with role ADMIN, else 401 (always runs at onRequest). */
     requireAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
 }
 
 /** Looks up whether the subject may still act: status and tokens-valid-after, read per request. */
 export interface AuthLookups {
-  findActiveUser(id: number, issuedAtMs: number): Promise<AuthUser | null>;
-  findActiveAdmin(id: number, issuedAtMs: number): Promise<AuthAdmin | null>;
+  findActiveUser(id: number, issuedAtMs: number, sid: string): Promise<Omit<AuthUser, 'sessionId'> | null>;
+  findActiveAdmin(id: number, issuedAtMs: number, sid: string): Promise<Omit<AuthAdmin, 'sessionId'> | null>;
 }
 
 function bearer(request: FastifyRequest): string | null {
@@ -47,20 +50,39 @@ export function registerAuth(app: AppInstance, lookups: AuthLookups) {
     const token = bearer(request);
     const claims = token ? await tokens.verify(token, 'user') : null;
     if (!claims) throw commonErrors.unauthorized('登录已失效，请重新登录');
-    const user = await lookups.findActiveUser(Number(claims.sub), claims.ims);
+    const user = await lookups.findActiveUser(Number(claims.sub), claims.ims, claims.sid);
     // A user token is only good on its own tenant's hosts.
     if (!user || user.tenantId !== request.tenant.id)
       throw commonErrors.unauthorized('登录已失效，请重新登录');
-    request.user = user;
+    request.user = { ...user, sessionId: claims.sid };
+  });
+
+  // Authentication comes before validation on every route, whichever hook a route names it in:
+  // a stranger must get 401/403, never a 400 describing the body an admin route expects.
+  const isAuth = (h: unknown) => h === app.requireUser || h === app.requireAdmin;
+  app.addHook('onRoute', (options) => {
+    const route = options as unknown as Record<string, unknown>;
+    const moved: unknown[] = [];
+    for (const stage of ['preParsing', 'preValidation', 'preHandler'] as const) {
+      const hooks = route[stage];
+      if (!hooks) continue;
+      const list = (Array.isArray(hooks) ? hooks : [hooks]) as unknown[];
+      moved.push(...list.filter(isAuth));
+      const rest = list.filter((h) => !isAuth(h));
+      route[stage] = rest.length > 0 ? rest : undefined;
+    }
+    if (moved.length === 0) return;
+    const own = route.onRequest ? (Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest]) : [];
+    route.onRequest = [...moved, ...own];
   });
 
   app.decorate('requireAdmin', async (request: FastifyRequest) => {
     const token = bearer(request);
     const claims = token ? await tokens.verify(token, 'admin') : null;
     if (!claims) throw commonErrors.unauthorized('管理员登录已失效，请重新登录');
-    const admin = await lookups.findActiveAdmin(Number(claims.sub), claims.ims);
+    const admin = await lookups.findActiveAdmin(Number(claims.sub), claims.ims, claims.sid);
     if (!admin || !admin.roles.includes('ADMIN'))
       throw commonErrors.unauthorized('管理员登录已失效，请重新登录');
-    request.admin = admin;
+    request.admin = { ...admin, sessionId: claims.sid };
   });
 }

@@ -4,9 +4,10 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../app/db/client.ts';
 import type { AuthAdmin } from '../../app/plugins/auth.ts';
 import { authErrors } from './auth.errors.ts';
-import { adminAccountKey, LOGIN_FAILURE_LIMIT } from './auth.models.ts';
+import { adminAccountKey } from './auth.models.ts';
 import { createAuthRepository } from './auth.repository.ts';
 import { admins } from './auth.tables.ts';
+import { checkLoginAllowed, type LoginLimitDeps } from './login-limits.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import type { TokenService } from './tokens.ts';
 
@@ -34,19 +35,14 @@ export async function ensureFirstAdmin(
 const DUMMY_ADMIN_HASH = hashPassword(randomBytes(16).toString('hex'));
 
 export async function adminLogin(
-  deps: { db: Db; tokens: TokenService; now: () => Date },
+  deps: LoginLimitDeps & { db: Db; tokens: TokenService },
   input: { username: string; password: string },
   ip: string,
 ): Promise<{ token: string; admin: Admin }> {
   const repo = createAuthRepository(deps);
   const now = deps.now();
   const account = adminAccountKey(input.username);
-  if (
-    (await repo.recentFailures(account, new Date(now.getTime() - LOGIN_FAILURE_LIMIT.windowMs))) >=
-    LOGIN_FAILURE_LIMIT.max
-  ) {
-    throw authErrors.tooManyFailures(LOGIN_FAILURE_LIMIT.windowMs / 60_000);
-  }
+  await checkLoginAllowed(deps, repo, account, ip);
   const admin = await repo.adminByUsername(input.username);
   const ok = await verifyPassword(admin?.passwordHash ?? (await DUMMY_ADMIN_HASH), input.password);
   if (!admin || !ok || admin.status !== 'ACTIVE') {
@@ -59,19 +55,20 @@ export async function adminLogin(
     });
     throw authErrors.badAdminCredentials();
   }
-  await repo.clearFailures(account);
+  await repo.clearFailures(account, ip);
   await repo.updateAdmin(admin.id, { lastLoginAt: now });
   await repo.audit({ adminId: admin.id, action: 'admin.login', target: admin.username, ip });
+  const sid = randomBytes(12).toString('hex');
+  await repo.createSession('admin', admin.id, sid, now);
   return {
-    token: await deps.tokens.sign('admin', admin.id),
+    token: await deps.tokens.sign('admin', admin.id, { sid }),
     admin: { id: admin.id, username: admin.username, roles: admin.roles },
   };
 }
 
-/** Ends every token of this admin: admin tokens have no refresh, so this is the whole session. */
+/** Ends this sign-in's session: its token stops working at once (admins have no refresh token). */
 export async function adminLogout(deps: { db: Db; now: () => Date }, admin: AuthAdmin, ip: string) {
   const repo = createAuthRepository(deps);
-  // +1 ms: a token issued in this very millisecond is ended too.
-  await repo.updateAdmin(admin.id, { tokensValidAfter: new Date(deps.now().getTime() + 1) });
+  await repo.revokeSession('admin', admin.sessionId, deps.now());
   await repo.audit({ adminId: admin.id, action: 'admin.logout', target: admin.username, ip });
 }

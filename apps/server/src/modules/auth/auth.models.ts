@@ -17,5 +17,22 @@ export const adminAccountKey = (username: string) => `admin:${username}`;
 
 /** Refresh-token lifetimes: "remember me" keeps a session for 30 days, otherwise one day. */
 export const REFRESH_TTL_MS = { remember: 30 * 24 * 3600_000, session: 24 * 3600_000 } as const;
-/** Per-account sign-in limit (DESIGN §9). */
-export const LOGIN_FAILURE_LIMIT = { max: 5, windowMs: 15 * 60_000 } as const;
+/**
+ * Sign-in limits (DESIGN §9, docs/decisions.md "Hardening"): 5 failures in 15 minutes lock an
+ * account for the address that made them only; failures from every address only slow the
+ * account down (a growing wait before each check), so no outsider can lock its owner out.
+ */
+export const LOGIN_FAILURE_LIMIT = {
+  max: 5,
+  windowMs: 15 * 60_000,
+  slowAfter: 10,
+  firstDelayMs: 250,
+  maxDelayMs: 8_000,
+} as const;
+
+/** How long to hold a sign-in to an account with `failures` recent failures from all addresses. */
+export function loginDelayMs(failures: number): number {
+  const { slowAfter, firstDelayMs, maxDelayMs } = LOGIN_FAILURE_LIMIT;
+  if (failures < slowAfter) return 0;
+  return Math.min(maxDelayMs, firstDelayMs * 2 ** Math.min(failures - slowAfter, 16));
+}

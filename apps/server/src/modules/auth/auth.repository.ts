@@ -2,24 +2,63 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../app/db/client.ts';
 import type { AuthAdmin, AuthUser } from '../../app/plugins/auth.ts';
 import { accounts } from '../billing/billing.tables.ts';
-import { admins, auditLog, loginFailures, refreshTokens, users } from './auth.tables.ts';
+import { admins, auditLog, authSessions, loginFailures, refreshTokens, users } from './auth.tables.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type AdminRow = typeof admins.$inferSelect;
 
+/** The live session `sid` of this subject, joined into the per-request lookup (one indexed read). */
+const liveSession = (audience: 'user' | 'admin', sid: string, subjectId: number) =>
+  sql`exists (select 1 from ${authSessions} where ${authSessions.id} = ${sid} and ${authSessions.audience} = ${audience} and ${authSessions.subjectId} = ${subjectId} and ${authSessions.revokedAt} is null)`;
+
 export function createAuthRepository({ db }: { db: DbOrTx }) {
+  async function createSession(audience: 'user' | 'admin', subjectId: number, id: string, at: Date) {
+    await db.insert(authSessions).values({ id, audience, subjectId, createdAt: at }).onConflictDoNothing();
+  }
+  async function revokeSession(audience: 'user' | 'admin', id: string, at: Date) {
+    await db
+      .update(authSessions)
+      .set({ revokedAt: at })
+      .where(
+        and(eq(authSessions.id, id), eq(authSessions.audience, audience), isNull(authSessions.revokedAt)),
+      );
+  }
+  async function revokeSessionsOf(audience: 'user' | 'admin', subjectId: number, at: Date) {
+    await db
+      .update(authSessions)
+      .set({ revokedAt: at })
+      .where(
+        and(
+          eq(authSessions.audience, audience),
+          eq(authSessions.subjectId, subjectId),
+          isNull(authSessions.revokedAt),
+        ),
+      );
+  }
+
   return {
-    /** The user if active and the token (issued at `issuedAtMs`) is not older than a revocation. */
-    async findActiveUser(id: number, issuedAtMs: number): Promise<AuthUser | null> {
+    /**
+     * The user if active, the token (issued at `issuedAtMs`) is not older than a revocation, and
+     * its session is live. Read on every request, no cache: a logout takes effect at once.
+     */
+    async findActiveUser(
+      id: number,
+      issuedAtMs: number,
+      sid: string,
+    ): Promise<Omit<AuthUser, 'sessionId'> | null> {
       const [u] = await db
         .select({ id: users.id, tenantId: users.tenantId, tva: users.tokensValidAfter })
         .from(users)
-        .where(and(eq(users.id, id), eq(users.status, 'ACTIVE')))
+        .where(and(eq(users.id, id), eq(users.status, 'ACTIVE'), liveSession('user', sid, id)))
         .limit(1);
       if (!u || issuedAtMs < u.tva.getTime()) return null;
       return { id: u.id, tenantId: u.tenantId };
     },
-    async findActiveAdmin(id: number, issuedAtMs: number): Promise<AuthAdmin | null> {
+    async findActiveAdmin(
+      id: number,
+      issuedAtMs: number,
+      sid: string,
+    ): Promise<Omit<AuthAdmin, 'sessionId'> | null> {
       const [a] = await db
         .select({
           id: admins.id,
@@ -28,7 +67,7 @@ export function createAuthRepository({ db }: { db: DbOrTx }) {
           tva: admins.tokensValidAfter,
         })
         .from(admins)
-        .where(and(eq(admins.id, id), eq(admins.status, 'ACTIVE')))
+        .where(and(eq(admins.id, id), eq(admins.status, 'ACTIVE'), liveSession('admin', sid, id)))
         .limit(1);
       if (!a || issuedAtMs < a.tva.getTime()) return null;
       return { id: a.id, username: a.username, roles: a.roles };
@@ -88,14 +127,32 @@ export function createAuthRepository({ db }: { db: DbOrTx }) {
         .where(eq(admins.id, id));
     },
 
-    recentFailures: (account: string, since: Date) =>
-      db.$count(loginFailures, and(eq(loginFailures.account, account), gt(loginFailures.createdAt, since))),
+    /** Recent failures on `account`: from every address, and from `ip`. */
+    async recentFailures(account: string, ip: string, since: Date) {
+      const [row] = await db
+        .select({
+          all: sql<number>`count(*)::int`,
+          fromIp: sql<number>`(count(*) filter (where ${loginFailures.ip} = ${ip}))::int`,
+        })
+        .from(loginFailures)
+        .where(and(eq(loginFailures.account, account), gt(loginFailures.createdAt, since)));
+      return { all: row?.all ?? 0, fromIp: row?.fromIp ?? 0 };
+    },
     async recordFailure(account: string, ip: string, at: Date) {
       await db.insert(loginFailures).values({ account, ip, createdAt: at });
     },
-    async clearFailures(account: string) {
-      await db.delete(loginFailures).where(eq(loginFailures.account, account));
+    /** Forgets failures on `account`: from `ip` only (a sign-in), or all (a password reset). */
+    async clearFailures(account: string, ip?: string) {
+      await db
+        .delete(loginFailures)
+        .where(
+          and(eq(loginFailures.account, account), ip === undefined ? undefined : eq(loginFailures.ip, ip)),
+        );
     },
+
+    createSession,
+    revokeSession,
+    revokeSessionsOf,
 
     async insertRefreshToken(row: typeof refreshTokens.$inferInsert) {
       await db.insert(refreshTokens).values(row);
@@ -111,13 +168,16 @@ export function createAuthRepository({ db }: { db: DbOrTx }) {
         .returning({ id: refreshTokens.id });
       return rows.length > 0;
     },
+    /** Ends a refresh family and the session it carries (logout, reuse of a spent token). */
     async revokeFamily(family: string, at: Date) {
+      await revokeSession('user', family, at);
       await db
         .update(refreshTokens)
         .set({ revokedAt: at })
         .where(and(eq(refreshTokens.family, family), isNull(refreshTokens.revokedAt)));
     },
     async revokeAllForUser(userId: number, at: Date) {
+      await revokeSessionsOf('user', userId, at);
       await db
         .update(refreshTokens)
         .set({ revokedAt: at })

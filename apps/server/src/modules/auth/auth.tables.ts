@@ -7,6 +7,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -79,6 +80,23 @@ export const refreshTokens = pgTable(
   (t) => [index('refresh_tokens_family').on(t.family), index('refresh_tokens_user').on(t.userId)],
 );
 
+/**
+ * Signed-in sessions: every access token names one (`sid`) and is refused once it is revoked
+ * (logout, refresh-token reuse, password change). A user's session id is its refresh family.
+ */
+export const authSessions = pgTable(
+  'auth_sessions',
+  {
+    id: text('id').primaryKey(),
+    /** `user` or `admin`: the token audience, so ids of the two tables never mix. */
+    audience: text('audience').notNull(),
+    subjectId: integer('subject_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('auth_sessions_subject').on(t.audience, t.subjectId)],
+);
+
 /** SMS codes, hashed; one live code per (tenant, phone, purpose). */
 export const verificationCodes = pgTable(
   'verification_codes',
@@ -126,4 +144,19 @@ export const loginFailures = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('login_failures_account').on(t.account, t.createdAt)],
+);
+
+/**
+ * Per-IP request counts of the rate-limited endpoints, one row per key and fixed window, so the
+ * limits hold across replicas (counted with one atomic upsert per request).
+ */
+export const rateLimitHits = pgTable(
+  'rate_limit_hits',
+  {
+    /** `<method> <route>|<ip>`. */
+    key: text('key').notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    hits: integer('hits').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] }), index('rate_limit_hits_window').on(t.windowStart)],
 );

@@ -3,13 +3,14 @@ import type { CodeType, RegisterRequest, User } from '@gpu/shared';
 import type { Db } from '../../app/db/client.ts';
 import type { SmsDriver } from '../sms/drivers/sms-driver.ts';
 import { authErrors } from './auth.errors.ts';
-import { LOGIN_FAILURE_LIMIT, REFRESH_TTL_MS, toUser, userAccountKey } from './auth.models.ts';
+import { REFRESH_TTL_MS, toUser, userAccountKey } from './auth.models.ts';
 import { createAuthRepository, type UserRow } from './auth.repository.ts';
+import { checkLoginAllowed, type LoginLimitDeps } from './login-limits.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import type { TokenService } from './tokens.ts';
 import { consumeVerificationCode, sendVerificationCode } from './verification-codes.ts';
 
-export interface AuthDeps {
+export interface AuthDeps extends LoginLimitDeps {
   db: Db;
   tokens: TokenService;
   sms: SmsDriver;
@@ -37,16 +38,19 @@ async function startSession(
   const now = deps.now();
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(now.getTime() + (rememberMe ? REFRESH_TTL_MS.remember : REFRESH_TTL_MS.session));
+  // The refresh family is the session: rotation keeps it, logout and reuse detection end it.
+  const sid = family ?? randomBytes(12).toString('hex');
+  if (!family) await repo.createSession('user', user.id, sid, now);
   await repo.insertRefreshToken({
     userId: user.id,
-    family: family ?? randomBytes(12).toString('hex'),
+    family: sid,
     tokenHash: sha256(token),
     rememberMe,
     expiresAt,
     createdAt: now,
   });
   return {
-    accessToken: await deps.tokens.sign('user', user.id, user.tenantId),
+    accessToken: await deps.tokens.sign('user', user.id, { sid, tenantId: user.tenantId }),
     user: toUser(user),
     refresh: { token, rememberMe, expiresAt },
   };
@@ -61,9 +65,7 @@ export async function login(
   const repo = createAuthRepository(deps);
   const now = deps.now();
   const account = userAccountKey(tenantId, input.phone);
-  const failures = await repo.recentFailures(account, new Date(now.getTime() - LOGIN_FAILURE_LIMIT.windowMs));
-  if (failures >= LOGIN_FAILURE_LIMIT.max)
-    throw authErrors.tooManyFailures(LOGIN_FAILURE_LIMIT.windowMs / 60_000);
+  await checkLoginAllowed(deps, repo, account, ip);
 
   const user = await repo.userByPhone(tenantId, input.phone);
   const ok = await verifyPassword(user?.passwordHash ?? (await DUMMY_HASH), input.password);
@@ -72,7 +74,7 @@ export async function login(
     throw authErrors.badCredentials();
   }
   if (user.status !== 'ACTIVE') throw authErrors.disabled();
-  await repo.clearFailures(account);
+  await repo.clearFailures(account, ip);
   await repo.updateUser(user.id, { lastLoginAt: now });
   return startSession(deps, user, input.rememberMe);
 }

@@ -10,6 +10,8 @@ const ISSUER = 'gpu-rental';
 export interface AccessClaims {
   sub: string;
   aud: Audience;
+  /** The session this token belongs to; revoking it ends the token at once. */
+  sid: string;
   /** Tenant of a user token; admins are global. */
   tid?: number;
   /** Issued-at in milliseconds, compared with the subject's tokens-valid-after. */
@@ -23,10 +25,11 @@ export function createTokenService(appSecret: string, now: () => Date) {
   const key = createHash('sha256').update(`access-token:${appSecret}`).digest();
 
   return {
-    async sign(aud: Audience, subject: number, tenantId?: number): Promise<string> {
+    async sign(aud: Audience, subject: number, opts: { sid: string; tenantId?: number }): Promise<string> {
       const ims = now().getTime();
       const iat = Math.floor(ims / 1000);
-      const jwt = new SignJWT(tenantId === undefined ? { ims } : { ims, tid: tenantId })
+      const { sid, tenantId } = opts;
+      const jwt = new SignJWT(tenantId === undefined ? { ims, sid } : { ims, sid, tid: tenantId })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(String(subject))
         .setAudience(aud)
@@ -44,16 +47,17 @@ export function createTokenService(appSecret: string, now: () => Date) {
           issuer: ISSUER,
           currentDate: now(),
         });
-        const { sub, iat, exp, ims, tid } = payload;
+        const { sub, iat, exp, ims, tid, sid } = payload;
         if (
           typeof sub !== 'string' ||
+          typeof sid !== 'string' ||
           typeof iat !== 'number' ||
           typeof exp !== 'number' ||
           typeof ims !== 'number'
         ) {
           return null;
         }
-        return { sub, aud, tid: typeof tid === 'number' ? tid : undefined, iat, exp, ims };
+        return { sub, aud, sid, tid: typeof tid === 'number' ? tid : undefined, iat, exp, ims };
       } catch (err) {
         if (err instanceof errors.JOSEError || err instanceof TypeError) return null;
         throw err;

@@ -4,6 +4,7 @@ import {
   balanceCheckSchema,
   balanceSchema,
   envelopeSchema,
+  idSchema,
 } from '@gpu/shared';
 import { z } from 'zod';
 import { ok } from '../../app/plugins/envelope.ts';
@@ -52,7 +53,7 @@ export async function billingRoutes(app: AppInstance) {
       schema: {
         tags: ['admin'],
         summary: '管理员调整用户余额（记入账本并写审计日志）',
-        params: z.object({ id: z.coerce.number().int().positive() }),
+        params: z.object({ id: idSchema('用户编号无效') }),
         body: balanceAdjustmentRequestSchema,
         response: { 200: envelopeSchema(balanceSchema) },
       },

@@ -1,4 +1,4 @@
-import { discountResultSchema, envelopeSchema } from '@gpu/shared';
+import { discountResultSchema, envelopeSchema, idSchema } from '@gpu/shared';
 import { z } from 'zod';
 import { ok } from '../../app/plugins/envelope.ts';
 import type { AppInstance } from '../../app/server.ts';
@@ -9,7 +9,7 @@ const price = z.coerce
   .max(1_000_000, '价格过大');
 const calcQuery = z.object({
   originalPrice: price,
-  regionId: z.coerce.number().int().positive(),
+  regionId: idSchema('地区编号无效'),
   gpuType: z.string().trim().min(1, '请提供GPU型号').max(64),
 });
 

@@ -3,6 +3,7 @@ import {
   dockerInstanceSchema,
   envelopeSchema,
   gpuAvailabilitySchema,
+  idSchema,
 } from '@gpu/shared';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -13,11 +14,11 @@ import { cleanupOrphans, gpuAvailabilityFor } from './containers.usecases.ts';
 import { type DockerInstanceGateway, noInstancesYet } from './instance-gateway.ts';
 
 const idQuery = z.object({
-  id: z.coerce.number({ message: '请提供实例 id' }).int().positive().max(Number.MAX_SAFE_INTEGER),
+  id: idSchema('请提供实例 id'),
 });
 const availabilityQuery = z.object({
   totalGpu: z.coerce.number().int().min(1).max(64).optional(),
-  hostId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  hostId: idSchema('主机编号无效').optional(),
 });
 
 const userOf = (request: FastifyRequest): AuthUser => {

@@ -37,6 +37,12 @@ export const hostErrors = {
       status: 409,
       message: '主机上仍有实例占用 GPU 或端口，请先释放实例再删除',
     }),
+  hasHistory: () =>
+    createError({
+      code: 'hosts.has_history',
+      status: 409,
+      message: '主机上有历史实例记录，不能删除；如需下线请将主机状态设为停用',
+    }),
   portsInUse: (ports: number[]) =>
     createError({
       code: 'hosts.ports_in_use',

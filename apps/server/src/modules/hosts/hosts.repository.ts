@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../app/db/client.ts';
 import { auditLog } from '../auth/auth.tables.ts';
+import { instances } from '../instances/instances.tables.ts';
 import { gpuSkus } from '../market/market.tables.ts';
 import { type HostDriverKind, type HostStatus, hostGpus, hostPorts, hosts, regions } from './hosts.tables.ts';
 
@@ -125,6 +126,11 @@ export function createHostsRepository({ db }: { db: DbOrTx }) {
         .from(hostPorts)
         .where(and(eq(hostPorts.hostId, hostId), isNotNull(hostPorts.instanceId)));
       return { gpus: g?.n ?? 0, ports: p?.n ?? 0 };
+    },
+
+    /** Whether any instance (running or long released) was ever placed on this host. */
+    async hasInstances(hostId: number): Promise<boolean> {
+      return (await db.$count(instances, eq(instances.hostId, hostId))) > 0;
     },
 
     /** The first active local host (docker, else simulated) whose region passes `regionIds`. */

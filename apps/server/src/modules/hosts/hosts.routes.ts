@@ -10,6 +10,7 @@ import {
   hostStatisticsSchema,
   hostStatusInputSchema,
   hostUpdateSchema,
+  idSchema,
   pageSchema,
 } from '@gpu/shared';
 import type { FastifyRequest } from 'fastify';
@@ -30,7 +31,7 @@ import {
 } from './hosts.usecases.ts';
 import { testConnection } from './probe.usecases.ts';
 
-const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const idParams = z.object({ id: idSchema('主机编号无效') });
 const actorOf = (request: FastifyRequest): Actor => ({ adminId: request.admin?.id ?? 0, ip: request.ip });
 
 /** Host management for admins (SPEC.md §7 Hosts) and the local-docker user endpoints. */

@@ -3,6 +3,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../app/db/test-utils.ts';
 import { auditLog } from '../auth/auth.tables.ts';
+import { instances } from '../instances/instances.tables.ts';
 import { allocateOnHost } from './allocation.ts';
 import { hostGpus, hostPorts, hosts, regions } from './hosts.tables.ts';
 
@@ -286,5 +287,30 @@ describe('admin host API: writing', () => {
     expect((await call('GET', `/api/admin/hosts/${id}`)).statusCode).toBe(404);
     expect(await marketItem('sh-a-5090-06')).toBeUndefined();
     expect(await lastAudit('hosts.delete')).toMatchObject({ detail: { name: 'sh-a-5090-06' } });
+  });
+
+  it('refuses to delete a host that ever had an instance with a 409 in Chinese (was a 500)', async () => {
+    const detail = (await call('POST', '/api/admin/hosts', simulatedHost('sh-a-5090-07'))).json().data;
+    const user = await t.createUser();
+    await t.db.insert(instances).values({
+      tenantId: user.user.tenantId,
+      userId: user.user.id,
+      hostId: detail.id,
+      skuId: detail.skus[0].id,
+      regionId,
+      name: 'old',
+      image: 'ubuntu:22.04',
+      gpuModel: 'RTX 5090',
+      gpuCount: 1,
+      billingType: 'hourly',
+      hourlyRate: 0,
+      status: 'RELEASED',
+      rootPasswordEnc: 'x',
+    });
+    const res = await call('DELETE', `/api/admin/hosts/${detail.id}`);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ success: false, code: '409', data: null });
+    expect(res.json().message).toContain('历史实例');
+    expect((await call('GET', `/api/admin/hosts/${detail.id}`)).statusCode).toBe(200);
   });
 });

@@ -181,8 +181,11 @@ export async function setHostStatus(deps: HostsDeps, actor: Actor, id: number, s
 export async function deleteHost(deps: HostsDeps, actor: Actor, id: number): Promise<{ id: number }> {
   return deps.db.transaction(async (tx) => {
     const host = await lockHost(tx, id);
-    const held = await createHostsRepository({ db: tx }).allocatedCounts(id);
+    const repo = createHostsRepository({ db: tx });
+    const held = await repo.allocatedCounts(id);
     if (held.gpus > 0 || held.ports > 0) throw hostErrors.inUse();
+    // Bills and instance history point at the host: it is taken out of use, not deleted.
+    if (await repo.hasInstances(id)) throw hostErrors.hasHistory();
     await tx.delete(hosts).where(eq(hosts.id, id));
     await audit(tx, actor, 'hosts.delete', id, { name: host.name, driver: host.driver });
     return { id };

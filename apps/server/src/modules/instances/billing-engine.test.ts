@@ -105,7 +105,7 @@ describe('packages', () => {
     // A day later the access token has expired: sign a fresh one as a new login would.
     u.headers = {
       ...u.headers,
-      authorization: `Bearer ${await h.t.app.deps.tokens.sign('user', u.user.id, u.user.tenantId)}`,
+      authorization: `Bearer ${await h.t.userToken(u.user)}`,
     };
     expect((await h.action(u.headers, 'power_on', id)).json().message).toContain('续费');
 

@@ -4,6 +4,7 @@ import {
   billSummarySchema,
   dailyConsumptionSchema,
   envelopeSchema,
+  idSchema,
   pageSchema,
 } from '@gpu/shared';
 import type { FastifyRequest } from 'fastify';
@@ -53,7 +54,7 @@ export async function billsRoutes(app: AppInstance) {
       schema: {
         tags: ['billing'],
         summary: '账单详情',
-        params: z.object({ id: z.coerce.number().int().positive() }),
+        params: z.object({ id: idSchema('账单编号无效') }),
         response: { 200: envelopeSchema(billSchema) },
       },
     },

@@ -2,6 +2,7 @@ import {
   createInstanceRequestSchema,
   envelopeSchema,
   INSTANCE_STATUSES,
+  idSchema,
   instanceIdQuerySchema,
   instanceMessages,
   instanceSchema,
@@ -180,7 +181,7 @@ export async function instancesRoutes(app: AppInstance) {
     );
   }
 
-  const idParams = z.object({ id: z.coerce.number().int().positive('实例编号无效') });
+  const idParams = z.object({ id: idSchema('实例编号无效') });
   app.post(
     '/api/v2/billing/instances/:id/settle',
     {

@@ -74,10 +74,10 @@ describe('POST /api/pay/createQrCode', () => {
     expect(res.json().msg).toBe(res.json().message);
   });
 
-  it('takes the limits 100 and 100000 and numeric strings', async () => {
+  it('takes the limits 100 and 100000; a JSON amount is a number, never a string (SPEC §7)', async () => {
     const { headers } = await t.createUser();
-    for (const amount of [100, 100000, '300'])
-      expect((await createQr(headers, { amount })).statusCode).toBe(200);
+    for (const amount of [100, 100000]) expect((await createQr(headers, { amount })).statusCode).toBe(200);
+    for (const amount of ['300', '1e2']) expect((await createQr(headers, { amount })).statusCode).toBe(400);
   });
 
   it('needs a login, and says so with msg too', async () => {

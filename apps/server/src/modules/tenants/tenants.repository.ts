@@ -44,6 +44,10 @@ export function createTenantsRepository({ db }: { db: DbOrTx }) {
       const rows = await db.select(columns).from(tenants).where(eq(tenants.code, code)).limit(1);
       return rows[0];
     },
+    /** Every host name and its tenant (a small table, read whole by the tenant cache). */
+    listDomains(): Promise<Array<{ host: string; tenantId: number }>> {
+      return db.select({ host: tenantDomains.host, tenantId: tenantDomains.tenantId }).from(tenantDomains);
+    },
     list(): Promise<TenantRecord[]> {
       return db.select(columns).from(tenants).orderBy(asc(tenants.id));
     },

@@ -2,36 +2,72 @@ import type { Db } from '../../app/db/client.ts';
 import { normalizeHost } from './tenants.models.ts';
 import { createTenantsRepository, type TenantRecord } from './tenants.repository.ts';
 
-/** Tenant configs change rarely and are read on every request: keep them briefly per process. */
+/**
+ * Tenants and their domains are a small table read on every request: each process keeps the whole
+ * of it for 30 s (or until `invalidate`). A request's host is only looked up in that snapshot, so
+ * an unknown host (the header is client-controlled) never grows anything or reaches the database.
+ */
 const CACHE_TTL_MS = 30_000;
+
+interface Snapshot {
+  at: number;
+  byHost: Map<string, TenantRecord>;
+  fallback: TenantRecord;
+}
 
 export type TenantService = ReturnType<typeof createTenantService>;
 
 export function createTenantService({ db, now = () => Date.now() }: { db: Db; now?: () => number }) {
   const repo = createTenantsRepository({ db });
-  const cache = new Map<string, { at: number; tenant: TenantRecord }>();
+  let snapshot: Snapshot | null = null;
+  let loading: Promise<Snapshot> | null = null;
+  let generation = 0;
 
-  async function fresh(host: string): Promise<TenantRecord> {
-    const byHost = host ? await repo.findByHost(host) : undefined;
-    if (byHost && byHost.status === 'ACTIVE') return byHost;
-    const fallback = await repo.findDefault();
+  async function load(): Promise<Snapshot> {
+    const [all, domains] = await Promise.all([repo.list(), repo.listDomains()]);
+    const byId = new Map(all.map((t) => [t.id, t]));
+    const byHost = new Map<string, TenantRecord>();
+    for (const d of domains) {
+      const tenant = byId.get(d.tenantId);
+      // A disabled tenant's host names fall back to the default tenant.
+      if (tenant && tenant.status === 'ACTIVE') byHost.set(d.host, tenant);
+    }
+    const fallback = all.find((t) => t.isDefault);
     if (!fallback) throw new Error('no default tenant: the demo data or an admin must create one');
-    return fallback;
+    return { at: now(), byHost, fallback };
+  }
+
+  async function current(): Promise<Snapshot> {
+    if (snapshot && now() - snapshot.at < CACHE_TTL_MS) return snapshot;
+    // One load at a time; a load begun before an invalidate is not kept.
+    if (!loading) {
+      const started = generation;
+      const p = load().then((s) => {
+        if (started === generation) snapshot = s;
+        return s;
+      });
+      loading = p;
+      const done = () => {
+        if (loading === p) loading = null;
+      };
+      p.then(done, done);
+    }
+    return loading;
   }
 
   return {
     /** The tenant for a browser host name; unknown or disabled hosts get the default tenant. */
     async resolve(rawHost: string | undefined): Promise<TenantRecord> {
-      const host = normalizeHost(rawHost);
-      const hit = cache.get(host);
-      if (hit && now() - hit.at < CACHE_TTL_MS) return hit.tenant;
-      const tenant = await fresh(host);
-      cache.set(host, { at: now(), tenant });
-      return tenant;
+      const s = await current();
+      return s.byHost.get(normalizeHost(rawHost)) ?? s.fallback;
     },
     findByCode: (code: string) => repo.findByCode(code),
     list: () => repo.list(),
     /** Call after any write to tenants or their domains. */
-    invalidate: () => cache.clear(),
+    invalidate: () => {
+      generation++;
+      snapshot = null;
+      loading = null;
+    },
   };
 }

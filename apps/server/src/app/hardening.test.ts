@@ -1,0 +1,330 @@
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REFRESH_COOKIE } from '../modules/auth/auth.routes.ts';
+import { admins, users } from '../modules/auth/auth.tables.ts';
+import { login } from '../modules/auth/auth.usecases.ts';
+import { hashPassword } from '../modules/auth/passwords.ts';
+import { accounts } from '../modules/billing/billing.tables.ts';
+import { createTenantService } from '../modules/tenants/tenants.usecases.ts';
+import type { Db } from './db/client.ts';
+import { createTestApp, testConfig } from './db/test-utils.ts';
+import { buildServer } from './server.ts';
+
+type T = Awaited<ReturnType<typeof createTestApp>>;
+const envelope = { success: false, data: null };
+
+describe('hostile input and sign-in', () => {
+  let t: T;
+  beforeAll(async () => {
+    t = await createTestApp({ config: { RATE_LIMITS: 'on' } });
+  });
+  afterAll(() => t.close());
+
+  const loginAs = (phone: string, password: string, ip: string, headers: Record<string, string> = {}) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { phone, password },
+      remoteAddress: ip,
+      headers,
+    });
+
+  it('ignores X-Forwarded-For unless TRUST_PROXY names the proxy: per-IP limits hold', async () => {
+    const codes: number[] = [];
+    for (let i = 0; i < 21; i++) {
+      const phone = `1370000${String(i).padStart(4, '0')}`;
+      codes.push(
+        (await loginAs(phone, 'Whatever1', '198.51.100.1', { 'x-forwarded-for': `10.9.0.${i}` })).statusCode,
+      );
+    }
+    expect(codes.slice(0, 20).every((c) => c === 401)).toBe(true);
+    expect(codes[20]).toBe(429);
+  });
+
+  it('locks an account for the failing address only; the owner signs in from elsewhere', async () => {
+    const phone = '13911112222';
+    const [u] = await t.db
+      .insert(users)
+      .values({ tenantId: 1, phone, username: phone, passwordHash: await hashPassword('Right1234') })
+      .returning();
+    await t.db.insert(accounts).values({ userId: u?.id as number, tenantId: 1 });
+    for (let i = 0; i < 5; i++)
+      expect((await loginAs(phone, 'Wrong1234', '203.0.113.50')).statusCode).toBe(401);
+    const locked = await loginAs(phone, 'Right1234', '203.0.113.50');
+    expect(locked.statusCode).toBe(429);
+    expect((await loginAs(phone, 'Right1234', '203.0.113.51')).statusCode).toBe(200);
+  });
+
+  it('an admin cannot be locked out by strangers', async () => {
+    await t.db.insert(admins).values({ username: 'root2', passwordHash: await hashPassword('Admin12345') });
+    const adminLogin = (password: string, ip: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/admin/auth/login',
+        payload: { username: 'root2', password },
+        remoteAddress: ip,
+      });
+    for (let i = 0; i < 5; i++) expect((await adminLogin('nope-nope', '192.0.2.66')).statusCode).toBe(401);
+    expect((await adminLogin('Admin12345', '192.0.2.66')).statusCode).toBe(429);
+    expect((await adminLogin('Admin12345', '192.0.2.67')).statusCode).toBe(200);
+  });
+
+  it('failures from many addresses slow the account down, never lock it', async () => {
+    const phone = '13911113333';
+    const [u] = await t.db
+      .insert(users)
+      .values({ tenantId: 1, phone, username: phone, passwordHash: await hashPassword('Right1234') })
+      .returning();
+    await t.db.insert(accounts).values({ userId: u?.id as number, tenantId: 1 });
+    const waits: number[] = [];
+    const deps = {
+      db: t.db,
+      tokens: t.app.deps.tokens,
+      sms: t.app.deps.sms,
+      now: () => new Date(),
+      secret: 'x',
+      delay: async (ms: number) => {
+        waits.push(ms);
+      },
+    };
+    const attempt = (password: string, ip: string) =>
+      login(deps, 1, { phone, password, rememberMe: false }, ip).then(
+        () => 'ok',
+        (e: { status: number }) => e.status,
+      );
+    for (let i = 0; i < 12; i++) expect(await attempt('Wrong1234', `198.18.0.${i}`)).toBe(401);
+    expect(waits.length).toBeGreaterThan(0);
+    expect(waits.at(-1)).toBeGreaterThan(waits[0] as number);
+    expect(await attempt('Right1234', '198.18.1.1')).toBe('ok');
+  });
+
+  it('logout and refresh-token reuse end the access token at once', async () => {
+    const phone = '13911114444';
+    const [u] = await t.db
+      .insert(users)
+      .values({ tenantId: 1, phone, username: phone, passwordHash: await hashPassword('Right1234') })
+      .returning();
+    await t.db.insert(accounts).values({ userId: u?.id as number, tenantId: 1 });
+    const me = (token: string) =>
+      t.app.inject({ url: '/api/auth/me', headers: { authorization: `Bearer ${token}` } });
+    const signIn = async () => {
+      const res = await loginAs(phone, 'Right1234', '198.19.0.1');
+      const cookie = res.cookies.find((c) => c.name === REFRESH_COOKIE)?.value as string;
+      return { token: res.json().data.accessToken as string, cookie };
+    };
+    const a = await signIn();
+    expect((await me(a.token)).statusCode).toBe(200);
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { cookie: `${REFRESH_COOKIE}=${a.cookie}` },
+    });
+    expect((await me(a.token)).statusCode).toBe(401);
+
+    const b = await signIn();
+    const refreshed = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/refresh',
+      headers: { cookie: `${REFRESH_COOKIE}=${b.cookie}` },
+    });
+    const newToken = refreshed.json().data.accessToken as string;
+    expect((await me(newToken)).statusCode).toBe(200);
+    // The spent refresh token again: theft; the whole family and its session end.
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/refresh',
+      headers: { cookie: `${REFRESH_COOKIE}=${b.cookie}` },
+    });
+    expect((await me(b.token)).statusCode).toBe(401);
+    expect((await me(newToken)).statusCode).toBe(401);
+  });
+
+  it('admin logout ends that session only', async () => {
+    await t.db.insert(admins).values({ username: 'root3', passwordHash: await hashPassword('Admin12345') });
+    const signIn = async () =>
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/admin/auth/login',
+          payload: { username: 'root3', password: 'Admin12345' },
+          remoteAddress: '192.0.2.99',
+        })
+      ).json().data.token as string;
+    const [one, two] = [await signIn(), await signIn()];
+    const me = (token: string) =>
+      t.app.inject({ url: '/api/admin/auth/me', headers: { authorization: `Bearer ${token}` } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/auth/logout',
+      headers: { authorization: `Bearer ${one}` },
+    });
+    expect((await me(one)).statusCode).toBe(401);
+    expect((await me(two)).statusCode).toBe(200);
+  });
+
+  it('refuses control characters in query, path and body with a 400 naming the field', async () => {
+    const user = await t.createUser();
+    const cases = [
+      { url: '/api/tenant/config?tenant=a%00b', field: 'tenant' },
+      { url: '/api/recharge/orders/ab%00c', headers: user.headers, field: 'id' },
+      { url: '/api/gpu/market?keyword=x%01', field: 'keyword' },
+      {
+        url: '/api/admin/hosts',
+        method: 'POST' as const,
+        headers: await t.adminHeaders(),
+        payload: { name: 'ok', settings: { 'k\u0000': 1 } },
+        field: 'settings',
+      },
+      {
+        url: '/api/pay/createQrCode',
+        method: 'POST' as const,
+        headers: user.headers,
+        payload: { amount: 100, subject: 'a\u0000b' },
+        field: 'subject',
+      },
+    ];
+    for (const c of cases) {
+      const res = await t.app.inject({
+        method: c.method ?? 'GET',
+        url: c.url,
+        headers: c.headers,
+        payload: c.payload,
+      });
+      expect(res.statusCode, c.url).toBe(400);
+      expect(res.json(), c.url).toMatchObject(envelope);
+      expect(res.json().message, c.url).toContain(`参数 ${c.field} 无效`);
+    }
+  });
+
+  it('ids are decimal; JSON amounts are numbers; dates are real', async () => {
+    const user = await t.createUser();
+    const admin = await t.adminHeaders();
+    for (const url of ['/api/admin/hosts/0x10', '/api/admin/hosts/14e0', '/api/admin/hosts/99999999999']) {
+      const res = await t.app.inject({ url, headers: admin });
+      expect(res.statusCode, url).toBe(400);
+    }
+    const qr = await t.app.inject({
+      method: 'POST',
+      url: '/api/pay/createQrCode',
+      headers: user.headers,
+      payload: { amount: '1e2' },
+    });
+    expect(qr.statusCode).toBe(400);
+    expect(qr.json().message).toContain('amount');
+    for (const url of [
+      '/api/recharge/orders?startDate=2026-13-45',
+      '/api/recharge/orders?endDate=2026-02-30',
+      '/api/v2/billing/records?from=2026-02-30',
+    ]) {
+      const res = await t.app.inject({ url, headers: user.headers });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json(), url).toMatchObject(envelope);
+    }
+  });
+
+  it('answers over-long paths and URLs in the envelope (414, 431 without a reset)', async () => {
+    const long = await t.app.inject({ url: `/api/recharge/orders/${'a'.repeat(5000)}` });
+    expect(long.statusCode).toBe(414);
+    expect(long.json()).toMatchObject({ ...envelope, code: '414', message: '请求地址过长' });
+
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = httpRequest({
+        port,
+        host: '127.0.0.1',
+        path: `/api/gpu/market?keyword=${'a'.repeat(1_000_000)}`,
+      });
+      req.on('response', (res) => {
+        let body = '';
+        res.on('data', (c) => {
+          body += c;
+        });
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      });
+      req.on('error', reject);
+      req.end();
+    });
+    expect(answer.status).toBe(431);
+    expect(JSON.parse(answer.body)).toMatchObject({ ...envelope, code: '431' });
+  });
+
+  it('authenticates before validating on every admin route: 401, never 400', async () => {
+    const user = await t.createUser();
+    const doc = (await t.app.inject({ url: '/api/docs/json' })).json() as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    let walked = 0;
+    for (const [path, ops] of Object.entries(doc.paths)) {
+      if (!path.startsWith('/api/admin/') || path === '/api/admin/auth/login') continue;
+      const url = path.replace(/\{[^}]+\}/g, 'x');
+      for (const method of Object.keys(ops)) {
+        for (const headers of [{}, user.headers]) {
+          const res = await t.app.inject({
+            method: method.toUpperCase() as 'GET',
+            url: `${url}?page=abc`,
+            headers,
+            ...(method === 'get' || method === 'delete' ? {} : { payload: { wrong: ['shape'] } }),
+          });
+          expect([401, 403], `${method} ${path}`).toContain(res.statusCode);
+          walked++;
+        }
+      }
+    }
+    expect(walked).toBeGreaterThan(20);
+  });
+});
+
+describe('tenant cache', () => {
+  it('answers unknown hosts from one snapshot without reading the database per host', async () => {
+    const t = await createTestApp({ demo: false });
+    try {
+      let selects = 0;
+      const counting = new Proxy(t.db, {
+        get(target, prop, receiver) {
+          if (prop === 'select') selects++;
+          return Reflect.get(target, prop, receiver);
+        },
+      }) as Db;
+      const tenants = createTenantService({ db: counting });
+      const first = await tenants.resolve('localhost');
+      const before = selects;
+      for (let i = 0; i < 500; i++) expect((await tenants.resolve(`evil-${i}.example`)).id).toBe(first.id);
+      expect(selects).toBe(before);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('rate limits across replicas', () => {
+  it('two app instances on one database share the per-IP limit, under concurrent requests', async () => {
+    const t = await createTestApp({ demo: false, config: { RATE_LIMITS: 'on' } });
+    const second = await buildServer({
+      config: testConfig({ RATE_LIMITS: 'on' }),
+      database: t.database,
+      webDist: '/nonexistent',
+    });
+    try {
+      const apps = [t.app, second];
+      // 30 sign-ins from one address at once, spread over both replicas: the limit is 20 a minute.
+      const logins = await Promise.all(
+        Array.from({ length: 30 }, (_, i) =>
+          (apps[i % 2] as typeof t.app).inject({
+            method: 'POST',
+            url: '/api/auth/login',
+            payload: { phone: `1360000${String(i).padStart(4, '0')}`, password: 'Whatever1' },
+            remoteAddress: '198.51.100.78',
+          }),
+        ),
+      );
+      const codes = logins.map((r) => r.statusCode);
+      expect(codes.filter((c) => c === 429)).toHaveLength(10);
+      expect(codes.filter((c) => c === 401)).toHaveLength(20);
+    } finally {
+      await second.close();
+      await t.close();
+    }
+  });
+});

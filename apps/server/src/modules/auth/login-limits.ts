@@ -1,0 +1,28 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { authErrors } from './auth.errors.ts';
+import { LOGIN_FAILURE_LIMIT, loginDelayMs } from './auth.models.ts';
+import type { AuthRepository } from './auth.repository.ts';
+
+export interface LoginLimitDeps {
+  now: () => Date;
+  /** Waits before a sign-in to an account under attack; tests record it instead. */
+  delay?: (ms: number) => Promise<void>;
+}
+
+/**
+ * The one place of the sign-in limits (users and admins): refuses an address that failed
+ * too often on this account, and slows down an account that fails from everywhere.
+ */
+export async function checkLoginAllowed(
+  deps: LoginLimitDeps,
+  repo: AuthRepository,
+  account: string,
+  ip: string,
+) {
+  const since = new Date(deps.now().getTime() - LOGIN_FAILURE_LIMIT.windowMs);
+  const failures = await repo.recentFailures(account, ip, since);
+  if (failures.fromIp >= LOGIN_FAILURE_LIMIT.max)
+    throw authErrors.tooManyFailures(LOGIN_FAILURE_LIMIT.windowMs / 60_000);
+  const wait = loginDelayMs(failures.all);
+  if (wait > 0) await (deps.delay ?? sleep)(wait);
+}
