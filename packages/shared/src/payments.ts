@@ -35,14 +35,12 @@ const numberFromInput = (v: unknown) => {
  * The custom amount rule of SPEC.md §5, checked in this order: a number, at least 100, at most
  * 100000, an integer (yuan).
  */
-export const rechargeAmountSchema = z.preprocess(
-  numberFromInput,
-  z
-    .number({ message: rechargeMessages.amountInvalid })
-    .min(RECHARGE_MIN, rechargeMessages.amountMin)
-    .max(RECHARGE_MAX, rechargeMessages.amountMax)
-    .int(rechargeMessages.amountInteger),
-);
+const rechargeAmountNumber = z
+  .number({ message: rechargeMessages.amountInvalid })
+  .min(RECHARGE_MIN, rechargeMessages.amountMin)
+  .max(RECHARGE_MAX, rechargeMessages.amountMax)
+  .int(rechargeMessages.amountInteger);
+export const rechargeAmountSchema = z.preprocess(numberFromInput, rechargeAmountNumber);
 
 /** The first message the amount rule gives, or null when the amount is fine (for forms). */
 export function rechargeAmountError(value: unknown): string | null {
@@ -84,6 +82,18 @@ export const createQrCodeRequestSchema = z.object({
   type: z.enum(PAYMENT_TYPES, { message: rechargeMessages.typeInvalid }).default('alipay'),
 });
 export type CreateQrCodeRequest = z.input<typeof createQrCodeRequestSchema>;
+
+/**
+ * `POST /api/user/recharge?amount=` (SPEC.md §7): the same order as createQrCode from a query
+ * amount, which must be whole yuan written in decimal digits (no sign, point or exponent).
+ */
+export const userRechargeQuerySchema = z.object({
+  amount: z
+    .string({ message: rechargeMessages.amountInvalid })
+    .regex(/^\d{1,9}$/, rechargeMessages.amountInteger)
+    .transform(Number)
+    .pipe(rechargeAmountNumber),
+});
 
 export const qrCodeSchema = z.object({ qrCode: z.string(), orderNo: z.string() });
 export type QrCode = z.infer<typeof qrCodeSchema>;

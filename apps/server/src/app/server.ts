@@ -27,6 +27,7 @@ import { discountsRoutes } from '../modules/discounts/discounts.routes.ts';
 import { createDiscountService, type DiscountService } from '../modules/discounts/discounts.usecases.ts';
 import { createHostDriverRegistry, type HostDriverRegistry } from '../modules/hosts/drivers/registry.ts';
 import { hostsRoutes } from '../modules/hosts/hosts.routes.ts';
+import { registerIdempotencyTasks } from '../modules/idempotency/tasks/purge-expired.task.ts';
 import { billsRoutes } from '../modules/instances/bills.routes.ts';
 import { instancesRoutes } from '../modules/instances/instances.routes.ts';
 import { imagesRoutes } from '../modules/market/images.routes.ts';
@@ -49,6 +50,7 @@ import { createError } from './errors.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandling } from './plugins/envelope.ts';
 import { registerFormBody } from './plugins/form-body.ts';
+import { registerIdempotency } from './plugins/idempotency.ts';
 import { registerSpa } from './plugins/spa.ts';
 import { registerTenantResolution } from './plugins/tenant.ts';
 import { createTaskRunner, type TaskRunner } from './tasks.ts';
@@ -143,6 +145,7 @@ export async function buildServer(opts: BuildOptions): Promise<AppInstance> {
   });
   registerTenantResolution(app, deps.tenants);
   registerAuth(app, createAuthRepository({ db }));
+  registerIdempotency(app);
 
   await app.register(fastifyCookie);
   await app.register(fastifyRateLimit, {
@@ -198,7 +201,7 @@ export async function buildServer(opts: BuildOptions): Promise<AppInstance> {
   ]) {
     await routes(app);
   }
-  for (const registerTasks of [registerPaymentTasks]) registerTasks(app);
+  for (const registerTasks of [registerPaymentTasks, registerIdempotencyTasks]) registerTasks(app);
   await registerSpa(app, opts.webDist);
   return app;
 }
