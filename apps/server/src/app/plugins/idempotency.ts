@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { idempotencyErrors } from '../../modules/idempotency/idempotency.errors.ts';
 import { IDEMPOTENCY_KEY_PATTERN, requestHash } from '../../modules/idempotency/idempotency.models.ts';
 import { claimRequest, completeRequest } from '../../modules/idempotency/idempotency.usecases.ts';
+import { isAppError } from '../errors.ts';
 import type { AppInstance } from '../server.ts';
 
 declare module 'fastify' {
@@ -33,6 +34,10 @@ export function registerIdempotency(app: AppInstance) {
       scope,
       key,
       requestHash: requestHash({ body: request.body, query: request.query }),
+    }).catch((err: unknown) => {
+      // Still running elsewhere: tells clients a retry with the same key is worth it, and when.
+      if (isAppError(err) && err.code === 'idempotency.in_flight') reply.header('retry-after', '1');
+      throw err;
     });
     if (claim.run) {
       request.idempotency = { id: claim.id, key };

@@ -159,6 +159,7 @@ describe('renewal with an Idempotency-Key', () => {
     const res = await renewal(u.headers, body, key);
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe('请求正在处理中，请稍后重试');
+    expect(res.headers['retry-after']).toBe('1');
     expect(performance.now() - started).toBeGreaterThan(3_000);
     expect(await h.balance(u.user.id)).toBe(1000 - 135);
 
