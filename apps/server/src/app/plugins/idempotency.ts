@@ -3,6 +3,7 @@ import { idempotencyErrors } from '../../modules/idempotency/idempotency.errors.
 import { IDEMPOTENCY_KEY_PATTERN, requestHash } from '../../modules/idempotency/idempotency.models.ts';
 import { claimRequest, completeRequest } from '../../modules/idempotency/idempotency.usecases.ts';
 import { isAppError } from '../errors.ts';
+import { createSecretBox } from '../secret-box.ts';
 import type { AppInstance } from '../server.ts';
 
 declare module 'fastify' {
@@ -21,7 +22,11 @@ declare module 'fastify' {
 }
 
 export function registerIdempotency(app: AppInstance) {
-  const deps = { db: app.deps.db, now: () => app.deps.clock.now() };
+  const deps = {
+    db: app.deps.db,
+    now: () => app.deps.clock.now(),
+    box: createSecretBox(app.deps.config.appSecret),
+  };
   app.decorateRequest('idempotency', null);
 
   app.decorate('idempotent', (scope: string) => async (request: FastifyRequest, reply: FastifyReply) => {

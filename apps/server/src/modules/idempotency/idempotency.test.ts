@@ -201,6 +201,15 @@ describe('create with an Idempotency-Key', () => {
     expect(await instanceCount(u.user.id)).toBe(1);
     expect(await chargesOf(u.user.id)).toBe(1);
     expect(await h.balance(u.user.id)).toBe(1000 - 135);
+    // The stored answer is sealed: the root password in it is not kept in clear text.
+    const [stored] = await h.t.db
+      .select()
+      .from(idempotencyRequests)
+      .where(and(eq(idempotencyRequests.userId, u.user.id), eq(idempotencyRequests.key, key)));
+    expect(stored?.responseBody).toBeTruthy();
+    expect(stored?.responseBody).not.toContain('"success"');
+    const password = first.json().data.sshPassword;
+    if (password) expect(stored?.responseBody).not.toContain(password);
 
     const changed = await h.create(headers, { ...body, duration: 2 });
     expect(changed.statusCode).toBe(422);

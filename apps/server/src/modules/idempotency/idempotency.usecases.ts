@@ -1,4 +1,5 @@
 import type { Db } from '../../app/db/client.ts';
+import type { SecretBox } from '../../app/secret-box.ts';
 import { idempotencyErrors } from './idempotency.errors.ts';
 import { IDEMPOTENCY_LEASE_MS, IDEMPOTENCY_TTL_MS, IDEMPOTENCY_WAIT_MS } from './idempotency.models.ts';
 import { createIdempotencyRepository } from './idempotency.repository.ts';
@@ -6,6 +7,8 @@ import { createIdempotencyRepository } from './idempotency.repository.ts';
 export interface IdempotencyDeps {
   db: Db;
   now: () => Date;
+  /** Stored answers are sealed: create's answer carries the instance's root password. */
+  box: SecretBox;
 }
 
 export interface IdempotentRequest {
@@ -40,7 +43,7 @@ export async function claimRequest(
     if (!row) continue;
     if (row.requestHash !== req.requestHash) throw idempotencyErrors.bodyMismatch();
     if (row.responseStatus !== null && row.responseBody !== null)
-      return { run: false, status: row.responseStatus, body: row.responseBody };
+      return { run: false, status: row.responseStatus, body: deps.box.open(row.responseBody) };
     const now = deps.now();
     if (now.getTime() - row.startedAt.getTime() > IDEMPOTENCY_LEASE_MS) {
       if (await repo.takeOver(row.id, row.startedAt, now)) return { run: true, id: row.id };
@@ -53,11 +56,11 @@ export async function claimRequest(
 
 /** Stores the answer the first request gave, for its replays. */
 export async function completeRequest(deps: IdempotencyDeps, id: number, status: number, body: string) {
-  await createIdempotencyRepository(deps).complete(id, status, body, deps.now());
+  await createIdempotencyRepository(deps).complete(id, status, deps.box.seal(body), deps.now());
 }
 
 /** Drops stored answers older than a day (a scheduled task), in batches. */
-export async function purgeExpiredRequests(deps: IdempotencyDeps, batch = 1000) {
+export async function purgeExpiredRequests(deps: Pick<IdempotencyDeps, 'db' | 'now'>, batch = 1000) {
   const repo = createIdempotencyRepository(deps);
   const before = new Date(deps.now().getTime() - IDEMPOTENCY_TTL_MS);
   let purged = 0;
