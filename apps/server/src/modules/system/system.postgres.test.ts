@@ -14,8 +14,6 @@ const REPLICAS = 4;
 describe.runIf(Boolean(process.env.DATABASE_URL))('several replicas starting at once', () => {
   const url = process.env.DATABASE_URL as string;
   const name = `test_${randomBytes(6).toString('hex')}`;
-  const dbUrl = new URL(url);
-  dbUrl.pathname = `/${name}`;
   const databases: Database[] = [];
   const admin = async (sql: string) => {
     const c = new pg.Client({ connectionString: url });
@@ -26,6 +24,8 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('several replicas starting at 
 
   beforeAll(async () => {
     await admin(`create database ${name}`);
+    const dbUrl = new URL(url);
+    dbUrl.pathname = `/${name}`;
     // Each "replica" has its own pool, as separate processes would.
     for (let i = 0; i < REPLICAS; i++) databases.push(await openDatabase({ url: dbUrl.toString() }));
   });
