@@ -1,8 +1,7 @@
 import { ConfigError, loadConfig } from './app/config.ts';
 import { openDatabase } from './app/db/client.ts';
 import { buildServer } from './app/server.ts';
-import { ensureFirstAdmin } from './modules/auth/admins.usecases.ts';
-import { seedOnFirstStart } from './modules/system/system.usecases.ts';
+import { prepareDatabase } from './modules/system/system.usecases.ts';
 
 // Start-up order: config -> database (migrate, first-start data) -> app -> listen.
 async function main() {
@@ -19,11 +18,9 @@ async function main() {
   }
 
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir });
-  await database.migrate();
-  const seeded = await seedOnFirstStart(database, { demo: config.demoData });
-  const admin = await ensureFirstAdmin(database, {
-    username: config.ADMIN_USERNAME,
-    password: config.ADMIN_PASSWORD,
+  const { seeded, admin } = await prepareDatabase(database, {
+    demo: config.demoData,
+    admin: { username: config.ADMIN_USERNAME, password: config.ADMIN_PASSWORD },
   });
 
   const app = await buildServer({

@@ -86,6 +86,18 @@ export const createQrCodeRequestSchema = z.object({
 });
 export type CreateQrCodeRequest = z.input<typeof createQrCodeRequestSchema>;
 
+/**
+ * `POST /api/user/recharge?amount=` (SPEC.md §7): the same order as createQrCode from a query
+ * amount, which must be whole yuan written in decimal digits (no sign, point or exponent).
+ */
+export const userRechargeQuerySchema = z.object({
+  amount: z
+    .string({ message: rechargeMessages.amountInvalid })
+    .regex(/^\d{1,9}$/, rechargeMessages.amountInteger)
+    .transform(Number)
+    .pipe(rechargeAmountSchema),
+});
+
 export const qrCodeSchema = z.object({ qrCode: z.string(), orderNo: z.string() });
 export type QrCode = z.infer<typeof qrCodeSchema>;
 

@@ -29,6 +29,7 @@ import { discountsRoutes } from '../modules/discounts/discounts.routes.ts';
 import { createDiscountService, type DiscountService } from '../modules/discounts/discounts.usecases.ts';
 import { createHostDriverRegistry, type HostDriverRegistry } from '../modules/hosts/drivers/registry.ts';
 import { hostsRoutes } from '../modules/hosts/hosts.routes.ts';
+import { registerIdempotencyTasks } from '../modules/idempotency/tasks/purge-expired.task.ts';
 import { billsRoutes } from '../modules/instances/bills.routes.ts';
 import { instancesRoutes } from '../modules/instances/instances.routes.ts';
 import { imagesRoutes } from '../modules/market/images.routes.ts';
@@ -58,6 +59,7 @@ import {
   MAX_PARAM_LENGTH,
   registerInputGuard,
 } from './plugins/input-guard.ts';
+import { registerIdempotency } from './plugins/idempotency.ts';
 import { registerSpa } from './plugins/spa.ts';
 import { registerTenantResolution } from './plugins/tenant.ts';
 import { createTaskRunner, type TaskRunner } from './tasks.ts';
@@ -162,6 +164,7 @@ export async function buildServer(opts: BuildOptions): Promise<AppInstance> {
   });
   registerTenantResolution(app, deps.tenants);
   registerAuth(app, createAuthRepository({ db }));
+  registerIdempotency(app);
 
   await app.register(fastifyCookie);
   await app.register(fastifyRateLimit, {
@@ -219,7 +222,7 @@ export async function buildServer(opts: BuildOptions): Promise<AppInstance> {
   ]) {
     await routes(app);
   }
-  for (const registerTasks of [registerPaymentTasks, registerAuthTasks]) registerTasks(app);
+  for (const registerTasks of [registerPaymentTasks, registerAuthTasks, registerIdempotencyTasks]) registerTasks(app);
   await registerSpa(app, opts.webDist);
   return app;
 }

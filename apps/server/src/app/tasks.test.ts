@@ -56,6 +56,70 @@ describe('task runner', () => {
   });
 });
 
+describe('task failures are visible', () => {
+  it('counts every run and failure per task and logs each failure with the task name and error', async () => {
+    const logged: { obj: Record<string, unknown>; msg: string }[] = [];
+    const runner = createTaskRunner({
+      ...silent,
+      error: (obj: Record<string, unknown>, msg: string) => logged.push({ obj, msg }),
+    } as never);
+    let n = 0;
+    runner.register({
+      name: 'sometimes',
+      intervalMs: 60_000,
+      run: async () => {
+        n++;
+        if (n !== 2) throw new Error(`boom ${n}`);
+      },
+    });
+    // A run that throws before it returns a promise is a failure too, not an escaped exception.
+    runner.register({
+      name: 'sync-throw',
+      intervalMs: 60_000,
+      run: () => {
+        throw new Error('sync boom');
+      },
+    });
+    runner.register({ name: 'fine', intervalMs: 60_000, run: async () => 'ok' });
+    for (let i = 0; i < 3; i++) await runner.runNow('sometimes');
+    await runner.runNow('sync-throw');
+    await runner.runNow('fine');
+
+    const stats = runner.stats();
+    expect(stats.sometimes).toMatchObject({
+      runs: 3,
+      failures: 2,
+      consecutiveFailures: 1,
+      lastError: 'boom 3',
+    });
+    expect(stats['sync-throw']).toMatchObject({ runs: 1, failures: 1, lastError: 'sync boom' });
+    expect(stats.fine).toMatchObject({ runs: 1, failures: 0, consecutiveFailures: 0, lastError: null });
+    expect(logged).toHaveLength(3);
+    expect(logged.map((l) => l.obj.task)).toEqual(['sometimes', 'sometimes', 'sync-throw']);
+    expect(logged.map((l) => (l.obj.err as Error).message)).toEqual(['boom 1', 'boom 3', 'sync boom']);
+    expect(logged[0]?.msg).toContain('sometimes');
+  });
+
+  it('counts failures of scheduled runs too', async () => {
+    const errors: unknown[] = [];
+    const runner = createTaskRunner({ ...silent, error: (o: unknown) => errors.push(o) } as never);
+    runner.register({
+      name: 'always-fails',
+      intervalMs: 5,
+      run: async () => {
+        throw new Error('down');
+      },
+    });
+    runner.start();
+    await sleep(120);
+    await runner.stop();
+    const { runs, failures } = runner.stats()['always-fails'] ?? { runs: 0, failures: 0 };
+    expect(runs).toBeGreaterThanOrEqual(2);
+    expect(failures).toBe(runs);
+    expect(errors).toHaveLength(runs);
+  });
+});
+
 describe('the app’s tasks', () => {
   let t: Awaited<ReturnType<typeof createTestApp>>;
   beforeAll(async () => {

@@ -23,11 +23,33 @@ export interface TaskRunner {
   /** Runs one task now (tests, admin tools); waits for a run already in flight instead of overlapping it. */
   runNow(name: string): Promise<void>;
   names(): string[];
+  /** Runs and failures per task since start-up, so a task that keeps failing can be seen (health, tests). */
+  stats(): Record<string, TaskStats>;
 }
+
+export interface TaskStats {
+  runs: number;
+  failures: number;
+  /** Failures since the last successful run: more than one means the task is stuck failing. */
+  consecutiveFailures: number;
+  lastRunAt: string | null;
+  lastFailureAt: string | null;
+  lastError: string | null;
+}
+
+const freshStats = (): TaskStats => ({
+  runs: 0,
+  failures: 0,
+  consecutiveFailures: 0,
+  lastRunAt: null,
+  lastFailureAt: null,
+  lastError: null,
+});
 
 export function createTaskRunner(log: FastifyBaseLogger): TaskRunner {
   const tasks = new Map<string, Task>();
   const inFlight = new Map<string, Promise<void>>();
+  const counters = new Map<string, TaskStats>();
   const timers: NodeJS.Timeout[] = [];
   let started = false;
 
@@ -35,12 +57,34 @@ export function createTaskRunner(log: FastifyBaseLogger): TaskRunner {
     const running = inFlight.get(task.name);
     if (running) return running;
     const started = performance.now();
-    const p = task
-      .run()
+    const stats = counters.get(task.name) ?? freshStats();
+    counters.set(task.name, stats);
+    stats.runs++;
+    stats.lastRunAt = new Date().toISOString();
+    // Promise.resolve().then: a run that throws before returning its promise is a failure too.
+    const p = Promise.resolve()
+      .then(() => task.run())
       .then(
-        (result) =>
-          log.debug({ task: task.name, ms: Math.round(performance.now() - started), result }, 'task ran'),
-        (err) => log.error({ err, task: task.name }, 'task failed'),
+        (result) => {
+          stats.consecutiveFailures = 0;
+          log.debug({ task: task.name, ms: Math.round(performance.now() - started), result }, 'task ran');
+        },
+        (err: unknown) => {
+          stats.failures++;
+          stats.consecutiveFailures++;
+          stats.lastFailureAt = new Date().toISOString();
+          stats.lastError = err instanceof Error ? err.message : String(err);
+          log.error(
+            {
+              err,
+              task: task.name,
+              ms: Math.round(performance.now() - started),
+              failures: stats.failures,
+              consecutiveFailures: stats.consecutiveFailures,
+            },
+            `task ${task.name} failed`,
+          );
+        },
       )
       .finally(() => inFlight.delete(task.name));
     inFlight.set(task.name, p);
@@ -85,6 +129,10 @@ export function createTaskRunner(log: FastifyBaseLogger): TaskRunner {
       await runOnce(task);
     },
     names: () => [...tasks.keys()],
+    stats: () =>
+      Object.fromEntries(
+        [...tasks.keys()].map((name) => [name, { ...(counters.get(name) ?? freshStats()) }]),
+      ),
   };
 }
 

@@ -25,7 +25,18 @@ export interface RequestOptions {
   timeoutMs?: number;
   /** A 401 answers an ApiError only: no session is cleared and the browser stays (start-up checks). */
   quietUnauthorized?: boolean;
+  /**
+   * Sent as `Idempotency-Key`: the server runs one request per key and answers replays with the
+   * first answer, so this call is retried on its own when no answer arrived (see `idempotentAction`).
+   */
+  idempotencyKey?: string;
 }
+
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+/** Local code of a call whose first request is still running on the server after our retries. */
+export const IN_FLIGHT = 'IN_FLIGHT';
+/** Automatic retries of a keyed call, and the pause before each. */
+const IDEMPOTENT_RETRY_DELAYS_MS = [500, 1500];
 
 type Navigate = (to: string) => void;
 let navigate: Navigate = (to) => window.location.assign(to);
@@ -70,12 +81,35 @@ function onUnauthorized(path: string) {
   if (to) navigate(to);
 }
 
-/** Sends one call and answers the whole envelope; throws ApiError unless it succeeded. */
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Sends one call and answers the whole envelope; throws ApiError unless it succeeded. A call
+ * with an idempotency key is sent again, with the same key, when the connection failed or the
+ * server says the first request is still running (409 with Retry-After): the server answers a
+ * repeat with the first answer, so it cannot buy twice.
+ */
 export async function requestEnvelope<T>(
   method: string,
   path: string,
   options: RequestOptions = {},
 ): Promise<Envelope<T>> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await sendOnce<T>(method, path, options);
+    } catch (err) {
+      const delay = IDEMPOTENT_RETRY_DELAYS_MS[attempt];
+      const retryable =
+        err instanceof ApiError &&
+        (err.code === 'NETWORK' || err.code === IN_FLIGHT) &&
+        !options.signal?.aborted;
+      if (!options.idempotencyKey || !retryable || delay === undefined) throw err;
+      await sleep(delay);
+    }
+  }
+}
+
+async function sendOnce<T>(method: string, path: string, options: RequestOptions): Promise<Envelope<T>> {
   const session = getSession();
   const token = isAdminPath(path) ? session.adminToken : session.token;
   const headers: Record<string, string> = {
@@ -84,6 +118,7 @@ export async function requestEnvelope<T>(
   };
   if (token) headers.Authorization = `Bearer ${token}`;
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (options.idempotencyKey) headers[IDEMPOTENCY_HEADER] = options.idempotencyKey;
 
   const timeout = new AbortController();
   const timer = setTimeout(() => timeout.abort(), options.timeoutMs ?? API_TIMEOUT_MS);
@@ -119,6 +154,8 @@ export async function requestEnvelope<T>(
 
   if (isEnvelope(body)) {
     if (response.ok && body.success) return body as Envelope<T>;
+    if (response.status === 409 && response.headers.has('retry-after'))
+      throw new ApiError(IN_FLIGHT, body.message || t.api.httpError(response.status), response.status);
     throw new ApiError(body.code, body.message || t.api.httpError(response.status), response.status);
   }
   if (!response.ok)

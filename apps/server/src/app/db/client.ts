@@ -21,9 +21,19 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
+  /**
+   * Runs `fn` (migrations, first-start data) while holding the start-up lock: on PostgreSQL a
+   * session advisory lock on a dedicated connection, so replicas starting together on one
+   * database take turns instead of racing through `CREATE TYPE`/`CREATE TABLE`. PGlite is one
+   * process's own files: `fn` just runs.
+   */
+  withStartupLock<T>(fn: () => Promise<T>): Promise<T>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
+
+/** The advisory lock key of start-up work; any fixed bigint no other lock of ours uses. */
+export const STARTUP_LOCK_KEY = 7_340_021_881_001n;
 
 export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../drizzle');
 
@@ -41,6 +51,23 @@ export async function openDatabase(opts: { url?: string; dataDir?: string | null
       db,
       kind: 'postgres',
       migrate: () => migratePg(db as never, { migrationsFolder: MIGRATIONS_DIR }),
+      withStartupLock: async (fn) => {
+        // Its own connection, not one of the pool's: a session lock must stay on the session
+        // that took it, and the pool is busy with what `fn` runs meanwhile.
+        const lockClient = new pg.Client({ connectionString: opts.url });
+        await lockClient.connect();
+        try {
+          await lockClient.query('select pg_advisory_lock($1)', [STARTUP_LOCK_KEY.toString()]);
+          try {
+            return await fn();
+          } finally {
+            await lockClient.query('select pg_advisory_unlock($1)', [STARTUP_LOCK_KEY.toString()]);
+          }
+        } finally {
+          // Ending the session releases the lock as well, should the unlock itself have failed.
+          await lockClient.end();
+        }
+      },
       ping: async () => {
         await pool.query('select 1');
       },
@@ -58,6 +85,7 @@ export async function openDatabase(opts: { url?: string; dataDir?: string | null
     db,
     kind: 'pglite',
     migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR }),
+    withStartupLock: (fn) => fn(),
     ping: async () => {
       await client.query('select 1');
     },

@@ -3,6 +3,7 @@ export * from '../../modules/auth/auth.tables.ts';
 export * from '../../modules/billing/billing.tables.ts';
 export * from '../../modules/discounts/discounts.tables.ts';
 export * from '../../modules/hosts/hosts.tables.ts';
+export * from '../../modules/idempotency/idempotency.tables.ts';
 export * from '../../modules/instances/instances.tables.ts';
 export * from '../../modules/market/market.tables.ts';
 export * from '../../modules/payments/payments.tables.ts';

@@ -7,10 +7,4 @@ export const billingErrors = {
     createError({ code: 'billing.insufficient_frozen', status: 422, message: '冻结金额不足' }),
   accountMissing: () => createError({ code: 'billing.account_missing', status: 404, message: '账户不存在' }),
   userMissing: () => createError({ code: 'billing.user_missing', status: 404, message: '用户不存在' }),
-  rechargeNotAllowed: () =>
-    createError({
-      code: 'billing.recharge_forbidden',
-      status: 403,
-      message: '不能直接充值，请通过充值页面扫码支付',
-    }),
 };

@@ -9,7 +9,6 @@ import {
 import { z } from 'zod';
 import { ok } from '../../app/plugins/envelope.ts';
 import type { AppInstance } from '../../app/server.ts';
-import { billingErrors } from './billing.errors.ts';
 import { adjustBalance, checkBalance, getBalance } from './billing.usecases.ts';
 
 export async function billingRoutes(app: AppInstance) {
@@ -35,16 +34,6 @@ export async function billingRoutes(app: AppInstance) {
       },
     },
     async (request) => ok(await checkBalance(app.deps, request.user?.id as number, request.query.amount)),
-  );
-  app.post(
-    '/api/user/recharge',
-    {
-      preHandler: app.requireUser,
-      schema: { tags: ['billing'], summary: '直接充值（用户不可用，请扫码支付）' },
-    },
-    async () => {
-      throw billingErrors.rechargeNotAllowed();
-    },
   );
   app.post(
     '/api/admin/users/:id/balance-adjustment',

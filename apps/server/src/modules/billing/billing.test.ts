@@ -52,18 +52,6 @@ describe('balance', () => {
     }
     expect((await get('/api/user/balance/check?amount=1', {})).statusCode).toBe(401);
   });
-
-  it('refuses direct recharges by users (403)', async () => {
-    const { headers } = await t.createUser();
-    const res = await t.app.inject({ method: 'POST', url: '/api/user/recharge?amount=100', headers });
-    expect(res.statusCode).toBe(403);
-    expect(res.json()).toMatchObject({
-      success: false,
-      code: '403',
-      message: '不能直接充值，请通过充值页面扫码支付',
-    });
-    expect((await get('/api/user/balance', headers)).json().data.available).toBe(0);
-  });
 });
 
 describe('admin balance adjustment', () => {

@@ -84,7 +84,8 @@ export async function instancesRoutes(app: AppInstance) {
     app.post(
       url,
       {
-        preHandler: app.requireUser,
+        // One scope for both paths: they are the same purchase.
+        preHandler: [app.requireUser, app.idempotent('instances.create')],
         config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
         schema: {
           tags: ['instances'],
@@ -237,7 +238,7 @@ export async function instancesRoutes(app: AppInstance) {
   app.post(
     '/api/v2/package-billing/manual-renewal',
     {
-      preHandler: app.requireUser,
+      preHandler: [app.requireUser, app.idempotent('instances.renew')],
       schema: {
         tags: ['pricing'],
         summary: '手动续费',
@@ -249,7 +250,7 @@ export async function instancesRoutes(app: AppInstance) {
         },
       },
     },
-    async (request) => ok(await renew(deps, me(request), request.body), '续费成功'),
+    async (request) => ok(await renew(deps, me(request), request.body, request.idempotency?.key), '续费成功'),
   );
 
   await dockerPathRoutes(app, createDockerGateway(deps));

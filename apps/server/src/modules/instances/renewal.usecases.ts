@@ -45,13 +45,25 @@ export async function renewalPricing(deps: InstanceDeps, user: AuthUser, id: num
 }
 
 /**
+ * The ledger key of a renewal. With the client's idempotency key it names the user's action, so
+ * even two transactions racing with one key post once; without it, the current end names the
+ * renewal (a retry that lands after the first renewal committed is a second renewal).
+ */
+export const renewalLedgerKey = (instanceId: number, userId: number, from: Date, idempotencyKey?: string) =>
+  idempotencyKey
+    ? `instance:${instanceId}:renew:user:${userId}:key:${idempotencyKey}`
+    : `instance:${instanceId}:renew:${from.toISOString()}`;
+
+/**
  * POST /api/v2/package-billing/manual-renewal: charges `duration` periods at the price the
- * package was bought at and extends its end, in one transaction.
+ * package was bought at and extends its end, in one transaction. A renewal whose ledger key was
+ * already posted changes nothing and answers the end as it stands.
  */
 export async function renew(
   deps: InstanceDeps,
   user: AuthUser,
   input: { instanceId: number; duration: number },
+  idempotencyKey?: string,
 ) {
   const inst = await ownedPackage(deps, user, input.instanceId);
   const type = inst.billingType as PackageType;
@@ -66,16 +78,23 @@ export async function renew(
     const amount = (locked.packageUnitPrice as number) * locked.gpuCount * input.duration;
     const from = renewFrom(locked, now);
     const expiresAt = packageEnd(type, input.duration, from) as Date;
-    const { entry } = await postLedgerEntry(tx, {
+    const { entry, created } = await postLedgerEntry(tx, {
       userId: locked.userId,
       kind: 'charge',
       amount: -amount,
-      // The new end names this renewal: a retried request cannot charge it twice.
-      idempotencyKey: `instance:${locked.id}:renew:${from.toISOString()}`,
+      idempotencyKey: renewalLedgerKey(locked.id, user.id, from, idempotencyKey),
       reference: { type: 'instance', id: locked.id },
       memo: `续费 ${locked.name} ×${input.duration}`,
       at: now,
     });
+    if (!created) {
+      // Already renewed under this key (a racing or taken-over retry): charge and extend once.
+      return {
+        instanceId: locked.id,
+        expiresAt: (locked.expiresAt ?? from).toISOString(),
+        amount: unitsToYuan(-entry.amount),
+      };
+    }
     await repo.update(locked.id, { expiresAt, charged: locked.charged + amount, warning: null });
     await repo.event(
       locked.id,

@@ -1,12 +1,15 @@
 import {
   createQrCodeRequestSchema,
   createQrCodeResponseSchema,
+  DEFAULT_RECHARGE_BODY,
+  DEFAULT_RECHARGE_SUBJECT,
   envelopeSchema,
   pageSchema,
   paymentStatusQuerySchema,
   paymentStatusResponseSchema,
   rechargeOrderQuerySchema,
   rechargeOrderSchema,
+  userRechargeQuerySchema,
 } from '@gpu/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -36,13 +39,14 @@ async function addMsg(_request: FastifyRequest, reply: FastifyReply, payload: un
 export async function paymentsRoutes(app: AppInstance) {
   const user = (request: FastifyRequest) => request.user as NonNullable<FastifyRequest['user']>;
 
+  // Per address; per user, pending orders and orders per hour are limited in the database.
+  const rechargeRateLimit = { rateLimit: { max: 30, timeWindow: '1 minute' } };
   app.post(
     '/api/pay/createQrCode',
     {
-      preHandler: app.requireUser,
+      preHandler: [app.requireUser, app.idempotent('payments.create-qr')],
       onSend: addMsg,
-      // Per address; per user, pending orders and orders per hour are limited in the database.
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      config: rechargeRateLimit,
       schema: {
         tags: ['payments'],
         summary: '创建充值订单并获取支付二维码',
@@ -52,6 +56,32 @@ export async function paymentsRoutes(app: AppInstance) {
     },
     async (request) =>
       okWithMsg(await createRecharge(paymentDeps(app), user(request), request.body), '二维码生成成功'),
+  );
+  // SPEC.md §7 `POST /user/recharge (query amount)`: the same order and answer as createQrCode
+  // (never a direct credit: money arrives only through the provider's payment).
+  app.post(
+    '/api/user/recharge',
+    {
+      preHandler: [app.requireUser, app.idempotent('payments.user-recharge')],
+      onSend: addMsg,
+      config: rechargeRateLimit,
+      schema: {
+        tags: ['payments'],
+        summary: '创建充值订单（查询参数 amount，整数元），返回支付二维码',
+        querystring: userRechargeQuerySchema,
+        response: { 200: createQrCodeResponseSchema },
+      },
+    },
+    async (request) =>
+      okWithMsg(
+        await createRecharge(paymentDeps(app), user(request), {
+          amount: request.query.amount,
+          subject: DEFAULT_RECHARGE_SUBJECT,
+          body: DEFAULT_RECHARGE_BODY,
+          type: 'alipay',
+        }),
+        '二维码生成成功',
+      ),
   );
   app.get(
     '/api/pay/status',

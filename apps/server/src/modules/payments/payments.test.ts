@@ -118,6 +118,69 @@ describe('POST /api/pay/createQrCode', () => {
   });
 });
 
+describe('POST /api/user/recharge (query amount)', () => {
+  const userRecharge = (headers: Headers, query: string) =>
+    t.app.inject({ method: 'POST', url: `/api/user/recharge${query}`, headers });
+
+  it('creates the same PENDING order as createQrCode and answers the same shape; no money moves', async () => {
+    const { user, headers } = await t.createUser();
+    const res = await userRecharge(headers, '?amount=500');
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body).toEqual({
+      success: true,
+      code: '200',
+      message: '二维码生成成功',
+      msg: '二维码生成成功',
+      data: {
+        qrCode: expect.stringMatching(/^http:\/\/localhost:8080\/api\/pay\/simulated\/RC/),
+        orderNo: expect.any(String),
+      },
+    });
+    const [row] = await t.db
+      .select()
+      .from(rechargeOrders)
+      .where(eq(rechargeOrders.orderNo, body.data.orderNo));
+    expect(row).toMatchObject({ userId: user.id, amount: 5_000_000, status: 'PENDING', subject: '测试商品' });
+    expect(await balanceOf(t, headers)).toBe(0);
+    // Paying it credits like any order.
+    expect((await pay(body.data)).statusCode).toBe(200);
+    expect(await balanceOf(t, headers)).toBe(500);
+    expect((await userRecharge(headers, '?amount=100')).statusCode).toBe(200);
+    expect((await userRecharge(headers, '?amount=100000')).statusCode).toBe(200);
+  });
+
+  it.each([
+    ['', '请输入有效的充值金额'],
+    ['?amount=', rechargeMessages.amountInteger],
+    ['?amount=abc', rechargeMessages.amountInteger],
+    ['?amount=99', rechargeMessages.amountMin],
+    ['?amount=100001', rechargeMessages.amountMax],
+    ['?amount=100.5', rechargeMessages.amountInteger],
+    ['?amount=1e3', rechargeMessages.amountInteger],
+    ['?amount=-100', rechargeMessages.amountInteger],
+    ['?amount=%20200', rechargeMessages.amountInteger],
+    ['?amount=99999999999999999999', rechargeMessages.amountInteger],
+  ])('refuses %s with a 400 naming amount and creates nothing', async (query, message) => {
+    const { user, headers } = await t.createUser();
+    const res = await userRecharge(headers, query);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toContain('amount');
+    expect(res.json().message).toContain(message);
+    expect(await t.db.$count(rechargeOrders, eq(rechargeOrders.userId, user.id))).toBe(0);
+  });
+
+  it('needs a login and shares the per-user pending limit with createQrCode', async () => {
+    expect((await userRecharge({}, '?amount=200')).statusCode).toBe(401);
+    const { headers } = await t.createUser();
+    for (let i = 0; i < 5; i++) expect((await createQr(headers, { amount: 100 })).statusCode).toBe(200);
+    for (let i = 0; i < 5; i++) expect((await userRecharge(headers, '?amount=100')).statusCode).toBe(200);
+    const tooMany = await userRecharge(headers, '?amount=100');
+    expect(tooMany.statusCode).toBe(429);
+    expect(tooMany.json().msg).toBe('待支付的充值订单过多，请完成支付或等待订单关闭后再试');
+  });
+});
+
 describe('GET /api/pay/status', () => {
   it('answers PENDING, then SUCCESS after payment, with msg', async () => {
     const { headers } = await t.createUser();

@@ -1,10 +1,28 @@
 import { DEFAULT_TENANT_CONFIG } from '@gpu/shared';
-import type { Db } from '../../app/db/client.ts';
+import type { Database, Db } from '../../app/db/client.ts';
+import { ensureFirstAdmin } from '../auth/admins.usecases.ts';
 import { createTenantsRepository } from '../tenants/tenants.repository.ts';
 import { DEFAULT_TENANT_SETTINGS, insertDemoCatalogue, SECOND_TENANT } from './demo-data.ts';
 import { appMeta } from './system.tables.ts';
 
 const DEFAULT_TENANT = { code: DEFAULT_TENANT_CONFIG.tenantCode, name: DEFAULT_TENANT_CONFIG.tenantName };
+
+/**
+ * Everything a start does to the database before serving: migrations, first-start data and the
+ * first admin, under the start-up lock, so several replicas starting together on an empty
+ * PostgreSQL migrate and seed once, one after the other (main.ts; tests call it concurrently).
+ */
+export async function prepareDatabase(
+  database: Database,
+  opts: { demo: boolean; admin: { username: string; password?: string }; now?: Date },
+) {
+  return database.withStartupLock(async () => {
+    await database.migrate();
+    const seeded = await seedOnFirstStart(database, { demo: opts.demo, now: opts.now });
+    const admin = await ensureFirstAdmin(database, opts.admin);
+    return { seeded, admin };
+  });
+}
 
 /**
  * Seeds what a fresh installation needs, once: the default tenant always; the demo catalogue

@@ -1,7 +1,9 @@
 import type { RenewalPricing, RenewalResult } from '@gpu/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { api } from '../../../lib/api-client';
 import { notify } from '../../../lib/feedback';
+import { idempotentAction } from '../../../lib/idempotent-action';
 import { t } from '../../../locales/zh-CN';
 import { announceMoneyChange } from '../app-events';
 import { instanceKeys } from './list-instances';
@@ -15,12 +17,17 @@ export const useRenewalPricing = (instanceId: number | null) =>
     staleTime: 0,
   });
 
-/** POST /v2/package-billing/manual-renewal: charges and extends the package. */
+export type RenewalInput = { instanceId: number; duration: number };
+
+/** POST /v2/package-billing/manual-renewal: charges and extends the package, once per key. */
+export const renewInstance = (input: RenewalInput, idempotencyKey: string) =>
+  api.post<RenewalResult>('/v2/package-billing/manual-renewal', input, { idempotencyKey });
+
 export function useRenew() {
   const queryClient = useQueryClient();
+  const [send] = useState(() => idempotentAction(renewInstance));
   return useMutation({
-    mutationFn: (input: { instanceId: number; duration: number }) =>
-      api.post<RenewalResult>('/v2/package-billing/manual-renewal', input),
+    mutationFn: send,
     onSuccess: () => {
       void notify('success', t.instances.done.renew);
       announceMoneyChange(queryClient);

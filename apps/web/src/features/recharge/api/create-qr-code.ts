@@ -1,5 +1,6 @@
 import type { CreateQrCodeRequest, Envelope, QrCode } from '@gpu/shared';
 import { ApiError, requestEnvelope } from '../../../lib/api-client';
+import { idempotentAction } from '../../../lib/idempotent-action';
 import { t } from '../../../locales/zh-CN';
 
 const m = t.recharge.messages;
@@ -28,11 +29,19 @@ export function qrErrorMessage(err: unknown): string {
   return m.requestException;
 }
 
-/** POST /pay/createQrCode: a PENDING order and its QR string, or the message to show. */
-export async function createQrCode(input: CreateQrCodeRequest): Promise<CreateQrCodeResult> {
-  try {
-    return readQrEnvelope(await requestEnvelope<QrCode | null>('POST', '/pay/createQrCode', { body: input }));
-  } catch (err) {
-    return { ok: false, message: qrErrorMessage(err) };
-  }
+const sendQrCode = (input: CreateQrCodeRequest, idempotencyKey: string) =>
+  requestEnvelope<QrCode | null>('POST', '/pay/createQrCode', { body: input, idempotencyKey });
+
+/**
+ * POST /pay/createQrCode as the recharge button's action: a PENDING order and its QR string,
+ * or the message to show. One per page: a click repeating an unanswered one reuses its key.
+ */
+export function createQrCodeAction(send = idempotentAction(sendQrCode)) {
+  return async (input: CreateQrCodeRequest): Promise<CreateQrCodeResult> => {
+    try {
+      return readQrEnvelope(await send(input));
+    } catch (err) {
+      return { ok: false, message: qrErrorMessage(err) };
+    }
+  };
 }

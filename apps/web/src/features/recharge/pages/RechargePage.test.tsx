@@ -24,18 +24,23 @@ let balance = 0;
 let createAnswer: () => Answer;
 let statusAnswer: () => Answer;
 let statusCalls = 0;
+/** The Idempotency-Key of each createQrCode request, in order. */
+let createKeys: (string | undefined)[] = [];
 
 beforeEach(() => {
   vi.useFakeTimers({ shouldAdvanceTime: true });
   configureApiClient({ navigate: () => {} });
   balance = 0;
   statusCalls = 0;
+  createKeys = [];
   createAnswer = () => ok({ qrCode: 'http://localhost/api/pay/simulated/RC1', orderNo: 'RC1' });
   statusAnswer = () => ok('PENDING');
   vi.stubGlobal(
     'fetch',
-    vi.fn(async (input: string) => {
+    vi.fn(async (input: string, init?: RequestInit) => {
       const url = new URL(input, 'http://localhost');
+      if (url.pathname === '/api/pay/createQrCode')
+        createKeys.push((init?.headers as Record<string, string> | undefined)?.['Idempotency-Key']);
       let answer: Answer;
       if (url.pathname === '/api/user/balance')
         answer = ok({ available: balance, frozen: 0, total: balance });
@@ -248,5 +253,33 @@ describe('recharge page', () => {
     fireEvent.click(screen.getByTestId('recharge-submit'));
     await findText('支付请求失败，请检查登录状态');
     expect(screen.queryByTestId('recharge-qr-view')).toBeNull();
+  });
+
+  it('sends one Idempotency-Key per recharge action: retries and a click after no answer reuse it', async () => {
+    renderPage();
+    // Messages of earlier tests may still show: wait on the requests and the button instead.
+    const submitted = async (n: number) => {
+      await waitFor(() => expect(createKeys).toHaveLength(n), { timeout: 8_000 });
+      await waitFor(
+        () => expect(screen.getByTestId('recharge-submit').className).not.toContain('ant-btn-loading'),
+        { timeout: 8_000 },
+      );
+    };
+    createAnswer = () => fail(429, '充值下单过于频繁，请稍后再试');
+    await startPayment();
+    await submitted(1);
+    // No answer: the client retries twice on its own, then the user clicks again — all one action.
+    createAnswer = () => 'network';
+    fireEvent.click(screen.getByTestId('recharge-submit'));
+    await submitted(4);
+    createAnswer = () => ok({ qrCode: 'http://localhost/api/pay/simulated/RC1', orderNo: 'RC1' });
+    fireEvent.click(screen.getByTestId('recharge-submit'));
+    await screen.findByTestId('recharge-qr-view', {}, { timeout: 8_000 });
+    expect(createKeys).toHaveLength(5);
+    const [answered, ...unanswered] = createKeys;
+    expect(answered).toMatch(/^[0-9a-f]{32}$/);
+    expect(new Set(unanswered).size).toBe(1);
+    expect(unanswered[0]).toMatch(/^[0-9a-f]{32}$/);
+    expect(unanswered[0]).not.toBe(answered);
   });
 });

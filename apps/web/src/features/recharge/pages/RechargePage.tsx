@@ -22,7 +22,7 @@ import { APP_EVENTS, emitAppEvent } from '../../../lib/app-events';
 import { confirmDialog, notify } from '../../../lib/feedback';
 import { t } from '../../../locales/zh-CN';
 import { balanceQueryKey, useBalance } from '../../billing/api/get-balance';
-import { createQrCode } from '../api/create-qr-code';
+import { createQrCodeAction } from '../api/create-qr-code';
 import { rechargeOrderKeys } from '../api/get-recharge-orders';
 import { AmountPicker } from '../components/AmountPicker';
 import { PaymentMethodPicker } from '../components/PaymentMethodPicker';
@@ -55,6 +55,8 @@ export default function RechargePage() {
   const [order, setOrder] = useState<PendingOrder | null>(null);
 
   const cardRef = useRef<HTMLDivElement>(null);
+  // One action holder per page: a click after an unanswered one reuses its idempotency key.
+  const [createQrCode] = useState(() => createQrCodeAction());
 
   /** Switching views on a phone (the button sits low): bring the card's top into view. */
   const revealCard = () => {

@@ -26,7 +26,7 @@ const fail = (status: number, message: string) => ({
 
 type Route = (init: RequestInit) => [number, unknown];
 let routes: Record<string, Route>;
-let calls: { path: string; body: unknown }[];
+let calls: { path: string; body: unknown; key?: string }[];
 
 function mockApi() {
   calls = [];
@@ -34,7 +34,11 @@ function mockApi() {
     'fetch',
     vi.fn(async (url: string, init: RequestInit) => {
       const path = new URL(url, 'http://x').pathname;
-      calls.push({ path, body: init.body ? JSON.parse(String(init.body)) : undefined });
+      calls.push({
+        path,
+        body: init.body ? JSON.parse(String(init.body)) : undefined,
+        key: (init.headers as Record<string, string>)['Idempotency-Key'],
+      });
       const route = routes[path];
       const [status, body] = route ? route(init) : [404, fail(404, '接口不存在')];
       return new Response(JSON.stringify(body), { status });
@@ -151,6 +155,8 @@ describe('SubscribeForm', { timeout: 30_000 }, () => {
       billingType: 'daily',
     });
     expect('voucherId' in body).toBe(false);
+    // One key for this click, so a retry cannot buy a second instance.
+    expect(calls.find((c) => c.path === '/api/gpu/instance/create')?.key).toMatch(/^[0-9a-f]{32}$/);
     expect(notify).toHaveBeenCalledWith('success', '容器创建成功，计费已开始！');
     expect(created).toHaveBeenCalledTimes(1);
     expect(balance).toHaveBeenCalledTimes(1);

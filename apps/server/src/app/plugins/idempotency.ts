@@ -1,0 +1,73 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { idempotencyErrors } from '../../modules/idempotency/idempotency.errors.ts';
+import { IDEMPOTENCY_KEY_PATTERN, requestHash } from '../../modules/idempotency/idempotency.models.ts';
+import { claimRequest, completeRequest } from '../../modules/idempotency/idempotency.usecases.ts';
+import { isAppError } from '../errors.ts';
+import { createSecretBox } from '../secret-box.ts';
+import type { AppInstance } from '../server.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set when this request claimed its `Idempotency-Key`: its answer is stored for replays. */
+    idempotency: { id: number; key: string } | null;
+  }
+  interface FastifyInstance {
+    /**
+     * preHandler (after requireUser) making a route idempotent per user under `scope`: a request
+     * with an `Idempotency-Key` runs once; replays answer the first answer (status and body).
+     * Without the header the route behaves as before.
+     */
+    idempotent: (scope: string) => (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+  }
+}
+
+export function registerIdempotency(app: AppInstance) {
+  const deps = {
+    db: app.deps.db,
+    now: () => app.deps.clock.now(),
+    box: createSecretBox(app.deps.config.appSecret),
+  };
+  app.decorateRequest('idempotency', null);
+
+  app.decorate('idempotent', (scope: string) => async (request: FastifyRequest, reply: FastifyReply) => {
+    const key = request.headers['idempotency-key'];
+    if (key === undefined) return;
+    if (typeof key !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(key)) throw idempotencyErrors.badKey();
+    if (!request.user) throw new Error(`idempotent(${scope}) must run after requireUser`);
+    const claim = await claimRequest(deps, {
+      userId: request.user.id,
+      scope,
+      key,
+      requestHash: requestHash({ body: request.body, query: request.query }),
+    }).catch((err: unknown) => {
+      // Still running elsewhere: tells clients a retry with the same key is worth it, and when.
+      if (isAppError(err) && err.code === 'idempotency.in_flight') reply.header('retry-after', '1');
+      throw err;
+    });
+    if (claim.run) {
+      request.idempotency = { id: claim.id, key };
+      return;
+    }
+    return reply
+      .code(claim.status)
+      .header('content-type', 'application/json; charset=utf-8')
+      .header('idempotent-replayed', 'true')
+      .send(claim.body);
+  });
+
+  // App-level onSend runs before a route's own onSend hooks, so a replay passes through the
+  // same route hooks as the first answer did and leaves identical.
+  app.addHook('onSend', async (request, reply, payload) => {
+    const claimed = request.idempotency;
+    if (!claimed) return payload;
+    request.idempotency = null;
+    try {
+      if (typeof payload !== 'string') throw new Error('idempotent route answered a non-string payload');
+      await completeRequest(deps, claimed.id, reply.statusCode, payload);
+    } catch (err) {
+      // The answer still goes out; replays wait, then take over the claim after its lease.
+      request.log.error({ err, idempotency: claimed }, 'could not store the idempotent answer');
+    }
+    return payload;
+  });
+}
