@@ -36,6 +36,7 @@ export function instanceDepsOf(app: AppInstance): InstanceDeps {
     discounts: d.discounts,
     box: createSecretBox(d.config.appSecret),
     retentionDays: d.config.INSTANCE_RETENTION_DAYS,
+    log: app.log,
   };
 }
 

@@ -1,0 +1,2 @@
+ALTER TABLE "billing_records" ADD COLUMN "meter_hour" timestamp with time zone;--> statement-breakpoint
+CREATE UNIQUE INDEX "billing_records_meter_hour" ON "billing_records" USING btree ("instance_id","meter_hour");
