@@ -121,7 +121,11 @@ describe('one bill line per instance per UTC hour', () => {
     const { u, id } = await schedule(everyMinute, power);
     perMinute = await lines(id);
     expect(
-      perMinute.map((l) => [l.meterHour?.toISOString(), l.periodStart.toISOString(), l.periodEnd.toISOString()]),
+      perMinute.map((l) => [
+        l.meterHour?.toISOString(),
+        l.periodStart.toISOString(),
+        l.periodEnd.toISOString(),
+      ]),
     ).toEqual([
       ['2026-11-22T08:00:00.000Z', '2026-11-22T08:40:30.000Z', '2026-11-22T09:00:00.000Z'],
       ['2026-11-22T09:00:00.000Z', '2026-11-22T09:00:00.000Z', '2026-11-22T10:00:00.000Z'],
