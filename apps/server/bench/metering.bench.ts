@@ -91,6 +91,7 @@ export async function benchMetering(): Promise<string[]> {
     discounts: { rulesFor: async () => [] },
     box,
     retentionDays: 15,
+    log: console,
   };
 
   let t = performance.now();

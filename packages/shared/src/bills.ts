@@ -1,8 +1,14 @@
 import { z } from 'zod';
 import { dateSchema, idSchema } from './input.ts';
+import type { BILL_KIND_NAMES } from './constants.ts';
 import { billingTypeSchema } from './pricing.ts';
 
-export const BILL_KINDS = ['create', 'metering', 'renewal', 'refund'] as const;
+export const BILL_KINDS = [
+  'create',
+  'metering',
+  'renewal',
+  'refund',
+] as const satisfies readonly (keyof typeof BILL_KIND_NAMES)[];
 
 export const billSchema = z.object({
   id: z.number().int(),
@@ -19,11 +25,23 @@ export const billSchema = z.object({
 });
 export type Bill = z.infer<typeof billSchema>;
 
+/**
+ * One kind or several: `kind=a,b` or `kind=a&kind=b` (and the old single `kind=a`), as a list;
+ * an empty value means every kind.
+ */
+const kindsSchema = z.preprocess((v) => {
+  if (v === undefined) return undefined;
+  const list = (Array.isArray(v) ? v : [v]).flatMap((s) => String(s).split(',')).map((s) => s.trim());
+  return list.some(Boolean) ? list : undefined;
+}, z
+  .array(z.enum(BILL_KINDS, { message: '类型只能是 create、metering、renewal、refund（可用逗号分隔多个）' }))
+  .optional());
+
 export const billQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   size: z.coerce.number().int().min(1).max(100).default(20),
   billingType: billingTypeSchema.optional(),
-  kind: z.enum(BILL_KINDS).optional(),
+  kind: kindsSchema,
   instanceId: idSchema('实例编号无效').optional(),
   /** Days in Asia/Shanghai, inclusive. */
   from: dateSchema.optional(),

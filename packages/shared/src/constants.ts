@@ -88,3 +88,19 @@ export const INSTANCE_STATUS_NAMES = {
   RELEASED: '已释放',
   FAILED: '创建失败',
 } as const;
+
+/** What each bill kind is called, on the screens and in the export alike (issue 10: one map). */
+export const BILL_KIND_NAMES = {
+  create: '新购',
+  metering: '按量扣费',
+  renewal: '续费',
+  refund: '退款',
+} as const;
+
+/** Billing types as the console and the bill export name them. */
+export const BILLING_TYPE_NAMES = {
+  hourly: '按量计费',
+  daily: '包日',
+  weekly: '包周',
+  monthly: '包月',
+} as const;

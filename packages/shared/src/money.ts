@@ -1,8 +1,12 @@
 /**
  * Money is an integer count of 0.0001 yuan (DESIGN §4); yuan appear only at the HTTP edge.
  * Safe integers hold up to about 900 billion yuan, far beyond any balance here.
+ * Every amount a customer is charged is whole fen (FEN units); only pay-as-you-go accrual is
+ * finer, and it posts whole fen (issue 10).
  */
 export const MONEY_SCALE = 10_000;
+/** Units in one fen (0.01 yuan): the smallest amount ever charged or shown. */
+export const FEN = 100;
 
 /** Yuan (a JSON number) to units; rounds half away from zero at the fourth decimal. */
 export function yuanToUnits(yuan: number): number {
@@ -21,10 +25,46 @@ export function unitsToYuan(units: number | bigint): number {
   return n / MONEY_SCALE;
 }
 
-/** Two-decimal display of yuan, e.g. `formatYuan(1.5)` → "1.50". */
-export function formatYuan(yuan: number): string {
+/**
+ * The exact amount `num / den` units rounded half up to whole fen, in units. Integer maths
+ * (bigint), so a price × factor × rate is rounded once, from its exact value, without float error.
+ * For non-negative amounts (prices).
+ */
+export function fenOfRatio(num: bigint, den: bigint = 1n): number {
+  const d = den * BigInt(FEN);
+  return Number((2n * num + d) / (2n * d)) * FEN;
+}
+
+/** Units rounded half up to whole fen (half away from zero below zero). */
+export const roundToFen = (units: number): number =>
+  Math.sign(units) * fenOfRatio(BigInt(Math.abs(Math.trunc(units))));
+
+/** Units rounded down to whole fen: what metering may post of an exact accrual. */
+export const floorToFen = (units: number): number => Math.floor(units / FEN) * FEN;
+
+export interface FormatYuanOptions {
+  /** Thousands separators, e.g. "29,800.00". */
+  group?: boolean;
+  /** A positive amount under half a fen shows "<0.01" rather than "0.00" (a per-minute price). */
+  tiny?: boolean;
+}
+
+/**
+ * THE money display (web screens, server exports and messages): two decimals, half away from
+ * zero, e.g. `formatYuan(1.5)` → "1.50", `formatYuan(-3.2)` → "-3.20".
+ */
+export function formatYuan(yuan: number, opts: FormatYuanOptions = {}): string {
   const units = yuanToUnits(yuan);
-  const cents = Math.sign(units) * Math.round(Math.abs(units) / 100);
-  const abs = Math.abs(cents);
-  return `${cents < 0 ? '-' : ''}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+  if (opts.tiny && units > 0 && units < FEN / 2) return '<0.01';
+  const fen = roundToFen(units) / FEN;
+  const abs = Math.abs(fen);
+  const whole = String(Math.floor(abs / 100));
+  const integer = opts.group ? whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',') : whole;
+  return `${fen < 0 ? '-' : ''}${integer}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/** formatYuan with the currency sign: "¥1.50", "-¥12.00". */
+export function formatCurrency(yuan: number, opts: FormatYuanOptions = {}): string {
+  const text = formatYuan(yuan, opts);
+  return text.startsWith('-') ? `-¥${text.slice(1)}` : `¥${text}`;
 }

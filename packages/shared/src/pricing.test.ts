@@ -33,11 +33,11 @@ describe('order price', () => {
     });
     expect(p).toEqual({
       unitPrice: 19_800,
-      discountedUnitPrice: 15_840,
+      discountedUnitPrice: 15_800, // 1.584 rounded half up to fen
       originalAmount: 39_600,
-      discountAmount: 39_600 - 31_680,
+      discountAmount: 39_600 - 31_600,
       voucherDeduction: 10_000,
-      payableAmount: 21_680,
+      payableAmount: 21_600,
     });
   });
   it('package: price × GPUs × duration; voucher capped at the order amount', () => {
@@ -53,16 +53,14 @@ describe('order price', () => {
     expect(p.voucherDeduction).toBe(p.originalAmount);
     expect(p.payableAmount).toBe(0);
   });
-  it('floors discounted prices to whole units', () => {
-    expect(
-      computeOrderPrice({
-        hourlyPrice: 3,
-        billingType: 'hourly',
-        duration: 1,
-        gpuAmount: 1,
-        discountRateBp: 5_000,
-      }).discountedUnitPrice,
-    ).toBe(1);
+  it('rounds discounted prices half up to whole fen (3 units at 5折 is 0.00015 yuan: 0 fen)', () => {
+    const at = (hourlyPrice: number, discountRateBp: number) =>
+      computeOrderPrice({ hourlyPrice, billingType: 'hourly', duration: 1, gpuAmount: 1, discountRateBp })
+        .discountedUnitPrice;
+    expect(at(3, 5_000)).toBe(0);
+    expect(at(19_800, 8_000)).toBe(15_800); // 1.584 → 1.58 (the market showed ¥1.584/时)
+    expect(at(31_700, 5_000)).toBe(15_900); // exactly 1.585 → half up → 1.59
+    expect(at(31_698, 5_000)).toBe(15_800); // 1.5849 → 1.58
   });
 });
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { type BillingType, DURATION_LIMITS, PACKAGE_FALLBACK } from './constants.ts';
 import { idSchema } from './input.ts';
+import { fenOfRatio, floorToFen } from './money.ts';
 
 /**
  * Pure pricing (DESIGN §5), all in integer 0.0001-yuan units; the server charges with it and
@@ -18,20 +19,58 @@ export interface PackagePrices {
   monthly: number;
 }
 
-/** One GPU for one period: the configured package price, else SPEC.md §9's fallback factor. */
-export function packageUnitPrice(
+/**
+ * The exact price of one GPU for one period, as the rational `num / den` units: the configured
+ * package price, else SPEC.md §9's fallback factor (hourly × factor × hours, not rounded yet).
+ */
+function exactUnitPrice(
   hourly: number,
-  type: PackageType,
+  type: BillingType,
   configured?: PackagePrices | null,
-): number {
+): { num: bigint; den: bigint } {
+  if (type === 'hourly') return { num: BigInt(hourly), den: 1n };
   const set = configured?.[type];
-  if (set && set > 0) return set;
+  if (set && set > 0) return { num: BigInt(set), den: 1n };
   const f = PACKAGE_FALLBACK[type];
-  return Math.round(hourly * f.factor * f.hours);
+  return {
+    num: BigInt(hourly) * BigInt(Math.round(f.factor * RATE_SCALE)) * BigInt(f.hours),
+    den: BigInt(RATE_SCALE),
+  };
 }
 
+export interface UnitPrices {
+  /** One GPU for one period (hour, day, week, month) before discount; whole fen. */
+  unitPrice: number;
+  /** The same after discount; whole fen. */
+  discountedUnitPrice: number;
+}
+
+/**
+ * THE rounding of prices (issue 10): each price is computed exactly (hourly or package price,
+ * fallback factor, discount rate) and rounded half up to whole fen ONCE, so the market, the
+ * subscribe screen, calculate-price, create and renewal (which reuses the snapshot) all agree.
+ */
+export function unitPrices(
+  hourly: number,
+  type: BillingType,
+  configured?: PackagePrices | null,
+  rateBp?: number | null,
+): UnitPrices {
+  const { num, den } = exactUnitPrice(hourly, type, configured);
+  return {
+    unitPrice: fenOfRatio(num, den),
+    discountedUnitPrice:
+      rateBp == null ? fenOfRatio(num, den) : fenOfRatio(num * BigInt(rateBp), den * BigInt(RATE_SCALE)),
+  };
+}
+
+/** One GPU for one period before discount, whole fen (the market's package price). */
+export const packageUnitPrice = (hourly: number, type: PackageType, configured?: PackagePrices | null) =>
+  unitPrices(hourly, type, configured).unitPrice;
+
+/** A price in units after a discount, rounded half up to whole fen (the market's hourly discount price). */
 export const applyRate = (units: number, rateBp: number | null | undefined) =>
-  rateBp == null ? units : Math.floor((units * rateBp) / RATE_SCALE);
+  rateBp == null ? fenOfRatio(BigInt(units)) : fenOfRatio(BigInt(units) * BigInt(rateBp), BigInt(RATE_SCALE));
 
 export interface OrderPriceInput {
   /** Hourly price of one GPU (tenant price if any). */
@@ -47,11 +86,7 @@ export interface OrderPriceInput {
   voucherRemaining?: number | null;
 }
 
-export interface OrderPrice {
-  /** Price of one GPU for one period (hour, day, week, month) before discount. */
-  unitPrice: number;
-  /** The same after discount. */
-  discountedUnitPrice: number;
+export interface OrderPrice extends UnitPrices {
   /** Order amount before discount: unit × GPUs × periods (hourly: one hour). */
   originalAmount: number;
   discountAmount: number;
@@ -60,17 +95,19 @@ export interface OrderPrice {
   payableAmount: number;
 }
 
+/** An order's figures, every one whole fen (the unit prices are rounded once, in unitPrices). */
 export function computeOrderPrice(input: OrderPriceInput): OrderPrice {
   const periods = input.billingType === 'hourly' ? 1 : input.duration;
-  const unitPrice =
-    input.billingType === 'hourly'
-      ? input.hourlyPrice
-      : packageUnitPrice(input.hourlyPrice, input.billingType, input.packagePrices);
-  const discountedUnitPrice = applyRate(unitPrice, input.discountRateBp);
+  const { unitPrice, discountedUnitPrice } = unitPrices(
+    input.hourlyPrice,
+    input.billingType,
+    input.packagePrices,
+    input.discountRateBp,
+  );
   const originalAmount = unitPrice * input.gpuAmount * periods;
   const discounted = discountedUnitPrice * input.gpuAmount * periods;
-  // SPEC.md §5: deduction = min(remaining, order amount).
-  const voucherDeduction = Math.max(0, Math.min(input.voucherRemaining ?? 0, discounted));
+  // SPEC.md §5: deduction = min(remaining, order amount); whole fen, so what is paid is too.
+  const voucherDeduction = floorToFen(Math.max(0, Math.min(input.voucherRemaining ?? 0, discounted)));
   return {
     unitPrice,
     discountedUnitPrice,

@@ -1,5 +1,5 @@
+import { formatYuan } from '@gpu/shared/money';
 import styles from './Price.module.css';
-import { formatPrice } from './price';
 
 export interface PriceProps {
   /** Yuan. */
@@ -9,20 +9,21 @@ export interface PriceProps {
   size?: 'sm' | 'md' | 'lg';
   /** An original price next to a discounted one: muted and struck through. */
   strike?: boolean;
-  minDecimals?: number;
   /** Thousands separators, for large amounts. */
   group?: boolean;
   className?: string;
   testId?: string;
 }
 
-/** A yuan amount: "¥" and the figure, with an optional unit. */
+/**
+ * A yuan amount: "¥" and the figure with two decimals (the shared formatYuan, as everywhere),
+ * with an optional unit. A positive price under half a fen (per minute) shows "<0.01", not "0.00".
+ */
 export function Price({
   value,
   unit,
   size = 'md',
   strike = false,
-  minDecimals,
   group = false,
   className,
   testId,
@@ -34,7 +35,7 @@ export function Price({
   return (
     <Tag className={classes} data-testid={testId}>
       <span className={styles.currency}>¥</span>
-      <span className={styles.amount}>{formatPrice(value, minDecimals, group)}</span>
+      <span className={styles.amount}>{formatYuan(value, { group, tiny: true })}</span>
       {unit ? <span className={styles.unit}>{unit}</span> : null}
     </Tag>
   );

@@ -1,4 +1,4 @@
-import { INSTANCE_STATUS_NAMES } from '@gpu/shared/constants';
+import { BILL_KIND_NAMES, BILLING_TYPE_NAMES, INSTANCE_STATUS_NAMES } from '@gpu/shared/constants';
 
 /** Every user-visible string of the web app. Texts SPEC.md gives verbatim are copied exactly. */
 export const t = {
@@ -416,7 +416,7 @@ export const t = {
     live: '状态变化中，自动刷新',
     creatingProgress: '正在创建容器，通常几十秒内完成',
     status: INSTANCE_STATUS_NAMES,
-    billingType: { hourly: '按量计费', daily: '包日', weekly: '包周', monthly: '包月' },
+    billingType: BILLING_TYPE_NAMES,
     columns: {
       instance: '实例',
       status: '状态',
@@ -491,7 +491,7 @@ export const t = {
   bills: {
     title: '费用明细',
     subtitle: '每一笔扣费与退款，按北京时间统计',
-    kind: { create: '新购', metering: '按量扣费', renewal: '续费', refund: '退款' },
+    kind: BILL_KIND_NAMES,
     billingType: '计费方式',
     billingTypeShort: '计费',
     kindLabel: '类型',

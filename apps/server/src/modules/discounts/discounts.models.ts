@@ -38,9 +38,9 @@ export function bestDiscount(rules: DiscountRule[], target: DiscountTarget, now:
   return best;
 }
 
-/** SPEC.md §3 discount result for a price in units. */
+/** SPEC.md §3 discount result for a price in units: both prices rounded once to whole fen (issue 10). */
 export function toDiscountResult(priceUnits: number, rule: DiscountRule | null): DiscountResult {
-  const original = unitsToYuan(priceUnits);
+  const original = unitsToYuan(applyRate(priceUnits, null));
   if (!rule) {
     return {
       originalPrice: original,

@@ -1,3 +1,4 @@
+import { floorToFen } from '@gpu/shared';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -32,7 +33,7 @@ async function hourly(yuan: number, host = 'nm-a-l40s-01', gpus = 1) {
 }
 
 describe('metering', () => {
-  it('charges floor(rate × seconds / 3600); split runs equal one run; a repeated run charges nothing', async () => {
+  it('charges floor(rate × seconds / 3600) down to whole fen; split runs equal one run; a repeated run charges nothing', async () => {
     clock.set(T0);
     const a = await hourly(100); // L40S 3.98/h
     const b = await hourly(100);
@@ -44,7 +45,8 @@ describe('metering', () => {
     clock.set(new Date(T0.getTime() + 37.5 * MIN));
     await runMetering(h.deps);
     await runMetering(h.deps);
-    const expected = Math.floor((39_800 * 2250) / 3600);
+    // 24 875 units accrued: 24 800 posted (whole fen), 75 carried to the next run.
+    const expected = floorToFen(Math.floor((39_800 * 2250) / 3600));
     expect((await row(a.id))?.charged).toBe(expected);
     expect((await row(b.id))?.charged).toBe(expected);
     expect(await h.balance(a.u.user.id)).toBe(100 - expected / 10_000);
@@ -168,7 +170,7 @@ describe('reconcile after a crash', () => {
     await runReconcile(h.deps);
     const after = await row(id);
     expect(after?.status).toBe('STOPPED');
-    expect(after?.charged).toBe(Math.floor((39_800 * 600) / 3600));
+    expect(after?.charged).toBe(floorToFen(Math.floor((39_800 * 600) / 3600)));
     const events = await h.t.db.select().from(instanceEvents).where(eq(instanceEvents.instanceId, id));
     expect(events.at(-1)?.reason).toContain('对账');
   });

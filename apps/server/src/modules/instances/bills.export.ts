@@ -1,13 +1,7 @@
-import type { Bill } from '@gpu/shared';
+import type { Writable } from 'node:stream';
+import { BILL_KIND_NAMES, BILLING_TYPE_NAMES, type Bill, formatYuan } from '@gpu/shared';
 import ExcelJS from 'exceljs';
 
-const KIND_NAMES: Record<Bill['kind'], string> = {
-  create: '包期下单',
-  metering: '按量扣费',
-  renewal: '续费',
-  refund: '退款',
-};
-const TYPE_NAMES = { hourly: '按量计费', daily: '包日', weekly: '包周', monthly: '包月' } as const;
 const HEADERS = [
   '账单编号',
   '实例',
@@ -19,41 +13,56 @@ const HEADERS = [
   '代金券抵扣（元）',
   '时间',
 ];
+const WIDTHS = [10, 24, 10, 10, 20, 20, 12, 16, 20];
 
+const SHANGHAI_MS = 8 * 3_600_000;
+/** "2026-11-22 16:00:00" in Asia/Shanghai, as the screen shows it (plain arithmetic: UTC+8 has no DST, and Intl per cell was most of an export's time). */
 const local = (iso: string) =>
-  new Date(iso).toLocaleString('zh-CN', { timeZone: 'Asia/Shanghai', hour12: false });
-const row = (b: Bill) => [
+  new Date(Date.parse(iso) + SHANGHAI_MS).toISOString().slice(0, 19).replace('T', ' ');
+/** One bill as a row; amounts as the one formatter shows them (two decimals), labels from the shared map. */
+const row = (b: Bill, money: (yuan: number) => string | number) => [
   b.id,
   b.instanceName,
-  TYPE_NAMES[b.billingType],
-  KIND_NAMES[b.kind],
+  BILLING_TYPE_NAMES[b.billingType],
+  BILL_KIND_NAMES[b.kind],
   local(b.periodStart),
   local(b.periodEnd),
-  b.amount,
-  b.voucherAmount,
+  money(b.amount),
+  money(b.voucherAmount),
   local(b.createdAt),
 ];
 
-/** The expense details as an .xlsx workbook (times in Asia/Shanghai). */
-export async function billsToXlsx(bills: Bill[]): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
+/**
+ * The expense details as an .xlsx workbook (times in Asia/Shanghai), written to `out` as the
+ * batches arrive (ExcelJS's streaming writer: each row is committed and leaves memory), so an
+ * export has no size cap. Amounts are numbers, rounded as formatYuan shows them, formatted 0.00.
+ */
+export async function writeBillsXlsx(batches: AsyncIterable<Bill[]>, out: Writable): Promise<void> {
+  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true });
   const sheet = wb.addWorksheet('费用明细');
-  sheet.addRow(HEADERS).font = { bold: true };
-  for (const b of bills) sheet.addRow(row(b));
-  sheet.columns.forEach((c, i) => {
-    c.width = [10, 24, 10, 10, 20, 20, 12, 16, 20][i];
-  });
-  sheet.getColumn(7).numFmt = '0.0000';
-  sheet.getColumn(8).numFmt = '0.0000';
-  return Buffer.from(await wb.xlsx.writeBuffer());
+  sheet.columns = WIDTHS.map((width, i) => ({
+    width,
+    ...(i === 6 || i === 7 ? { style: { numFmt: '0.00' } } : {}),
+  }));
+  const head = sheet.addRow(HEADERS);
+  head.font = { bold: true };
+  head.commit();
+  const money = (yuan: number) => Number(formatYuan(yuan));
+  for await (const bills of batches) for (const b of bills) sheet.addRow(row(b, money)).commit();
+  sheet.commit();
+  await wb.commit();
 }
 
 const csvCell = (v: unknown) => {
   const s = String(v);
   return /[",\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
 };
+const csvLine = (cells: unknown[]) => `${cells.map(csvCell).join(',')}\r\n`;
 
-/** The same as CSV, with a BOM so Excel opens the Chinese correctly. */
-export function billsToCsv(bills: Bill[]): string {
-  return `\uFEFF${[HEADERS, ...bills.map(row)].map((r) => r.map(csvCell).join(',')).join('\r\n')}\r\n`;
+/** The same as CSV text, chunk by chunk, with a BOM so Excel opens the Chinese correctly. */
+export async function* billsCsv(batches: AsyncIterable<Bill[]>): AsyncGenerator<string> {
+  yield `\uFEFF${csvLine(HEADERS)}`;
+  for await (const bills of batches) {
+    if (bills.length > 0) yield bills.map((b) => csvLine(row(b, (y) => formatYuan(y)))).join('');
+  }
 }

@@ -12,7 +12,7 @@ export function createBillsRepository({ db }: { db: DbOrTx }) {
       eq(billingRecords.userId, userId),
       eq(billingRecords.tenantId, tenantId),
       q.billingType ? eq(billingRecords.billingType, q.billingType) : undefined,
-      q.kind ? eq(billingRecords.kind, q.kind) : undefined,
+      q.kind?.length ? inArray(billingRecords.kind, q.kind) : undefined,
       q.instanceId ? eq(billingRecords.instanceId, q.instanceId) : undefined,
       q.from ? gte(billingRecords.createdAt, shanghaiDayStart(q.from)) : undefined,
       q.to
@@ -47,12 +47,23 @@ export function createBillsRepository({ db }: { db: DbOrTx }) {
       ]);
       return { rows, total: total?.n ?? 0 };
     },
-    /** Everything matching, newest first, capped (exports). */
-    all: (userId: number, tenantId: number, q: Partial<BillQuery>, cap = 50_000) =>
-      base()
-        .where(where(userId, tenantId, q))
-        .orderBy(desc(billingRecords.id))
-        .limit(cap),
+    /**
+     * Everything matching, newest first, in chunks by id (keyset: each chunk is one short indexed
+     * query, whatever the total), so an export streams without a cap and without holding it all.
+     */
+    async *stream(userId: number, tenantId: number, q: Partial<BillQuery>, chunk = 5_000) {
+      let before = Number.MAX_SAFE_INTEGER;
+      while (true) {
+        const rows = await base()
+          .where(and(where(userId, tenantId, q), lt(billingRecords.id, before)))
+          .orderBy(desc(billingRecords.id))
+          .limit(chunk);
+        yield rows;
+        const last = rows.at(-1);
+        if (!last || rows.length < chunk) return;
+        before = last.id;
+      }
+    },
     async one(userId: number, tenantId: number, id: number) {
       const [row] = await base().where(and(where(userId, tenantId, {}), eq(billingRecords.id, id)));
       return row;

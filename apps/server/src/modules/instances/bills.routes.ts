@@ -1,3 +1,4 @@
+import { PassThrough, Readable } from 'node:stream';
 import {
   billQuerySchema,
   billSchema,
@@ -12,7 +13,7 @@ import { z } from 'zod';
 import { commonErrors } from '../../app/errors.ts';
 import { ok } from '../../app/plugins/envelope.ts';
 import type { AppInstance } from '../../app/server.ts';
-import { billsToCsv, billsToXlsx } from './bills.export.ts';
+import { billsCsv, writeBillsXlsx } from './bills.export.ts';
 import { createBillsRepository } from './bills.repository.ts';
 import {
   billSummary,
@@ -109,15 +110,20 @@ export async function billsRoutes(app: AppInstance) {
     },
     async (request, reply) => {
       const { format, ...q } = request.query;
-      const bills = (await createBillsRepository(deps).all(me(request).id, me(request).tenantId, q)).map(
-        toBill,
-      );
+      const rows = createBillsRepository(deps).stream(me(request).id, me(request).tenantId, q);
+      const bills = (async function* () {
+        for await (const chunk of rows) yield chunk.map(toBill);
+      })();
       const name = `费用明细-${shanghaiDate(deps.clock.now())}.${format}`;
       reply.header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(name)}`);
-      if (format === 'csv') return reply.type('text/csv; charset=utf-8').send(billsToCsv(bills));
-      return reply
-        .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-        .send(await billsToXlsx(bills));
+      if (format === 'csv') return reply.type('text/csv; charset=utf-8').send(Readable.from(billsCsv(bills)));
+      // Streamed: the body is written as the rows are read; a failure midway ends the download.
+      const body = new PassThrough();
+      writeBillsXlsx(bills, body).catch((err) => {
+        request.log.error({ err }, 'bill export failed');
+        body.destroy(err as Error);
+      });
+      return reply.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet').send(body);
     },
   );
   app.get(

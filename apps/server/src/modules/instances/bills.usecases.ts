@@ -5,7 +5,7 @@ import { createBillsRepository, shanghaiDayStart } from './bills.repository.ts';
 import type { InstanceDeps } from './instances.deps.ts';
 import { accruedAt } from './instances.models.ts';
 
-type BillRow = Awaited<ReturnType<ReturnType<typeof createBillsRepository>['all']>>[number];
+type BillRow = Awaited<ReturnType<ReturnType<typeof createBillsRepository>['page']>>['rows'][number];
 
 export const toBill = (r: BillRow): Bill => ({
   id: r.id,

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../app/clock.ts';
 import type { Db } from '../../app/db/client.ts';
 import type { SecretBox } from '../../app/secret-box.ts';
@@ -18,6 +19,8 @@ export interface InstanceDeps {
   provisionLeaseMs: number;
   /** Starts the provisioning of a committed create in this process (provisioning.ts). */
   jobs: { kick(instanceId: number): void };
+  /** The app's logger: background tasks report what failed for one instance and carried on. */
+  log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
 }
 
 /** Who asked: the owner, an admin or a task. Recorded on every event. */

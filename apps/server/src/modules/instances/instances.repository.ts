@@ -1,5 +1,5 @@
-import type { InstanceStatus } from '@gpu/shared';
-import { and, count, desc, eq, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { FEN, type InstanceStatus } from '@gpu/shared';
+import { and, count, desc, eq, inArray, isNotNull, isNull, lt, lte, max, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../app/db/client.ts';
 import { hosts, regions } from '../hosts/hosts.tables.ts';
 import { billingRecords, instanceEvents, instances } from './instances.tables.ts';
@@ -116,6 +116,35 @@ export function createInstancesRepository({ db }: { db: DbOrTx }) {
       if (Array.isArray(values) && values.length === 0) return;
       await db.insert(billingRecords).values(Array.isArray(values) ? values : [values]);
     },
+    /**
+     * Metering's hourly bill lines: a new (instance, hour) inserts, an existing one grows by the
+     * amount and stretches to cover the new span (one statement for a whole batch).
+     */
+    async upsertMeterLines(values: (typeof billingRecords.$inferInsert & { meterHour: Date })[]) {
+      if (values.length === 0) return;
+      await db
+        .insert(billingRecords)
+        .values(values)
+        .onConflictDoUpdate({
+          target: [billingRecords.instanceId, billingRecords.meterHour],
+          set: {
+            amount: sql`${billingRecords.amount} + excluded.amount`,
+            periodStart: sql`least(${billingRecords.periodStart}, excluded.period_start)`,
+            periodEnd: sql`greatest(${billingRecords.periodEnd}, excluded.period_end)`,
+            ledgerEntryId: sql`excluded.ledger_entry_id`,
+          },
+        });
+    },
+    /** Where each instance's metering lines end so far (the next line starts there while it runs). */
+    async meteredUntil(ids: number[]): Promise<Map<number, Date>> {
+      if (ids.length === 0) return new Map();
+      const rows = await db
+        .select({ id: billingRecords.instanceId, end: max(billingRecords.periodEnd) })
+        .from(billingRecords)
+        .where(and(inArray(billingRecords.instanceId, ids), isNotNull(billingRecords.meterHour)))
+        .groupBy(billingRecords.instanceId);
+      return new Map(rows.flatMap((r) => (r.end ? [[r.id, r.end] as const] : [])));
+    },
     /** What several instances have been charged so far, in one statement (metering). */
     async setCharged(rows: { id: number; charged: number }[]) {
       if (rows.length === 0) return;
@@ -196,17 +225,20 @@ export function createInstancesRepository({ db }: { db: DbOrTx }) {
             isNotNull(instances.runningSince),
           ),
         ),
-    /** Accruing instances with something due at `now` (accruedAt's formula, in SQL), so idle runs stay cheap. */
+    /**
+     * Accruing instances with at least a whole fen due at `now` (accruedAt's formula floored to
+     * fen, in SQL, as metering posts), so idle runs stay cheap.
+     */
     due: (now: Date) =>
       db
-        .select({ id: instances.id })
+        .select({ id: instances.id, userId: instances.userId })
         .from(instances)
         .where(
           and(
             eq(instances.billingType, 'hourly'),
             inArray(instances.status, ['RUNNING', 'STOPPING']),
             isNotNull(instances.runningSince),
-            sql`${instances.accruedClosed} + floor(${instances.hourlyRate} * floor(extract(epoch from (${now.toISOString()}::timestamptz - ${instances.runningSince}))) / 3600) > ${instances.charged}`,
+            sql`floor((${instances.accruedClosed} + floor(${instances.hourlyRate} * floor(extract(epoch from (${now.toISOString()}::timestamptz - ${instances.runningSince}))) / 3600)) / ${sql.raw(String(FEN))}) * ${sql.raw(String(FEN))} > ${instances.charged}`,
           ),
         )
         .orderBy(instances.id),

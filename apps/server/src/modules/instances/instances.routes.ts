@@ -49,6 +49,7 @@ export function instanceDepsOf(app: AppInstance): InstanceDeps & { jobs: Provisi
     retentionDays: d.config.INSTANCE_RETENTION_DAYS,
     provisionLeaseMs: d.config.INSTANCE_PROVISION_LEASE_S * 1000,
     jobs,
+    log: app.log,
   };
   depsByApp.set(app, deps);
   // Jobs in flight finish before the database closes.

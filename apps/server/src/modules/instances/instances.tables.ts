@@ -1,5 +1,15 @@
 import type { BillingType, InstanceStatus } from '@gpu/shared';
-import { bigint, bigserial, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { users } from '../auth/auth.tables.ts';
 import { hosts, regions } from '../hosts/hosts.tables.ts';
 import { gpuSkus } from '../market/market.tables.ts';
@@ -92,7 +102,10 @@ export const instanceEvents = pgTable(
   (t) => [index('instance_events_instance').on(t.instanceId, t.id)],
 );
 
-/** The bills a user reads: one row per charge or refund of an instance, tied to its ledger row. */
+/**
+ * The bills a user reads: one row per charge or refund of an instance, tied to its ledger row;
+ * pay-as-you-go metering has one row per instance per UTC clock hour, updated as it accrues.
+ */
 export const billingRecords = pgTable(
   'billing_records',
   {
@@ -110,11 +123,15 @@ export const billingRecords = pgTable(
     /** Positive = the user paid; negative = refunded. */
     amount: bigint('amount', { mode: 'number' }).notNull(),
     voucherAmount: bigint('voucher_amount', { mode: 'number' }).notNull().default(0),
+    /** Metering: the latest ledger row posted into this line (a line gathers one hour's postings). */
     ledgerEntryId: bigint('ledger_entry_id', { mode: 'number' }),
+    /** Metering only: the UTC hour this line covers; one line per instance and hour. */
+    meterHour: timestamp('meter_hour', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('billing_records_user').on(t.userId, t.createdAt),
     index('billing_records_instance').on(t.instanceId),
+    uniqueIndex('billing_records_meter_hour').on(t.instanceId, t.meterHour),
   ],
 );

@@ -1,7 +1,19 @@
+import { floorToFen } from '@gpu/shared';
 import type { Tx } from '../../app/db/client.ts';
 import { postLedgerEntries } from '../billing/ledger.ts';
 import { accruedAt } from './instances.models.ts';
 import { createInstancesRepository, type InstanceRow } from './instances.repository.ts';
+
+const HOUR_MS = 3_600_000;
+/** The UTC clock hour `at` falls in (also a Shanghai hour: UTC+8 has no half hours). */
+export const hourOf = (at: Date) => new Date(Math.floor(at.getTime() / HOUR_MS) * HOUR_MS);
+
+/**
+ * What pay-as-you-go has posted by `at`: the exact accrual floored to whole fen (issue 10).
+ * The remainder (< 1 fen) is not lost: accrual is computed from the period start, so it is
+ * posted as soon as it completes a fen; at release a last remainder under a fen is never charged.
+ */
+export const postedBy = (inst: InstanceRow, at: Date) => floorToFen(accruedAt(inst, at));
 
 /**
  * Charges a pay-as-you-go instance what it accrued up to `now` and was not charged yet, as one
@@ -15,14 +27,14 @@ export const chargeAccrued = (tx: Tx, inst: InstanceRow, now: Date): Promise<num
 
 /**
  * `chargeAccrued` for many locked instances in a few statements whatever their number: one
- * ledger call, one update of what each was charged, one insert of their bill lines.
+ * ledger call, one update of what each was charged, one upsert of their hourly bill lines.
  * Returns the total charged.
  */
 export async function chargeAccruedMany(tx: Tx, insts: InstanceRow[], now: Date): Promise<number> {
   const due = insts
     .filter((inst) => inst.billingType === 'hourly')
     .map((inst) => {
-      const upTo = accruedAt(inst, now);
+      const upTo = postedBy(inst, now);
       return { inst, upTo, amount: upTo - inst.charged };
     })
     .filter(({ amount }) => amount > 0);
@@ -48,21 +60,49 @@ export async function chargeAccruedMany(tx: Tx, insts: InstanceRow[], now: Date)
     const result = posted[i];
     return result?.created ? [{ ...d, entryId: result.entry.id }] : [];
   });
-  await repo.bill(
-    fresh.map(({ inst, amount, entryId }) => ({
-      tenantId: inst.tenantId,
-      userId: inst.userId,
-      instanceId: inst.id,
-      billingType: 'hourly' as const,
-      kind: 'metering',
-      periodStart: inst.runningSince ?? now,
-      periodEnd: now,
-      amount,
-      ledgerEntryId: entryId,
-      createdAt: now,
-    })),
+  const until = await repo.meteredUntil(fresh.map(({ inst }) => inst.id));
+  await repo.upsertMeterLines(
+    fresh.flatMap(({ inst, upTo, entryId }) =>
+      hourlyLines(inst, until.get(inst.id) ?? null, upTo, now).map((line) => ({
+        tenantId: inst.tenantId,
+        userId: inst.userId,
+        instanceId: inst.id,
+        billingType: 'hourly' as const,
+        kind: 'metering',
+        ...line,
+        ledgerEntryId: entryId,
+        // A line's time is when its span began, so each hour's spend falls on its own day.
+        createdAt: line.periodStart,
+      })),
+    ),
   );
   return fresh.reduce((n, { amount }) => n + amount, 0);
+}
+
+/**
+ * Splits what is posted now over UTC clock hours. The span starts where the instance's bill lines
+ * end, or where it last started running if later, so lines tile while it runs (line N ends where
+ * N+1 starts). Each hour gets what was posted by its end less what was posted by its start: a
+ * pure function of time, so however the runs fall the lines come out the same.
+ */
+export function hourlyLines(inst: InstanceRow, meteredUntil: Date | null, upTo: number, now: Date) {
+  const since = inst.runningSince;
+  let start =
+    since && (!meteredUntil || meteredUntil.getTime() < since.getTime()) ? since : (meteredUntil ?? now);
+  // Nothing ran since the last line (a stopped instance's leftover): one point at `now`.
+  if (!since || start.getTime() > now.getTime()) start = now;
+  const lines: { meterHour: Date; periodStart: Date; periodEnd: Date; amount: number }[] = [];
+  let before = inst.charged;
+  while (true) {
+    const hour = hourOf(start);
+    const next = new Date(hour.getTime() + HOUR_MS);
+    const end = next.getTime() < now.getTime() ? next : now;
+    const by = end === now ? upTo : Math.min(upTo, Math.max(before, postedBy(inst, end)));
+    lines.push({ meterHour: hour, periodStart: start, periodEnd: end, amount: by - before });
+    before = by;
+    if (end === now) return lines;
+    start = end;
+  }
 }
 
 /** Closes the current running period: its accrual is kept, the clock stops (power off, release). */

@@ -1,4 +1,4 @@
-import { DURATION_LIMITS, type PackageType, unitsToYuan } from '@gpu/shared';
+import { DURATION_LIMITS, type PackageType, roundToFen, unitsToYuan } from '@gpu/shared';
 import type { AuthUser } from '../../app/plugins/auth.ts';
 import { postLedgerEntry } from '../billing/ledger.ts';
 import type { InstanceDeps } from './instances.deps.ts';
@@ -9,6 +9,12 @@ import { createInstancesRepository, type InstanceRow } from './instances.reposit
 const UNIT: Record<PackageType, string> = { daily: '天', weekly: '周', monthly: '个月' };
 
 /** A renewal continues from the current end, or from now when the package already ran out. */
+/**
+ * One period of the whole instance at its snapshot price. Snapshots are whole fen since issue 10;
+ * one taken before is rounded here, so a renewal never charges sub-fen amounts.
+ */
+const periodPrice = (i: InstanceRow) => roundToFen(i.packageUnitPrice as number) * i.gpuCount;
+
 const renewFrom = (i: InstanceRow, now: Date) =>
   i.expiresAt && i.expiresAt.getTime() > now.getTime() ? i.expiresAt : now;
 
@@ -26,7 +32,7 @@ export async function renewalPricing(deps: InstanceDeps, user: AuthUser, id: num
   const inst = await ownedPackage(deps, user, id);
   const type = inst.billingType as PackageType;
   const now = deps.clock.now();
-  const unit = (inst.packageUnitPrice as number) * inst.gpuCount;
+  const unit = periodPrice(inst);
   const { max } = DURATION_LIMITS[type];
   return {
     instanceId: inst.id,
@@ -75,7 +81,7 @@ export async function renew(
     const locked = await repo.lock(inst.id);
     if (!locked || locked.status === 'RELEASED' || locked.status === 'FAILED')
       throw instanceErrors.badState(locked?.status ?? 'RELEASED', '续费');
-    const amount = (locked.packageUnitPrice as number) * locked.gpuCount * input.duration;
+    const amount = periodPrice(locked) * input.duration;
     const from = renewFrom(locked, now);
     const expiresAt = packageEnd(type, input.duration, from) as Date;
     const { entry, created } = await postLedgerEntry(tx, {

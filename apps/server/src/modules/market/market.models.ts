@@ -1,11 +1,10 @@
 import {
-  applyRate,
   GPU_COUNT_MIN,
   type MarketItem,
   type MarketQuery,
   MODEL_FILTER_CAP,
   type PackagePrices,
-  packageUnitPrice,
+  unitPrices,
   unitsToYuan,
 } from '@gpu/shared';
 import { bestDiscount, type DiscountRule, toDiscountResult } from '../discounts/discounts.models.ts';
@@ -68,13 +67,15 @@ export function toMarketItem(
     ctx.now,
   );
   const d = toDiscountResult(r.hourlyPrice, rule);
-  const pkgUnits =
+  // The shared pricing function, so the card shows what create will charge.
+  const pkg =
     ctx.billingType === 'hourly'
       ? null
-      : packageUnitPrice(
+      : unitPrices(
           r.hourlyPrice,
           ctx.billingType,
           ctx.packages.get(packageKey(r.gpuModel, r.regionId)),
+          rule?.rateBp,
         );
   return {
     id: r.id,
@@ -91,6 +92,7 @@ export function toMarketItem(
     dataDiskGb: r.dataDiskGb,
     gpuNum: r.gpuNum,
     gpuIdleNum: r.gpuIdleNum,
+    // The exact configured price: what the subscribe screen prices with (the shared function rounds).
     price: unitsToYuan(r.hourlyPrice),
     docker: local,
     nvidiaDriver: r.nvidiaDriver,
@@ -102,7 +104,7 @@ export function toMarketItem(
     hasDiscount: d.hasDiscount,
     discountDescription: d.discountDescription,
     discountEndTime: d.endTime,
-    packagePrice: pkgUnits === null ? null : unitsToYuan(pkgUnits),
-    packageDiscountPrice: pkgUnits === null ? null : unitsToYuan(applyRate(pkgUnits, rule?.rateBp)),
+    packagePrice: pkg === null ? null : unitsToYuan(pkg.unitPrice),
+    packageDiscountPrice: pkg === null ? null : unitsToYuan(pkg.discountedUnitPrice),
   };
 }

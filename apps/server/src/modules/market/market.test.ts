@@ -157,7 +157,7 @@ describe('discounts on the market', () => {
     const item = byHost((await market('?size=48')).list, 'ah-a-4090-01');
     expect(item).toMatchObject({
       originalPrice: 1.98,
-      discountPrice: 1.584,
+      discountPrice: 1.58, // 1.584 rounded half up to whole fen (issue 10)
       discountRate: 0.8,
       hasDiscount: true,
       discountDescription: '安徽A区 RTX 4090 限时 8 折',
@@ -175,7 +175,8 @@ describe('discounts on the market', () => {
   it('adds package prices for package billing: configured, else the fallback factors', async () => {
     const list = (await market('?size=48&billingType=daily')).list;
     expect(byHost(list, 'bj-a-a100-01')).toMatchObject({ packagePrice: 150, packageDiscountPrice: 135 });
-    expect(byHost(list, 'nm-a-l40s-01')?.packagePrice).toBe(Math.round(39_800 * 0.85 * 24) / 10_000);
+    // 3.98 × 0.85 × 24 = 81.192, rounded half up to whole fen (issue 10).
+    expect(byHost(list, 'nm-a-l40s-01')?.packagePrice).toBe(81.19);
     expect(byHost((await market('?size=48')).list, 'bj-a-a100-01')?.packagePrice).toBeNull();
   });
 });

@@ -1,6 +1,9 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../app/clock.ts';
 import { createTestApp } from '../../app/db/test-utils.ts';
+import { postLedgerEntry, reconcileAccount } from '../billing/ledger.ts';
+import { hosts } from '../hosts/hosts.tables.ts';
 
 const clock = fixedClock('2026-11-22T08:00:00Z');
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -91,10 +94,47 @@ describe('calculate-price', () => {
     const res = await calc({ machineId: idOf('ah-a-4090-01'), billingType: 'hourly', gpuAmount: 2 });
     expect(res.json().data).toMatchObject({
       unitPrice: 1.98,
-      discountedUnitPrice: 1.584,
-      payableAmount: 3.168,
+      discountedUnitPrice: 1.58, // 1.584 rounded half up to whole fen, then × 2 GPUs (issue 10)
+      payableAmount: 3.16,
       duration: 1,
     });
+  });
+
+  it('market card, calculate-price and create agree on whole fen: 1.98/h daily fallback at 8折 is 32.31, not 32.3136', async () => {
+    const market = (
+      await t.app.inject({ method: 'GET', url: '/api/gpu/market?size=48&billingType=daily' })
+    ).json().data.list as { hostName: string; packagePrice: number; packageDiscountPrice: number }[];
+    const card = market.find((i) => i.hostName === 'ah-a-4090-01');
+    expect(card).toMatchObject({ packagePrice: 40.39, packageDiscountPrice: 32.31 });
+    const quote = (
+      await calc({ machineId: idOf('ah-a-4090-01'), billingType: 'daily', duration: 1, gpuAmount: 1 })
+    ).json().data;
+    expect(quote).toMatchObject({ unitPrice: 40.39, discountedUnitPrice: 32.31, payableAmount: 32.31 });
+    const u = await t.createUser({ host: 'localhost' });
+    await t.db.transaction((tx) =>
+      postLedgerEntry(tx, {
+        userId: u.user.id,
+        kind: 'recharge',
+        amount: 1_000_000,
+        idempotencyKey: `t:${u.user.id}`,
+      }),
+    );
+    await t.db.update(hosts).set({ settings: sql`${hosts.settings} || '{"latencyMs":0}'::jsonb` });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/gpu/instance/create',
+      headers: u.headers,
+      payload: {
+        machineId: idOf('ah-a-4090-01'),
+        instanceName: 'agree',
+        image: 'registry.gpu.local/pytorch:2.5.1-py3.12-cuda12.4',
+        gpuAmount: 1,
+        billingType: 'daily',
+        duration: 1,
+      },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    expect((await reconcileAccount(t.db, u.user.id)).available).toBe(1_000_000 - 323_100);
   });
 
   it('stops applying a discount the moment it ends', async () => {

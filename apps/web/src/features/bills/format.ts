@@ -1,4 +1,3 @@
-import { formatYuan, yuanToUnits } from '@gpu/shared';
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
@@ -8,25 +7,6 @@ dayjs.extend(timezone);
 
 /** Every time on the console is shown in the platform's zone, whatever the browser's. */
 export const TIME_ZONE = 'Asia/Shanghai';
-
-/**
- * Yuan with two decimals (formatYuan); a small non-zero amount that two decimals would show
- * as 0.00 (a minute of pay-as-you-go) keeps the four decimals money is exact to.
- */
-export function formatMoney(yuan: number): string {
-  const two = formatYuan(yuan);
-  if (yuan === 0 || !/^-?0\.00$/.test(two)) return two;
-  const units = yuanToUnits(yuan);
-  if (units === 0) return '0.00';
-  const abs = Math.abs(units);
-  return `${units < 0 ? '-' : ''}0.${String(abs).padStart(4, '0')}`;
-}
-
-/** "¥1.50", "-¥12.00", "¥0.0042". */
-export function formatCurrency(yuan: number): string {
-  const text = formatMoney(yuan);
-  return text.startsWith('-') ? `-¥${text.slice(1)}` : `¥${text}`;
-}
 
 const at = (iso: string | Date) => dayjs(iso).tz(TIME_ZONE);
 

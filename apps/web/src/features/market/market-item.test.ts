@@ -23,13 +23,13 @@ const item: MarketItem = {
   cudaVersion: '12.4',
   isLocalDocker: true,
   originalPrice: 1.98,
-  discountPrice: 1.584,
+  discountPrice: 1.58,
   discountRate: 0.8,
   hasDiscount: true,
   discountDescription: '限时 8 折',
   discountEndTime: '2026-01-01T00:10:00Z',
-  packagePrice: 40.392,
-  packageDiscountPrice: 32.3136,
+  packagePrice: 40.39,
+  packageDiscountPrice: 32.31,
 };
 
 describe('market card figures', () => {
@@ -42,8 +42,8 @@ describe('market card figures', () => {
 
   it('pay-as-you-go: discounted per hour and per minute, the original per hour struck', () => {
     const p = cardPrices(item, 'hourly', true);
-    expect(p.perHour).toBeCloseTo(1.584);
-    expect(p.perMinute).toBeCloseTo(1.584 / 60);
+    expect(p.perHour).toBeCloseTo(1.58);
+    expect(p.perMinute).toBeCloseTo(1.58 / 60);
     expect(p.originalPerHour).toBe(1.98);
     expect(p.packagePrice).toBeNull();
   });
@@ -62,11 +62,11 @@ describe('market card figures', () => {
 
   it('package modes show the package price per GPU, discounted, with the original struck', () => {
     expect(cardPrices(item, 'daily', true)).toMatchObject({
-      packagePrice: 32.3136,
-      originalPackagePrice: 40.392,
+      packagePrice: 32.31,
+      originalPackagePrice: 40.39,
     });
     expect(cardPrices(item, 'daily', false)).toMatchObject({
-      packagePrice: 40.392,
+      packagePrice: 40.39,
       originalPackagePrice: null,
     });
   });

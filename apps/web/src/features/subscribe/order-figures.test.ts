@@ -16,7 +16,7 @@ const l40s = marketItem();
 const rtx4090 = marketItem({
   originalPrice: 1.98,
   price: 1.98,
-  discountPrice: 1.584,
+  discountPrice: 1.58,
   discountRate: 0.8,
   hasDiscount: true,
 });
@@ -95,7 +95,7 @@ describe('order figures (the bottom bar) = computeOrderPrice', () => {
   it('prices an ended discount at the original price', () => {
     const live = orderFigures({ ...base, item: rtx4090 });
     const ended = orderFigures({ ...base, item: rtx4090, discountLive: false });
-    expect(live.payableAmount).toBe(1.584);
+    expect(live.payableAmount).toBe(1.58);
     expect(ended).toMatchObject({ payableAmount: 1.98, discountAmount: 0 });
     expect(discountRateBp(rtx4090, false)).toBeNull();
     expect(discountRateBp(l40s, true)).toBeNull();

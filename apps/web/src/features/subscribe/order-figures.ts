@@ -31,7 +31,8 @@ export const discountRateBp = (item: OrderInput['item'], live: boolean): number 
  */
 export function orderUnits(input: OrderInput): OrderPrice {
   return computeOrderPrice({
-    hourlyPrice: yuanToUnits(input.item.originalPrice || input.item.price),
+    // `price` is the exact configured price (originalPrice is already rounded to fen for display).
+    hourlyPrice: yuanToUnits(input.item.price || input.item.originalPrice),
     billingType: input.billingType,
     duration: input.billingType === 'hourly' ? 1 : input.duration,
     gpuAmount: input.gpuAmount,

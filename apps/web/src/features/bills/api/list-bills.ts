@@ -1,7 +1,6 @@
 import type { Bill, BillingType, BillKind, Page } from '@gpu/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { mergePages } from '../merge-pages';
 
 /** Filters of the expense details (SPEC.md §7 GET /v2/billing/records); days in Asia/Shanghai. */
 export interface BillFilters {
@@ -20,11 +19,10 @@ export const billKeys = {
   daily: (days: number) => [...billKeys.all, 'daily', days] as const,
 };
 
-/** Largest page the server answers. */
-const MAX_SIZE = 100;
-
-export const fetchBills = (q: BillFilters & { page: number; size: number }, signal?: AbortSignal) =>
-  api.get<Page<Bill>>('/v2/billing/records', { query: { ...q }, signal });
+export const fetchBills = (
+  q: Omit<BillFilters, 'kind'> & { kind?: string; page: number; size: number },
+  signal?: AbortSignal,
+) => api.get<Page<Bill>>('/v2/billing/records', { query: { ...q }, signal });
 
 /** Expense details, one page. */
 export const useBills = (filters: BillFilters, page: number, size: number) =>
@@ -34,34 +32,17 @@ export const useBills = (filters: BillFilters, page: number, size: number) =>
     placeholderData: keepPreviousData,
   });
 
-/** The first `count` records of one filter, newest first, in pages of at most 100. */
-async function fetchHead(filters: BillFilters, count: number, signal?: AbortSignal) {
-  const first = await fetchBills({ ...filters, page: 1, size: Math.min(count, MAX_SIZE) }, signal);
-  const list = [...first.list];
-  for (let page = 2; list.length < Math.min(count, first.total); page++) {
-    const next = await fetchBills({ ...filters, page, size: MAX_SIZE }, signal);
-    if (next.list.length === 0) break;
-    list.push(...next.list);
-  }
-  return { list: list.slice(0, count), total: first.total };
-}
-
 /**
- * One page over several kinds at once (the records call filters on a single kind): the head
- * of each kind up to the end of the page, merged newest first (by id, as the server orders).
+ * One page over several kinds at once: the server takes `kind=a,b` (issue 10), so the
+ * paging, total and order are the server's own.
  */
-export async function fetchBillsOfKinds(
+export const fetchBillsOfKinds = (
   kinds: readonly BillKind[],
   filters: Omit<BillFilters, 'kind'>,
   page: number,
   size: number,
   signal?: AbortSignal,
-): Promise<Page<Bill>> {
-  const [only] = kinds;
-  if (kinds.length === 1 && only) return fetchBills({ ...filters, kind: only, page, size }, signal);
-  const heads = await Promise.all(kinds.map((kind) => fetchHead({ ...filters, kind }, page * size, signal)));
-  return mergePages(heads, page, size);
-}
+): Promise<Page<Bill>> => fetchBills({ ...filters, kind: kinds.join(','), page, size }, signal);
 
 export const useBillsOfKinds = (
   kinds: readonly BillKind[],

@@ -1,7 +1,8 @@
 import type { Bill, BillKind } from '@gpu/shared';
+import { formatCurrency } from '@gpu/shared/money';
 import { Empty, Table, type TableProps, Tag } from 'antd';
 import { t } from '../../../locales/zh-CN';
-import { formatCurrency, formatTime } from '../format';
+import { formatTime } from '../format';
 import styles from './BillTable.module.css';
 
 const b = t.bills;

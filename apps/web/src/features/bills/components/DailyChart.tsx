@@ -1,4 +1,5 @@
 import type { DailyConsumption } from '@gpu/shared';
+import { formatCurrency } from '@gpu/shared/money';
 import { BarChart } from 'echarts/charts';
 import { GridComponent, TooltipComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
@@ -6,7 +7,6 @@ import { CanvasRenderer } from 'echarts/renderers';
 import ReactEChartsCore from 'echarts-for-react/esm/core';
 import { useMemo } from 'react';
 import { t } from '../../../locales/zh-CN';
-import { formatMoney } from '../format';
 
 // Only what a bar chart with axes and a tooltip needs: keeps this chunk small.
 echarts.use([BarChart, GridComponent, TooltipComponent, CanvasRenderer]);
@@ -28,7 +28,7 @@ export default function DailyChart({
       tooltip: {
         trigger: 'axis',
         axisPointer: { type: 'shadow' },
-        valueFormatter: (v: unknown) => `¥${formatMoney(Number(v))}`,
+        valueFormatter: (v: unknown) => formatCurrency(Number(v)),
       },
       xAxis: {
         type: 'category',

@@ -1,4 +1,5 @@
 import { BILL_KINDS } from '@gpu/shared';
+import { formatCurrency } from '@gpu/shared/money';
 import { useState } from 'react';
 import { PageHeader } from '../../../components/PageHeader';
 import { t } from '../../../locales/zh-CN';
@@ -8,7 +9,6 @@ import { type BillFilters, useBills } from '../api/list-bills';
 import { ExportButtons } from '../components/ExportButtons';
 import { PAGE_SIZE, RecordsCard } from '../components/RecordsCard';
 import { StatCard } from '../components/StatCard';
-import { formatCurrency } from '../format';
 import styles from './bills-pages.module.css';
 
 const b = t.bills;

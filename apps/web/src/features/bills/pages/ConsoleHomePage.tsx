@@ -6,6 +6,7 @@ import {
   ThunderboltOutlined,
   WalletOutlined,
 } from '@ant-design/icons';
+import { formatCurrency } from '@gpu/shared/money';
 import { Card, Empty, Skeleton } from 'antd';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
@@ -22,7 +23,7 @@ import { StatusTag } from '../../instances/components/StatusTag';
 import { useTenant } from '../../tenant/tenant-context';
 import { useBillingMonitor, useDailyConsumption } from '../api/get-summary';
 import { StatCard } from '../components/StatCard';
-import { formatCurrency, formatTime } from '../format';
+import { formatTime } from '../format';
 import styles from './ConsoleHomePage.module.css';
 
 const DailyChart = lazy(() => import('../components/DailyChart'));

@@ -97,7 +97,7 @@ export default function CloudPage() {
                 </div>
               </dl>
               <div className={styles.price}>
-                <Price value={config.monthly} unit={c.perMonth} size="lg" minDecimals={0} group />
+                <Price value={config.monthly} unit={c.perMonth} size="lg" group />
                 <span className={styles.hourly}>{c.perHourRef(config.hourly)}</span>
               </div>
               <LinkButton to={PATHS.contact} type={config.popular ? 'primary' : 'default'} block size="large">

@@ -1,7 +1,8 @@
 import type { Instance } from '@gpu/shared';
+import { formatCurrency } from '@gpu/shared/money';
 import { Tag } from 'antd';
 import { t } from '../../../locales/zh-CN';
-import { formatCurrency, formatRemaining, formatTime } from '../../bills/format';
+import { formatRemaining, formatTime } from '../../bills/format';
 import { EXPIRY_WARNING_MS } from '../instance-status';
 import styles from './cells.module.css';
 

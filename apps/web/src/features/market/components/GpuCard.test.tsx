@@ -26,7 +26,7 @@ const item = (over: Partial<MarketItem> = {}): MarketItem => ({
   cudaVersion: '12.4',
   isLocalDocker: true,
   originalPrice: 1.98,
-  discountPrice: 1.584,
+  discountPrice: 1.58,
   discountRate: 0.8,
   hasDiscount: true,
   discountDescription: '安徽A区 RTX 4090 限时 8 折',
@@ -70,8 +70,8 @@ describe('<GpuCard>', () => {
     ])
       expect(card.textContent).toContain(text);
     expect(screen.getByTestId('gpu-card-zhe').textContent).toBe('8折');
-    expect(screen.getByTestId('gpu-card-per-hour').textContent).toBe('¥1.584/时');
-    expect(screen.getByTestId('gpu-card-per-minute').textContent).toBe('¥0.0264/分钟');
+    expect(screen.getByTestId('gpu-card-per-hour').textContent).toBe('¥1.58/时');
+    expect(screen.getByTestId('gpu-card-per-minute').textContent).toBe('¥0.03/分钟');
     expect(card.querySelector('s')?.textContent).toBe('¥1.98');
     expect(screen.getByRole('timer').textContent).toBe('01:30');
 
@@ -103,7 +103,7 @@ describe('<GpuCard>', () => {
   it('shows the package price per GPU in a package mode', () => {
     render(
       <GpuCard
-        item={item({ packagePrice: 40.392, packageDiscountPrice: 32.3136 })}
+        item={item({ packagePrice: 40.39, packageDiscountPrice: 32.31 })}
         billingType="daily"
         overseas={false}
         onSubscribe={() => {}}
@@ -111,9 +111,9 @@ describe('<GpuCard>', () => {
       />,
     );
     const price = screen.getByTestId('gpu-card-price').textContent;
-    expect(price).toContain('¥32.3136/天');
-    expect(price).toContain('¥40.392');
-    expect(price).toContain('¥1.584/时');
+    expect(price).toContain('¥32.31/天');
+    expect(price).toContain('¥40.39');
+    expect(price).toContain('¥1.58/时');
   });
 
   it('disables subscribing without an idle GPU', () => {

@@ -141,13 +141,7 @@ export function GpuCard({ item, billingType, overseas, onSubscribe, onDiscountEx
             <div className={styles.priceSub}>
               {m.hourlyRef}{' '}
               <Price value={prices.perHour} unit={m.perHour} size="sm" className={styles.subPrice} /> ·{' '}
-              <Price
-                value={prices.perMinute}
-                unit={m.perMinute}
-                size="sm"
-                minDecimals={4}
-                className={styles.subPrice}
-              />
+              <Price value={prices.perMinute} unit={m.perMinute} size="sm" className={styles.subPrice} />
             </div>
           </>
         ) : (
@@ -164,7 +158,6 @@ export function GpuCard({ item, billingType, overseas, onSubscribe, onDiscountEx
                 value={prices.perMinute}
                 unit={m.perMinute}
                 size="sm"
-                minDecimals={4}
                 className={styles.subPrice}
                 testId="gpu-card-per-minute"
               />

@@ -62,7 +62,7 @@ export function HostCard({ item, discountLive, onDiscountEnd }: HostCardProps) {
             {discounted ? <Price value={original.perHour} size="sm" strike /> : null}
           </div>
           <div className={styles.priceSub}>
-            {s.perGpu} · <Price value={paid.perMinute} unit={s.perMinute} size="sm" minDecimals={4} />
+            {s.perGpu} · <Price value={paid.perMinute} unit={s.perMinute} size="sm" />
           </div>
         </div>
       </div>

@@ -1,21 +1,20 @@
-import { unitsToYuan } from '@gpu/shared/money';
+import { formatCurrency, unitsToYuan } from '@gpu/shared/money';
 import { computeOrderPrice } from '@gpu/shared/pricing';
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { formatPrice } from '../../../components/price';
 import { orderFigures } from '../order-figures';
 import { marketItem } from '../test-fixtures';
 import { OrderBar } from './OrderBar';
 
 const shown = (testId: string) => screen.getByTestId(testId).textContent?.replace(/^−/, '');
-const yuan = (units: number) => `¥${formatPrice(unitsToYuan(units))}`;
+const yuan = (units: number) => formatCurrency(unitsToYuan(units));
 
 describe('OrderBar shows the figures of computeOrderPrice', { timeout: 30_000 }, () => {
   const rtx4090 = marketItem({
     originalPrice: 1.98,
     price: 1.98,
-    discountPrice: 1.584,
+    discountPrice: 1.58,
     discountRate: 0.8,
     hasDiscount: true,
   });

@@ -1,5 +1,6 @@
 import { CheckCircleFilled, ExclamationCircleFilled, LoadingOutlined, UpOutlined } from '@ant-design/icons';
 import type { BillingType } from '@gpu/shared/constants';
+import { formatCurrency } from '@gpu/shared/money';
 import { Button, Tooltip } from 'antd';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
@@ -126,7 +127,7 @@ export function OrderBar({
             <div className={styles.totalSub}>
               {balance !== null ? (
                 <span className={short ? styles.balanceShort : styles.balance} data-testid="bar-balance">
-                  {b.balance} ¥{balance.toFixed(2)}
+                  {b.balance} {formatCurrency(balance)}
                   {short ? (
                     <>
                       {' · '}

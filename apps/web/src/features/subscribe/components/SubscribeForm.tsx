@@ -7,6 +7,7 @@ import {
   instanceNameSchema,
 } from '@gpu/shared/instances';
 import { isOverseasSku } from '@gpu/shared/market';
+import { formatCurrency } from '@gpu/shared/money';
 import { displayPrices } from '@gpu/shared/pricing';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert } from 'antd';
@@ -14,7 +15,6 @@ import { type ReactNode, useMemo, useReducer, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { PATHS } from '../../../app/paths';
 import { Price } from '../../../components/Price';
-import { formatPrice } from '../../../components/price';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/feedback';
 import { isLoggedIn } from '../../../lib/session';
@@ -207,7 +207,7 @@ export function SubscribeForm({ item, billingType, onBillingChange }: SubscribeF
       value: type,
       label: s.billing[type],
       ariaLabel: ready
-        ? `${s.billing[type]} ¥${formatPrice(unit.discountedUnitPrice)}${s.unit[type]}`
+        ? `${s.billing[type]} ${formatCurrency(unit.discountedUnitPrice)}${s.unit[type]}`
         : undefined,
       extra: ready ? <Price value={unit.discountedUnitPrice} unit={s.unit[type]} size="sm" /> : '…',
     };

@@ -1,22 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { attachmentName, exportUrl } from './api/export-bills';
-import { mergePages } from './merge-pages';
-
-const ids = (...n: number[]) => n.map((id) => ({ id }));
-
-describe('orders over several kinds', () => {
-  const heads = [
-    { list: ids(10, 7, 3), total: 3 },
-    { list: ids(9, 8), total: 2 },
-    { list: ids(12, 1), total: 2 },
-  ];
-  it('merges newest first and pages the union', () => {
-    expect(mergePages(heads, 1, 3)).toEqual({ list: ids(12, 10, 9), total: 7, page: 1, size: 3 });
-    expect(mergePages(heads, 2, 3).list).toEqual(ids(8, 7, 3));
-    expect(mergePages(heads, 3, 3).list).toEqual(ids(1));
-    expect(mergePages(heads, 4, 3).list).toEqual([]);
-  });
-});
 
 describe('export', () => {
   it('builds the URL with the current filters', () => {
