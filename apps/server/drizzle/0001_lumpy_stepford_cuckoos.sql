@@ -1,1 +1,0 @@
-ALTER TABLE "instances" ADD COLUMN "claimed_until" timestamp with time zone;
