@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { dateSchema, idSchema } from './input.ts';
 import type { BILL_KIND_NAMES } from './constants.ts';
+import { dateSchema, idSchema } from './input.ts';
 import { billingTypeSchema } from './pricing.ts';
 
 export const BILL_KINDS = [

@@ -52,6 +52,7 @@ import { createError } from './errors.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandling } from './plugins/envelope.ts';
 import { registerFormBody } from './plugins/form-body.ts';
+import { registerIdempotency } from './plugins/idempotency.ts';
 import {
   clientErrorHandler,
   frameworkErrors,
@@ -59,7 +60,6 @@ import {
   MAX_PARAM_LENGTH,
   registerInputGuard,
 } from './plugins/input-guard.ts';
-import { registerIdempotency } from './plugins/idempotency.ts';
 import { registerSpa } from './plugins/spa.ts';
 import { registerTenantResolution } from './plugins/tenant.ts';
 import { createTaskRunner, type TaskRunner } from './tasks.ts';
@@ -222,7 +222,8 @@ export async function buildServer(opts: BuildOptions): Promise<AppInstance> {
   ]) {
     await routes(app);
   }
-  for (const registerTasks of [registerPaymentTasks, registerAuthTasks, registerIdempotencyTasks]) registerTasks(app);
+  for (const registerTasks of [registerPaymentTasks, registerAuthTasks, registerIdempotencyTasks])
+    registerTasks(app);
   await registerSpa(app, opts.webDist);
   return app;
 }

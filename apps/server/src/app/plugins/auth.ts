@@ -81,8 +81,7 @@ export function registerAuth(app: AppInstance, lookups: AuthLookups) {
     const claims = token ? await tokens.verify(token, 'admin') : null;
     if (!claims) throw commonErrors.unauthorized('管理员登录已失效，请重新登录');
     const admin = await lookups.findActiveAdmin(Number(claims.sub), claims.ims, claims.sid);
-    if (!admin || !admin.roles.includes('ADMIN'))
-      throw commonErrors.unauthorized('管理员登录已失效，请重新登录');
+    if (!admin?.roles.includes('ADMIN')) throw commonErrors.unauthorized('管理员登录已失效，请重新登录');
     request.admin = { ...admin, sessionId: claims.sid };
   });
 }

@@ -193,7 +193,7 @@ export async function refresh(deps: AuthDeps, tenantId: number, token: string | 
   }
   if (row.expiresAt.getTime() <= now.getTime()) throw authErrors.refreshInvalid();
   const user = await repo.userById(row.userId);
-  if (!user || user.status !== 'ACTIVE' || user.tenantId !== tenantId) throw authErrors.refreshInvalid();
+  if (user?.status !== 'ACTIVE' || user.tenantId !== tenantId) throw authErrors.refreshInvalid();
   return startSession(deps, user, row.rememberMe, row.family);
 }
 

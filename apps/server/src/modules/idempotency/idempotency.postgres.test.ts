@@ -92,7 +92,7 @@ describe.runIf(process.env.DATABASE_URL)('identical requests racing on PostgreSQ
     const [before] = await h.t.db.select().from(instances).where(eq(instances.id, id));
     const results = await Promise.all(
       Array.from({ length: 4 }, () =>
-        renew(h.deps, u.user, { instanceId: id, duration: 1 }, 'pg-ledger-0001'),
+        renew(h.deps, { ...u.user, sessionId: 'test' }, { instanceId: id, duration: 1 }, 'pg-ledger-0001'),
       ),
     );
     expect(new Set(results.map((r) => r.expiresAt)).size).toBe(1);

@@ -37,7 +37,7 @@ async function hourly(yuan: number, host: string) {
 /** Headers with a token signed now: the schedules span hours, past an access token's life. */
 const fresh = async (u: Awaited<ReturnType<typeof h.funded>>) => ({
   ...u.headers,
-  authorization: `Bearer ${await h.t.app.deps.tokens.sign('user', u.user.id, u.user.tenantId)}`,
+  authorization: `Bearer ${await h.t.userToken(u.user)}`,
 });
 const charges = async (userId: number) =>
   (

@@ -41,7 +41,7 @@ async function committedCreate(yuan = 1000, gpuAmount = 1) {
   const tenant = await h.t.app.deps.tenants.resolve('localhost');
   const inst = await createInstance(
     { ...h.deps, jobs: { kick: () => undefined } },
-    { id: u.user.id, tenantId: u.user.tenantId },
+    { id: u.user.id, tenantId: u.user.tenantId, sessionId: 'test' },
     tenant,
     {
       machineId: await h.idOf(HOST),
