@@ -1,5 +1,5 @@
 import { FEN, type InstanceStatus } from '@gpu/shared';
-import { and, count, desc, eq, inArray, isNotNull, isNull, lt, lte, max, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../app/db/client.ts';
 import { hosts, regions } from '../hosts/hosts.tables.ts';
 import { billingRecords, instanceEvents, instances } from './instances.tables.ts';
@@ -135,15 +135,24 @@ export function createInstancesRepository({ db }: { db: DbOrTx }) {
           },
         });
     },
-    /** Where each instance's metering lines end so far (the next line starts there while it runs). */
+    /**
+     * Where each instance's metering lines end so far (the next line starts there while it
+     * runs): the end of its latest hour's line, found per instance through the (instance, hour)
+     * index, so the cost does not grow with the instance's age.
+     */
     async meteredUntil(ids: number[]): Promise<Map<number, Date>> {
       if (ids.length === 0) return new Map();
+      const list = sql.join(
+        ids.map((id) => sql`(${id}::bigint)`),
+        sql`, `,
+      );
       const rows = await db
-        .select({ id: billingRecords.instanceId, end: max(billingRecords.periodEnd) })
+        .select({ id: billingRecords.instanceId, end: billingRecords.periodEnd })
         .from(billingRecords)
-        .where(and(inArray(billingRecords.instanceId, ids), isNotNull(billingRecords.meterHour)))
-        .groupBy(billingRecords.instanceId);
-      return new Map(rows.flatMap((r) => (r.end ? [[r.id, r.end] as const] : [])));
+        .where(
+          sql`(${billingRecords.instanceId}, ${billingRecords.meterHour}) in (select v.id, (select max(b.meter_hour) from billing_records b where b.instance_id = v.id) from (values ${list}) as v(id))`,
+        );
+      return new Map(rows.map((r) => [r.id, r.end]));
     },
     /** What several instances have been charged so far, in one statement (metering). */
     async setCharged(rows: { id: number; charged: number }[]) {
