@@ -29,8 +29,10 @@ CREATE TABLE "idempotency_requests" (
 --> statement-breakpoint
 ALTER TABLE "billing_records" ADD COLUMN "meter_hour" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "instances" ADD COLUMN "claimed_until" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "instances" ADD COLUMN "idempotency_key" text;--> statement-breakpoint
 ALTER TABLE "idempotency_requests" ADD CONSTRAINT "idempotency_requests_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "auth_sessions_subject" ON "auth_sessions" USING btree ("audience","subject_id");--> statement-breakpoint
 CREATE INDEX "rate_limit_hits_window" ON "rate_limit_hits" USING btree ("window_start");--> statement-breakpoint
 CREATE INDEX "idempotency_requests_created_at" ON "idempotency_requests" USING btree ("created_at");--> statement-breakpoint
-CREATE UNIQUE INDEX "billing_records_meter_hour" ON "billing_records" USING btree ("instance_id","meter_hour");
+CREATE UNIQUE INDEX "billing_records_meter_hour" ON "billing_records" USING btree ("instance_id","meter_hour");--> statement-breakpoint
+CREATE UNIQUE INDEX "instances_user_idempotency_key" ON "instances" USING btree ("user_id","idempotency_key");

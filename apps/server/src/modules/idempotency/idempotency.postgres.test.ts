@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../app/clock.ts';
 import { ledgerEntries } from '../billing/billing.tables.ts';
 import { findUnbalancedAccounts } from '../billing/ledger.ts';
+import { createInstance } from '../instances/create.usecases.ts';
 import { billingRecords, instances } from '../instances/instances.tables.ts';
 import { IMAGE, instanceTestApp } from '../instances/instances.test-helpers.ts';
 import { renew } from '../instances/renewal.usecases.ts';
@@ -101,6 +102,22 @@ describe.runIf(process.env.DATABASE_URL)('identical requests racing on PostgreSQ
     expect(await charges(u.user.id)).toBe(2);
     expect(await h.balance(u.user.id)).toBe(10_000 - 135 * 2);
     await h.action(u.headers, 'release', id);
+  });
+
+  it('four create transactions racing with one key (below the HTTP claim) buy once', async () => {
+    const u = await h.funded(10_000);
+    const tenant = await h.t.app.deps.tenants.resolve('localhost');
+    const body = { ...(await createBody('create-race')), billingType: 'daily' as const };
+    const user = { ...u.user, sessionId: 'test' };
+    const made = await Promise.all(
+      Array.from({ length: 4 }, () => createInstance(h.deps, user, tenant, body, 'pg-create-ledger-0001')),
+    );
+    expect(new Set(made.map((i) => i.id)).size).toBe(1);
+    expect(await h.t.db.$count(instances, eq(instances.userId, u.user.id))).toBe(1);
+    expect(await charges(u.user.id)).toBe(1);
+    expect(await h.balance(u.user.id)).toBe(10_000 - 135);
+    await h.deps.jobs.drain();
+    await h.action(u.headers, 'release', made[0]?.id ?? 0);
   });
 
   it(`${N} concurrent recharge orders with one key make one order`, async () => {

@@ -220,6 +220,38 @@ describe('create with an Idempotency-Key', () => {
     toRelease.push({ headers: u.headers, id: fresh.json().data.id });
     expect(await instanceCount(u.user.id)).toBe(2);
   });
+  it('a takeover after a crash between the commit and the stored answer answers the instance bought', async () => {
+    const u = await h.funded(1000);
+    const key = newKey();
+    const body = {
+      machineId: await h.idOf('bj-a-a100-01'),
+      instanceName: 'crashed',
+      image: IMAGE,
+      gpuAmount: 1,
+      billingType: 'daily',
+      duration: 1,
+    };
+    const headers = { ...u.headers, 'idempotency-key': key };
+    const first = await h.create(headers, body);
+    expect(first.statusCode, first.body).toBe(200);
+    toRelease.push({ headers: u.headers, id: first.json().data.id });
+    // What a process killed before storing its answer leaves: the claim, started, unanswered.
+    await h.t.db
+      .update(idempotencyRequests)
+      .set({ responseStatus: null, responseBody: null, completedAt: null })
+      .where(and(eq(idempotencyRequests.userId, u.user.id), eq(idempotencyRequests.key, key)));
+    clock.set(new Date(T0.getTime() + 6 * 60_000));
+    try {
+      const replay = await h.create(headers, body);
+      expect(replay.statusCode, replay.body).toBe(200);
+      expect(replay.json().data.id).toBe(first.json().data.id);
+    } finally {
+      clock.set(T0);
+    }
+    expect(await instanceCount(u.user.id)).toBe(1);
+    expect(await chargesOf(u.user.id)).toBe(1);
+    expect(await h.balance(u.user.id)).toBe(1000 - 135);
+  });
 });
 
 describe('recharge orders with an Idempotency-Key', () => {

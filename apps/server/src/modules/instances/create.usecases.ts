@@ -26,12 +26,17 @@ import {
  * (CREATING), GPUs and ports, and for packages the whole charge through the ledger. No driver
  * call happens here: after commit the provisioning job is kicked (provisioning.ts) and the
  * instance is answered in CREATING; the job takes it to RUNNING, or FAILED with a refund.
+ *
+ * With the client's `Idempotency-Key` the purchase is named by it: the instance row carries it
+ * (unique per user) and the package charge's ledger key derives from it, so a repeat that gets
+ * past the HTTP claim (a takeover after a crash) answers the instance already bought.
  */
 export async function createInstance(
   deps: InstanceDeps,
   user: AuthUser,
   tenant: TenantRecord,
   input: CreateInstanceRequest,
+  idempotencyKey?: string,
 ): Promise<InstanceWithPlace> {
   // Vouchers arrive with their own feature; a chosen voucher is refused rather than ignored.
   if (input.voucherId) throw pricingErrors.voucherUnavailable();
@@ -44,12 +49,15 @@ export async function createInstance(
   const actor = actorLabel({ kind: 'user', id: user.id });
   const hourlyRate = quote.billingType === 'hourly' ? quote.discountedUnitPrice * quote.gpuAmount : 0;
 
-  const created = await deps.db.transaction(async (tx) => {
+  const outcome = await deps.db.transaction(async (tx) => {
     // The host before anything touches it: the instance insert's foreign key share-locks the
     // host, and taking FOR UPDATE after that deadlocks with a concurrent create.
     const host = await lockHost(tx, quote.row.hostId);
     if (host.status !== 'ACTIVE') throw hostErrors.notActive();
     const repo = createInstancesRepository({ db: tx });
+    // Under the host lock: a second purchase with this key waits here and then finds the first.
+    const bought = idempotencyKey ? await repo.findByIdempotencyKey(user.id, idempotencyKey) : undefined;
+    if (bought) return { inst: bought, isNew: false };
     if (quote.billingType === 'hourly') {
       const account = await createBillingRepository({ db: tx }).account(user.id);
       if (!account || account.available < quote.payableAmount) {
@@ -74,6 +82,7 @@ export async function createInstance(
       status: 'CREATING',
       rootPasswordEnc: deps.box.seal(rootPassword),
       transitionAt: now,
+      idempotencyKey: idempotencyKey ?? null,
       createdAt: now,
     });
     const alloc = await allocateOnHost(tx, {
@@ -93,7 +102,7 @@ export async function createInstance(
         userId: user.id,
         kind: 'charge',
         amount: -quote.payableAmount,
-        idempotencyKey: `instance:${inst.id}:create`,
+        idempotencyKey: createLedgerKey(inst.id, user.id, idempotencyKey),
         reference: { type: 'instance', id: inst.id },
         memo: `包期实例 ${inst.name} ×${inst.duration}`,
         at: now,
@@ -112,15 +121,20 @@ export async function createInstance(
         createdAt: now,
       });
     }
-    return inst;
+    return { inst, isNew: true };
   });
-  deps.market.invalidate();
+  const created = outcome.inst;
+  if (outcome.isNew) deps.market.invalidate();
   // Read before the kick, so the answer is the committed CREATING row, not a race with the job.
   const placed = await createInstancesRepository(deps).find(created.id);
-  deps.jobs.kick(created.id);
+  if (outcome.isNew) deps.jobs.kick(created.id);
   if (!placed) throw instanceErrors.notFound();
   return placed;
 }
+
+/** The package charge of a create: named by the client's key when it sent one. */
+export const createLedgerKey = (instanceId: number, userId: number, idempotencyKey?: string) =>
+  idempotencyKey ? `instance:create:user:${userId}:key:${idempotencyKey}` : `instance:${instanceId}:create`;
 
 /**
  * The instance's container is gone from its host (or there never was one): true; false when the

@@ -47,6 +47,14 @@ export function createInstancesRepository({ db }: { db: DbOrTx }) {
       if (!row) throw new Error('instance insert returned no row');
       return row;
     },
+    /** The instance a purchase with this `Idempotency-Key` already made, if any. */
+    async findByIdempotencyKey(userId: number, key: string): Promise<InstanceRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(instances)
+        .where(and(eq(instances.userId, userId), eq(instances.idempotencyKey, key)));
+      return row;
+    },
     /** Row lock for the rest of the transaction; every state change goes through it. */
     async lock(id: number): Promise<InstanceRow | undefined> {
       const [row] = await db.select().from(instances).where(eq(instances.id, id)).for('update');

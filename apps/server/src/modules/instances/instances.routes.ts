@@ -97,7 +97,13 @@ export async function instancesRoutes(app: AppInstance) {
       },
       async (request) => {
         // Answered in CREATING once the charge is committed; provisioning runs as a job.
-        const inst = await createInstance(deps, me(request), request.tenant, request.body);
+        const inst = await createInstance(
+          deps,
+          me(request),
+          request.tenant,
+          request.body,
+          request.idempotency?.key,
+        );
         const ctx = { now: deps.clock.now(), box: deps.box, retentionDays: deps.retentionDays };
         return ok(toInstanceView(inst, ctx), instanceMessages.created);
       },

@@ -74,6 +74,8 @@ export const instances = pgTable(
      * left to expire is a worker that died, and the next sweep takes it over.
      */
     claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    /** The client's `Idempotency-Key` of the purchase: one key buys at most one instance. */
+    idempotencyKey: text('idempotency_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -81,6 +83,7 @@ export const instances = pgTable(
     index('instances_user').on(t.userId, t.id),
     index('instances_status').on(t.status, t.billingType),
     index('instances_host').on(t.hostId),
+    uniqueIndex('instances_user_idempotency_key').on(t.userId, t.idempotencyKey),
   ],
 );
 
