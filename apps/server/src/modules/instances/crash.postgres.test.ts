@@ -1,8 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { createServer } from 'node:net';
-import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { ChildProcess } from 'node:child_process';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerEntries } from '../billing/billing.tables.ts';
@@ -10,66 +6,13 @@ import { hostGpus, simulatedContainers } from '../hosts/hosts.tables.ts';
 import { instances } from './instances.tables.ts';
 import { IMAGE } from './instances.test-helpers.ts';
 import { invariantProblems, twoReplicas } from './replicas.test-helpers.ts';
+import {
+  databaseUrlOf,
+  freePort,
+  killProcess as killed,
+  startServerProcess as startServer,
+} from './server-process.test-helpers.ts';
 import { runReconcile } from './tasks/reconcile.ts';
-
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
-// `node --import tsx`, not the tsx CLI: the CLI runs the server in a child of its own, which a
-// SIGKILL of the CLI would leave running.
-const TSX_LOADER = path.join(ROOT, 'node_modules/tsx/dist/loader.mjs');
-
-const freePort = async () => {
-  const s = createServer().listen(0, '127.0.0.1');
-  await once(s, 'listening');
-  const { port } = s.address() as { port: number };
-  s.close();
-  return port;
-};
-
-/**
- * A real server process (apps/server/src/main.ts) on the test's PostgreSQL database, with its
- * tasks on and a short provisioning lease, so a restart takes over what the killed one held.
- */
-async function startServer(dbUrl: string, port: number) {
-  const child = spawn(
-    process.execPath,
-    ['--import', pathToFileURL(TSX_LOADER).href, 'apps/server/src/main.ts'],
-    {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        NODE_ENV: 'test',
-        DATABASE_URL: dbUrl,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        APP_SECRET: 'test-secret-test-secret-test-secret-0123456789',
-        PAYMENT_PROVIDER: 'simulated',
-        ADMIN_PASSWORD: 'crash-test-admin',
-        TASKS: 'on',
-        RATE_LIMITS: 'off',
-        LOG_LEVEL: 'error',
-        INSTANCE_PROVISION_LEASE_S: '2',
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    },
-  );
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    const up = await fetch(`http://127.0.0.1:${port}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (up) return child;
-    if (Date.now() > deadline) throw new Error('server did not start');
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
-const killed = async (child: ChildProcess) => {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  child.kill('SIGKILL');
-  await once(child, 'exit');
-};
 
 describe.runIf(process.env.DATABASE_URL)('kill -9 during a burst of creates (PostgreSQL)', () => {
   let r: Awaited<ReturnType<typeof twoReplicas>>;
@@ -87,13 +30,7 @@ describe.runIf(process.env.DATABASE_URL)('kill -9 during a burst of creates (Pos
   });
 
   it('after restart and reconcile: no orphan container, no leaked GPU or port, every charge backed or refunded', async () => {
-    const dbUrl = new URL(process.env.DATABASE_URL as string);
-    const [{ name } = { name: '' }] = (
-      (await r.h.t.db.execute(sql`select current_database() as name`)) as unknown as {
-        rows: { name: string }[];
-      }
-    ).rows;
-    dbUrl.pathname = `/${name}`;
+    const dbUrl = new URL(await databaseUrlOf(r.h.t.db));
     const port = await freePort();
     child = await startServer(dbUrl.toString(), port);
 

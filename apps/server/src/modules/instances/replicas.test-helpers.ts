@@ -54,7 +54,7 @@ export async function twoReplicas(clock: Clock = systemClock) {
 export function createStats() {
   const ops = new Map<string, { ms: number[]; ok: number; c4: number; c5: number; other: number }>();
   return {
-    async time(op: string, fn: () => Promise<LightMyRequestResponse>) {
+    async time<R extends Pick<LightMyRequestResponse, 'statusCode'>>(op: string, fn: () => Promise<R>) {
       const s = ops.get(op) ?? { ms: [], ok: 0, c4: 0, c5: 0, other: 0 };
       ops.set(op, s);
       const t0 = performance.now();
