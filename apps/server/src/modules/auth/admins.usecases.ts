@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Admin } from '@gpu/shared';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../app/db/client.ts';
-import type { AuthAdmin } from '../../app/plugins/auth.ts';
+import type { AuthAdmin } from '../../app/types.ts';
 import { authErrors } from './auth.errors.ts';
 import { adminAccountKey } from './auth.models.ts';
 import { createAuthRepository } from './auth.repository.ts';

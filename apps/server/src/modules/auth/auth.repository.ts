@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../app/db/client.ts';
-import type { AuthAdmin, AuthUser } from '../../app/plugins/auth.ts';
+import type { AuthAdmin, AuthUser } from '../../app/types.ts';
 import { accounts } from '../billing/billing.tables.ts';
 import { admins, auditLog, authSessions, loginFailures, refreshTokens, users } from './auth.tables.ts';
 

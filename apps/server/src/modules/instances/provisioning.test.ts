@@ -38,7 +38,7 @@ const driverOf = async (name = HOST) =>
 /** What a crash right after the create transaction leaves: CREATING, paid, GPUs held, no job ran. */
 async function committedCreate(yuan = 1000, gpuAmount = 1) {
   const u = await h.funded(yuan);
-  const tenant = await h.t.app.deps.tenants.resolve('localhost');
+  const tenant = await h.t.app.deps.services.tenants.resolve('localhost');
   const inst = await createInstance(
     { ...h.deps, jobs: { kick: () => undefined } },
     { id: u.user.id, tenantId: u.user.tenantId, sessionId: 'test' },

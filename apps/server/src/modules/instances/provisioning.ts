@@ -6,7 +6,7 @@ import { buildInstanceContainerSpec, containerNameOf } from '../hosts/hosts.mode
 import { createHostsRepository } from '../hosts/hosts.repository.ts';
 import { gpuSkus } from '../market/market.tables.ts';
 import { failCreate } from './create.usecases.ts';
-import type { InstanceDeps } from './instances.deps.ts';
+import type { InstanceDeps, ProvisionJobs } from './instances.deps.ts';
 import { packageEnd } from './instances.models.ts';
 import { createInstancesRepository, type InstanceRow } from './instances.repository.ts';
 
@@ -125,13 +125,11 @@ export async function runProvisioning(deps: InstanceDeps) {
   return { checked: ids.length, outcomes };
 }
 
-export type ProvisionJobs = ReturnType<typeof createProvisionJobs>;
-
 /** In-process kicks after commit; `drain` waits for those in flight (tests, shutdown). */
 export function createProvisionJobs(
   deps: () => InstanceDeps,
   onError: (err: unknown, instanceId: number) => void,
-) {
+): ProvisionJobs {
   const inFlight = new Set<Promise<unknown>>();
   return {
     kick(instanceId: number) {

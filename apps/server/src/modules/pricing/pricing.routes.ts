@@ -8,13 +8,13 @@ import {
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { ok } from '../../app/plugins/envelope.ts';
-import type { AppInstance } from '../../app/server.ts';
+import type { AppInstance, Container } from '../../app/types.ts';
 import { pricingErrors } from './pricing.errors.ts';
 import { packagePrices } from './pricing.tables.ts';
 import { quoteOrder } from './pricing.usecases.ts';
 
-export async function pricingRoutes(app: AppInstance) {
-  const { db } = app.deps;
+export async function pricingRoutes(app: AppInstance, c: Container) {
+  const { db } = c;
   const toPricing = (p: typeof packagePrices.$inferSelect) => ({
     gpuType: p.gpuType,
     regionId: p.regionId,
@@ -65,12 +65,8 @@ export async function pricingRoutes(app: AppInstance) {
     async (request) => {
       // Vouchers arrive with their own feature; until then none can be applied.
       if (request.body.voucherId !== undefined) throw pricingErrors.voucherUnavailable();
-      const rules = await app.deps.discounts.rulesFor(request.tenant.id);
-      const q = await quoteOrder(
-        { db, now: () => app.deps.clock.now(), rules },
-        request.tenant,
-        request.body,
-      );
+      const rules = await c.services.discounts.rulesFor(request.tenant.id);
+      const q = await quoteOrder({ db, now: () => c.clock.now(), rules }, request.tenant, request.body);
       return ok({
         billingType: q.billingType,
         duration: q.billingType === 'hourly' ? 1 : q.duration,

@@ -1,4 +1,4 @@
-import type { AppInstance } from '../../../app/server.ts';
+import type { AppInstance } from '../../../app/types.ts';
 import type { InstanceDeps } from '../instances.deps.ts';
 import { PROVISION_SWEEP_MS, runProvisioning } from '../provisioning.ts';
 import { runExpiry, runMetering, runRetention } from './billing-tasks.ts';
