@@ -5,7 +5,7 @@ import { buildServer } from '../src/app/server.ts';
 import { hostGpus, hosts, regions } from '../src/modules/hosts/hosts.tables.ts';
 import { gpuSkus } from '../src/modules/market/market.tables.ts';
 import { seedOnFirstStart } from '../src/modules/system/system.usecases.ts';
-import { type Figure, load } from './run.ts';
+import { type Figure, load } from './load.ts';
 
 const HOSTS = 50;
 const SKUS_PER_HOST = 20;

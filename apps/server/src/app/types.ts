@@ -8,7 +8,6 @@ import type {
   RawServerDefault,
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AuthRepository } from '../modules/auth/auth.repository.ts';
 import type { TokenService } from '../modules/auth/tokens.ts';
 import type { DiscountService } from '../modules/discounts/discounts.usecases.ts';
 import type { HostDriverRegistry } from '../modules/hosts/drivers/registry.ts';
@@ -51,6 +50,12 @@ export interface AuthAdmin {
   sessionId: string;
 }
 
+/** Looks up whether the subject may still act: status and tokens-valid-after, read per request. */
+export interface AuthLookups {
+  findActiveUser(id: number, issuedAtMs: number, sid: string): Promise<Omit<AuthUser, 'sessionId'> | null>;
+  findActiveAdmin(id: number, issuedAtMs: number, sid: string): Promise<Omit<AuthAdmin, 'sessionId'> | null>;
+}
+
 /** Every dependency of the app, built once by `createContainer` (app/container.ts). */
 export interface Container {
   config: Config;
@@ -66,7 +71,7 @@ export interface Container {
     discounts: DiscountService;
     market: MarketCatalog;
   };
-  repositories: { auth: AuthRepository };
+  repositories: { auth: AuthLookups };
   /** What each feature's usecases take (built once; a route hands its feature's record on). */
   auth: { db: Db; tokens: TokenService; sms: SmsDriver; now: () => Date; secret: string };
   /** Billing, discounts, idempotency and other usecases that need only the database and the time. */

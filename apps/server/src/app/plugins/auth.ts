@@ -1,13 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { TokenService } from '../../modules/auth/tokens.ts';
 import { commonErrors } from '../errors.ts';
-import type { AppInstance, AuthAdmin, AuthUser } from '../types.ts';
-
-/** Looks up whether the subject may still act: status and tokens-valid-after, read per request. */
-export interface AuthLookups {
-  findActiveUser(id: number, issuedAtMs: number, sid: string): Promise<Omit<AuthUser, 'sessionId'> | null>;
-  findActiveAdmin(id: number, issuedAtMs: number, sid: string): Promise<Omit<AuthAdmin, 'sessionId'> | null>;
-}
+import type { AppInstance, AuthLookups } from '../types.ts';
 
 function bearer(request: FastifyRequest): string | null {
   const h = request.headers.authorization;
