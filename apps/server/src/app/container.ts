@@ -2,7 +2,7 @@ import { createAuthRepository } from '../modules/auth/auth.repository.ts';
 import { createTokenService } from '../modules/auth/tokens.ts';
 import { createDiscountService } from '../modules/discounts/discounts.usecases.ts';
 import { createHostDriverRegistry } from '../modules/hosts/drivers/registry.ts';
-import { createProvisionJobs } from '../modules/instances/provisioning.ts';
+import { createProvisionJobs } from '../modules/instances/provisioning.usecases.ts';
 import { createMarketCatalog } from '../modules/market/market.usecases.ts';
 import { createPaymentDriver } from '../modules/payments/drivers/registry.ts';
 import { createSmsDriver } from '../modules/sms/drivers/registry.ts';

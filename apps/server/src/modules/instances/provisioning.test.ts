@@ -10,7 +10,7 @@ import { createInstance } from './create.usecases.ts';
 import { createInstancesRepository } from './instances.repository.ts';
 import { instances } from './instances.tables.ts';
 import { IMAGE, instanceTestApp } from './instances.test-helpers.ts';
-import { provisionInstance, runProvisioning } from './provisioning.ts';
+import { provisionInstance, runProvisioning } from './provisioning.usecases.ts';
 import { runReconcile, STUCK_AFTER_MS } from './tasks/reconcile.ts';
 
 const T0 = new Date('2026-11-22T08:00:00Z');
