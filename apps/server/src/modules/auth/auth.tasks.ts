@@ -1,5 +1,5 @@
 import type { AppInstance, Container } from '../../app/types.ts';
-import { deleteOldHits } from './rate-limit-store.ts';
+import { deleteOldHits } from './rate-limits.repository.ts';
 
 export function registerAuthTasks(app: AppInstance, c: Container) {
   app.tasks.register({
