@@ -32,8 +32,6 @@ export const PENDING_SQL_FILES = new Set([
   'modules/hosts/ports.ts',
   'modules/hosts/probe.usecases.ts',
   'modules/hosts/skus.ts',
-  'modules/system/demo-data.ts',
-  'modules/system/system.usecases.ts',
 ]);
 
 const SQL_CALL = /\b(?:db|tx)\s*\.\s*(?:select|selectDistinct|insert|update|delete|execute|\$count)\s*\(/g;
