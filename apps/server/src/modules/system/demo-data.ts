@@ -1,4 +1,4 @@
-import { DEFAULT_TENANT_CONFIG, yuanToUnits } from '@gpu/shared';
+import { DEFAULT_TENANT_CONFIG } from '@gpu/shared';
 import type { TenantSettings } from '../tenants/tenants.tables.ts';
 
 /** What the demo seeds; one table of facts so the numbers are easy to read and change. */
