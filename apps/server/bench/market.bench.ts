@@ -5,7 +5,7 @@ import { buildServer } from '../src/app/server.ts';
 import { hostGpus, hosts, regions } from '../src/modules/hosts/hosts.tables.ts';
 import { gpuSkus } from '../src/modules/market/market.tables.ts';
 import { seedOnFirstStart } from '../src/modules/system/system.usecases.ts';
-import { type Figure, load } from './run.ts';
+import { type Figure, load } from './load.ts';
 
 const HOSTS = 50;
 const SKUS_PER_HOST = 20;
@@ -92,12 +92,12 @@ export async function benchMarket(): Promise<Figure[]> {
     },
   ];
   // Uncached: the cost of a cold read, to show what the cache buys.
-  app.deps.market.invalidate();
+  app.deps.services.market.invalidate();
   const t0 = performance.now();
   const n = 20;
   for (let i = 0; i < n; i++) {
-    app.deps.market.invalidate();
-    await app.deps.market.list(await app.deps.tenants.resolve('localhost'), {
+    app.deps.services.market.invalidate();
+    await app.deps.services.market.list(await app.deps.services.tenants.resolve('localhost'), {
       page: 1,
       size: 12,
       billingType: 'hourly',

@@ -3,25 +3,10 @@
  * route measured in the same run on the same machine (the baseline), so the ratio means
  * something whatever the hardware. Uses the embedded PGlite, or DATABASE_URL when set.
  */
-import autocannon from 'autocannon';
 import Fastify from 'fastify';
+import { type Figure, load } from './load.ts';
 import { benchMarket } from './market.bench.ts';
 import { benchMetering } from './metering.bench.ts';
-
-export interface Figure {
-  name: string;
-  requestsPerSec: number;
-  p99Ms: number;
-}
-
-export async function load(
-  url: string,
-  opts: { headers?: Record<string, string>; seconds?: number } = {},
-): Promise<Omit<Figure, 'name'>> {
-  const r = await autocannon({ url, connections: 50, duration: opts.seconds ?? 8, headers: opts.headers });
-  if (r.non2xx > 0 || r.errors > 0) throw new Error(`${url}: ${r.non2xx} non-2xx, ${r.errors} errors`);
-  return { requestsPerSec: Math.round(r.requests.average), p99Ms: r.latency.p99 };
-}
 
 async function baseline(): Promise<Figure> {
   const app = Fastify();

@@ -80,8 +80,8 @@ describe('hostile input and sign-in', () => {
     const waits: number[] = [];
     const deps = {
       db: t.db,
-      tokens: t.app.deps.tokens,
-      sms: t.app.deps.sms,
+      tokens: t.app.deps.services.tokens,
+      sms: t.app.deps.drivers.sms,
       now: () => new Date(),
       secret: 'x',
       delay: async (ms: number) => {

@@ -4,50 +4,32 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { useChineseZodMessages } from '@gpu/shared';
-import Fastify, {
-  type FastifyBaseLogger,
-  type FastifyInstance,
-  type FastifyServerOptions,
-  type RawReplyDefaultExpression,
-  type RawRequestDefaultExpression,
-  type RawServerDefault,
-} from 'fastify';
+import Fastify, { type FastifyServerOptions } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { adminAuthRoutes } from '../modules/auth/admin-auth.routes.ts';
-import { createAuthRepository } from '../modules/auth/auth.repository.ts';
-import { authRoutes } from '../modules/auth/auth.routes.ts';
-import { registerAuthTasks } from '../modules/auth/auth.tasks.ts';
+import { registerAuthModule } from '../modules/auth/index.ts';
 import { databaseRateLimitStore } from '../modules/auth/rate-limit-store.ts';
-import { createTokenService, type TokenService } from '../modules/auth/tokens.ts';
-import { billingRoutes } from '../modules/billing/billing.routes.ts';
-import { discountsRoutes } from '../modules/discounts/discounts.routes.ts';
-import { createDiscountService, type DiscountService } from '../modules/discounts/discounts.usecases.ts';
-import { createHostDriverRegistry, type HostDriverRegistry } from '../modules/hosts/drivers/registry.ts';
-import { hostsRoutes } from '../modules/hosts/hosts.routes.ts';
-import { registerIdempotencyTasks } from '../modules/idempotency/tasks/purge-expired.task.ts';
-import { billsRoutes } from '../modules/instances/bills.routes.ts';
-import { instancesRoutes } from '../modules/instances/instances.routes.ts';
-import { imagesRoutes } from '../modules/market/images.routes.ts';
-import { marketRoutes } from '../modules/market/market.routes.ts';
-import { createMarketCatalog, type MarketCatalog } from '../modules/market/market.usecases.ts';
+import { registerBilling } from '../modules/billing/index.ts';
+import { registerDiscounts } from '../modules/discounts/index.ts';
+import type { HostDriverRegistry } from '../modules/hosts/drivers/registry.ts';
+import { registerHosts } from '../modules/hosts/index.ts';
+import { registerIdempotencyModule } from '../modules/idempotency/index.ts';
+import { registerInstances } from '../modules/instances/index.ts';
+import { registerMarket } from '../modules/market/index.ts';
 import type { PaymentDriver } from '../modules/payments/drivers/payment-driver.ts';
-import { createPaymentDriver } from '../modules/payments/drivers/registry.ts';
-import { paymentsRoutes } from '../modules/payments/payments.routes.ts';
-import { registerPaymentTasks } from '../modules/payments/tasks/index.ts';
-import { pricingRoutes } from '../modules/pricing/pricing.routes.ts';
-import { createSmsDriver } from '../modules/sms/drivers/registry.ts';
+import { registerPayments } from '../modules/payments/index.ts';
+import { registerPricing } from '../modules/pricing/index.ts';
 import type { SmsDriver } from '../modules/sms/drivers/sms-driver.ts';
-import { systemRoutes } from '../modules/system/system.routes.ts';
-import { tenantsRoutes } from '../modules/tenants/tenants.routes.ts';
-import { createTenantService, type TenantService } from '../modules/tenants/tenants.usecases.ts';
-import { type Clock, systemClock } from './clock.ts';
+import { registerSystem } from '../modules/system/index.ts';
+import { registerTenants } from '../modules/tenants/index.ts';
+import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
-import type { Database, Db } from './db/client.ts';
+import { createContainer } from './container.ts';
+import type { Database } from './db/client.ts';
 import { createError } from './errors.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandling } from './plugins/envelope.ts';
@@ -62,37 +44,10 @@ import {
 } from './plugins/input-guard.ts';
 import { registerSpa } from './plugins/spa.ts';
 import { registerTenantResolution } from './plugins/tenant.ts';
-import { createTaskRunner, type TaskRunner } from './tasks.ts';
+import { createTaskRunner } from './tasks.ts';
+import type { AppInstance } from './types.ts';
 
-export interface AppDeps {
-  config: Config;
-  database: Database;
-  db: Db;
-  clock: Clock;
-  tenants: TenantService;
-  tokens: TokenService;
-  sms: SmsDriver;
-  payments: PaymentDriver;
-  discounts: DiscountService;
-  market: MarketCatalog;
-  hostDrivers: HostDriverRegistry;
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    deps: AppDeps;
-    /** Scheduled tasks of the features; main.ts starts them when TASKS=on. */
-    tasks: TaskRunner;
-  }
-}
-
-export type AppInstance = FastifyInstance<
-  RawServerDefault,
-  RawRequestDefaultExpression,
-  RawReplyDefaultExpression,
-  FastifyBaseLogger,
-  ZodTypeProvider
->;
+export type { AppInstance } from './types.ts';
 
 export interface BuildOptions {
   config: Config;
@@ -128,22 +83,14 @@ export async function buildServer(opts: BuildOptions): Promise<AppInstance> {
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();
 
-  const clock = opts.clock ?? systemClock;
-  const db = opts.database.db;
-  const discounts = createDiscountService({ db, now: () => clock.now() });
-  const deps: AppDeps = {
-    config: opts.config,
-    database: opts.database,
-    db,
-    clock,
-    tenants: createTenantService({ db, now: () => clock.now().getTime() }),
-    tokens: createTokenService(opts.config.appSecret, () => clock.now()),
-    sms: opts.sms ?? createSmsDriver(opts.config, app.log),
-    payments: opts.payments ?? createPaymentDriver(opts.config, { db }),
-    discounts,
-    market: createMarketCatalog({ db, now: () => clock.now(), discounts }),
-    hostDrivers: opts.hostDrivers ?? createHostDriverRegistry({ db, now: () => clock.now() }),
-  };
+  const deps = createContainer(opts.config, opts.database, {
+    clock: opts.clock,
+    log: app.log,
+    sms: opts.sms,
+    payments: opts.payments,
+    hostDrivers: opts.hostDrivers,
+  });
+  const { db, clock } = deps;
   app.decorate('deps', deps);
   const tasks = createTaskRunner(app.log);
   app.decorate('tasks', tasks);
@@ -162,9 +109,9 @@ export async function buildServer(opts: BuildOptions): Promise<AppInstance> {
   app.addHook('onSend', async (_request, reply) => {
     if (closing) reply.header('connection', 'close');
   });
-  registerTenantResolution(app, deps.tenants);
-  registerAuth(app, createAuthRepository({ db }));
-  registerIdempotency(app);
+  registerTenantResolution(app, deps.services.tenants);
+  registerAuth(app, deps.services.tokens, deps.repositories.auth);
+  registerIdempotency(app, deps);
 
   await app.register(fastifyCookie);
   await app.register(fastifyRateLimit, {
@@ -205,25 +152,22 @@ export async function buildServer(opts: BuildOptions): Promise<AppInstance> {
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
-  for (const routes of [
-    systemRoutes,
-    tenantsRoutes,
-    authRoutes,
-    adminAuthRoutes,
-    billingRoutes,
-    marketRoutes,
-    paymentsRoutes,
-    hostsRoutes,
-    discountsRoutes,
-    pricingRoutes,
-    imagesRoutes,
-    instancesRoutes,
-    billsRoutes,
+  // Each module adds its routes and its scheduled tasks.
+  for (const register of [
+    registerSystem,
+    registerTenants,
+    registerAuthModule,
+    registerBilling,
+    registerMarket,
+    registerPayments,
+    registerHosts,
+    registerDiscounts,
+    registerPricing,
+    registerInstances,
+    registerIdempotencyModule,
   ]) {
-    await routes(app);
+    await register(app, deps);
   }
-  for (const registerTasks of [registerPaymentTasks, registerAuthTasks, registerIdempotencyTasks])
-    registerTasks(app);
   await registerSpa(app, opts.webDist);
   return app;
 }

@@ -75,7 +75,7 @@ export async function createTestApp(
   const userToken = async (user: { id: number; tenantId: number }) => {
     const sid = randomBytes(12).toString('hex');
     await createAuthRepository({ db: database.db }).createSession('user', user.id, sid, new Date());
-    return app.deps.tokens.sign('user', user.id, { sid, tenantId: user.tenantId });
+    return app.deps.services.tokens.sign('user', user.id, { sid, tenantId: user.tenantId });
   };
   return {
     app,
@@ -95,12 +95,14 @@ export async function createTestApp(
         )[0]?.id;
       const sid = randomBytes(12).toString('hex');
       await createAuthRepository({ db: database.db }).createSession('admin', id as number, sid, new Date());
-      return { authorization: `Bearer ${await app.deps.tokens.sign('admin', id as number, { sid })}` };
+      return {
+        authorization: `Bearer ${await app.deps.services.tokens.sign('admin', id as number, { sid })}`,
+      };
     },
     /** A new user of the tenant answering `host`, with a zero balance, and its request headers. */
     createUser: async (opts: { phone?: string; host?: string } = {}) => {
       const host = opts.host ?? 'localhost';
-      const tenant = await app.deps.tenants.resolve(host);
+      const tenant = await app.deps.services.tenants.resolve(host);
       const phone = opts.phone ?? `139${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
       const [user] = await database.db
         .insert(users)

@@ -1,39 +1,7 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import type { TokenService } from '../../modules/auth/tokens.ts';
 import { commonErrors } from '../errors.ts';
-import type { AppInstance } from '../server.ts';
-
-export interface AuthUser {
-  id: number;
-  tenantId: number;
-  /** The session (`sid`) of the token that signed this request in. */
-  sessionId: string;
-}
-
-export interface AuthAdmin {
-  id: number;
-  username: string;
-  roles: string[];
-  sessionId: string;
-}
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    user: AuthUser | null;
-    admin: AuthAdmin | null;
-  }
-  interface FastifyInstance {
-    /** A valid user token of this request's tenant, else 401 (always runs at onRequest). */
-    requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-    /** A valid admin token with role ADMIN, else 401 (always runs at onRequest). */
-    requireAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-  }
-}
-
-/** Looks up whether the subject may still act: status and tokens-valid-after, read per request. */
-export interface AuthLookups {
-  findActiveUser(id: number, issuedAtMs: number, sid: string): Promise<Omit<AuthUser, 'sessionId'> | null>;
-  findActiveAdmin(id: number, issuedAtMs: number, sid: string): Promise<Omit<AuthAdmin, 'sessionId'> | null>;
-}
+import type { AppInstance, AuthLookups } from '../types.ts';
 
 function bearer(request: FastifyRequest): string | null {
   const h = request.headers.authorization;
@@ -41,8 +9,7 @@ function bearer(request: FastifyRequest): string | null {
   return h.slice(7).trim() || null;
 }
 
-export function registerAuth(app: AppInstance, lookups: AuthLookups) {
-  const { tokens } = app.deps;
+export function registerAuth(app: AppInstance, tokens: TokenService, lookups: AuthLookups) {
   app.decorateRequest('user', null);
   app.decorateRequest('admin', null);
 

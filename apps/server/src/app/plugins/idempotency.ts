@@ -4,29 +4,10 @@ import { IDEMPOTENCY_KEY_PATTERN, requestHash } from '../../modules/idempotency/
 import { claimRequest, completeRequest } from '../../modules/idempotency/idempotency.usecases.ts';
 import { isAppError } from '../errors.ts';
 import { createSecretBox } from '../secret-box.ts';
-import type { AppInstance } from '../server.ts';
+import type { AppInstance, Container } from '../types.ts';
 
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** Set when this request claimed its `Idempotency-Key`: its answer is stored for replays. */
-    idempotency: { id: number; key: string } | null;
-  }
-  interface FastifyInstance {
-    /**
-     * preHandler (after requireUser) making a route idempotent per user under `scope`: a request
-     * with an `Idempotency-Key` runs once; replays answer the first answer (status and body).
-     * Without the header the route behaves as before.
-     */
-    idempotent: (scope: string) => (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
-  }
-}
-
-export function registerIdempotency(app: AppInstance) {
-  const deps = {
-    db: app.deps.db,
-    now: () => app.deps.clock.now(),
-    box: createSecretBox(app.deps.config.appSecret),
-  };
+export function registerIdempotency(app: AppInstance, { db, clock, config }: Container) {
+  const deps = { db, now: () => clock.now(), box: createSecretBox(config.appSecret) };
   app.decorateRequest('idempotency', null);
 
   app.decorate('idempotent', (scope: string) => async (request: FastifyRequest, reply: FastifyReply) => {

@@ -3,13 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import type { TenantRecord } from '../../modules/tenants/tenants.repository.ts';
 import type { TenantService } from '../../modules/tenants/tenants.usecases.ts';
 
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** The tenant of this request: X-Tenant-Host, else Host, else the default tenant. */
-    tenant: TenantRecord;
-  }
-}
-
 export function registerTenantResolution(app: FastifyInstance, tenants: TenantService) {
   app.decorateRequest('tenant', null as unknown as TenantRecord);
   app.addHook('onRequest', async (request) => {

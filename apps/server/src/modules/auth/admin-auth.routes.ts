@@ -1,11 +1,11 @@
 import { adminLoginRequestSchema, adminLoginResponseSchema, adminSchema, envelopeSchema } from '@gpu/shared';
 import { z } from 'zod';
 import { ok } from '../../app/plugins/envelope.ts';
-import type { AppInstance } from '../../app/server.ts';
+import type { AppInstance, Container } from '../../app/types.ts';
 import { adminLogin, adminLogout } from './admins.usecases.ts';
 
-export async function adminAuthRoutes(app: AppInstance) {
-  const deps = () => ({ db: app.deps.db, tokens: app.deps.tokens, now: () => app.deps.clock.now() });
+export async function adminAuthRoutes(app: AppInstance, c: Container) {
+  const deps = () => c.auth;
 
   app.post(
     '/api/admin/auth/login',

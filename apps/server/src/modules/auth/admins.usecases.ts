@@ -1,12 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { Admin } from '@gpu/shared';
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../app/db/client.ts';
-import type { AuthAdmin } from '../../app/plugins/auth.ts';
+import type { AuthAdmin } from '../../app/types.ts';
 import { authErrors } from './auth.errors.ts';
 import { adminAccountKey } from './auth.models.ts';
 import { createAuthRepository } from './auth.repository.ts';
-import { admins } from './auth.tables.ts';
 import { checkLoginAllowed, type LoginLimitDeps } from './login-limits.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import type { TokenService } from './tokens.ts';
@@ -19,16 +17,16 @@ export async function ensureFirstAdmin(
   { db }: { db: Db },
   opts: { username: string; password?: string },
 ): Promise<{ created: boolean; generatedPassword?: string }> {
-  const [existing] = await db.select({ n: sql<number>`count(*)::int` }).from(admins);
-  if ((existing?.n ?? 0) > 0) return { created: false };
+  const repo = createAuthRepository({ db });
+  if ((await repo.adminCount()) > 0) return { created: false };
   const generated = opts.password ? undefined : randomBytes(12).toString('base64url');
   const password = opts.password ?? (generated as string);
-  const inserted = await db
-    .insert(admins)
-    .values({ username: opts.username, passwordHash: await hashPassword(password), roles: ['ADMIN'] })
-    .onConflictDoNothing()
-    .returning({ id: admins.id });
-  if (inserted.length === 0) return { created: false };
+  const inserted = await repo.insertAdmin({
+    username: opts.username,
+    passwordHash: await hashPassword(password),
+    roles: ['ADMIN'],
+  });
+  if (!inserted) return { created: false };
   return { created: true, generatedPassword: generated };
 }
 

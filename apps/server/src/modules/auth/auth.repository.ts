@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../app/db/client.ts';
-import type { AuthAdmin, AuthUser } from '../../app/plugins/auth.ts';
+import type { AuthAdmin, AuthUser } from '../../app/types.ts';
 import { accounts } from '../billing/billing.tables.ts';
 import { admins, auditLog, authSessions, loginFailures, refreshTokens, users } from './auth.tables.ts';
 
@@ -37,6 +37,17 @@ export function createAuthRepository({ db }: { db: DbOrTx }) {
   }
 
   return {
+    async adminCount() {
+      const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(admins);
+      return row?.n ?? 0;
+    },
+
+    /** Inserts an admin unless the name is taken; null when it was. */
+    async insertAdmin(values: { username: string; passwordHash: string; roles: string[] }) {
+      const [row] = await db.insert(admins).values(values).onConflictDoNothing().returning({ id: admins.id });
+      return row ?? null;
+    },
+
     /**
      * The user if active, the token (issued at `issuedAtMs`) is not older than a revocation, and
      * its session is live. Read on every request, no cache: a logout takes effect at once.

@@ -13,7 +13,7 @@ import {
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { ok } from '../../app/plugins/envelope.ts';
-import type { AppInstance } from '../../app/server.ts';
+import type { AppInstance, Container } from '../../app/types.ts';
 import { authErrors } from './auth.errors.ts';
 import * as auth from './auth.usecases.ts';
 
@@ -26,18 +26,12 @@ const nullData = envelopeSchema(z.null());
 /** Per-IP limits on the endpoints that guess or send (DESIGN §9); per-account limits live in the usecases. */
 const limit = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
 
-export async function authRoutes(app: AppInstance) {
-  const { config } = app.deps;
-  const deps = (): auth.AuthDeps => ({
-    db: app.deps.db,
-    tokens: app.deps.tokens,
-    sms: app.deps.sms,
-    now: () => app.deps.clock.now(),
-    secret: config.appSecret,
-  });
+export async function authRoutes(app: AppInstance, c: Container) {
+  const { config } = c;
+  const deps = (): auth.AuthDeps => c.auth;
   /** Outside production the console provider's code is answered so the screen can show it. */
   const revealCode = (code: string | null) =>
-    code && !config.isProduction && app.deps.sms.kind === 'console' ? { code } : {};
+    code && !config.isProduction && c.drivers.sms.kind === 'console' ? { code } : {};
 
   const setRefreshCookie = (reply: FastifyReply, s: auth.Session) =>
     reply.setCookie(REFRESH_COOKIE, s.refresh.token, {
@@ -100,7 +94,7 @@ export async function authRoutes(app: AppInstance) {
       },
     },
     async (request) =>
-      ok({ available: await auth.isAvailable(app.deps, request.tenant.id, 'phone', request.query.phone) }),
+      ok({ available: await auth.isAvailable(c.basic, request.tenant.id, 'phone', request.query.phone) }),
   );
   app.get(
     '/api/auth/check-username',
@@ -117,7 +111,7 @@ export async function authRoutes(app: AppInstance) {
     },
     async (request) =>
       ok({
-        available: await auth.isAvailable(app.deps, request.tenant.id, 'username', request.query.username),
+        available: await auth.isAvailable(c.basic, request.tenant.id, 'username', request.query.username),
       }),
   );
   app.get(
@@ -134,7 +128,7 @@ export async function authRoutes(app: AppInstance) {
     async (request) => {
       if (!z.email().safeParse(request.query.email).success) throw authErrors.emailInvalid();
       return ok({
-        available: await auth.isAvailable(app.deps, request.tenant.id, 'email', request.query.email),
+        available: await auth.isAvailable(c.basic, request.tenant.id, 'email', request.query.email),
       });
     },
   );
@@ -231,7 +225,7 @@ export async function authRoutes(app: AppInstance) {
       preHandler: app.requireUser,
       schema: { tags: ['auth'], summary: '当前用户', response: { 200: envelopeSchema(userSchema) } },
     },
-    async (request) => ok(await auth.currentUser(app.deps, request.user?.id as number)),
+    async (request) => ok(await auth.currentUser(c.basic, request.user?.id as number)),
   );
   app.post(
     '/api/auth/change-password',

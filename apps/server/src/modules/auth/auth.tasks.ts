@@ -1,10 +1,10 @@
-import type { AppInstance } from '../../app/server.ts';
-import { deleteOldHits } from './rate-limit-store.ts';
+import type { AppInstance, Container } from '../../app/types.ts';
+import { deleteOldHits } from './rate-limits.repository.ts';
 
-export function registerAuthTasks(app: AppInstance) {
+export function registerAuthTasks(app: AppInstance, c: Container) {
   app.tasks.register({
     name: 'auth.rate-limit-cleanup',
     intervalMs: 10 * 60_000,
-    run: () => deleteOldHits(app.deps.db, app.deps.clock.now().getTime()),
+    run: () => deleteOldHits(c.db, c.clock.now().getTime()),
   });
 }

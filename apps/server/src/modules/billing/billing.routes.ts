@@ -8,11 +8,11 @@ import {
 } from '@gpu/shared';
 import { z } from 'zod';
 import { ok } from '../../app/plugins/envelope.ts';
-import type { AppInstance } from '../../app/server.ts';
+import type { AppInstance, Container } from '../../app/types.ts';
 import { adjustBalance, checkBalance, getBalance } from './billing.usecases.ts';
 
-export async function billingRoutes(app: AppInstance) {
-  const deps = () => ({ db: app.deps.db, now: () => app.deps.clock.now() });
+export async function billingRoutes(app: AppInstance, c: Container) {
+  const deps = () => c.basic;
 
   app.get(
     '/api/user/balance',
@@ -20,7 +20,7 @@ export async function billingRoutes(app: AppInstance) {
       preHandler: app.requireUser,
       schema: { tags: ['billing'], summary: '账户余额', response: { 200: envelopeSchema(balanceSchema) } },
     },
-    async (request) => ok(await getBalance(app.deps, request.user?.id as number)),
+    async (request) => ok(await getBalance(c.basic, request.user?.id as number)),
   );
   app.get(
     '/api/user/balance/check',
@@ -33,7 +33,7 @@ export async function billingRoutes(app: AppInstance) {
         response: { 200: envelopeSchema(balanceCheckSchema) },
       },
     },
-    async (request) => ok(await checkBalance(app.deps, request.user?.id as number, request.query.amount)),
+    async (request) => ok(await checkBalance(c.basic, request.user?.id as number, request.query.amount)),
   );
   app.post(
     '/api/admin/users/:id/balance-adjustment',

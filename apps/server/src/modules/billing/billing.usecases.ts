@@ -7,7 +7,7 @@ import {
   yuanToUnits,
 } from '@gpu/shared';
 import type { Db } from '../../app/db/client.ts';
-import type { AuthAdmin } from '../../app/plugins/auth.ts';
+import type { AuthAdmin } from '../../app/types.ts';
 import { createAuthRepository } from '../auth/auth.repository.ts';
 import { billingErrors } from './billing.errors.ts';
 import { createBillingRepository } from './billing.repository.ts';

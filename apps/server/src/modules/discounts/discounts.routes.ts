@@ -1,7 +1,7 @@
 import { discountResultSchema, envelopeSchema, idSchema } from '@gpu/shared';
 import { z } from 'zod';
 import { ok } from '../../app/plugins/envelope.ts';
-import type { AppInstance } from '../../app/server.ts';
+import type { AppInstance, Container } from '../../app/types.ts';
 
 const price = z.coerce
   .number({ message: '价格必须是数字' })
@@ -24,8 +24,8 @@ const activeDiscountSchema = z.object({
   endTime: z.string(),
 });
 
-export async function discountsRoutes(app: AppInstance) {
-  const { discounts } = app.deps;
+export async function discountsRoutes(app: AppInstance, c: Container) {
+  const { discounts } = c.services;
 
   app.get(
     '/api/user/discounts',

@@ -7,9 +7,8 @@ import {
 } from '@gpu/shared';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { AuthUser } from '../../app/plugins/auth.ts';
 import { ok } from '../../app/plugins/envelope.ts';
-import type { AppInstance } from '../../app/server.ts';
+import type { AppInstance, AuthUser, Container } from '../../app/types.ts';
 import { cleanupOrphans, gpuAvailabilityFor } from './containers.usecases.ts';
 import { type DockerInstanceGateway, noInstancesYet } from './instance-gateway.ts';
 
@@ -30,8 +29,12 @@ const userOf = (request: FastifyRequest): AuthUser => {
  * The local-docker user endpoints of SPEC.md §7 (/api/gpu/docker/*). Instance ownership and
  * power actions come from the instances module through `instances` (issue 7 passes its own).
  */
-export async function dockerPathRoutes(app: AppInstance, instances: DockerInstanceGateway = noInstancesYet) {
-  const deps = app.deps;
+export async function dockerPathRoutes(
+  app: AppInstance,
+  c: Container,
+  instances: DockerInstanceGateway = noInstancesYet,
+) {
+  const deps = c.hosts;
   const user = { preHandler: app.requireUser };
   const tags = ['gpu-docker'];
 

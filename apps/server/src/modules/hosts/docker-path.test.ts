@@ -120,7 +120,7 @@ describe('POST /api/gpu/docker/cleanup', () => {
     await t.db
       .insert(hostGpus)
       .values([0, 1].map((index) => ({ hostId, index, uuid: `GPU-c-${index}`, model: 'T4', memoryGb: 16 })));
-    const deps = t.app.deps;
+    const deps = t.app.deps.hosts;
     const containerFor = async (instanceId: number, userId: number) => {
       const a = await t.db.transaction((tx) => allocateOnHost(tx, { hostId, instanceId, gpuCount: 1 }));
       const spec = buildInstanceContainerSpec({

@@ -99,12 +99,15 @@ withTestEngine('a docker host on the local engine, through the API', check, (soc
         sku: { cpuPerGpu: 1, memoryPerGpuGb: 1, systemDiskGb: 10, dataDiskGb: 10 },
         rootPassword: 'Root-Pass-123',
       });
-      const created = await createInstanceContainer(t.app.deps, hostId, { ...spec, command: TEST_COMMAND });
+      const created = await createInstanceContainer(t.app.deps.hosts, hostId, {
+        ...spec,
+        command: TEST_COMMAND,
+      });
       expect(created.diskLimitEnforced).toBe(false);
       const [row] = await t.db.select().from(hosts).where(eq(hosts.id, hostId));
       expect(row?.diskLimitSupported).toBe(false);
 
-      const driver = t.app.deps.hostDrivers.forHost(row as typeof hosts.$inferSelect);
+      const driver = t.app.deps.drivers.host.forHost(row as typeof hosts.$inferSelect);
       await driver.start(created.containerId);
       const state = await driver.inspect(created.containerId);
       expect(state).toMatchObject({ running: true, instanceId: 9001, userId: user.id, gpuIndices: [0] });

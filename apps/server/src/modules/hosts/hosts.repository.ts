@@ -112,6 +112,11 @@ export function createHostsRepository({ db }: { db: DbOrTx }) {
       return db.select().from(hostGpus).where(eq(hostGpus.hostId, hostId)).orderBy(asc(hostGpus.index));
     },
 
+    async sku(id: number): Promise<SkuRow | null> {
+      const [sku] = await db.select().from(gpuSkus).where(eq(gpuSkus.id, id));
+      return sku ?? null;
+    },
+
     skus(hostId: number): Promise<SkuRow[]> {
       return db.select().from(gpuSkus).where(eq(gpuSkus.hostId, hostId)).orderBy(asc(gpuSkus.id));
     },

@@ -16,7 +16,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ok } from '../../app/plugins/envelope.ts';
-import type { AppInstance } from '../../app/server.ts';
+import type { AppInstance, Container } from '../../app/types.ts';
 import {
   type Actor,
   createHost,
@@ -35,8 +35,8 @@ const idParams = z.object({ id: idSchema('主机编号无效') });
 const actorOf = (request: FastifyRequest): Actor => ({ adminId: request.admin?.id ?? 0, ip: request.ip });
 
 /** Host management for admins (SPEC.md §7 Hosts) and the local-docker user endpoints. */
-export async function hostsRoutes(app: AppInstance) {
-  const deps = app.deps;
+export async function hostsRoutes(app: AppInstance, c: Container) {
+  const deps = c.hosts;
   const admin = { preHandler: app.requireAdmin };
   /** Host writes change listings and GPU counts: the market's short cache must drop them. */
   const changed = <T>(result: T): T => {

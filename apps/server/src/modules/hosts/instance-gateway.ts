@@ -1,5 +1,5 @@
 import type { DockerInstance } from '@gpu/shared';
-import type { AuthUser } from '../../app/plugins/auth.ts';
+import type { AuthUser } from '../../app/types.ts';
 import { hostErrors } from './hosts.errors.ts';
 
 /**

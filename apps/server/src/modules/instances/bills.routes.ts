@@ -12,7 +12,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { commonErrors } from '../../app/errors.ts';
 import { ok } from '../../app/plugins/envelope.ts';
-import type { AppInstance } from '../../app/server.ts';
+import type { AppInstance, Container } from '../../app/types.ts';
 import { billsCsv, writeBillsXlsx } from './bills.export.ts';
 import { createBillsRepository } from './bills.repository.ts';
 import {
@@ -23,10 +23,9 @@ import {
   shanghaiDate,
   toBill,
 } from './bills.usecases.ts';
-import { instanceDepsOf } from './instances.routes.ts';
 
-export async function billsRoutes(app: AppInstance) {
-  const deps = instanceDepsOf(app);
+export async function billsRoutes(app: AppInstance, c: Container) {
+  const deps = c.instances;
   const me = (r: FastifyRequest) => r.user as NonNullable<FastifyRequest['user']>;
   const guard = { preHandler: app.requireUser };
 

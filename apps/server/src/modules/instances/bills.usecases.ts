@@ -1,5 +1,5 @@
 import { type Bill, type BillQuery, unitsToYuan } from '@gpu/shared';
-import type { AuthUser } from '../../app/plugins/auth.ts';
+import type { AuthUser } from '../../app/types.ts';
 import { createBillingRepository } from '../billing/billing.repository.ts';
 import { createBillsRepository, shanghaiDayStart } from './bills.repository.ts';
 import type { InstanceDeps } from './instances.deps.ts';

@@ -1,5 +1,5 @@
 import { type CreateInstanceRequest, formatYuan, unitsToYuan } from '@gpu/shared';
-import type { AuthUser } from '../../app/plugins/auth.ts';
+import type { AuthUser } from '../../app/types.ts';
 import { createBillingRepository } from '../billing/billing.repository.ts';
 import { postLedgerEntry } from '../billing/ledger.ts';
 import { allocateOnHost, lockHost, releaseOnHost } from '../hosts/allocation.ts';

@@ -23,6 +23,12 @@ export interface InstanceDeps {
   log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
 }
 
+/** In-process provisioning after commit (provisioning.ts); `drain` waits for those in flight. */
+export interface ProvisionJobs {
+  kick(instanceId: number): void;
+  drain(): Promise<void>;
+}
+
 /** Who asked: the owner, an admin or a task. Recorded on every event. */
 export type Actor = { kind: 'user'; id: number } | { kind: 'admin'; id: number } | { kind: 'system' };
 export const actorLabel = (a: Actor) => (a.kind === 'system' ? 'system' : `${a.kind}:${a.id}`);

@@ -13,49 +13,15 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ok } from '../../app/plugins/envelope.ts';
-import { createSecretBox } from '../../app/secret-box.ts';
-import type { AppInstance } from '../../app/server.ts';
+import type { AppInstance, Container } from '../../app/types.ts';
 import { dockerPathRoutes } from '../hosts/docker-path.routes.ts';
 import { createInstance } from './create.usecases.ts';
 import { createDockerGateway } from './gateway.ts';
-import type { InstanceDeps } from './instances.deps.ts';
 import { instanceErrors } from './instances.errors.ts';
 import { toInstanceView } from './instances.models.view.ts';
 import { createInstancesRepository } from './instances.repository.ts';
-import { powerOff, powerOn, release } from './lifecycle.usecases.ts';
-import { chargeAccrued } from './metering.ts';
-import { createProvisionJobs, type ProvisionJobs } from './provisioning.ts';
+import { powerOff, powerOn, release, settleNow } from './lifecycle.usecases.ts';
 import { renew, renewalPricing } from './renewal.usecases.ts';
-import { registerInstanceTasks } from './tasks/index.ts';
-
-const depsByApp = new WeakMap<AppInstance, InstanceDeps & { jobs: ProvisionJobs }>();
-
-/** One set per app, so the routes, the tasks and tests share the provisioning jobs in flight. */
-export function instanceDepsOf(app: AppInstance): InstanceDeps & { jobs: ProvisionJobs } {
-  const known = depsByApp.get(app);
-  if (known) return known;
-  const d = app.deps;
-  const jobs = createProvisionJobs(
-    () => deps,
-    (err, instanceId) => app.log.error({ err, instanceId }, 'provisioning failed; the sweep retries it'),
-  );
-  const deps = {
-    db: d.db,
-    clock: d.clock,
-    hostDrivers: d.hostDrivers,
-    market: d.market,
-    discounts: d.discounts,
-    box: createSecretBox(d.config.appSecret),
-    retentionDays: d.config.INSTANCE_RETENTION_DAYS,
-    provisionLeaseMs: d.config.INSTANCE_PROVISION_LEASE_S * 1000,
-    jobs,
-    log: app.log,
-  };
-  depsByApp.set(app, deps);
-  // Jobs in flight finish before the database closes.
-  app.addHook('onClose', () => jobs.drain());
-  return deps;
-}
 
 const viewSchema = envelopeSchema(instanceSchema);
 const listQuery = z.object({
@@ -64,8 +30,8 @@ const listQuery = z.object({
   status: z.enum(INSTANCE_STATUSES).optional(),
 });
 
-export async function instancesRoutes(app: AppInstance) {
-  const deps = instanceDepsOf(app);
+export async function instancesRoutes(app: AppInstance, c: Container) {
+  const deps = c.instances;
   const repo = createInstancesRepository(deps);
   const me = (r: FastifyRequest) => r.user as NonNullable<FastifyRequest['user']>;
   const view = async (id: number) => {
@@ -203,10 +169,7 @@ export async function instancesRoutes(app: AppInstance) {
     },
     async (request) => {
       const { id } = await owned(request, request.params.id);
-      await deps.db.transaction(async (tx) => {
-        const inst = await createInstancesRepository({ db: tx }).lock(id);
-        if (inst) await chargeAccrued(tx, inst, deps.clock.now());
-      });
+      await settleNow(deps, id);
       return ok(await view(id), '已结算');
     },
   );
@@ -260,6 +223,5 @@ export async function instancesRoutes(app: AppInstance) {
     async (request) => ok(await renew(deps, me(request), request.body, request.idempotency?.key), '续费成功'),
   );
 
-  await dockerPathRoutes(app, createDockerGateway(deps));
-  registerInstanceTasks(app, deps);
+  await dockerPathRoutes(app, c, createDockerGateway(deps));
 }

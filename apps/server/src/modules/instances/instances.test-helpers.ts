@@ -4,7 +4,6 @@ import type { Clock } from '../../app/clock.ts';
 import { createTestApp } from '../../app/db/test-utils.ts';
 import { postLedgerEntry, reconcileAccount } from '../billing/ledger.ts';
 import { hosts } from '../hosts/hosts.tables.ts';
-import { instanceDepsOf } from './instances.routes.ts';
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
@@ -13,9 +12,9 @@ export async function instanceTestApp(clock: Clock) {
   const t = await createTestApp({ clock });
   await t.db.update(hosts).set({ settings: sql`${hosts.settings} || '{"latencyMs":0}'::jsonb` });
   let seq = 0;
-  const deps = instanceDepsOf(t.app);
+  const deps = t.app.deps.instances;
   const market = async () => {
-    t.app.deps.market.invalidate();
+    t.app.deps.services.market.invalidate();
     return (await t.app.inject({ method: 'GET', url: '/api/gpu/market?size=48' })).json().data.list as {
       id: number;
       hostName: string;

@@ -183,3 +183,11 @@ export async function release(
     return { ...closePeriod(locked, now), releasedAt: now, warning: null };
   });
 }
+
+/** Charges the pay-as-you-go time accrued so far, under the row lock (`…/instances/:id/settle`). */
+export async function settleNow(deps: InstanceDeps, id: number) {
+  await deps.db.transaction(async (tx) => {
+    const inst = await createInstancesRepository({ db: tx }).lock(id);
+    if (inst) await chargeAccrued(tx, inst, deps.clock.now());
+  });
+}

@@ -10,7 +10,7 @@ import { createInstance } from './create.usecases.ts';
 import { createInstancesRepository } from './instances.repository.ts';
 import { instances } from './instances.tables.ts';
 import { IMAGE, instanceTestApp } from './instances.test-helpers.ts';
-import { provisionInstance, runProvisioning } from './provisioning.ts';
+import { provisionInstance, runProvisioning } from './provisioning.usecases.ts';
 import { runReconcile, STUCK_AFTER_MS } from './tasks/reconcile.ts';
 
 const T0 = new Date('2026-11-22T08:00:00Z');
@@ -38,7 +38,7 @@ const driverOf = async (name = HOST) =>
 /** What a crash right after the create transaction leaves: CREATING, paid, GPUs held, no job ran. */
 async function committedCreate(yuan = 1000, gpuAmount = 1) {
   const u = await h.funded(yuan);
-  const tenant = await h.t.app.deps.tenants.resolve('localhost');
+  const tenant = await h.t.app.deps.services.tenants.resolve('localhost');
   const inst = await createInstance(
     { ...h.deps, jobs: { kick: () => undefined } },
     { id: u.user.id, tenantId: u.user.tenantId, sessionId: 'test' },

@@ -7,7 +7,6 @@ import { buildServer } from '../../app/server.ts';
 import { findUnbalancedAccounts } from '../billing/ledger.ts';
 import { instanceIdOf } from '../hosts/drivers/host-driver.ts';
 import { hostGpus, hostPorts, simulatedContainers } from '../hosts/hosts.tables.ts';
-import { instanceDepsOf } from './instances.routes.ts';
 import { instances } from './instances.tables.ts';
 import { instanceTestApp } from './instances.test-helpers.ts';
 
@@ -41,7 +40,7 @@ export async function twoReplicas(clock: Clock = systemClock) {
     /** The next replica, round robin. */
     next: () => apps[turn++ % apps.length] as typeof second,
     /** Waits for the provisioning jobs each replica kicked. */
-    drain: () => Promise.all(apps.map((a) => instanceDepsOf(a).jobs.drain())),
+    drain: () => Promise.all(apps.map((a) => a.deps.instances.jobs.drain())),
     close: async () => {
       await second.close();
       await database.close();

@@ -1,12 +1,12 @@
 import { envelopeSchema, imageListSchema, imageQuerySchema, imageSchema } from '@gpu/shared';
 import { z } from 'zod';
 import { ok } from '../../app/plugins/envelope.ts';
-import type { AppInstance } from '../../app/server.ts';
+import type { AppInstance, Container } from '../../app/types.ts';
 import { groupImages } from './images.models.ts';
 import { createImagesRepository } from './images.repository.ts';
 
-export async function imagesRoutes(app: AppInstance) {
-  const repo = createImagesRepository(app.deps);
+export async function imagesRoutes(app: AppInstance, c: Container) {
+  const repo = createImagesRepository(c);
   app.get(
     '/api/gpu/images',
     {

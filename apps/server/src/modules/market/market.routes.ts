@@ -1,9 +1,9 @@
 import { envelopeSchema, marketListSchema, marketQuerySchema, marketSyncResultSchema } from '@gpu/shared';
 import { ok } from '../../app/plugins/envelope.ts';
-import type { AppInstance } from '../../app/server.ts';
+import type { AppInstance, Container } from '../../app/types.ts';
 import { syncMarket } from './sync.usecases.ts';
 
-export async function marketRoutes(app: AppInstance) {
+export async function marketRoutes(app: AppInstance, c: Container) {
   app.get(
     '/api/gpu/market',
     {
@@ -14,7 +14,7 @@ export async function marketRoutes(app: AppInstance) {
         response: { 200: envelopeSchema(marketListSchema) },
       },
     },
-    async (request) => ok(await app.deps.market.list(request.tenant, request.query)),
+    async (request) => ok(await c.services.market.list(request.tenant, request.query)),
   );
 
   app.post(
@@ -27,7 +27,7 @@ export async function marketRoutes(app: AppInstance) {
       },
     },
     async () => {
-      const result = await syncMarket(app.deps);
+      const result = await syncMarket(c.hosts);
       return ok(result, result.synced ? '同步完成' : '刚刚同步过，已返回最近一次结果');
     },
   );

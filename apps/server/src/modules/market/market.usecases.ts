@@ -1,11 +1,10 @@
 import type { MarketList, MarketQuery, PackagePrices } from '@gpu/shared';
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../app/db/client.ts';
 import type { DiscountService } from '../discounts/discounts.usecases.ts';
-import { appMeta } from '../system/system.tables.ts';
 import type { TenantRecord } from '../tenants/tenants.repository.ts';
 import { filterOptions, filterRows, packageKey, toMarketItem } from './market.models.ts';
 import { createMarketRepository, type MarketRow } from './market.repository.ts';
+import { createSyncRepository } from './sync.repository.ts';
 
 /**
  * The market is read far more than it changes: keep each tenant's rows for a moment and drop
@@ -13,7 +12,6 @@ import { createMarketRepository, type MarketRow } from './market.repository.ts';
  * replicas see a change within CACHE_MS.
  */
 const CACHE_MS = 2_000;
-export const LAST_SYNC_KEY = 'market-last-sync';
 
 export type MarketCatalog = ReturnType<typeof createMarketCatalog>;
 
@@ -52,17 +50,14 @@ export function createMarketCatalog({
 
   async function sharedData() {
     if (shared && fresh(shared.at)) return shared;
-    const [prices, meta] = await Promise.all([
-      repo.packagePrices(),
-      db.select().from(appMeta).where(eq(appMeta.key, LAST_SYNC_KEY)).limit(1),
-    ]);
+    const [prices, meta] = await Promise.all([repo.packagePrices(), createSyncRepository({ db }).last()]);
     const packages = new Map(
       prices.map((p) => [
         packageKey(p.gpuType, p.regionId, p.platform),
         { daily: p.dailyPrice, weekly: p.weeklyPrice, monthly: p.monthlyPrice },
       ]),
     );
-    const value = meta[0]?.value as { at?: string } | undefined;
+    const value = meta as { at?: string } | undefined;
     shared = { at: now().getTime(), packages, lastSyncedAt: value?.at ?? null };
     return shared;
   }

@@ -20,7 +20,7 @@ const sync = async () => {
   return res.json();
 };
 const market = async () => {
-  t.app.deps.market.invalidate();
+  t.app.deps.services.market.invalidate();
   return (await t.app.inject({ method: 'GET', url: '/api/gpu/market?size=48' })).json().data;
 };
 

@@ -1,13 +1,10 @@
 import type { MarketSyncResult } from '@gpu/shared';
-import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Clock } from '../../app/clock.ts';
 import type { Db } from '../../app/db/client.ts';
 import type { HostDriverRegistry } from '../hosts/drivers/registry.ts';
-import { hosts } from '../hosts/hosts.tables.ts';
 import { probeHost, storeProbe } from '../hosts/probe.usecases.ts';
-import { appMeta } from '../system/system.tables.ts';
 import type { MarketCatalog } from './market.usecases.ts';
-import { LAST_SYNC_KEY } from './market.usecases.ts';
+import { createSyncRepository } from './sync.repository.ts';
 
 /** The market page may ask often (and anonymously); the hosts are probed at most this often. */
 export const SYNC_MIN_INTERVAL_MS = 30_000;
@@ -27,18 +24,9 @@ interface SyncDeps {
 export async function syncMarket(deps: SyncDeps): Promise<MarketSyncResult> {
   const now = deps.clock.now();
   const cutoff = new Date(now.getTime() - SYNC_MIN_INTERVAL_MS);
-  const claimed = await deps.db
-    .insert(appMeta)
-    .values({ key: LAST_SYNC_KEY, value: { at: now.toISOString(), running: true } })
-    .onConflictDoUpdate({
-      target: appMeta.key,
-      set: { value: { at: now.toISOString(), running: true } },
-      setWhere: sql`(${appMeta.value}->>'at')::timestamptz <= ${cutoff.toISOString()}::timestamptz`,
-    })
-    .returning({ key: appMeta.key });
-  if (claimed.length === 0) {
-    const [row] = await deps.db.select().from(appMeta).where(eq(appMeta.key, LAST_SYNC_KEY));
-    const last = row?.value as Partial<MarketSyncResult> & { at: string };
+  const repo = createSyncRepository(deps);
+  if (!(await repo.claim(now, cutoff))) {
+    const last = (await repo.last()) as Partial<MarketSyncResult> & { at: string };
     return {
       synced: false,
       lastSyncedAt: last.at,
@@ -48,10 +36,7 @@ export async function syncMarket(deps: SyncDeps): Promise<MarketSyncResult> {
     };
   }
 
-  const active = await deps.db
-    .select()
-    .from(hosts)
-    .where(and(eq(hosts.status, 'ACTIVE'), ne(hosts.driver, 'vastai')));
+  const active = await repo.probeableHosts();
   const probes = await Promise.all(active.map(async (h) => ({ host: h, probe: await probeHost(deps, h) })));
   const changes: MarketSyncResult['changes'] = [];
   for (const { host, probe } of probes) {
@@ -74,17 +59,12 @@ export async function syncMarket(deps: SyncDeps): Promise<MarketSyncResult> {
     hostsReachable: probes.filter((p) => p.probe.reachable).length,
     changes,
   };
-  await deps.db
-    .update(appMeta)
-    .set({
-      value: {
-        at: result.lastSyncedAt,
-        hostsChecked: result.hostsChecked,
-        hostsReachable: result.hostsReachable,
-        changes,
-      },
-    })
-    .where(eq(appMeta.key, LAST_SYNC_KEY));
+  await repo.save({
+    at: result.lastSyncedAt,
+    hostsChecked: result.hostsChecked,
+    hostsReachable: result.hostsReachable,
+    changes,
+  });
   deps.market.invalidate();
   return result;
 }

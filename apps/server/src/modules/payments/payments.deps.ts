@@ -1,10 +1,11 @@
-import type { AppInstance } from '../../app/server.ts';
-import type { PaymentDeps } from './payments.usecases.ts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../app/db/client.ts';
+import type { PaymentDriver } from './drivers/payment-driver.ts';
 
-/** What the payment usecases take, from the app. */
-export const paymentDeps = (app: AppInstance): PaymentDeps => ({
-  db: app.deps.db,
-  now: () => app.deps.clock.now(),
-  payments: app.deps.payments,
-  log: app.log,
-});
+/** What the payment usecases and tasks take; built once in app/container.ts. */
+export interface PaymentDeps {
+  db: Db;
+  now: () => Date;
+  payments: PaymentDriver;
+  log: FastifyBaseLogger;
+}

@@ -7,7 +7,6 @@ import { buildServer } from '../../app/server.ts';
 import { postLedgerEntry, reconcileAccount } from '../billing/ledger.ts';
 import { type FakeAlipayGateway, startFakeAlipayGateway } from './drivers/alipay/fake-alipay-gateway.ts';
 import { balanceOf, createOrder } from './drivers/payment-drivers.test-suite.ts';
-import { paymentDeps } from './payments.deps.ts';
 import { rechargeOrders } from './payments.tables.ts';
 import { closeExpiredRechargeOrders } from './tasks/close-expired-orders.task.ts';
 import { reconcilePendingRechargeOrders } from './tasks/reconcile-pending-orders.task.ts';
@@ -97,16 +96,16 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('payments on PostgreSQL', () =
       }
       clock.advance(11_000);
       await Promise.all([
-        reconcilePendingRechargeOrders(paymentDeps(t.app)),
-        reconcilePendingRechargeOrders(paymentDeps(replica)),
-        reconcilePendingRechargeOrders(paymentDeps(t.app)),
-        reconcilePendingRechargeOrders(paymentDeps(replica)),
+        reconcilePendingRechargeOrders(t.app.deps.payments),
+        reconcilePendingRechargeOrders(replica.deps.payments),
+        reconcilePendingRechargeOrders(t.app.deps.payments),
+        reconcilePendingRechargeOrders(replica.deps.payments),
       ]);
       expect(await balanceOf(t, headers)).toBe(500);
       clock.advance(600_000);
       await Promise.all([
-        closeExpiredRechargeOrders(paymentDeps(t.app)),
-        closeExpiredRechargeOrders(paymentDeps(replica)),
+        closeExpiredRechargeOrders(t.app.deps.payments),
+        closeExpiredRechargeOrders(replica.deps.payments),
       ]);
       for (const o of unpaid) {
         const [row] = await t.db.select().from(rechargeOrders).where(eq(rechargeOrders.orderNo, o.orderNo));

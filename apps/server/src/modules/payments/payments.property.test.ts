@@ -7,7 +7,6 @@ import { ledgerEntries } from '../billing/billing.tables.ts';
 import { findUnbalancedAccounts, reconcileAccount } from '../billing/ledger.ts';
 import { type FakeAlipayGateway, startFakeAlipayGateway } from './drivers/alipay/fake-alipay-gateway.ts';
 import type { Headers } from './drivers/payment-drivers.test-suite.ts';
-import { paymentDeps } from './payments.deps.ts';
 import { rechargeOrders } from './payments.tables.ts';
 import { rechargeLedgerKey } from './payments.usecases.ts';
 import { closeExpiredRechargeOrders } from './tasks/close-expired-orders.task.ts';
@@ -147,18 +146,18 @@ describe('recharge property', () => {
             }
           } else if (op.t === 'expire') {
             clock.advance(601_000);
-            await closeExpiredRechargeOrders(paymentDeps(t.app));
+            await closeExpiredRechargeOrders(t.app.deps.payments);
           } else {
             clock.advance(11_000);
-            await reconcilePendingRechargeOrders(paymentDeps(t.app));
+            await reconcilePendingRechargeOrders(t.app.deps.payments);
           }
         }
 
         for (const u of users) expect((await reconcileAccount(t.db, u.user.id)).balanced).toBe(true);
         // Paid at Alipay but only forged or refused notifications arrived: the tasks find those.
         clock.advance(11_000);
-        await reconcilePendingRechargeOrders(paymentDeps(t.app));
-        await closeExpiredRechargeOrders(paymentDeps(t.app));
+        await reconcilePendingRechargeOrders(t.app.deps.payments);
+        await closeExpiredRechargeOrders(t.app.deps.payments);
         if (orders.length === 0) return;
         const rows = await t.db
           .select()

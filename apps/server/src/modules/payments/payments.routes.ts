@@ -14,10 +14,9 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ok } from '../../app/plugins/envelope.ts';
-import type { AppInstance } from '../../app/server.ts';
+import type { AppInstance, Container } from '../../app/types.ts';
 import { alipayNotifyRoutes } from './drivers/alipay/alipay.routes.ts';
 import { simulatedPaymentRoutes } from './drivers/simulated/simulated.routes.ts';
-import { paymentDeps } from './payments.deps.ts';
 import { createRecharge, getRechargeOrder, listRechargeOrders, paymentStatus } from './payments.usecases.ts';
 
 /** SPEC.md §7: the payment calls answer `msg` besides the envelope; errors too. */
@@ -36,7 +35,7 @@ async function addMsg(_request: FastifyRequest, reply: FastifyReply, payload: un
   return payload;
 }
 
-export async function paymentsRoutes(app: AppInstance) {
+export async function paymentsRoutes(app: AppInstance, c: Container) {
   const user = (request: FastifyRequest) => request.user as NonNullable<FastifyRequest['user']>;
 
   // Per address; per user, pending orders and orders per hour are limited in the database.
@@ -55,7 +54,7 @@ export async function paymentsRoutes(app: AppInstance) {
       },
     },
     async (request) =>
-      okWithMsg(await createRecharge(paymentDeps(app), user(request), request.body), '二维码生成成功'),
+      okWithMsg(await createRecharge(c.payments, user(request), request.body), '二维码生成成功'),
   );
   // SPEC.md §7 `POST /user/recharge (query amount)`: the same order and answer as createQrCode
   // (never a direct credit: money arrives only through the provider's payment).
@@ -74,7 +73,7 @@ export async function paymentsRoutes(app: AppInstance) {
     },
     async (request) =>
       okWithMsg(
-        await createRecharge(paymentDeps(app), user(request), {
+        await createRecharge(c.payments, user(request), {
           amount: request.query.amount,
           subject: DEFAULT_RECHARGE_SUBJECT,
           body: DEFAULT_RECHARGE_BODY,
@@ -95,8 +94,7 @@ export async function paymentsRoutes(app: AppInstance) {
         response: { 200: paymentStatusResponseSchema },
       },
     },
-    async (request) =>
-      okWithMsg(await paymentStatus(paymentDeps(app), user(request), request.query.outTradeNo)),
+    async (request) => okWithMsg(await paymentStatus(c.payments, user(request), request.query.outTradeNo)),
   );
 
   app.get(
@@ -110,7 +108,7 @@ export async function paymentsRoutes(app: AppInstance) {
         response: { 200: envelopeSchema(pageSchema(rechargeOrderSchema)) },
       },
     },
-    async (request) => ok(await listRechargeOrders(app.deps, user(request), request.query)),
+    async (request) => ok(await listRechargeOrders(c.payments, user(request), request.query)),
   );
   app.get(
     '/api/recharge/orders/:id',
@@ -123,9 +121,9 @@ export async function paymentsRoutes(app: AppInstance) {
         response: { 200: envelopeSchema(rechargeOrderSchema) },
       },
     },
-    async (request) => ok(await getRechargeOrder(app.deps, user(request), request.params.id)),
+    async (request) => ok(await getRechargeOrder(c.payments, user(request), request.params.id)),
   );
 
-  if (app.deps.payments.kind === 'simulated') await simulatedPaymentRoutes(app);
-  if (app.deps.payments.kind === 'alipay') await alipayNotifyRoutes(app);
+  if (c.drivers.payment.kind === 'simulated') await simulatedPaymentRoutes(app, c.payments);
+  if (c.drivers.payment.kind === 'alipay') await alipayNotifyRoutes(app, c.payments);
 }

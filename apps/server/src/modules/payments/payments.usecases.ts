@@ -8,13 +8,12 @@ import {
   unitsToYuan,
   yuanToUnits,
 } from '@gpu/shared';
-import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../app/db/client.ts';
-import type { AuthUser } from '../../app/plugins/auth.ts';
+import type { AuthUser } from '../../app/types.ts';
 import { billingErrors } from '../billing/billing.errors.ts';
 import { createBillingRepository } from '../billing/billing.repository.ts';
 import { postLedgerEntry } from '../billing/ledger.ts';
-import type { PaymentDriver, TradeState } from './drivers/payment-driver.ts';
+import type { TradeState } from './drivers/payment-driver.ts';
+import type { PaymentDeps } from './payments.deps.ts';
 import { paymentErrors } from './payments.errors.ts';
 import {
   dateBounds,
@@ -27,13 +26,6 @@ import {
   toPaymentStatus,
 } from './payments.models.ts';
 import { createPaymentsRepository, type RechargeOrderRow } from './payments.repository.ts';
-
-export interface PaymentDeps {
-  db: Db;
-  now: () => Date;
-  payments: PaymentDriver;
-  log: FastifyBaseLogger;
-}
 
 /** The ledger key of an order's credit: whatever happens, one order credits once. */
 export const rechargeLedgerKey = (orderNo: string) => `recharge:${orderNo}`;

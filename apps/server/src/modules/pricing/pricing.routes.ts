@@ -5,17 +5,16 @@ import {
   packagePricingSchema,
   unitsToYuan,
 } from '@gpu/shared';
-import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { ok } from '../../app/plugins/envelope.ts';
-import type { AppInstance } from '../../app/server.ts';
+import type { AppInstance, Container } from '../../app/types.ts';
 import { pricingErrors } from './pricing.errors.ts';
-import { packagePrices } from './pricing.tables.ts';
-import { quoteOrder } from './pricing.usecases.ts';
+import type { PackagePriceRow } from './pricing.repository.ts';
+import { listPackagePrices, quoteOrder } from './pricing.usecases.ts';
 
-export async function pricingRoutes(app: AppInstance) {
-  const { db } = app.deps;
-  const toPricing = (p: typeof packagePrices.$inferSelect) => ({
+export async function pricingRoutes(app: AppInstance, c: Container) {
+  const { db } = c;
+  const toPricing = (p: PackagePriceRow) => ({
     gpuType: p.gpuType,
     regionId: p.regionId,
     platform: p.platform,
@@ -33,7 +32,7 @@ export async function pricingRoutes(app: AppInstance) {
         response: { 200: envelopeSchema(z.array(packagePricingSchema)) },
       },
     },
-    async () => ok((await db.select().from(packagePrices).orderBy(packagePrices.id)).map(toPricing)),
+    async () => ok((await listPackagePrices(c)).map(toPricing)),
   );
   app.get(
     '/api/v2/package-billing/pricing/by-gpu',
@@ -45,12 +44,7 @@ export async function pricingRoutes(app: AppInstance) {
         response: { 200: envelopeSchema(z.array(packagePricingSchema)) },
       },
     },
-    async (request) =>
-      ok(
-        (await db.select().from(packagePrices).where(eq(packagePrices.gpuType, request.query.gpuType))).map(
-          toPricing,
-        ),
-      ),
+    async (request) => ok((await listPackagePrices(c, request.query.gpuType)).map(toPricing)),
   );
   app.post(
     '/api/v2/package-billing/calculate-price',
@@ -65,12 +59,8 @@ export async function pricingRoutes(app: AppInstance) {
     async (request) => {
       // Vouchers arrive with their own feature; until then none can be applied.
       if (request.body.voucherId !== undefined) throw pricingErrors.voucherUnavailable();
-      const rules = await app.deps.discounts.rulesFor(request.tenant.id);
-      const q = await quoteOrder(
-        { db, now: () => app.deps.clock.now(), rules },
-        request.tenant,
-        request.body,
-      );
+      const rules = await c.services.discounts.rulesFor(request.tenant.id);
+      const q = await quoteOrder({ db, now: () => c.clock.now(), rules }, request.tenant, request.body);
       return ok({
         billingType: q.billingType,
         duration: q.billingType === 'hourly' ? 1 : q.duration,

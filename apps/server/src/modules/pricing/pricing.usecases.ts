@@ -5,13 +5,12 @@ import {
   type OrderPrice,
   type PackagePrices,
 } from '@gpu/shared';
-import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../app/db/client.ts';
 import { bestDiscount, type DiscountRule } from '../discounts/discounts.models.ts';
 import { createMarketRepository, type MarketRow } from '../market/market.repository.ts';
 import type { TenantRecord } from '../tenants/tenants.repository.ts';
 import { pricingErrors } from './pricing.errors.ts';
-import { packagePrices } from './pricing.tables.ts';
+import { createPricingRepository } from './pricing.repository.ts';
 
 export interface Quote extends OrderPrice {
   row: MarketRow;
@@ -22,17 +21,7 @@ export interface Quote extends OrderPrice {
 }
 
 export async function packagePricesFor(db: DbOrTx, gpuType: string, regionId: number, platform = 'local') {
-  const [p] = await db
-    .select()
-    .from(packagePrices)
-    .where(
-      and(
-        eq(packagePrices.gpuType, gpuType),
-        eq(packagePrices.regionId, regionId),
-        eq(packagePrices.platform, platform),
-      ),
-    )
-    .limit(1);
+  const p = await createPricingRepository({ db }).find(gpuType, regionId, platform);
   return p
     ? ({ daily: p.dailyPrice, weekly: p.weeklyPrice, monthly: p.monthlyPrice } satisfies PackagePrices)
     : null;
@@ -84,4 +73,10 @@ export async function quoteOrder(
     gpuAmount: input.gpuAmount,
     discount,
   };
+}
+
+/** Every package price, or those of one GPU type. */
+export function listPackagePrices({ db }: { db: DbOrTx }, gpuType?: string) {
+  const repo = createPricingRepository({ db });
+  return gpuType === undefined ? repo.all() : repo.byGpuType(gpuType);
 }

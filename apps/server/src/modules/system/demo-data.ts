@@ -1,9 +1,4 @@
-import { DEFAULT_TENANT_CONFIG, yuanToUnits } from '@gpu/shared';
-import type { Tx } from '../../app/db/client.ts';
-import { discounts } from '../discounts/discounts.tables.ts';
-import { hostGpus, hosts, regions } from '../hosts/hosts.tables.ts';
-import { gpuSkus, images } from '../market/market.tables.ts';
-import { packagePrices } from '../pricing/pricing.tables.ts';
+import { DEFAULT_TENANT_CONFIG } from '@gpu/shared';
 import type { TenantSettings } from '../tenants/tenants.tables.ts';
 
 /** What the demo seeds; one table of facts so the numbers are easy to read and change. */
@@ -15,7 +10,7 @@ export const DEMO_REGIONS = [
   { name: '海外区（美国）', code: 'overseas-us', sortOrder: 900, overseas: true },
 ] as const;
 
-type RegionCode = (typeof DEMO_REGIONS)[number]['code'];
+export type RegionCode = (typeof DEMO_REGIONS)[number]['code'];
 
 interface DemoHost {
   name: string;
@@ -195,7 +190,11 @@ export const DEMO_IMAGES = [
   img('pytorch', '2.2.0', '3.10', { musa: '3.1.0' }),
 ];
 
-const PRESET_URLS = new Set([DEMO_IMAGES[0]?.imageUrl, DEMO_IMAGES[5]?.imageUrl, DEMO_IMAGES[8]?.imageUrl]);
+export const PRESET_URLS = new Set([
+  DEMO_IMAGES[0]?.imageUrl,
+  DEMO_IMAGES[5]?.imageUrl,
+  DEMO_IMAGES[8]?.imageUrl,
+]);
 
 export const DEFAULT_TENANT_SETTINGS: TenantSettings = {
   logoUrl: '/demo/logo.svg',
@@ -241,96 +240,3 @@ export const SECOND_TENANT = {
   }),
   visibleRegionCodes: ['anhui-a', 'beijing-a', 'guangdong-b'] as RegionCode[],
 };
-
-/** Writes the demo catalogue: regions, simulated hosts with GPUs and port pools, SKUs, images. */
-export async function insertDemoCatalogue(tx: Tx, now: Date): Promise<Map<RegionCode, number>> {
-  const regionRows = await tx
-    .insert(regions)
-    .values(DEMO_REGIONS.map((r) => ({ ...r })))
-    .returning({ id: regions.id, code: regions.code });
-  const regionIds = new Map(regionRows.map((r) => [r.code as RegionCode, r.id]));
-
-  for (const [i, h] of DEMO_HOSTS.entries()) {
-    const [host] = await tx
-      .insert(hosts)
-      .values({
-        regionId: regionIds.get(h.region) as number,
-        name: h.name,
-        driver: 'simulated',
-        publicAddress: `10.${20 + i}.0.11`,
-        cpuModel: h.cpuModel,
-        cpuCores: h.cpuCores,
-        memoryGb: h.memoryGb,
-        systemDiskGb: 50,
-        dataDiskGb: 4_000,
-        portRangeStart: 30_000 + i * 1_000,
-        portRangeEnd: 30_000 + i * 1_000 + 199,
-        nvidiaDriver: h.nvidiaDriver,
-        cudaVersion: h.cudaVersion,
-        settings: { latencyMs: 300, failureRate: 0 },
-      })
-      .returning({ id: hosts.id });
-    if (!host) throw new Error('host insert returned no row');
-    await tx.insert(hostGpus).values(
-      Array.from({ length: h.gpuCount }, (_, index) => ({
-        hostId: host.id,
-        index,
-        uuid: `GPU-${host.id.toString(16).padStart(4, '0')}${index.toString(16).padStart(4, '0')}-demo-${h.name}`,
-        model: h.gpuModel,
-        memoryGb: h.gpuMemoryGb,
-        reservedReason: index < h.busy ? '线下客户占用（演示数据）' : null,
-      })),
-    );
-    await tx.insert(gpuSkus).values({
-      hostId: host.id,
-      gpuModel: h.gpuModel,
-      gpuBrand: h.gpuBrand,
-      memoryGb: h.gpuMemoryGb,
-      cpuPerGpu: h.cpuPerGpu,
-      memoryPerGpuGb: Math.floor(h.memoryGb / h.gpuCount),
-      systemDiskGb: 30,
-      dataDiskGb: 50,
-      hourlyPrice: yuanToUnits(h.hourlyYuan),
-    });
-  }
-
-  await insertDemoPricing(tx, regionIds, now);
-  await tx
-    .insert(images)
-    .values(
-      DEMO_IMAGES.map((image, i) => ({ ...image, sortOrder: i, preset: PRESET_URLS.has(image.imageUrl) })),
-    );
-  return regionIds;
-}
-
-/** Two discounts (one ends minutes after first start, so its countdown shows) and one package price. */
-async function insertDemoPricing(tx: Tx, regionIds: Map<RegionCode, number>, now: Date) {
-  const minutes = (n: number) => new Date(now.getTime() + n * 60_000);
-  await tx.insert(discounts).values([
-    {
-      name: '限时特惠',
-      description: '安徽A区 RTX 4090 限时 8 折',
-      regionId: regionIds.get('anhui-a') as number,
-      gpuModel: 'RTX 4090',
-      rateBp: 8_000,
-      startsAt: now,
-      endsAt: minutes(10),
-    },
-    {
-      name: 'A100 月度优惠',
-      description: 'A100 80GB 全区 9 折',
-      gpuModel: 'A100 80GB',
-      rateBp: 9_000,
-      startsAt: now,
-      endsAt: minutes(30 * 24 * 60),
-    },
-  ]);
-  await tx.insert(packagePrices).values({
-    gpuType: 'A100 80GB',
-    regionId: regionIds.get('beijing-a') as number,
-    platform: 'local',
-    dailyPrice: yuanToUnits(150),
-    weeklyPrice: yuanToUnits(900),
-    monthlyPrice: yuanToUnits(3_300),
-  });
-}

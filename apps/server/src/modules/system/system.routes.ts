@@ -1,7 +1,7 @@
 import { envelopeSchema, errorEnvelopeSchema } from '@gpu/shared';
 import { z } from 'zod';
 import { fail, ok } from '../../app/plugins/envelope.ts';
-import type { AppInstance } from '../../app/server.ts';
+import type { AppInstance, Container } from '../../app/types.ts';
 
 const healthSchema = z.object({
   status: z.literal('ok'),
@@ -9,8 +9,8 @@ const healthSchema = z.object({
   uptimeS: z.number(),
 });
 
-export async function systemRoutes(app: AppInstance) {
-  const { database } = app.deps;
+export async function systemRoutes(app: AppInstance, c: Container) {
+  const { database } = c;
   app.get(
     '/api/health',
     {

@@ -2,8 +2,8 @@ import { DEFAULT_TENANT_CONFIG } from '@gpu/shared';
 import type { Database, Db } from '../../app/db/client.ts';
 import { ensureFirstAdmin } from '../auth/admins.usecases.ts';
 import { createTenantsRepository } from '../tenants/tenants.repository.ts';
-import { DEFAULT_TENANT_SETTINGS, insertDemoCatalogue, SECOND_TENANT } from './demo-data.ts';
-import { appMeta } from './system.tables.ts';
+import { DEFAULT_TENANT_SETTINGS, SECOND_TENANT } from './demo-data.ts';
+import { claimFirstStart, insertDemoCatalogue } from './system.repository.ts';
 
 const DEFAULT_TENANT = { code: DEFAULT_TENANT_CONFIG.tenantCode, name: DEFAULT_TENANT_CONFIG.tenantName };
 
@@ -34,12 +34,7 @@ export async function seedOnFirstStart(
   opts: { demo: boolean; now?: Date },
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const claimed = await tx
-      .insert(appMeta)
-      .values({ key: 'initial-seed', value: { demo: opts.demo } })
-      .onConflictDoNothing()
-      .returning({ key: appMeta.key });
-    if (claimed.length === 0) return false;
+    if (!(await claimFirstStart(tx, { demo: opts.demo }))) return false;
 
     const tenants = createTenantsRepository({ db: tx });
     await tenants.insert({

@@ -1,12 +1,13 @@
 import { envelopeSchema, tenantConfigSchema, tenantListItemSchema } from '@gpu/shared';
 import { z } from 'zod';
 import { ok } from '../../app/plugins/envelope.ts';
-import type { AppInstance } from '../../app/server.ts';
+import type { AppInstance, Container } from '../../app/types.ts';
 import { tenantErrors } from './tenants.errors.ts';
 import { toTenantConfig } from './tenants.models.ts';
 
-export async function tenantsRoutes(app: AppInstance) {
-  const { tenants, config } = app.deps;
+export async function tenantsRoutes(app: AppInstance, c: Container) {
+  const { config } = c;
+  const { tenants } = c.services;
 
   app.get(
     '/api/tenant/config',

@@ -1,6 +1,6 @@
-import type { AppInstance } from '../../../app/server.ts';
+import type { AppInstance } from '../../../app/types.ts';
 import type { InstanceDeps } from '../instances.deps.ts';
-import { PROVISION_SWEEP_MS, runProvisioning } from '../provisioning.ts';
+import { PROVISION_SWEEP_MS, runProvisioning } from '../provisioning.usecases.ts';
 import { runExpiry, runMetering, runRetention } from './billing-tasks.ts';
 import { runReconcile } from './reconcile.ts';
 

@@ -6,7 +6,7 @@ import { freeIfContainerGone } from '../create.usecases.ts';
 import type { InstanceDeps } from '../instances.deps.ts';
 import { createInstancesRepository, type InstanceRow } from '../instances.repository.ts';
 import { chargeAccrued, closePeriod } from '../metering.ts';
-import { provisionInstance } from '../provisioning.ts';
+import { provisionInstance } from '../provisioning.usecases.ts';
 
 /** A transition older than this was cut short (crash, restart) and is finished or rolled back. */
 export const STUCK_AFTER_MS = 2 * 60_000;

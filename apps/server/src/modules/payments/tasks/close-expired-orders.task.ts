@@ -1,5 +1,5 @@
+import type { PaymentDeps } from '../payments.deps.ts';
 import { createPaymentsRepository } from '../payments.repository.ts';
-import type { PaymentDeps } from '../payments.usecases.ts';
 import { expireOrder } from '../payments.usecases.ts';
 
 export const CLOSE_EXPIRED_ORDERS_TASK = 'payments.close-expired-orders';

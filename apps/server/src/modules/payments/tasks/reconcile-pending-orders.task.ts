@@ -1,6 +1,6 @@
+import type { PaymentDeps } from '../payments.deps.ts';
 import { RECONCILE_MIN_AGE_MS } from '../payments.models.ts';
 import { createPaymentsRepository } from '../payments.repository.ts';
-import type { PaymentDeps } from '../payments.usecases.ts';
 import { refreshFromProvider } from '../payments.usecases.ts';
 
 export const RECONCILE_PENDING_ORDERS_TASK = 'payments.reconcile-pending-orders';

@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../../../app/clock.ts';
 import { createTestApp, testConfig } from '../../../../app/db/test-utils.ts';
 import { reconcileAccount } from '../../../billing/ledger.ts';
-import { paymentDeps } from '../../payments.deps.ts';
 import { rechargeOrders } from '../../payments.tables.ts';
 import { closeExpiredRechargeOrders } from '../../tasks/close-expired-orders.task.ts';
 import { reconcilePendingRechargeOrders } from '../../tasks/reconcile-pending-orders.task.ts';
@@ -232,7 +231,7 @@ describe('alipay notifications and queries', () => {
       expect(await statusOf(t, headers, order.orderNo)).toBe('PENDING');
       expect(performance.now() - started).toBeLessThan(1_500);
       clock.advance(6_000);
-      await reconcilePendingRechargeOrders(paymentDeps(t.app));
+      await reconcilePendingRechargeOrders(t.app.deps.payments);
       expect((await orderRow(order.orderNo))?.status).toBe('PENDING');
     } finally {
       gateway.state.delayMs = 0;
@@ -240,11 +239,11 @@ describe('alipay notifications and queries', () => {
     // A gateway answering errors changes nothing either.
     gateway.state.failNext = 1_000;
     clock.advance(6_000);
-    await reconcilePendingRechargeOrders(paymentDeps(t.app));
+    await reconcilePendingRechargeOrders(t.app.deps.payments);
     gateway.state.failNext = 0;
     expect((await orderRow(order.orderNo))?.status).toBe('PENDING');
     clock.advance(6_000);
-    const result = await reconcilePendingRechargeOrders(paymentDeps(t.app));
+    const result = await reconcilePendingRechargeOrders(t.app.deps.payments);
     expect(result.checked).toBeGreaterThanOrEqual(1);
     expect((await orderRow(order.orderNo))?.status).toBe('SUCCESS');
     expect(await balanceOf(t, headers)).toBe(200);
@@ -257,7 +256,7 @@ describe('alipay notifications and queries', () => {
     const lastSecond = await createOrder(t, headers, 300);
     clock.advance(600_000);
     gateway.pay(lastSecond.orderNo);
-    await closeExpiredRechargeOrders(paymentDeps(t.app));
+    await closeExpiredRechargeOrders(t.app.deps.payments);
     expect(gateway.trades.get(unpaid.orderNo)?.status).toBe('TRADE_CLOSED');
     expect(
       gateway.calls.some(

@@ -1,5 +1,5 @@
-import type { AppInstance } from '../../../../app/server.ts';
-import { paymentDeps } from '../../payments.deps.ts';
+import type { AppInstance } from '../../../../app/types.ts';
+import type { PaymentDeps } from '../../payments.deps.ts';
 import { handleNotification } from '../../payments.usecases.ts';
 import { ALIPAY_NOTIFY_PATH } from '../registry.ts';
 
@@ -7,7 +7,7 @@ import { ALIPAY_NOTIFY_PATH } from '../registry.ts';
  * Alipay's asynchronous notify (form-encoded POST). Answers the plain text `success` only after
  * the credit is committed, else `fail` so Alipay tries again later.
  */
-export async function alipayNotifyRoutes(app: AppInstance) {
+export async function alipayNotifyRoutes(app: AppInstance, deps: PaymentDeps) {
   app.post(
     ALIPAY_NOTIFY_PATH,
     { schema: { tags: ['payments'], summary: '支付宝异步通知', hide: true } },
@@ -21,7 +21,7 @@ export async function alipayNotifyRoutes(app: AppInstance) {
           ),
         );
         try {
-          answer = await handleNotification(paymentDeps(app), params);
+          answer = await handleNotification(deps, params);
         } catch (err) {
           request.log.error({ err, orderNo: params.out_trade_no }, 'alipay notification failed');
         }

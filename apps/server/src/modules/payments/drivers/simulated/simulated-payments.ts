@@ -1,6 +1,7 @@
+import type { PaymentDeps } from '../../payments.deps.ts';
 import { isExpired } from '../../payments.models.ts';
 import { createPaymentsRepository } from '../../payments.repository.ts';
-import { expireOrder, type PaymentDeps, settlePaid } from '../../payments.usecases.ts';
+import { expireOrder, settlePaid } from '../../payments.usecases.ts';
 import { simulatedTradeNo } from './simulated-driver.ts';
 
 /** The order behind a simulated QR code (closed first if it has expired). */

@@ -1,12 +1,10 @@
-import { eq } from 'drizzle-orm';
 import { createInstanceContainer } from '../hosts/containers.usecases.ts';
 import { ContainerConflictError } from '../hosts/drivers/driver-errors.ts';
 import type { HostDriver } from '../hosts/drivers/host-driver.ts';
 import { buildInstanceContainerSpec, containerNameOf } from '../hosts/hosts.models.ts';
 import { createHostsRepository } from '../hosts/hosts.repository.ts';
-import { gpuSkus } from '../market/market.tables.ts';
 import { failCreate } from './create.usecases.ts';
-import type { InstanceDeps } from './instances.deps.ts';
+import type { InstanceDeps, ProvisionJobs } from './instances.deps.ts';
 import { packageEnd } from './instances.models.ts';
 import { createInstancesRepository, type InstanceRow } from './instances.repository.ts';
 
@@ -66,7 +64,7 @@ async function containerFor(deps: InstanceDeps, driver: HostDriver, inst: Instan
   };
   const existing = await adopt();
   if (existing) return existing;
-  const [sku] = await deps.db.select().from(gpuSkus).where(eq(gpuSkus.id, inst.skuId));
+  const sku = await createHostsRepository(deps).sku(inst.skuId);
   if (!sku) throw new Error(`SKU ${inst.skuId} of instance ${inst.id} is gone`);
   const spec = buildInstanceContainerSpec({
     instanceId: inst.id,
@@ -125,13 +123,11 @@ export async function runProvisioning(deps: InstanceDeps) {
   return { checked: ids.length, outcomes };
 }
 
-export type ProvisionJobs = ReturnType<typeof createProvisionJobs>;
-
 /** In-process kicks after commit; `drain` waits for those in flight (tests, shutdown). */
 export function createProvisionJobs(
   deps: () => InstanceDeps,
   onError: (err: unknown, instanceId: number) => void,
-) {
+): ProvisionJobs {
   const inFlight = new Set<Promise<unknown>>();
   return {
     kick(instanceId: number) {

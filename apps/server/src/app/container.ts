@@ -1,0 +1,90 @@
+import { createAuthRepository } from '../modules/auth/auth.repository.ts';
+import { createTokenService } from '../modules/auth/tokens.ts';
+import { createDiscountService } from '../modules/discounts/discounts.usecases.ts';
+import { createHostDriverRegistry } from '../modules/hosts/drivers/registry.ts';
+import { createProvisionJobs } from '../modules/instances/provisioning.usecases.ts';
+import { createMarketCatalog } from '../modules/market/market.usecases.ts';
+import { createPaymentDriver } from '../modules/payments/drivers/registry.ts';
+import { createSmsDriver } from '../modules/sms/drivers/registry.ts';
+import { createTenantService } from '../modules/tenants/tenants.usecases.ts';
+import { systemClock } from './clock.ts';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { createSecretBox } from './secret-box.ts';
+import type { Container, ContainerOverrides } from './types.ts';
+
+/** A logger that drops everything, for a container built without an app (scripts, benches). */
+const silentLog = {
+  level: 'silent',
+  fatal: () => {},
+  error: () => {},
+  warn: () => {},
+  info: () => {},
+  debug: () => {},
+  trace: () => {},
+  silent: () => {},
+  child: () => silentLog,
+} as unknown as Container['log'];
+
+/**
+ * Builds every dependency of the app once: drivers, services, repositories and each feature's
+ * usecase deps. buildServer hands it to the modules; tests build it with test settings and
+ * replace the outside world (clock, SMS, payments, host drivers) through `overrides`.
+ */
+export function createContainer(
+  config: Config,
+  database: Database,
+  overrides: ContainerOverrides = {},
+): Container {
+  const db = database.db;
+  const clock = overrides.clock ?? systemClock;
+  const log = overrides.log ?? silentLog;
+  const now = () => clock.now();
+
+  const discounts = createDiscountService({ db, now });
+  const services: Container['services'] = {
+    tenants: createTenantService({ db, now: () => clock.now().getTime() }),
+    tokens: createTokenService(config.appSecret, now),
+    discounts,
+    market: createMarketCatalog({ db, now, discounts }),
+  };
+  const drivers: Container['drivers'] = {
+    host: overrides.hostDrivers ?? createHostDriverRegistry({ db, now }),
+    payment: overrides.payments ?? createPaymentDriver(config, { db }),
+    sms: overrides.sms ?? createSmsDriver(config, log),
+  };
+
+  // The jobs and the deps refer to each other: a job provisions with these deps, a create kicks a job.
+  const instances: Container['instances'] = {
+    db,
+    clock,
+    hostDrivers: drivers.host,
+    market: services.market,
+    discounts,
+    box: createSecretBox(config.appSecret),
+    retentionDays: config.INSTANCE_RETENTION_DAYS,
+    provisionLeaseMs: config.INSTANCE_PROVISION_LEASE_S * 1000,
+    jobs: { kick: (id) => jobs.kick(id), drain: () => jobs.drain() },
+    log,
+  };
+  const jobs = createProvisionJobs(
+    () => instances,
+    (err, instanceId) => log.error({ err, instanceId }, 'provisioning failed; the sweep retries it'),
+  );
+
+  return {
+    config,
+    database,
+    db,
+    clock,
+    log,
+    drivers,
+    services,
+    repositories: { auth: createAuthRepository({ db }) },
+    auth: { db, tokens: services.tokens, sms: drivers.sms, now, secret: config.appSecret },
+    basic: { db, now },
+    hosts: { db, clock, hostDrivers: drivers.host, market: services.market },
+    instances,
+    payments: { db, now, payments: drivers.payment, log },
+  };
+}

@@ -1,0 +1,118 @@
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+} from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { TokenService } from '../modules/auth/tokens.ts';
+import type { DiscountService } from '../modules/discounts/discounts.usecases.ts';
+import type { HostDriverRegistry } from '../modules/hosts/drivers/registry.ts';
+import type { InstanceDeps, ProvisionJobs } from '../modules/instances/instances.deps.ts';
+import type { MarketCatalog } from '../modules/market/market.usecases.ts';
+import type { PaymentDriver } from '../modules/payments/drivers/payment-driver.ts';
+import type { PaymentDeps } from '../modules/payments/payments.deps.ts';
+import type { SmsDriver } from '../modules/sms/drivers/sms-driver.ts';
+import type { TenantRecord } from '../modules/tenants/tenants.repository.ts';
+import type { TenantService } from '../modules/tenants/tenants.usecases.ts';
+import type { Clock } from './clock.ts';
+import type { Config } from './config.ts';
+import type { Database, Db } from './db/client.ts';
+import type { TaskRunner } from './tasks.ts';
+
+/**
+ * The types every layer shares. A leaf: it imports only types, and nothing here imports
+ * app/server.ts or app/container.ts, so no module can close an import cycle through them.
+ */
+
+export type AppInstance = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+export interface AuthUser {
+  id: number;
+  tenantId: number;
+  /** The session (`sid`) of the token that signed this request in. */
+  sessionId: string;
+}
+
+export interface AuthAdmin {
+  id: number;
+  username: string;
+  roles: string[];
+  sessionId: string;
+}
+
+/** Looks up whether the subject may still act: status and tokens-valid-after, read per request. */
+export interface AuthLookups {
+  findActiveUser(id: number, issuedAtMs: number, sid: string): Promise<Omit<AuthUser, 'sessionId'> | null>;
+  findActiveAdmin(id: number, issuedAtMs: number, sid: string): Promise<Omit<AuthAdmin, 'sessionId'> | null>;
+}
+
+/** Every dependency of the app, built once by `createContainer` (app/container.ts). */
+export interface Container {
+  config: Config;
+  database: Database;
+  db: Db;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  /** The outside world, one registry per kind (tests replace them). */
+  drivers: { host: HostDriverRegistry; payment: PaymentDriver; sms: SmsDriver };
+  services: {
+    tenants: TenantService;
+    tokens: TokenService;
+    discounts: DiscountService;
+    market: MarketCatalog;
+  };
+  repositories: { auth: AuthLookups };
+  /** What each feature's usecases take (built once; a route hands its feature's record on). */
+  auth: { db: Db; tokens: TokenService; sms: SmsDriver; now: () => Date; secret: string };
+  /** Billing, discounts, idempotency and other usecases that need only the database and the time. */
+  basic: { db: Db; now: () => Date };
+  hosts: { db: Db; clock: Clock; hostDrivers: HostDriverRegistry; market: MarketCatalog };
+  instances: InstanceDeps & { jobs: ProvisionJobs };
+  payments: PaymentDeps;
+}
+
+/** Parts of the container the container factory lets callers (tests, main) replace. */
+export interface ContainerOverrides {
+  clock?: Clock;
+  log?: FastifyBaseLogger;
+  sms?: SmsDriver;
+  payments?: PaymentDriver;
+  hostDrivers?: HostDriverRegistry;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The container the app was built from (tests reach services through it). */
+    deps: Container;
+    /** Scheduled tasks of the features; main.ts starts them when TASKS=on. */
+    tasks: TaskRunner;
+    /** A valid user token of this request's tenant, else 401 (always runs at onRequest). */
+    requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** A valid admin token with role ADMIN, else 401 (always runs at onRequest). */
+    requireAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /**
+     * preHandler (after requireUser) making a route idempotent per user under `scope`: a request
+     * with an `Idempotency-Key` runs once; replays answer the first answer (status and body).
+     * Without the header the route behaves as before (app/plugins/idempotency.ts).
+     */
+    idempotent: (scope: string) => (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+  }
+  interface FastifyRequest {
+    user: AuthUser | null;
+    admin: AuthAdmin | null;
+    /** The tenant of this request: X-Tenant-Host, else Host, else the default tenant. */
+    tenant: TenantRecord;
+    /** Set when this request claimed its `Idempotency-Key`: its answer is stored for replays. */
+    idempotency: { id: number; key: string } | null;
+  }
+}

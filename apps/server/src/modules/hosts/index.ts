@@ -1,0 +1,7 @@
+import type { AppInstance, Container } from '../../app/types.ts';
+import { hostsRoutes } from './hosts.routes.ts';
+
+/** Admin host management. The Docker-path routes need instances, so the instances module adds them. */
+export async function registerHosts(app: AppInstance, c: Container) {
+  await hostsRoutes(app, c);
+}
