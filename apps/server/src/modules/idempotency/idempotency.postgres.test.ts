@@ -106,7 +106,7 @@ describe.runIf(process.env.DATABASE_URL)('identical requests racing on PostgreSQ
 
   it('four create transactions racing with one key (below the HTTP claim) buy once', async () => {
     const u = await h.funded(10_000);
-    const tenant = await h.t.app.deps.tenants.resolve('localhost');
+    const tenant = await h.t.app.deps.services.tenants.resolve('localhost');
     const body = { ...(await createBody('create-race')), billingType: 'daily' as const };
     const user = { ...u.user, sessionId: 'test' };
     const made = await Promise.all(
