@@ -1,6 +1,6 @@
 import { CrownOutlined, GiftOutlined, RiseOutlined, WalletOutlined } from '@ant-design/icons';
+import { formatTime } from '@gpu/shared/time';
 import { Alert, Card, Descriptions, Tag } from 'antd';
-import dayjs from 'dayjs';
 import { PATHS } from '../../../app/paths';
 import { LinkButton } from '../../../components/LinkButton';
 import { t } from '../../../locales/zh-CN';
@@ -67,7 +67,7 @@ export default function UserPage() {
             </Tag>
           </Descriptions.Item>
           <Descriptions.Item label={u.registeredAt}>
-            {user.createdAt ? dayjs(user.createdAt).format('YYYY-MM-DD HH:mm') : '-'}
+            {formatTime(user.createdAt, 'YYYY-MM-DD HH:mm')}
           </Descriptions.Item>
         </Descriptions>
       </Card>
