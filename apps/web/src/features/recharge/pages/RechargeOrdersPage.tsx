@@ -1,5 +1,5 @@
 import { ReloadOutlined, WalletOutlined } from '@ant-design/icons';
-import { formatYuan, RECHARGE_ORDER_STATUSES, type RechargeOrder } from '@gpu/shared';
+import { formatCurrency, RECHARGE_ORDER_STATUSES, type RechargeOrder } from '@gpu/shared';
 import { formatTime } from '@gpu/shared/time';
 import {
   Alert,
@@ -40,7 +40,9 @@ const StatusTag = ({ status }: { status: RechargeOrder['status'] }) => (
   </Tag>
 );
 
-const Amount = ({ value }: { value: number }) => <span className={styles.amount}>¥{formatYuan(value)}</span>;
+const Amount = ({ value }: { value: number }) => (
+  <span className={styles.amount}>{formatCurrency(value)}</span>
+);
 
 const COLUMNS: TableProps<RechargeOrder>['columns'] = [
   {
