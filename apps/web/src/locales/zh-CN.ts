@@ -1,4 +1,10 @@
-import { BILL_KIND_NAMES, BILLING_TYPE_NAMES, INSTANCE_STATUS_NAMES } from '@gpu/shared/constants';
+import {
+  BILL_KIND_NAMES,
+  BILLING_TYPE_NAMES,
+  BILLING_TYPE_SHORT_NAMES,
+  INSTANCE_STATUS_NAMES,
+  RECHARGE_ORDER_STATUS_NAMES,
+} from '@gpu/shared/labels';
 
 /** Every user-visible string of the web app. Texts SPEC.md gives verbatim are copied exactly. */
 export const t = {
@@ -179,7 +185,7 @@ export const t = {
       voucher: '代金券',
       name: '实例名称',
     },
-    billing: { hourly: '按量', daily: '包日', weekly: '包周', monthly: '包月' },
+    billing: BILLING_TYPE_SHORT_NAMES,
     billingHint: {
       hourly: '按实际使用时长计费，关机即停止计费',
       daily: '按天预付，到期自动关机',
@@ -573,7 +579,7 @@ export const t = {
     title: '算力市场',
     subtitle: '多地域 GPU 现货，按分钟计费，秒级创建容器实例',
     billingLabel: '计费方式',
-    billing: { hourly: '按量', daily: '包日', weekly: '包周', monthly: '包月' },
+    billing: BILLING_TYPE_SHORT_NAMES,
     regionLabel: '地区',
     modelLabel: 'GPU型号',
     countLabel: 'GPU数量',
@@ -750,7 +756,7 @@ export const t = {
       recharge: '去充值',
       status: '订单状态',
       allStatuses: '全部状态',
-      statuses: { PENDING: '待支付', SUCCESS: '已支付', FAIL: '支付失败', CLOSED: '已关闭' },
+      statuses: RECHARGE_ORDER_STATUS_NAMES,
       dateRange: '创建日期',
       startDate: '开始日期',
       endDate: '结束日期',

@@ -1,4 +1,4 @@
-import { APP_EVENTS, BALANCE_REFRESH_DELAY_MS } from '@gpu/shared';
+import { APP_EVENTS, BALANCE_REFRESH_DELAY_MS } from '@gpu/shared/constants';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { type AppEventName, emitAppEvent, onAppEvent } from '../../lib/app-events';

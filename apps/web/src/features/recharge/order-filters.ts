@@ -1,4 +1,4 @@
-import { RECHARGE_ORDER_STATUSES, type RechargeOrderStatus } from '@gpu/shared';
+import { RECHARGE_ORDER_STATUSES, type RechargeOrderStatus } from '@gpu/shared/labels';
 import type { RechargeOrderFilters } from './api/get-recharge-orders';
 
 export const ORDER_PAGE_SIZES = [10, 20, 50] as const;

@@ -1,4 +1,4 @@
-import type { Admin } from '@gpu/shared';
+import type { Admin } from '@gpu/shared/auth';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { ApiError, api } from '../../../lib/api-client';

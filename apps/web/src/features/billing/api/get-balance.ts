@@ -1,4 +1,4 @@
-import type { Balance } from '@gpu/shared';
+import type { Balance } from '@gpu/shared/auth';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 

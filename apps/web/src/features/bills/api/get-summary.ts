@@ -1,4 +1,4 @@
-import type { BillingMonitorInfo, DailyConsumption } from '@gpu/shared';
+import type { BillingMonitorInfo, DailyConsumption } from '@gpu/shared/bills';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { billKeys } from './list-bills';

@@ -1,4 +1,7 @@
-import type { Bill, BillingType, BillKind, Page } from '@gpu/shared';
+import type { Bill } from '@gpu/shared/bills';
+import type { BillingType } from '@gpu/shared/constants';
+import type { Page } from '@gpu/shared/envelope';
+import type { BillKind } from '@gpu/shared/labels';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 

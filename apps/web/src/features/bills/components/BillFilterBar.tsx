@@ -1,5 +1,6 @@
 import { UndoOutlined } from '@ant-design/icons';
-import { BILLING_TYPES, type BillingType, type BillKind } from '@gpu/shared';
+import { BILLING_TYPES, type BillingType } from '@gpu/shared/constants';
+import type { BillKind } from '@gpu/shared/labels';
 import { Button, DatePicker, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { t } from '../../../locales/zh-CN';

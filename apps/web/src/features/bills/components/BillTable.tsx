@@ -1,4 +1,5 @@
-import type { Bill, BillKind } from '@gpu/shared';
+import type { Bill } from '@gpu/shared/bills';
+import type { BillKind } from '@gpu/shared/labels';
 import { formatCurrency } from '@gpu/shared/money';
 import { formatTime } from '@gpu/shared/time';
 import { Empty, Table, type TableProps, Tag } from 'antd';

@@ -1,4 +1,6 @@
-import { APP_EVENTS, type Instance, type Page } from '@gpu/shared';
+import { APP_EVENTS } from '@gpu/shared/constants';
+import type { Page } from '@gpu/shared/envelope';
+import type { Instance } from '@gpu/shared/instances';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { notify } from '../../../lib/feedback';

@@ -1,4 +1,6 @@
-import type { Instance, InstanceStatus, Page } from '@gpu/shared';
+import type { Page } from '@gpu/shared/envelope';
+import type { Instance } from '@gpu/shared/instances';
+import type { InstanceStatus } from '@gpu/shared/labels';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { pollInterval } from '../instance-status';

@@ -1,4 +1,4 @@
-import type { RenewalPricing, RenewalResult } from '@gpu/shared';
+import type { RenewalPricing, RenewalResult } from '@gpu/shared/instances';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../../lib/api-client';

@@ -1,4 +1,4 @@
-import type { Instance } from '@gpu/shared';
+import type { Instance } from '@gpu/shared/instances';
 import { formatTime } from '@gpu/shared/time';
 import { Alert } from 'antd';
 import { t } from '../../../locales/zh-CN';

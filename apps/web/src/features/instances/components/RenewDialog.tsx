@@ -1,4 +1,4 @@
-import type { Instance, RenewalPricing } from '@gpu/shared';
+import type { Instance, RenewalPricing } from '@gpu/shared/instances';
 import { formatCurrency } from '@gpu/shared/money';
 import { formatTime } from '@gpu/shared/time';
 import { Alert, Descriptions, Modal, Radio, Skeleton } from 'antd';

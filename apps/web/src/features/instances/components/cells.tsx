@@ -1,4 +1,4 @@
-import type { Instance } from '@gpu/shared';
+import type { Instance } from '@gpu/shared/instances';
 import { formatCurrency } from '@gpu/shared/money';
 import { formatRemaining, formatTime } from '@gpu/shared/time';
 import { Tag } from 'antd';

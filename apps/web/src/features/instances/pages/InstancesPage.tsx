@@ -1,5 +1,5 @@
 import { PlusOutlined, ReloadOutlined, SyncOutlined } from '@ant-design/icons';
-import { INSTANCE_STATUSES, type InstanceStatus } from '@gpu/shared';
+import { INSTANCE_STATUSES, type InstanceStatus } from '@gpu/shared/labels';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Empty, Grid, Pagination, Result, Select, Tag } from 'antd';
 import type { ReactNode } from 'react';

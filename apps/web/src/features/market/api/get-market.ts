@@ -1,4 +1,4 @@
-import type { MarketList } from '@gpu/shared';
+import type { MarketList } from '@gpu/shared/market';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { type MarketFilters, marketQuery } from '../market-filters';

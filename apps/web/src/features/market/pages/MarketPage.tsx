@@ -1,6 +1,6 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import type { MarketItem } from '@gpu/shared';
 import { MARKET_PAGE_SIZES } from '@gpu/shared/constants';
+import type { MarketItem } from '@gpu/shared/market';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Empty, Pagination } from 'antd';
 import { type ReactNode, useCallback, useEffect, useMemo } from 'react';

@@ -1,4 +1,6 @@
-import type { Page, RechargeOrder, RechargeOrderStatus } from '@gpu/shared';
+import type { Page } from '@gpu/shared/envelope';
+import type { RechargeOrderStatus } from '@gpu/shared/labels';
+import type { RechargeOrder } from '@gpu/shared/payments';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 

@@ -1,5 +1,7 @@
 import { ReloadOutlined, WalletOutlined } from '@ant-design/icons';
-import { formatCurrency, RECHARGE_ORDER_STATUSES, type RechargeOrder } from '@gpu/shared';
+import { RECHARGE_ORDER_STATUSES } from '@gpu/shared/labels';
+import { formatCurrency } from '@gpu/shared/money';
+import type { RechargeOrder } from '@gpu/shared/payments';
 import { formatTime } from '@gpu/shared/time';
 import {
   Alert,

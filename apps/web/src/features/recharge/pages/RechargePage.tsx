@@ -5,14 +5,9 @@ import {
   RightOutlined,
   WalletOutlined,
 } from '@ant-design/icons';
-import {
-  DEFAULT_RECHARGE_BODY,
-  DEFAULT_RECHARGE_SUBJECT,
-  formatYuan,
-  PAYMENT_COUNTDOWN_S,
-  RECHARGE_MAX,
-  RECHARGE_MIN,
-} from '@gpu/shared';
+import { PAYMENT_COUNTDOWN_S, RECHARGE_MAX, RECHARGE_MIN } from '@gpu/shared/constants';
+import { formatYuan } from '@gpu/shared/money';
+import { DEFAULT_RECHARGE_BODY, DEFAULT_RECHARGE_SUBJECT } from '@gpu/shared/payments';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Spin } from 'antd';
 import { useRef, useState } from 'react';

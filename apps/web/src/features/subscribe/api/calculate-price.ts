@@ -1,5 +1,5 @@
-import type { CalculatePriceResponse } from '@gpu/shared';
 import type { BillingType } from '@gpu/shared/constants';
+import type { CalculatePriceResponse } from '@gpu/shared/pricing';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 

@@ -1,4 +1,4 @@
-import type { Image, ImageMap } from '@gpu/shared';
+import type { Image, ImageMap } from '@gpu/shared/images';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 

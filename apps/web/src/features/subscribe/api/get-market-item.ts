@@ -1,5 +1,5 @@
-import type { MarketItem, MarketList } from '@gpu/shared';
 import { MARKET_PAGE_SIZES } from '@gpu/shared/constants';
+import type { MarketItem, MarketList } from '@gpu/shared/market';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 

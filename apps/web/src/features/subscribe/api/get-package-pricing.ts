@@ -1,4 +1,4 @@
-import type { PackagePricing } from '@gpu/shared';
+import type { PackagePricing } from '@gpu/shared/pricing';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 

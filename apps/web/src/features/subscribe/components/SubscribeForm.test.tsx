@@ -1,5 +1,6 @@
-import type { ImageMap, User } from '@gpu/shared';
+import type { User } from '@gpu/shared/auth';
 import { APP_EVENTS } from '@gpu/shared/constants';
+import type { ImageMap } from '@gpu/shared/images';
 import { instanceMessages } from '@gpu/shared/instances';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';

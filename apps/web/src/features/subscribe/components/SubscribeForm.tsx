@@ -1,4 +1,3 @@
-import type { MarketItem } from '@gpu/shared';
 import { APP_EVENTS, BILLING_TYPES, type BillingType } from '@gpu/shared/constants';
 import {
   createInstanceRequestSchema,
@@ -6,9 +5,10 @@ import {
   instanceMessages,
   instanceNameSchema,
 } from '@gpu/shared/instances';
+import type { MarketItem } from '@gpu/shared/market';
 import { isOverseasSku } from '@gpu/shared/market';
 import { formatCurrency } from '@gpu/shared/money';
-import { displayPrices } from '@gpu/shared/pricing';
+import { displayPrices } from '@gpu/shared/price-display';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert } from 'antd';
 import { type ReactNode, useMemo, useReducer, useState } from 'react';

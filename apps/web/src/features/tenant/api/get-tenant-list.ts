@@ -1,4 +1,4 @@
-import type { TenantListItem } from '@gpu/shared';
+import type { TenantListItem } from '@gpu/shared/tenant';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
