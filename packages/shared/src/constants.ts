@@ -9,17 +9,10 @@ export const GPU_COUNT_MIN = 1;
 export const GPU_COUNT_MAX = 8;
 export const MODEL_FILTER_CAP = 20;
 
-export const LOCAL_DOCKER_TOTAL_GPUS = 8;
-export const LOCAL_DOCKER_SYSTEM_DISK_GB = 50;
-export const LOCAL_DOCKER_DATA_DISK_GB = 450;
 export const DEFAULT_SYSTEM_DISK_GB = 30;
 export const DEFAULT_DATA_DISK_GB = 50;
-export const OVERSEAS_DISK_GB = 10;
-export const OVERSEAS_DURATION = 1;
 
 export const INSTANCE_NAME_MAX = 50;
-export const ENQUIRY_QUANTITY_MIN = 1;
-export const ENQUIRY_QUANTITY_MAX = 100;
 
 export const VOUCHER_LIST_SIZE = 100;
 export const VOUCHER_EXPIRING_DAYS = 7;

@@ -103,7 +103,6 @@ export const paymentEnvelopeSchema = <T extends z.ZodType>(data: T) =>
   z.object({ success: z.boolean(), code: z.string(), message: z.string(), msg: z.string(), data });
 
 export const createQrCodeResponseSchema = paymentEnvelopeSchema(qrCodeSchema);
-export type CreateQrCodeResponse = z.infer<typeof createQrCodeResponseSchema>;
 
 /** `GET /api/pay/status?outTradeNo=`. */
 export const paymentStatusQuerySchema = z.object({

@@ -2,6 +2,7 @@ import type { BillQuery } from '@gpu/shared';
 import { shanghaiDayRange } from '@gpu/shared/time';
 import { and, count, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../app/db/client.ts';
+import { ACCRUING } from './instances.models.ts';
 import { billingRecords, instances } from './instances.tables.ts';
 
 export function createBillsRepository({ db }: { db: DbOrTx }) {
@@ -92,7 +93,7 @@ export function createBillsRepository({ db }: { db: DbOrTx }) {
           and(
             eq(instances.userId, userId),
             eq(instances.tenantId, tenantId),
-            inArray(instances.status, ['RUNNING', 'STOPPING']),
+            inArray(instances.status, ACCRUING),
           ),
         ),
   };
