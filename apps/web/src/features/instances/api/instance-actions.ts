@@ -7,7 +7,7 @@ import { notify } from '../../../lib/feedback';
 import { t } from '../../../locales/zh-CN';
 import { announceMoneyChange, emitAppEvent } from '../app-events';
 import { type InstanceAction, PENDING_STATUS } from '../instance-status';
-import { instanceKeys } from './list-instances';
+import { instanceKeys } from './keys';
 
 export type PowerAction = Exclude<InstanceAction, 'renew'>;
 

@@ -4,18 +4,13 @@ import type { InstanceStatus } from '@gpu/shared/labels';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { pollInterval } from '../instance-status';
+import { instanceKeys } from './keys';
 
 export interface InstanceListQuery {
   page: number;
   size: number;
   status?: InstanceStatus;
 }
-
-export const instanceKeys = {
-  all: ['instances'] as const,
-  lists: () => [...instanceKeys.all, 'list'] as const,
-  list: (q: InstanceListQuery) => [...instanceKeys.lists(), q] as const,
-};
 
 /** GET /gpu/instances: the user's instances, newest first. */
 export const fetchInstances = (q: InstanceListQuery, signal?: AbortSignal) =>

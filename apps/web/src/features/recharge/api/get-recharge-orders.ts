@@ -3,6 +3,7 @@ import type { RechargeOrderStatus } from '@gpu/shared/labels';
 import type { RechargeOrder } from '@gpu/shared/payments';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { rechargeOrderKeys } from './keys';
 
 export interface RechargeOrderFilters {
   page: number;
@@ -12,11 +13,6 @@ export interface RechargeOrderFilters {
   startDate?: string;
   endDate?: string;
 }
-
-export const rechargeOrderKeys = {
-  all: ['recharge', 'orders'] as const,
-  list: (filters: RechargeOrderFilters) => ['recharge', 'orders', filters] as const,
-};
 
 /** GET /recharge/orders (1-based pages): the user's recharge orders, newest first. */
 export const getRechargeOrders = (filters: RechargeOrderFilters, signal?: AbortSignal) =>

@@ -16,9 +16,10 @@ import { PATHS } from '../../../app/paths';
 import { APP_EVENTS, emitAppEvent } from '../../../lib/app-events';
 import { confirmDialog, notify } from '../../../lib/feedback';
 import { t } from '../../../locales/zh-CN';
-import { balanceQueryKey, useBalance } from '../../billing/api/get-balance';
+import { useBalance } from '../../billing/api/get-balance';
+import { billingKeys } from '../../billing/api/keys';
 import { createQrCodeAction } from '../api/create-qr-code';
-import { rechargeOrderKeys } from '../api/get-recharge-orders';
+import { rechargeOrderKeys } from '../api/keys';
 import { AmountPicker } from '../components/AmountPicker';
 import { PaymentMethodPicker } from '../components/PaymentMethodPicker';
 import { QrPaymentView } from '../components/QrPaymentView';
@@ -69,7 +70,7 @@ export default function RechargePage() {
     switch (outcome) {
       case 'success': {
         // Refresh the balance, tell the navbar, then congratulate.
-        await queryClient.refetchQueries({ queryKey: balanceQueryKey }).catch(() => undefined);
+        await queryClient.refetchQueries({ queryKey: billingKeys.balance() }).catch(() => undefined);
         void queryClient.invalidateQueries({ queryKey: rechargeOrderKeys.all });
         emitAppEvent(APP_EVENTS.balance, { orderNo: order?.orderNo, amount: order?.amount });
         setForm(INITIAL_FORM);

@@ -2,6 +2,7 @@ import type { BillingType } from '@gpu/shared/constants';
 import type { CalculatePriceResponse } from '@gpu/shared/pricing';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { subscribeKeys } from './keys';
 
 export interface QuoteInput {
   machineId: number;
@@ -18,7 +19,7 @@ export interface QuoteInput {
  */
 export const useQuote = (input: QuoteInput | null, discountLive: boolean) =>
   useQuery({
-    queryKey: ['subscribe', 'quote', input, discountLive] as const,
+    queryKey: subscribeKeys.quote(input, discountLive),
     queryFn: ({ signal }) => {
       const q = input as QuoteInput;
       return api.post<CalculatePriceResponse>(

@@ -20,13 +20,15 @@ import { notify } from '../../../lib/feedback';
 import { isLoggedIn } from '../../../lib/session';
 import { t } from '../../../locales/zh-CN';
 import { useSession } from '../../auth/use-session';
-import { balanceQueryKey, useBalance } from '../../billing/api/get-balance';
+import { useBalance } from '../../billing/api/get-balance';
+import { billingKeys } from '../../billing/api/keys';
+import { marketKeys } from '../../market/api/keys';
 import { useQuote } from '../api/calculate-price';
 import { useCreateInstance } from '../api/create-instance';
 import { useImages } from '../api/get-images';
-import { subscribeKeys } from '../api/get-market-item';
 import { usePackagePricing } from '../api/get-package-pricing';
 import { useAvailableVouchers } from '../api/get-vouchers';
+import { subscribeKeys } from '../api/keys';
 import { clampGpuCount, gpuCountBounds } from '../gpu-count';
 import { cascaderReducer, INITIAL_CASCADER } from '../image-cascader';
 import { type Figures, orderFigures, packagePricesFor, quoteFigures, quoteMatches } from '../order-figures';
@@ -175,8 +177,8 @@ export function SubscribeForm({ item, billingType, onBillingChange }: SubscribeF
         void notify('success', s.created);
         window.dispatchEvent(new CustomEvent(APP_EVENTS.instanceCreated, { detail: instance }));
         window.dispatchEvent(new CustomEvent(APP_EVENTS.balance));
-        void queryClient.invalidateQueries({ queryKey: balanceQueryKey });
-        void queryClient.invalidateQueries({ queryKey: ['market'] });
+        void queryClient.invalidateQueries({ queryKey: billingKeys.balance() });
+        void queryClient.invalidateQueries({ queryKey: marketKeys.all });
         queryClient.removeQueries({ queryKey: subscribeKeys.all });
         navigate(PATHS.console.root);
       },

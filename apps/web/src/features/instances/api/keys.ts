@@ -1,0 +1,9 @@
+import type { InstanceListQuery } from './list-instances';
+
+/** Query keys of the user's instances (also refreshed by the instance events). */
+export const instanceKeys = {
+  all: ['instances'] as const,
+  lists: () => [...instanceKeys.all, 'list'] as const,
+  list: (q: InstanceListQuery) => [...instanceKeys.lists(), q] as const,
+  renewalPricing: (instanceId: number | null) => [...instanceKeys.all, 'renewal-pricing', instanceId] as const,
+};
