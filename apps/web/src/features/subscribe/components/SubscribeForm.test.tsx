@@ -8,7 +8,8 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setUserSession } from '../../../lib/session';
 import { image, marketItem } from '../test-fixtures';
-import { createFailureMessage, SubscribeForm } from './SubscribeForm';
+import { createFailureMessage } from '../use-submit-order';
+import { SubscribeForm } from './SubscribeForm';
 
 const notify = vi.hoisted(() => vi.fn());
 vi.mock('../../../lib/feedback', () => ({ notify, confirmDialog: vi.fn() }));
