@@ -47,12 +47,7 @@ export const BILLING_TYPE_NAMES = {
 } as const;
 
 /** Billing types on tabs and price cards, where space is short. */
-export const BILLING_TYPE_SHORT_NAMES = {
-  hourly: '按量',
-  daily: '包日',
-  weekly: '包周',
-  monthly: '包月',
-} as const;
+export const BILLING_TYPE_SHORT_NAMES = { ...BILLING_TYPE_NAMES, hourly: '按量' } as const;
 
 /** Where an order is in its life; `FAIL` and `CLOSED` both answer FAIL to the status poll. */
 export const RECHARGE_ORDER_STATUSES = ['PENDING', 'SUCCESS', 'FAIL', 'CLOSED'] as const;

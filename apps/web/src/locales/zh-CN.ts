@@ -6,6 +6,19 @@ import {
   RECHARGE_ORDER_STATUS_NAMES,
 } from '@gpu/shared/labels';
 
+/** A machine's specs as the market card and the subscribe host card label them. */
+const HOST_SPECS = {
+  memory: (gb: number) => `${gb}GB 显存`,
+  overseas: '海外',
+  cpu: 'CPU',
+  cpuPerGpu: (n: number) => `${n}核/GPU`,
+  systemDisk: '系统盘',
+  dataDisk: '数据盘',
+  gb: (n: number) => `${n} GB`,
+  idle: '空闲GPU',
+  idleValue: (idle: number, total: number) => `${idle}/${total}`,
+};
+
 /** Every user-visible string of the web app. Texts SPEC.md gives verbatim are copied exactly. */
 export const t = {
   common: {
@@ -195,15 +208,7 @@ export const t = {
     unit: { hourly: '/时', daily: '/天', weekly: '/周', monthly: '/月' },
     perGpu: '单卡',
     perMinute: '/分钟',
-    memory: (gb: number) => `${gb}GB 显存`,
-    overseas: '海外',
-    cpu: 'CPU',
-    cpuPerGpu: (n: number) => `${n}核/GPU`,
-    systemDisk: '系统盘',
-    dataDisk: '数据盘',
-    gb: (n: number) => `${n} GB`,
-    idle: '空闲GPU',
-    idleValue: (idle: number, total: number) => `${idle}/${total}`,
+    ...HOST_SPECS,
     driver: '驱动版本',
     cuda: 'CUDA',
     discountOff: (percent: string) => `省${percent}`,
@@ -594,15 +599,7 @@ export const t = {
     empty: '暂无可用GPU资源',
     emptyHint: '可以换个筛选条件，或稍后刷新看看',
     refresh: '刷新',
-    memory: (gb: number) => `${gb}GB 显存`,
-    overseas: '海外',
-    cpu: 'CPU',
-    cpuPerGpu: (n: number) => `${n}核/GPU`,
-    systemDisk: '系统盘',
-    dataDisk: '数据盘',
-    gb: (n: number) => `${n} GB`,
-    idle: '空闲GPU',
-    idleValue: (idle: number, total: number) => `${idle}/${total}`,
+    ...HOST_SPECS,
     perHour: '/时',
     perMinute: '/分钟',
     perMinuteApprox: '约',
