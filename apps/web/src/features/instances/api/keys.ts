@@ -5,5 +5,6 @@ export const instanceKeys = {
   all: ['instances'] as const,
   lists: () => [...instanceKeys.all, 'list'] as const,
   list: (q: InstanceListQuery) => [...instanceKeys.lists(), q] as const,
-  renewalPricing: (instanceId: number | null) => [...instanceKeys.all, 'renewal-pricing', instanceId] as const,
+  renewalPricing: (instanceId: number | null) =>
+    [...instanceKeys.all, 'renewal-pricing', instanceId] as const,
 };
