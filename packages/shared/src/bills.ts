@@ -1,14 +1,7 @@
 import { z } from 'zod';
-import type { BILL_KIND_NAMES } from './constants.ts';
 import { dateSchema, idSchema } from './input.ts';
+import { BILL_KINDS } from './labels.ts';
 import { billingTypeSchema } from './pricing.ts';
-
-export const BILL_KINDS = [
-  'create',
-  'metering',
-  'renewal',
-  'refund',
-] as const satisfies readonly (keyof typeof BILL_KIND_NAMES)[];
 
 export const billSchema = z.object({
   id: z.number().int(),
@@ -64,4 +57,3 @@ export type BillSummary = z.infer<typeof billSummarySchema>;
 export type DailyConsumption = z.infer<typeof dailyConsumptionSchema>;
 /** GET /api/v2/billing/monitor/info: the summary plus hours the balance lasts at the current burn. */
 export type BillingMonitorInfo = BillSummary & { estimatedHoursLeft: number | null };
-export type BillKind = (typeof BILL_KINDS)[number];

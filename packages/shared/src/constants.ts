@@ -9,17 +9,10 @@ export const GPU_COUNT_MIN = 1;
 export const GPU_COUNT_MAX = 8;
 export const MODEL_FILTER_CAP = 20;
 
-export const LOCAL_DOCKER_TOTAL_GPUS = 8;
-export const LOCAL_DOCKER_SYSTEM_DISK_GB = 50;
-export const LOCAL_DOCKER_DATA_DISK_GB = 450;
 export const DEFAULT_SYSTEM_DISK_GB = 30;
 export const DEFAULT_DATA_DISK_GB = 50;
-export const OVERSEAS_DISK_GB = 10;
-export const OVERSEAS_DURATION = 1;
 
 export const INSTANCE_NAME_MAX = 50;
-export const ENQUIRY_QUANTITY_MIN = 1;
-export const ENQUIRY_QUANTITY_MAX = 100;
 
 export const VOUCHER_LIST_SIZE = 100;
 export const VOUCHER_EXPIRING_DAYS = 7;
@@ -75,32 +68,4 @@ export const APP_EVENTS = {
   instanceDeleted: 'instance-deleted',
   instanceStarted: 'instance-started',
   instanceStopped: 'instance-stopped',
-} as const;
-
-/** Instance states as users read them (SPEC.md §2 console), for the screens and the server's messages. */
-export const INSTANCE_STATUS_NAMES = {
-  CREATING: '创建中',
-  RUNNING: '运行中',
-  STOPPING: '关机中',
-  STOPPED: '已关机',
-  STARTING: '开机中',
-  RELEASING: '释放中',
-  RELEASED: '已释放',
-  FAILED: '创建失败',
-} as const;
-
-/** What each bill kind is called, on the screens and in the export alike (issue 10: one map). */
-export const BILL_KIND_NAMES = {
-  create: '新购',
-  metering: '按量扣费',
-  renewal: '续费',
-  refund: '退款',
-} as const;
-
-/** Billing types as the console and the bill export name them. */
-export const BILLING_TYPE_NAMES = {
-  hourly: '按量计费',
-  daily: '包日',
-  weekly: '包周',
-  monthly: '包月',
 } as const;

@@ -6,6 +6,7 @@ export * from './hosts.ts';
 export * from './images.ts';
 export * from './input.ts';
 export * from './instances.ts';
+export * from './labels.ts';
 export * from './market.ts';
 export * from './money.ts';
 export * from './payments.ts';

@@ -31,13 +31,6 @@ export const idSchema = (message = '编号无效') =>
     z.number({ message }).int(message).min(1, message).max(ID_MAX, message),
   );
 
-/** A whole number from a query string (pages, sizes, counts): decimal digits only. */
-export const queryIntSchema = (min: number, max: number, message = `必须是 ${min}–${max} 之间的整数`) =>
-  z.preprocess(
-    (v) => (typeof v === 'string' && /^-?\d{1,15}$/.test(v) ? Number(v) : v),
-    z.number({ message }).int(message).min(min, message).max(max, message),
-  );
-
 export const DATE_MESSAGE = '日期格式应为 YYYY-MM-DD';
 /** A real calendar day `YYYY-MM-DD` (2026-02-30 and 2026-13-45 are refused). */
 export const dateSchema = z.iso.date({ message: DATE_MESSAGE });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { GPU_COUNT_MAX, INSTANCE_NAME_MAX } from './constants.ts';
 import { idSchema } from './input.ts';
+import { INSTANCE_STATUSES } from './labels.ts';
 import { billingTypeSchema, durationError } from './pricing.ts';
 
 /** SPEC.md §5 instance name: letters, digits, hyphen; not starting or ending with a hyphen; ≤ 50. */
@@ -70,18 +71,6 @@ export const createInstanceRequestSchema = z
     if (err) ctx.addIssue({ code: 'custom', message: err, path: ['duration'] });
   });
 export type CreateInstanceRequest = z.infer<typeof createInstanceRequestSchema>;
-
-export const INSTANCE_STATUSES = [
-  'CREATING',
-  'RUNNING',
-  'STOPPING',
-  'STOPPED',
-  'STARTING',
-  'RELEASING',
-  'RELEASED',
-  'FAILED',
-] as const;
-export type InstanceStatus = (typeof INSTANCE_STATUSES)[number];
 
 export const instanceSchema = z.object({
   id: z.number().int(),

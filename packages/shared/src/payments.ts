@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { RECHARGE_MAX, RECHARGE_MIN } from './constants.ts';
 import { dateOrTimeSchema } from './input.ts';
+import { RECHARGE_ORDER_STATUSES } from './labels.ts';
 
 /** Recharge (SPEC.md §3, §4, §5, §7): the rules and messages both the form and the server apply. */
 export const rechargeMessages = {
@@ -13,10 +14,6 @@ export const rechargeMessages = {
 
 export const PAYMENT_TYPES = ['alipay'] as const;
 export type PaymentType = (typeof PAYMENT_TYPES)[number];
-
-/** Where an order is in its life; `FAIL` and `CLOSED` both answer FAIL to the status poll. */
-export const RECHARGE_ORDER_STATUSES = ['PENDING', 'SUCCESS', 'FAIL', 'CLOSED'] as const;
-export type RechargeOrderStatus = (typeof RECHARGE_ORDER_STATUSES)[number];
 
 /** What `GET /api/pay/status` answers in `data`. */
 export const PAYMENT_STATUSES = ['SUCCESS', 'FAIL', 'PENDING'] as const;
@@ -106,7 +103,6 @@ export const paymentEnvelopeSchema = <T extends z.ZodType>(data: T) =>
   z.object({ success: z.boolean(), code: z.string(), message: z.string(), msg: z.string(), data });
 
 export const createQrCodeResponseSchema = paymentEnvelopeSchema(qrCodeSchema);
-export type CreateQrCodeResponse = z.infer<typeof createQrCodeResponseSchema>;
 
 /** `GET /api/pay/status?outTradeNo=`. */
 export const paymentStatusQuerySchema = z.object({

@@ -8,8 +8,6 @@ import { fenOfRatio, floorToFen } from './money.ts';
  * the web displays with it, so the two never disagree.
  */
 export type PackageType = Exclude<BillingType, 'hourly'>;
-export const PACKAGE_TYPES: PackageType[] = ['daily', 'weekly', 'monthly'];
-
 /** Discount rate in basis points of the price paid: 8000 = 8折 (pay 80 %). */
 export const RATE_SCALE = 10_000;
 

@@ -1,4 +1,4 @@
-import { DEFAULT_TENANT_CONFIG } from '@gpu/shared';
+import { DEFAULT_TENANT_CONFIG } from '@gpu/shared/tenant-defaults';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getSession, STORAGE_KEYS } from '../lib/session';
 import { bootstrap } from './bootstrap';

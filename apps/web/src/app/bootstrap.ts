@@ -1,4 +1,4 @@
-import type { TenantConfig } from '@gpu/shared';
+import type { TenantConfig } from '@gpu/shared/tenant';
 import { resumeExpiredSession } from '../features/auth/session-keepalive';
 import { loadTenantConfig } from '../features/tenant/api/get-tenant-config';
 import { restoreSession } from '../lib/session';

@@ -1,4 +1,4 @@
-import type { TenantConfig } from '@gpu/shared';
+import type { TenantConfig } from '@gpu/shared/tenant';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ConfigProvider, type ThemeConfig } from 'antd';
 import zhCN from 'antd/locale/zh_CN';

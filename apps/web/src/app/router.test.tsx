@@ -1,4 +1,5 @@
-import { type Admin, DEFAULT_TENANT_CONFIG, type User } from '@gpu/shared';
+import type { Admin, User } from '@gpu/shared/auth';
+import { DEFAULT_TENANT_CONFIG } from '@gpu/shared/tenant-defaults';
 import { render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';

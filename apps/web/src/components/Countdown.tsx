@@ -1,6 +1,7 @@
+import { formatDuration } from '@gpu/shared/time';
 import { useEffect, useRef, useState } from 'react';
 import { t } from '../locales/zh-CN';
-import { countdownTickMs, formatCountdown } from './countdown';
+import { countdownTickMs } from './countdown';
 
 export interface CountdownProps {
   /** When it ends: an ISO time or epoch milliseconds. */
@@ -37,7 +38,7 @@ export function Countdown({ endTime, onExpire, className }: CountdownProps) {
 
   return (
     <span className={className} role="timer" data-testid="countdown">
-      {expired ? t.countdown.ended : formatCountdown(remaining)}
+      {expired ? t.countdown.ended : formatDuration(remaining, 'countdown')}
     </span>
   );
 }

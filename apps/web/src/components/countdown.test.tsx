@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Countdown } from './Countdown';
-import { countdownTickMs, formatCountdown } from './countdown';
+import { countdownTickMs } from './countdown';
 
 const S = 1000;
 const MIN = 60 * S;
@@ -28,19 +28,6 @@ describe('countdownTickMs (SPEC.md §9: every 30 s, every 1 s under 2 minutes)',
   it('stops once ended', () => {
     expect(countdownTickMs(0)).toBe(0);
     expect(countdownTickMs(-5)).toBe(0);
-  });
-});
-
-describe('formatCountdown', () => {
-  it('shows days, hours or minutes while ticking slowly, mm:ss under 2 minutes', () => {
-    expect(formatCountdown(29 * 1440 * MIN + 23 * 60 * MIN + 5 * MIN)).toBe('29天23小时');
-    expect(formatCountdown(3 * 60 * MIN + 7 * MIN + 12 * S)).toBe('3小时7分');
-    expect(formatCountdown(9 * MIN + 59 * S)).toBe('9分钟');
-    expect(formatCountdown(2 * MIN + 1)).toBe('2分钟');
-    expect(formatCountdown(2 * MIN)).toBe('02:00');
-    expect(formatCountdown(61 * S + 1)).toBe('01:02');
-    expect(formatCountdown(1)).toBe('00:01');
-    expect(formatCountdown(0)).toBe('00:00');
   });
 });
 

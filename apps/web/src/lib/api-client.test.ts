@@ -1,4 +1,4 @@
-import type { Admin, User } from '@gpu/shared';
+import type { Admin, User } from '@gpu/shared/auth';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, api, configureApiClient, requestEnvelope, unauthorizedRedirect } from './api-client';
 import { getSession, setAdminSession, setUserSession } from './session';

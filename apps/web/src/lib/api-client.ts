@@ -1,5 +1,5 @@
-import type { Envelope } from '@gpu/shared';
 import { API_BASE, API_TIMEOUT_MS, TENANT_HEADER } from '@gpu/shared/constants';
+import type { Envelope } from '@gpu/shared/envelope';
 import { t } from '../locales/zh-CN';
 import { clearAdminSession, clearUserSession, getSession } from './session';
 

@@ -1,4 +1,4 @@
-import type { Admin, User } from '@gpu/shared';
+import type { Admin, User } from '@gpu/shared/auth';
 import { describe, expect, it, vi } from 'vitest';
 import {
   clearAdminSession,

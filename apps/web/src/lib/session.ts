@@ -1,4 +1,4 @@
-import type { Admin, User } from '@gpu/shared';
+import type { Admin, User } from '@gpu/shared/auth';
 
 /**
  * The browser's copy of both sessions (SPEC.md §4): the user's token and user, the admin's

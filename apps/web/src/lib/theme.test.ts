@@ -1,4 +1,4 @@
-import { DEFAULT_TENANT_CONFIG } from '@gpu/shared';
+import { DEFAULT_TENANT_CONFIG } from '@gpu/shared/tenant-defaults';
 import { describe, expect, it } from 'vitest';
 import { applyTenantToDocument, themeConfig } from './theme';
 

@@ -1,4 +1,4 @@
-import type { TenantConfig } from '@gpu/shared';
+import type { TenantConfig } from '@gpu/shared/tenant';
 import type { ThemeConfig } from 'antd';
 
 /** The tenant's theme as antd tokens (SPEC.md §1: colorPrimary = theme.primaryColor). */

@@ -1,4 +1,23 @@
-import { BILL_KIND_NAMES, BILLING_TYPE_NAMES, INSTANCE_STATUS_NAMES } from '@gpu/shared/constants';
+import {
+  BILL_KIND_NAMES,
+  BILLING_TYPE_NAMES,
+  BILLING_TYPE_SHORT_NAMES,
+  INSTANCE_STATUS_NAMES,
+  RECHARGE_ORDER_STATUS_NAMES,
+} from '@gpu/shared/labels';
+
+/** A machine's specs as the market card and the subscribe host card label them. */
+const HOST_SPECS = {
+  memory: (gb: number) => `${gb}GB 显存`,
+  overseas: '海外',
+  cpu: 'CPU',
+  cpuPerGpu: (n: number) => `${n}核/GPU`,
+  systemDisk: '系统盘',
+  dataDisk: '数据盘',
+  gb: (n: number) => `${n} GB`,
+  idle: '空闲GPU',
+  idleValue: (idle: number, total: number) => `${idle}/${total}`,
+};
 
 /** Every user-visible string of the web app. Texts SPEC.md gives verbatim are copied exactly. */
 export const t = {
@@ -179,7 +198,7 @@ export const t = {
       voucher: '代金券',
       name: '实例名称',
     },
-    billing: { hourly: '按量', daily: '包日', weekly: '包周', monthly: '包月' },
+    billing: BILLING_TYPE_SHORT_NAMES,
     billingHint: {
       hourly: '按实际使用时长计费，关机即停止计费',
       daily: '按天预付，到期自动关机',
@@ -189,15 +208,7 @@ export const t = {
     unit: { hourly: '/时', daily: '/天', weekly: '/周', monthly: '/月' },
     perGpu: '单卡',
     perMinute: '/分钟',
-    memory: (gb: number) => `${gb}GB 显存`,
-    overseas: '海外',
-    cpu: 'CPU',
-    cpuPerGpu: (n: number) => `${n}核/GPU`,
-    systemDisk: '系统盘',
-    dataDisk: '数据盘',
-    gb: (n: number) => `${n} GB`,
-    idle: '空闲GPU',
-    idleValue: (idle: number, total: number) => `${idle}/${total}`,
+    ...HOST_SPECS,
     driver: '驱动版本',
     cuda: 'CUDA',
     discountOff: (percent: string) => `省${percent}`,
@@ -573,7 +584,7 @@ export const t = {
     title: '算力市场',
     subtitle: '多地域 GPU 现货，按分钟计费，秒级创建容器实例',
     billingLabel: '计费方式',
-    billing: { hourly: '按量', daily: '包日', weekly: '包周', monthly: '包月' },
+    billing: BILLING_TYPE_SHORT_NAMES,
     regionLabel: '地区',
     modelLabel: 'GPU型号',
     countLabel: 'GPU数量',
@@ -588,15 +599,7 @@ export const t = {
     empty: '暂无可用GPU资源',
     emptyHint: '可以换个筛选条件，或稍后刷新看看',
     refresh: '刷新',
-    memory: (gb: number) => `${gb}GB 显存`,
-    overseas: '海外',
-    cpu: 'CPU',
-    cpuPerGpu: (n: number) => `${n}核/GPU`,
-    systemDisk: '系统盘',
-    dataDisk: '数据盘',
-    gb: (n: number) => `${n} GB`,
-    idle: '空闲GPU',
-    idleValue: (idle: number, total: number) => `${idle}/${total}`,
+    ...HOST_SPECS,
     perHour: '/时',
     perMinute: '/分钟',
     perMinuteApprox: '约',
@@ -750,7 +753,7 @@ export const t = {
       recharge: '去充值',
       status: '订单状态',
       allStatuses: '全部状态',
-      statuses: { PENDING: '待支付', SUCCESS: '已支付', FAIL: '支付失败', CLOSED: '已关闭' },
+      statuses: RECHARGE_ORDER_STATUS_NAMES,
       dateRange: '创建日期',
       startDate: '开始日期',
       endDate: '结束日期',

@@ -15,15 +15,6 @@ export interface ContainerDeps {
   hostDrivers: HostDriverRegistry;
 }
 
-/** Driver errors as AppErrors; anything else passes through. */
-export async function viaDriver<T>(fn: () => Promise<T>): Promise<T> {
-  try {
-    return await fn();
-  } catch (e) {
-    throw isDriverError(e) ? driverErrorToAppError(e) : e;
-  }
-}
-
 /**
  * Creates an instance's container on its host (call after the allocating transaction commits)
  * and records on the host whether its storage driver enforces the disk size.

@@ -204,5 +204,3 @@ export function createHostsRepository({ db }: { db: DbOrTx }) {
     },
   };
 }
-
-export type HostsRepository = ReturnType<typeof createHostsRepository>;

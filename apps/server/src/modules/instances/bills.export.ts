@@ -1,5 +1,6 @@
 import type { Writable } from 'node:stream';
 import { BILL_KIND_NAMES, BILLING_TYPE_NAMES, type Bill, formatYuan } from '@gpu/shared';
+import { formatTime } from '@gpu/shared/time';
 import ExcelJS from 'exceljs';
 
 const HEADERS = [
@@ -15,21 +16,17 @@ const HEADERS = [
 ];
 const WIDTHS = [10, 24, 10, 10, 20, 20, 12, 16, 20];
 
-const SHANGHAI_MS = 8 * 3_600_000;
-/** "2026-11-22 16:00:00" in Asia/Shanghai, as the screen shows it (plain arithmetic: UTC+8 has no DST, and Intl per cell was most of an export's time). */
-const local = (iso: string) =>
-  new Date(Date.parse(iso) + SHANGHAI_MS).toISOString().slice(0, 19).replace('T', ' ');
 /** One bill as a row; amounts as the one formatter shows them (two decimals), labels from the shared map. */
 const row = (b: Bill, money: (yuan: number) => string | number) => [
   b.id,
   b.instanceName,
   BILLING_TYPE_NAMES[b.billingType],
   BILL_KIND_NAMES[b.kind],
-  local(b.periodStart),
-  local(b.periodEnd),
+  formatTime(b.periodStart),
+  formatTime(b.periodEnd),
   money(b.amount),
   money(b.voucherAmount),
-  local(b.createdAt),
+  formatTime(b.createdAt),
 ];
 
 /**

@@ -1,24 +1,23 @@
 import type { BillQuery } from '@gpu/shared';
+import { shanghaiDayRange } from '@gpu/shared/time';
 import { and, count, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../app/db/client.ts';
+import { ACCRUING } from './instances.models.ts';
 import { billingRecords, instances } from './instances.tables.ts';
 
-/** A Shanghai calendar day as the UTC instant it starts at. */
-export const shanghaiDayStart = (isoDate: string) => new Date(`${isoDate}T00:00:00+08:00`);
-
 export function createBillsRepository({ db }: { db: DbOrTx }) {
-  const where = (userId: number, tenantId: number, q: Partial<BillQuery>) =>
-    and(
+  const where = (userId: number, tenantId: number, q: Partial<BillQuery>) => {
+    const days = shanghaiDayRange(q.from, q.to);
+    return and(
       eq(billingRecords.userId, userId),
       eq(billingRecords.tenantId, tenantId),
       q.billingType ? eq(billingRecords.billingType, q.billingType) : undefined,
       q.kind?.length ? inArray(billingRecords.kind, q.kind) : undefined,
       q.instanceId ? eq(billingRecords.instanceId, q.instanceId) : undefined,
-      q.from ? gte(billingRecords.createdAt, shanghaiDayStart(q.from)) : undefined,
-      q.to
-        ? lt(billingRecords.createdAt, new Date(shanghaiDayStart(q.to).getTime() + 86_400_000))
-        : undefined,
+      days.from ? gte(billingRecords.createdAt, days.from) : undefined,
+      days.toExclusive ? lt(billingRecords.createdAt, days.toExclusive) : undefined,
     );
+  };
   const columns = {
     id: billingRecords.id,
     instanceId: billingRecords.instanceId,
@@ -94,7 +93,7 @@ export function createBillsRepository({ db }: { db: DbOrTx }) {
           and(
             eq(instances.userId, userId),
             eq(instances.tenantId, tenantId),
-            inArray(instances.status, ['RUNNING', 'STOPPING']),
+            inArray(instances.status, ACCRUING),
           ),
         ),
   };

@@ -8,6 +8,7 @@ import {
   idSchema,
   pageSchema,
 } from '@gpu/shared';
+import { shanghaiToday } from '@gpu/shared/time';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { commonErrors } from '../../app/errors.ts';
@@ -15,14 +16,7 @@ import { ok } from '../../app/plugins/envelope.ts';
 import type { AppInstance, Container } from '../../app/types.ts';
 import { billsCsv, writeBillsXlsx } from './bills.export.ts';
 import { createBillsRepository } from './bills.repository.ts';
-import {
-  billSummary,
-  dailyConsumption,
-  listBills,
-  monitorInstances,
-  shanghaiDate,
-  toBill,
-} from './bills.usecases.ts';
+import { billSummary, dailyConsumption, listBills, monitorInstances, toBill } from './bills.usecases.ts';
 
 export async function billsRoutes(app: AppInstance, c: Container) {
   const deps = c.instances;
@@ -113,7 +107,7 @@ export async function billsRoutes(app: AppInstance, c: Container) {
       const bills = (async function* () {
         for await (const chunk of rows) yield chunk.map(toBill);
       })();
-      const name = `费用明细-${shanghaiDate(deps.clock.now())}.${format}`;
+      const name = `费用明细-${shanghaiToday(deps.clock.now())}.${format}`;
       reply.header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(name)}`);
       if (format === 'csv') return reply.type('text/csv; charset=utf-8').send(Readable.from(billsCsv(bills)));
       // Streamed: the body is written as the rows are read; a failure midway ends the download.

@@ -1,7 +1,8 @@
 import { type Bill, type BillQuery, unitsToYuan } from '@gpu/shared';
+import { addDays, shanghaiDayStart, shanghaiToday } from '@gpu/shared/time';
 import type { AuthUser } from '../../app/types.ts';
 import { createBillingRepository } from '../billing/billing.repository.ts';
-import { createBillsRepository, shanghaiDayStart } from './bills.repository.ts';
+import { createBillsRepository } from './bills.repository.ts';
 import type { InstanceDeps } from './instances.deps.ts';
 import { accruedAt } from './instances.models.ts';
 
@@ -20,13 +21,10 @@ export const toBill = (r: BillRow): Bill => ({
   createdAt: r.createdAt.toISOString(),
 });
 
-/** Today's date in Asia/Shanghai as YYYY-MM-DD. */
-export const shanghaiDate = (at: Date) => new Date(at.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
-
 export async function billSummary(deps: InstanceDeps, user: AuthUser) {
   const now = deps.clock.now();
   const repo = createBillsRepository(deps);
-  const today = shanghaiDate(now);
+  const today = shanghaiToday(now);
   const [todaySpend, monthSpend, totalSpend, running, account] = await Promise.all([
     repo.spendSince(user.id, user.tenantId, shanghaiDayStart(today)),
     repo.spendSince(user.id, user.tenantId, shanghaiDayStart(`${today.slice(0, 8)}01`)),
@@ -47,11 +45,11 @@ export async function billSummary(deps: InstanceDeps, user: AuthUser) {
 /** Spend per day for the last `days` Shanghai days, zero-filled, oldest first. */
 export async function dailyConsumption(deps: InstanceDeps, user: AuthUser, days: number) {
   const now = deps.clock.now();
-  const first = shanghaiDate(new Date(now.getTime() - (days - 1) * 86_400_000));
+  const first = addDays(shanghaiToday(now), 1 - days);
   const rows = await createBillsRepository(deps).daily(user.id, user.tenantId, shanghaiDayStart(first));
   const byDay = new Map(rows.map((r) => [r.day, r.amount]));
   return Array.from({ length: days }, (_, k) => {
-    const date = shanghaiDate(new Date(shanghaiDayStart(first).getTime() + k * 86_400_000 + 3_600_000));
+    const date = addDays(first, k);
     return { date, amount: unitsToYuan(byDay.get(date) ?? 0) };
   });
 }

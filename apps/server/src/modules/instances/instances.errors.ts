@@ -1,4 +1,4 @@
-import { INSTANCE_STATUS_NAMES } from '@gpu/shared/constants';
+import { INSTANCE_STATUS_NAMES } from '@gpu/shared/labels';
 import { createError } from '../../app/errors.ts';
 
 const STATUS_NAMES: Record<string, string> = INSTANCE_STATUS_NAMES;

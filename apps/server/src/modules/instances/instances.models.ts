@@ -1,19 +1,5 @@
 import type { BillingType, InstanceStatus, PackageType } from '@gpu/shared';
 
-/** Allowed transitions (DESIGN §6); anything else is refused with a clear message. */
-export const TRANSITIONS: Record<InstanceStatus, InstanceStatus[]> = {
-  CREATING: ['RUNNING', 'FAILED'],
-  RUNNING: ['STOPPING', 'RELEASING'],
-  STOPPING: ['STOPPED', 'RUNNING'],
-  STOPPED: ['STARTING', 'RELEASING'],
-  STARTING: ['RUNNING', 'STOPPED'],
-  RELEASING: ['RELEASED', 'RUNNING', 'STOPPED'],
-  RELEASED: [],
-  FAILED: [],
-};
-
-export const canTransition = (from: InstanceStatus, to: InstanceStatus) => TRANSITIONS[from].includes(to);
-
 /** States in which a pay-as-you-go instance accrues cost (its container may still be running). */
 export const ACCRUING: InstanceStatus[] = ['RUNNING', 'STOPPING'];
 /** States whose driver call may have been cut short by a crash. */

@@ -2,9 +2,6 @@ import { type Instance, unitsToYuan } from '@gpu/shared';
 import type { SecretBox } from '../../app/secret-box.ts';
 import type { InstanceWithPlace } from './instances.repository.ts';
 
-/** A stopped instance keeps its data this long, then it is released (DESIGN §5). */
-export const RETENTION_DAYS_DEFAULT = 15;
-
 /** The instance as its owner sees it: SSH command, password and JupyterLab only while it has a container. */
 export function toInstanceView(
   i: InstanceWithPlace,

@@ -2,6 +2,7 @@ import { FEN, type InstanceStatus } from '@gpu/shared';
 import { and, count, desc, eq, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../app/db/client.ts';
 import { hosts, regions } from '../hosts/hosts.tables.ts';
+import { ACCRUING, TRANSITIONAL } from './instances.models.ts';
 import { billingRecords, instanceEvents, instances } from './instances.tables.ts';
 
 export type InstanceRow = typeof instances.$inferSelect;
@@ -238,7 +239,7 @@ export function createInstancesRepository({ db }: { db: DbOrTx }) {
         .where(
           and(
             eq(instances.billingType, 'hourly'),
-            inArray(instances.status, ['RUNNING', 'STOPPING']),
+            inArray(instances.status, ACCRUING),
             isNotNull(instances.runningSince),
           ),
         ),
@@ -253,7 +254,7 @@ export function createInstancesRepository({ db }: { db: DbOrTx }) {
         .where(
           and(
             eq(instances.billingType, 'hourly'),
-            inArray(instances.status, ['RUNNING', 'STOPPING']),
+            inArray(instances.status, ACCRUING),
             isNotNull(instances.runningSince),
             sql`floor((${instances.accruedClosed} + floor(${instances.hourlyRate} * floor(extract(epoch from (${now.toISOString()}::timestamptz - ${instances.runningSince}))) / 3600)) / ${sql.raw(String(FEN))}) * ${sql.raw(String(FEN))} > ${instances.charged}`,
           ),
@@ -288,12 +289,7 @@ export function createInstancesRepository({ db }: { db: DbOrTx }) {
       db
         .select({ id: instances.id })
         .from(instances)
-        .where(
-          and(
-            inArray(instances.status, ['CREATING', 'STOPPING', 'STARTING', 'RELEASING']),
-            lt(instances.transitionAt, before),
-          ),
-        ),
+        .where(and(inArray(instances.status, TRANSITIONAL), lt(instances.transitionAt, before))),
     liveIds: async (ids: number[]) =>
       ids.length === 0
         ? []

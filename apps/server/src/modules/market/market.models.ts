@@ -10,12 +10,8 @@ import {
 import { bestDiscount, type DiscountRule, toDiscountResult } from '../discounts/discounts.models.ts';
 import type { MarketRow } from './market.repository.ts';
 
-export const skuGpuIdOf = (skuId: number) => `gpu-${skuId}`;
 /** Market ids are `gpu-<sku id>` (overseas offers will be `vast-<offer id>`). */
-export function skuIdOf(skuGpuId: string): number | null {
-  const m = /^gpu-(\d{1,9})$/.exec(skuGpuId);
-  return m ? Number(m[1]) : null;
-}
+export const skuGpuIdOf = (skuId: number) => `gpu-${skuId}`;
 
 export const packageKey = (gpuType: string, regionId: number, platform = 'local') =>
   `${gpuType}|${regionId}|${platform}`;

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { PAYMENT_COUNTDOWN_S, type PaymentStatus, type RechargeOrderStatus } from '@gpu/shared';
+import { addDays, formatTime, shanghaiDayStart } from '@gpu/shared/time';
 
 /** An order unpaid this long after creation closes (SPEC.md §9: the 600 s countdown). */
 export const ORDER_TTL_MS = PAYMENT_COUNTDOWN_S * 1000;
@@ -11,11 +12,9 @@ export const PROVIDER_QUERY_INTERVAL_MS = 5_000;
 /** The reconcile task leaves fresh orders to the notify for this long. */
 export const RECONCILE_MIN_AGE_MS = 10_000;
 
-const CHINA_OFFSET_MS = 8 * 3600_000;
-
 /** `RC` + China time yyyyMMddHHmmss + 12 random hex: unique, unguessable, valid as Alipay out_trade_no. */
 export function newOrderNo(now: Date): string {
-  const stamp = new Date(now.getTime() + CHINA_OFFSET_MS).toISOString().replace(/\D/g, '').slice(0, 14);
+  const stamp = formatTime(now).replace(/\D/g, '');
   return `RC${stamp}${randomBytes(6).toString('hex').toUpperCase()}`;
 }
 
@@ -51,12 +50,11 @@ export function yuanStringToUnits(s: string | undefined | null): number | null {
  */
 export function dateBounds(startDate?: string, endDate?: string): { from?: Date; toExclusive?: Date } {
   const isDay = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v);
-  const dayStart = (v: string) => new Date(`${v}T00:00:00+08:00`);
   return {
-    from: startDate ? (isDay(startDate) ? dayStart(startDate) : new Date(startDate)) : undefined,
+    from: startDate ? (isDay(startDate) ? shanghaiDayStart(startDate) : new Date(startDate)) : undefined,
     toExclusive: endDate
       ? isDay(endDate)
-        ? new Date(dayStart(endDate).getTime() + 24 * 3600_000)
+        ? shanghaiDayStart(addDays(endDate, 1))
         : new Date(new Date(endDate).getTime() + 1)
       : undefined,
   };

@@ -1,4 +1,6 @@
-import { DEFAULT_TENANT_CONFIG, type TenantConfig, type User } from '@gpu/shared';
+import type { User } from '@gpu/shared/auth';
+import type { TenantConfig } from '@gpu/shared/tenant';
+import { DEFAULT_TENANT_CONFIG } from '@gpu/shared/tenant-defaults';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-import type { User } from '@gpu/shared';
+import type { User } from '@gpu/shared/auth';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { REFRESH_AHEAD_MS, refreshDelay, tokenExpiry } from './session-keepalive';
 

@@ -1,4 +1,4 @@
-import type { User } from '@gpu/shared';
+import type { User } from '@gpu/shared/auth';
 import { STORAGE_KEYS, setUserSession } from '../../lib/session';
 
 /** Whether the user session was stored with "remember me" (localStorage, not sessionStorage). */

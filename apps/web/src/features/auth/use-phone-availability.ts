@@ -3,7 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { notify } from '../../lib/feedback';
 import { t } from '../../locales/zh-CN';
-import { checkPhone, checkPhoneQueryKey } from './api/check-phone';
+import { checkPhone } from './api/check-phone';
+import { authKeys } from './api/keys';
 import { type PhoneAvailability, phoneAvailability } from './register-rules';
 
 /** The phone is checked once typing has paused this long. */
@@ -30,7 +31,7 @@ export function usePhoneAvailability(rawPhone: string | undefined): {
   const phoneValid = PHONE_PATTERN.test(phone);
   const settled = useDebounced(phone, PHONE_CHECK_DEBOUNCE_MS);
   const query = useQuery({
-    queryKey: checkPhoneQueryKey(settled),
+    queryKey: authKeys.checkPhone(settled),
     queryFn: ({ signal }) => checkPhone(settled, signal),
     enabled: phoneValid && settled === phone,
     retry: false,

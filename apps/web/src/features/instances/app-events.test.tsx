@@ -1,4 +1,4 @@
-import { APP_EVENTS } from '@gpu/shared';
+import { APP_EVENTS } from '@gpu/shared/constants';
 import { renderHook } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { emitAppEvent } from '../../lib/app-events';

@@ -1,8 +1,9 @@
-import { APP_EVENTS, BALANCE_REFRESH_DELAY_MS } from '@gpu/shared';
+import { APP_EVENTS, BALANCE_REFRESH_DELAY_MS } from '@gpu/shared/constants';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { type AppEventName, emitAppEvent, onAppEvent } from '../../lib/app-events';
-import { balanceQueryKey } from '../billing/api/get-balance';
+import { billingKeys } from '../billing/api/keys';
+import { billKeys } from '../bills/api/keys';
 
 export { emitAppEvent };
 
@@ -27,7 +28,7 @@ export function useAppEvents(names: readonly AppEventName[], handler: () => void
 }
 
 /** Queries that change when money moves: the balance and the console's figures and bills. */
-export const MONEY_QUERY_KEYS = [balanceQueryKey, ['bills']] as const;
+export const MONEY_QUERY_KEYS = [billingKeys.balance(), billKeys.all] as const;
 
 /**
  * After a balance-affecting event, refresh what shows money once the server has settled

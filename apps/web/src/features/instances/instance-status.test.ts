@@ -1,4 +1,5 @@
-import { INSTANCE_STATUSES, type Instance, type InstanceStatus } from '@gpu/shared';
+import type { Instance } from '@gpu/shared/instances';
+import { INSTANCE_STATUSES, type InstanceStatus } from '@gpu/shared/labels';
 import { describe, expect, it } from 'vitest';
 import { t } from '../../locales/zh-CN';
 import {

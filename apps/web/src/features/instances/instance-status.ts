@@ -1,4 +1,5 @@
-import type { Instance, InstanceStatus } from '@gpu/shared';
+import type { Instance } from '@gpu/shared/instances';
+import type { InstanceStatus } from '@gpu/shared/labels';
 
 /** antd Tag colours (preset status colours) per run state of DESIGN §6. */
 type TagColor = 'processing' | 'success' | 'default' | 'error' | 'warning';

@@ -1,4 +1,4 @@
-import type { MarketItem } from '@gpu/shared';
+import type { MarketItem } from '@gpu/shared/market';
 import { describe, expect, it } from 'vitest';
 import { cardPrices, dataDiskGb, subscribePath, systemDiskGb } from './market-item';
 

@@ -1,5 +1,5 @@
-import type { MarketItem } from '@gpu/shared';
 import { type BillingType, DEFAULT_DATA_DISK_GB, DEFAULT_SYSTEM_DISK_GB } from '@gpu/shared/constants';
+import type { MarketItem } from '@gpu/shared/market';
 import { displayPrices } from '@gpu/shared/price-display';
 import { PATHS } from '../../app/paths';
 

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { marketKeys } from './api/get-market';
+import { marketKeys } from './api/keys';
 import { syncMarket } from './api/sync-market';
 import { startMarketSync } from './market-sync';
 

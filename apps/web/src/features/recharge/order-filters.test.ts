@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   changeOrderFilters,
-  formatChinaTime,
   hasOrderFilters,
   orderFiltersFromSearch,
   orderFiltersToSearch,
@@ -44,12 +43,5 @@ describe('recharge order filters', () => {
     expect(changeOrderFilters(f, { page: 5 }).page).toBe(5);
     expect(hasOrderFilters(f)).toBe(false);
     expect(hasOrderFilters({ ...f, endDate: '2026-01-01' })).toBe(true);
-  });
-
-  it('shows times in China time', () => {
-    expect(formatChinaTime('2026-01-01T00:00:00Z')).toBe('2026-01-01 08:00:00');
-    expect(formatChinaTime('2026-06-30T23:30:00+08:00')).toBe('2026-06-30 23:30:00');
-    expect(formatChinaTime(null)).toBe('-');
-    expect(formatChinaTime('nonsense')).toBe('-');
   });
 });

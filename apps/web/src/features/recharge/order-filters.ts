@@ -1,21 +1,5 @@
-import { RECHARGE_ORDER_STATUSES, type RechargeOrderStatus } from '@gpu/shared';
-import dayjs from 'dayjs';
-import timezone from 'dayjs/plugin/timezone';
-import utc from 'dayjs/plugin/utc';
+import { RECHARGE_ORDER_STATUSES, type RechargeOrderStatus } from '@gpu/shared/labels';
 import type { RechargeOrderFilters } from './api/get-recharge-orders';
-
-dayjs.extend(utc);
-dayjs.extend(timezone);
-
-/** Order times are shown in China time, whatever the browser's zone. */
-export const CHINA_TZ = 'Asia/Shanghai';
-
-/** An ISO 8601 time as "YYYY-MM-DD HH:mm:ss" in China time; '-' when absent. */
-export function formatChinaTime(iso: string | null | undefined): string {
-  if (!iso) return '-';
-  const time = dayjs(iso);
-  return time.isValid() ? time.tz(CHINA_TZ).format('YYYY-MM-DD HH:mm:ss') : '-';
-}
 
 export const ORDER_PAGE_SIZES = [10, 20, 50] as const;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;

@@ -1,11 +1,6 @@
 import { PAYMENT_COUNTDOWN_S, PAYMENT_POLL_MAX, PAYMENT_POLL_MS } from '@gpu/shared/constants';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  createPaymentSession,
-  formatMmSs,
-  type PaymentSessionOptions,
-  type StatusAnswer,
-} from './payment-session';
+import { createPaymentSession, type PaymentSessionOptions, type StatusAnswer } from './payment-session';
 
 const PENDING: StatusAnswer = { kind: 'status', status: 'PENDING' };
 const SUCCESS: StatusAnswer = { kind: 'status', status: 'SUCCESS' };
@@ -221,15 +216,5 @@ describe('payment session', () => {
     expect(session.phase).toBe('stopped');
     session.checkNow();
     expect(checkStatus).toHaveBeenCalledTimes(1);
-  });
-});
-
-describe('formatMmSs', () => {
-  it('shows minutes and seconds', () => {
-    expect(formatMmSs(600)).toBe('10:00');
-    expect(formatMmSs(599)).toBe('09:59');
-    expect(formatMmSs(5)).toBe('00:05');
-    expect(formatMmSs(0)).toBe('00:00');
-    expect(formatMmSs(-3)).toBe('00:00');
   });
 });

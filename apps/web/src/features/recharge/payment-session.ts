@@ -174,9 +174,3 @@ export function createPaymentSession(options: PaymentSessionOptions): PaymentSes
     },
   };
 }
-
-/** 600 → "10:00", 59 → "00:59". */
-export function formatMmSs(seconds: number): string {
-  const s = Math.max(0, Math.floor(seconds));
-  return `${String(Math.floor(s / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
-}

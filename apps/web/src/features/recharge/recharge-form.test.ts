@@ -1,4 +1,5 @@
-import { isRechargeInputKey, RECHARGE_PRESETS, rechargeMessages, sanitizeRechargeInput } from '@gpu/shared';
+import { RECHARGE_PRESETS } from '@gpu/shared/constants';
+import { isRechargeInputKey, rechargeMessages, sanitizeRechargeInput } from '@gpu/shared/payments';
 import { describe, expect, it } from 'vitest';
 import { canSubmit, customAmountError, formAmount, INITIAL_FORM, isComplete } from './recharge-form';
 

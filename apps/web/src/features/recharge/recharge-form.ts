@@ -1,4 +1,4 @@
-import { type PaymentType, rechargeAmountError } from '@gpu/shared';
+import { type PaymentType, rechargeAmountError } from '@gpu/shared/payments';
 
 /** The amount form of SPEC.md §2/§5: a preset or the other-amount text, and a payment method. */
 export interface RechargeFormState {

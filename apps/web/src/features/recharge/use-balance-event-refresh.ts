@@ -2,7 +2,7 @@ import { APP_EVENTS, BALANCE_REFRESH_DELAY_MS } from '@gpu/shared/constants';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { onAppEvent } from '../../lib/app-events';
-import { balanceQueryKey } from '../billing/api/get-balance';
+import { billingKeys } from '../billing/api/keys';
 
 /**
  * SPEC.md §9: the navbar balance (and the account menu with its recharge button) refreshes
@@ -17,7 +17,7 @@ export function useBalanceEventRefresh(enabled = true) {
     const stop = onAppEvent(APP_EVENTS.balance, () => {
       clearTimeout(timer);
       timer = setTimeout(() => {
-        void queryClient.invalidateQueries({ queryKey: balanceQueryKey });
+        void queryClient.invalidateQueries({ queryKey: billingKeys.balance() });
       }, BALANCE_REFRESH_DELAY_MS);
     });
     return () => {

@@ -4,7 +4,7 @@ import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { emitAppEvent, onAppEvent } from '../../lib/app-events';
-import { balanceQueryKey } from '../billing/api/get-balance';
+import { billingKeys } from '../billing/api/keys';
 import type { StatusAnswer } from './payment-session';
 import { useBalanceEventRefresh } from './use-balance-event-refresh';
 import { usePaymentSession } from './use-payment-session';
@@ -113,7 +113,7 @@ describe('balance events', () => {
     await vi.advanceTimersByTimeAsync(BALANCE_REFRESH_DELAY_MS - 1);
     expect(invalidate).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(1);
-    expect(invalidate).toHaveBeenCalledExactlyOnceWith({ queryKey: balanceQueryKey });
+    expect(invalidate).toHaveBeenCalledExactlyOnceWith({ queryKey: billingKeys.balance() });
 
     emitAppEvent(APP_EVENTS.balance);
     unmount();

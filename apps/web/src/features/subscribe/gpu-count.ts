@@ -1,5 +1,5 @@
-import type { MarketItem } from '@gpu/shared';
 import { GPU_COUNT_MAX, GPU_COUNT_MIN } from '@gpu/shared/constants';
+import type { MarketItem } from '@gpu/shared/market';
 import { isOverseasSku } from '@gpu/shared/market';
 
 export interface GpuCountBounds {

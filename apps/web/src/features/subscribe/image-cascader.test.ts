@@ -1,4 +1,4 @@
-import type { ImageMap } from '@gpu/shared';
+import type { ImageMap } from '@gpu/shared/images';
 import { describe, expect, it } from 'vitest';
 import {
   acceleratorLabel,

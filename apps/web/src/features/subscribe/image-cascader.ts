@@ -1,4 +1,4 @@
-import type { Image, ImageMap } from '@gpu/shared';
+import type { Image, ImageMap } from '@gpu/shared/images';
 
 /**
  * The image cascader of SPEC.md §4: framework → version → Python → CUDA/CANN/MUSA, then

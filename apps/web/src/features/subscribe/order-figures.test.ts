@@ -1,5 +1,5 @@
-import type { CalculatePriceResponse } from '@gpu/shared';
 import { unitsToYuan, yuanToUnits } from '@gpu/shared/money';
+import type { CalculatePriceResponse } from '@gpu/shared/pricing';
 import { computeOrderPrice } from '@gpu/shared/pricing';
 import { describe, expect, it } from 'vitest';
 import {

@@ -1,6 +1,7 @@
-import type { CalculatePriceResponse, MarketItem, PackagePricing } from '@gpu/shared';
 import type { BillingType } from '@gpu/shared/constants';
+import type { MarketItem } from '@gpu/shared/market';
 import { unitsToYuan, yuanToUnits } from '@gpu/shared/money';
+import type { CalculatePriceResponse, PackagePricing } from '@gpu/shared/pricing';
 import { computeOrderPrice, type OrderPrice, type PackagePrices, RATE_SCALE } from '@gpu/shared/pricing';
 
 /** The platform of this screen's package prices (the server prices local machines with it). */

@@ -1,4 +1,5 @@
-import type { Image, MarketItem } from '@gpu/shared';
+import type { Image } from '@gpu/shared/images';
+import type { MarketItem } from '@gpu/shared/market';
 
 /** A market item as GET /api/gpu/market answers it (the demo L40S host). */
 export function marketItem(patch: Partial<MarketItem> = {}): MarketItem {

@@ -1,4 +1,4 @@
-import type { TenantConfig } from '@gpu/shared';
+import type { TenantConfig } from '@gpu/shared/tenant';
 import { createContext, type ReactNode, useContext, useEffect, useMemo, useState } from 'react';
 import { applyTenantToDocument } from '../../lib/theme';
 

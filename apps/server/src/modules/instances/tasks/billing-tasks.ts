@@ -1,3 +1,4 @@
+import { formatTime } from '@gpu/shared/time';
 import { createBillingRepository } from '../../billing/billing.repository.ts';
 import type { InstanceDeps } from '../instances.deps.ts';
 import { createInstancesRepository } from '../instances.repository.ts';
@@ -115,7 +116,7 @@ export async function runRetention(deps: InstanceDeps) {
       continue;
     }
     const at = new Date(inst.stoppedAt.getTime() + deps.retentionDays * day);
-    const text = `实例已关机，数据将于${at.toLocaleString('zh-CN', { timeZone: 'Asia/Shanghai', hour12: false })}释放，请及时开机或备份`;
+    const text = `实例已关机，数据将于${formatTime(at, 'YYYY-MM-DD HH:mm')}释放，请及时开机或备份`;
     if (inst.warning !== text) {
       await repo.update(inst.id, { warning: text });
       warned++;

@@ -1,4 +1,4 @@
-import type { Admin } from '@gpu/shared';
+import type { Admin } from '@gpu/shared/auth';
 import { api } from '../../../lib/api-client';
 
 export interface AdminLoginRequest {

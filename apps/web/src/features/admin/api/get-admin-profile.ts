@@ -1,10 +1,11 @@
-import type { Admin } from '@gpu/shared';
+import type { Admin } from '@gpu/shared/auth';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { ApiError, api } from '../../../lib/api-client';
 import { notify } from '../../../lib/feedback';
 import { getSession } from '../../../lib/session';
 import { t } from '../../../locales/zh-CN';
+import { adminKeys } from './keys';
 
 /** SPEC.md §8: no admin token → 'not logged in'; otherwise the call. */
 export async function getAdminProfile(): Promise<Admin> {
@@ -18,7 +19,7 @@ export async function getAdminProfile(): Promise<Admin> {
  * failures say 'failed to get profile'.
  */
 export function useAdminProfile() {
-  const query = useQuery({ queryKey: ['admin', 'me'], queryFn: getAdminProfile, retry: false });
+  const query = useQuery({ queryKey: adminKeys.me(), queryFn: getAdminProfile, retry: false });
   const { error } = query;
   useEffect(() => {
     if (error instanceof ApiError && (error.status === 401 || error.code === '401')) return;

@@ -12,6 +12,7 @@ import { AuthHeader } from '../../auth/components/AuthHeader';
 import { failureMessage } from '../../auth/failure-message';
 import { schemaRule } from '../../auth/form-rules';
 import { adminLogin } from '../api/admin-login';
+import { adminKeys } from '../api/keys';
 
 interface AdminLoginValues {
   username: string;
@@ -25,7 +26,7 @@ export default function AdminLoginPage() {
   const mutation = useMutation({
     mutationFn: adminLogin,
     onSuccess: ({ token, admin }) => {
-      queryClient.removeQueries({ queryKey: ['admin'] });
+      queryClient.removeQueries({ queryKey: adminKeys.all });
       void notify('success', t.adminLogin.success);
       // The adminGuest guard now moves on: to the redirect query (an /admin path) or /admin.
       setAdminSession(token, admin);

@@ -1,7 +1,5 @@
 import { api } from '../../../lib/api-client';
 
-export const checkPhoneQueryKey = (phone: string) => ['auth', 'check-phone', phone] as const;
-
 /** GET /auth/check-phone: whether the phone may still register in this tenant. */
 export const checkPhone = async (phone: string, signal?: AbortSignal) =>
   (await api.get<{ available: boolean }>('/auth/check-phone', { query: { phone }, signal })).available;

@@ -1,11 +1,10 @@
-import type { User } from '@gpu/shared';
+import type { User } from '@gpu/shared/auth';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { ApiError, api } from '../../../lib/api-client';
 import { clearUserSession, getSession } from '../../../lib/session';
 import { replaceUserSession } from '../stored-session';
-
-export const meQueryKey = ['user', 'me'] as const;
+import { authKeys } from './keys';
 
 /** SPEC.md §8: a 401, or a message saying the caller is not authorised, logs the user out. */
 export const isUnauthorized = (err: unknown) =>
@@ -17,7 +16,7 @@ export const isUnauthorized = (err: unknown) =>
  */
 export function useCurrentUser(enabled = true) {
   const query = useQuery({
-    queryKey: meQueryKey,
+    queryKey: authKeys.me(),
     queryFn: () => api.get<User>('/auth/me'),
     enabled,
     retry: false,

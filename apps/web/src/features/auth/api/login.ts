@@ -1,4 +1,4 @@
-import type { User } from '@gpu/shared';
+import type { User } from '@gpu/shared/auth';
 import { requestEnvelope } from '../../../lib/api-client';
 
 export interface LoginRequest {

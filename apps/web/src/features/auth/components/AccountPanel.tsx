@@ -1,4 +1,4 @@
-import { formatYuan } from '@gpu/shared/money';
+import { formatCurrency } from '@gpu/shared/money';
 import { Button, Tag } from 'antd';
 import { PATHS } from '../../../app/paths';
 import { LinkButton } from '../../../components/LinkButton';
@@ -44,7 +44,7 @@ export function AccountPanel() {
         {rows.map((row) => (
           <div key={row.label} className={styles.row}>
             <dt>{row.label}</dt>
-            <dd className={row.strong ? styles.strong : undefined}>¥{formatYuan(row.value)}</dd>
+            <dd className={row.strong ? styles.strong : undefined}>{formatCurrency(row.value)}</dd>
           </div>
         ))}
       </dl>

@@ -6,6 +6,7 @@ import { PATHS } from '../../../app/paths';
 import { notify } from '../../../lib/feedback';
 import { setUserSession } from '../../../lib/session';
 import { t } from '../../../locales/zh-CN';
+import { authKeys } from '../api/keys';
 import { login } from '../api/login';
 import { authLink, phoneFromSearch } from '../auth-links';
 import styles from '../components/AuthForm.module.css';
@@ -32,7 +33,7 @@ export default function LoginPage() {
     mutationFn: login,
     onSuccess: ({ accessToken, user }, { rememberMe }) => {
       // Nothing cached for a previous user may show for this one.
-      queryClient.removeQueries({ queryKey: ['user'] });
+      queryClient.removeQueries({ queryKey: authKeys.user });
       void notify('success', t.login.welcome(user.username), 3);
       // The guest guard now moves on: to the redirect query or /market (SPEC.md §2).
       setUserSession(accessToken, user, rememberMe);

@@ -14,7 +14,7 @@ import { PATHS } from '../../../app/paths';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/feedback';
 import { t } from '../../../locales/zh-CN';
-import { checkPhoneQueryKey } from '../api/check-phone';
+import { authKeys } from '../api/keys';
 import { register } from '../api/register';
 import { sendRegisterCode, showTestCode } from '../api/send-code';
 import { authLink, phoneFromSearch } from '../auth-links';
@@ -147,7 +147,7 @@ export default function RegisterPage() {
     },
     onError: (err, values) => {
       if (err instanceof ApiError && err.status === 409)
-        void queryClient.invalidateQueries({ queryKey: checkPhoneQueryKey(values.phone) });
+        void queryClient.invalidateQueries({ queryKey: authKeys.checkPhone(values.phone) });
       void notify('error', failureMessage(err, { failed: t.register.failed, retry: t.register.failedRetry }));
     },
   });

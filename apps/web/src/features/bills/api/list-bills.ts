@@ -1,6 +1,10 @@
-import type { Bill, BillingType, BillKind, Page } from '@gpu/shared';
+import type { Bill } from '@gpu/shared/bills';
+import type { BillingType } from '@gpu/shared/constants';
+import type { Page } from '@gpu/shared/envelope';
+import type { BillKind } from '@gpu/shared/labels';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { billKeys } from './keys';
 
 /** Filters of the expense details (SPEC.md §7 GET /v2/billing/records); days in Asia/Shanghai. */
 export interface BillFilters {
@@ -11,13 +15,6 @@ export interface BillFilters {
   from?: string;
   to?: string;
 }
-
-export const billKeys = {
-  all: ['bills'] as const,
-  records: (q: object) => [...billKeys.all, 'records', q] as const,
-  monitor: () => [...billKeys.all, 'monitor'] as const,
-  daily: (days: number) => [...billKeys.all, 'daily', days] as const,
-};
 
 export const fetchBills = (
   q: Omit<BillFilters, 'kind'> & { kind?: string; page: number; size: number },

@@ -1,5 +1,7 @@
 import { UndoOutlined } from '@ant-design/icons';
-import { BILLING_TYPES, type BillingType, type BillKind } from '@gpu/shared';
+import { BILLING_TYPES, type BillingType } from '@gpu/shared/constants';
+import type { BillKind } from '@gpu/shared/labels';
+import { shanghaiToday } from '@gpu/shared/time';
 import { Button, DatePicker, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { t } from '../../../locales/zh-CN';
@@ -50,7 +52,8 @@ export function BillFilterBar({ value, kinds, onChange }: BillFilterBarProps) {
         value={range}
         allowClear
         aria-label={b.dateRange}
-        disabledDate={(d) => d.isAfter(dayjs(), 'day')}
+        // Days are Shanghai days: nothing after today there, whatever the browser's zone.
+        disabledDate={(d) => d.format('YYYY-MM-DD') > shanghaiToday()}
         onChange={(dates) =>
           set({
             from: dates?.[0]?.format('YYYY-MM-DD') ?? undefined,

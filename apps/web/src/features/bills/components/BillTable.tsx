@@ -1,13 +1,14 @@
-import type { Bill, BillKind } from '@gpu/shared';
+import type { Bill } from '@gpu/shared/bills';
+import type { BillKind } from '@gpu/shared/labels';
 import { formatCurrency } from '@gpu/shared/money';
+import { formatTime } from '@gpu/shared/time';
 import { Empty, Table, type TableProps, Tag } from 'antd';
 import { t } from '../../../locales/zh-CN';
-import { formatTime } from '../format';
 import styles from './BillTable.module.css';
 
 const b = t.bills;
 const c = b.columns;
-const SHORT = 'YYYY-MM-DD HH:mm';
+const SHORT = 'YYYY-MM-DD HH:mm' as const;
 
 export const KIND_COLORS: Record<BillKind, string> = {
   create: 'blue',
@@ -30,7 +31,7 @@ export const Amount = ({ bill }: { bill: Bill }) => (
 
 /** Packages run for days: minutes are enough; a metering period can be seconds long. */
 export const Period = ({ bill }: { bill: Bill }) => {
-  const pattern = bill.kind === 'metering' ? 'YYYY-MM-DD HH:mm:ss' : SHORT;
+  const pattern = bill.kind === 'metering' ? ('YYYY-MM-DD HH:mm:ss' as const) : SHORT;
   return (
     <span className={styles.period}>
       {formatTime(bill.periodStart, pattern)}

@@ -1,4 +1,4 @@
-import type { DailyConsumption } from '@gpu/shared';
+import type { DailyConsumption } from '@gpu/shared/bills';
 import { formatCurrency } from '@gpu/shared/money';
 import { BarChart } from 'echarts/charts';
 import { GridComponent, TooltipComponent } from 'echarts/components';

@@ -1,4 +1,5 @@
-import type { Bill, Page } from '@gpu/shared';
+import type { Bill } from '@gpu/shared/bills';
+import type { Page } from '@gpu/shared/envelope';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Alert, Card, Grid, Pagination } from 'antd';
 import { t } from '../../../locales/zh-CN';

@@ -1,4 +1,4 @@
-import { BILL_KINDS } from '@gpu/shared';
+import { BILL_KINDS } from '@gpu/shared/labels';
 import { formatCurrency } from '@gpu/shared/money';
 import { useState } from 'react';
 import { PageHeader } from '../../../components/PageHeader';

@@ -7,6 +7,7 @@ import {
   WalletOutlined,
 } from '@ant-design/icons';
 import { formatCurrency } from '@gpu/shared/money';
+import { formatTime } from '@gpu/shared/time';
 import { Card, Empty, Skeleton } from 'antd';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
@@ -23,7 +24,6 @@ import { StatusTag } from '../../instances/components/StatusTag';
 import { useTenant } from '../../tenant/tenant-context';
 import { useBillingMonitor, useDailyConsumption } from '../api/get-summary';
 import { StatCard } from '../components/StatCard';
-import { formatTime } from '../format';
 import styles from './ConsoleHomePage.module.css';
 
 const DailyChart = lazy(() => import('../components/DailyChart'));

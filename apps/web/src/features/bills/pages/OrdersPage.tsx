@@ -1,4 +1,4 @@
-import type { BillKind } from '@gpu/shared';
+import type { BillKind } from '@gpu/shared/labels';
 import { useState } from 'react';
 import { PageHeader } from '../../../components/PageHeader';
 import { t } from '../../../locales/zh-CN';

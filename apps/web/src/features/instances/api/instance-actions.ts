@@ -1,11 +1,13 @@
-import { APP_EVENTS, type Instance, type Page } from '@gpu/shared';
+import { APP_EVENTS } from '@gpu/shared/constants';
+import type { Page } from '@gpu/shared/envelope';
+import type { Instance } from '@gpu/shared/instances';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { notify } from '../../../lib/feedback';
 import { t } from '../../../locales/zh-CN';
 import { announceMoneyChange, emitAppEvent } from '../app-events';
 import { type InstanceAction, PENDING_STATUS } from '../instance-status';
-import { instanceKeys } from './list-instances';
+import { instanceKeys } from './keys';
 
 export type PowerAction = Exclude<InstanceAction, 'renew'>;
 

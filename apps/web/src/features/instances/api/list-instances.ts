@@ -1,19 +1,12 @@
-import type { Instance, InstanceStatus, Page } from '@gpu/shared';
+import type { Page } from '@gpu/shared/envelope';
+import type { Instance } from '@gpu/shared/instances';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { pollInterval } from '../instance-status';
+import type { InstanceListQuery } from './keys';
+import { instanceKeys } from './keys';
 
-export interface InstanceListQuery {
-  page: number;
-  size: number;
-  status?: InstanceStatus;
-}
-
-export const instanceKeys = {
-  all: ['instances'] as const,
-  lists: () => [...instanceKeys.all, 'list'] as const,
-  list: (q: InstanceListQuery) => [...instanceKeys.lists(), q] as const,
-};
+export type { InstanceListQuery };
 
 /** GET /gpu/instances: the user's instances, newest first. */
 export const fetchInstances = (q: InstanceListQuery, signal?: AbortSignal) =>

@@ -1,4 +1,4 @@
-import type { RenewalPricing, RenewalResult } from '@gpu/shared';
+import type { RenewalPricing, RenewalResult } from '@gpu/shared/instances';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../../lib/api-client';
@@ -6,12 +6,12 @@ import { notify } from '../../../lib/feedback';
 import { idempotentAction } from '../../../lib/idempotent-action';
 import { t } from '../../../locales/zh-CN';
 import { announceMoneyChange } from '../app-events';
-import { instanceKeys } from './list-instances';
+import { instanceKeys } from './keys';
 
 /** GET /v2/package-billing/renewal-pricing/{id}: price and new expiry per allowed duration. */
 export const useRenewalPricing = (instanceId: number | null) =>
   useQuery({
-    queryKey: [...instanceKeys.all, 'renewal-pricing', instanceId],
+    queryKey: instanceKeys.renewalPricing(instanceId),
     queryFn: () => api.get<RenewalPricing>(`/v2/package-billing/renewal-pricing/${instanceId}`),
     enabled: instanceId !== null,
     staleTime: 0,

@@ -1,5 +1,5 @@
 import { EyeInvisibleOutlined, EyeOutlined, LinkOutlined } from '@ant-design/icons';
-import type { Instance } from '@gpu/shared';
+import type { Instance } from '@gpu/shared/instances';
 import { Button, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { t } from '../../../locales/zh-CN';

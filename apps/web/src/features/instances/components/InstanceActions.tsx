@@ -1,5 +1,5 @@
 import { CaretRightOutlined, DeleteOutlined, HistoryOutlined, PoweroffOutlined } from '@ant-design/icons';
-import type { Instance } from '@gpu/shared';
+import type { Instance } from '@gpu/shared/instances';
 import { Button, Tooltip } from 'antd';
 import { t } from '../../../locales/zh-CN';
 import { allowedActions, type InstanceAction, isExpired } from '../instance-status';

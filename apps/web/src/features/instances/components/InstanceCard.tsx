@@ -1,4 +1,4 @@
-import type { Instance } from '@gpu/shared';
+import type { Instance } from '@gpu/shared/instances';
 import { Card } from 'antd';
 import { t } from '../../../locales/zh-CN';
 import { instanceNotice } from '../instance-status';

@@ -1,7 +1,7 @@
-import type { Instance } from '@gpu/shared';
+import type { Instance } from '@gpu/shared/instances';
+import { formatTime } from '@gpu/shared/time';
 import { Alert } from 'antd';
 import { t } from '../../../locales/zh-CN';
-import { formatTime } from '../../bills/format';
 import { type InstanceNotice, instanceNotice } from '../instance-status';
 import styles from './InstanceNotices.module.css';
 

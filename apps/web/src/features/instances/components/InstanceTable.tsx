@@ -1,5 +1,5 @@
 import { ExclamationCircleFilled } from '@ant-design/icons';
-import type { Instance } from '@gpu/shared';
+import type { Instance } from '@gpu/shared/instances';
 import { Table, type TableProps, Tooltip } from 'antd';
 import { t } from '../../../locales/zh-CN';
 import { instanceNotice } from '../instance-status';

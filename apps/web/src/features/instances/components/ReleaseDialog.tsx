@@ -1,4 +1,4 @@
-import type { Instance } from '@gpu/shared';
+import type { Instance } from '@gpu/shared/instances';
 import { Alert, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { t } from '../../../locales/zh-CN';

@@ -1,9 +1,9 @@
-import type { Instance, RenewalPricing } from '@gpu/shared';
+import type { Instance, RenewalPricing } from '@gpu/shared/instances';
 import { formatCurrency } from '@gpu/shared/money';
+import { formatTime } from '@gpu/shared/time';
 import { Alert, Descriptions, Modal, Radio, Skeleton } from 'antd';
 import { useEffect, useState } from 'react';
 import { t } from '../../../locales/zh-CN';
-import { formatTime } from '../../bills/format';
 import { useRenew, useRenewalPricing } from '../api/renewal';
 import styles from './dialogs.module.css';
 

@@ -1,5 +1,5 @@
 import { SyncOutlined } from '@ant-design/icons';
-import type { InstanceStatus } from '@gpu/shared';
+import type { InstanceStatus } from '@gpu/shared/labels';
 import { Tag } from 'antd';
 import { t } from '../../../locales/zh-CN';
 import { STATUS_META } from '../instance-status';

@@ -1,13 +1,13 @@
-import type { Instance } from '@gpu/shared';
+import type { Instance } from '@gpu/shared/instances';
 import { formatCurrency } from '@gpu/shared/money';
+import { formatRemaining, formatTime } from '@gpu/shared/time';
 import { Tag } from 'antd';
 import { t } from '../../../locales/zh-CN';
-import { formatRemaining, formatTime } from '../../bills/format';
 import { EXPIRY_WARNING_MS } from '../instance-status';
 import styles from './cells.module.css';
 
 const i18n = t.instances;
-const SHORT = 'YYYY-MM-DD HH:mm';
+const SHORT = 'YYYY-MM-DD HH:mm' as const;
 
 export function NameCell({ inst }: { inst: Instance }) {
   return (

@@ -1,4 +1,4 @@
-import type { Instance } from '@gpu/shared';
+import type { Instance } from '@gpu/shared/instances';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { AccessInfo } from './AccessInfo';

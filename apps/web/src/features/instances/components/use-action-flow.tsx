@@ -1,4 +1,4 @@
-import type { Instance } from '@gpu/shared';
+import type { Instance } from '@gpu/shared/instances';
 import { useState } from 'react';
 import { confirmDialog } from '../../../lib/feedback';
 import { t } from '../../../locales/zh-CN';

@@ -1,5 +1,5 @@
 import { PlusOutlined, ReloadOutlined, SyncOutlined } from '@ant-design/icons';
-import { INSTANCE_STATUSES, type InstanceStatus } from '@gpu/shared';
+import { INSTANCE_STATUSES, type InstanceStatus } from '@gpu/shared/labels';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Empty, Grid, Pagination, Result, Select, Tag } from 'antd';
 import type { ReactNode } from 'react';
@@ -8,7 +8,8 @@ import { PATHS } from '../../../app/paths';
 import { LinkButton } from '../../../components/LinkButton';
 import { PageHeader } from '../../../components/PageHeader';
 import { t } from '../../../locales/zh-CN';
-import { instanceKeys, useInstances } from '../api/list-instances';
+import { instanceKeys } from '../api/keys';
+import { useInstances } from '../api/list-instances';
 import { INSTANCE_EVENTS, useAppEvents } from '../app-events';
 import { InstanceCard } from '../components/InstanceCard';
 import { InstanceNotices } from '../components/InstanceNotices';

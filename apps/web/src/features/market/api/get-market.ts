@@ -1,12 +1,8 @@
-import type { MarketList } from '@gpu/shared';
+import type { MarketList } from '@gpu/shared/market';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { type MarketFilters, marketQuery } from '../market-filters';
-
-export const marketKeys = {
-  all: ['market'] as const,
-  list: (filters: MarketFilters) => ['market', 'list', marketQuery(filters)] as const,
-};
+import { marketKeys } from './keys';
 
 /** GET /api/gpu/market: one page of the market, discounts and package prices included. */
 export const getMarket = (filters: MarketFilters, signal?: AbortSignal) =>

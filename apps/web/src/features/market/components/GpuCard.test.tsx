@@ -1,4 +1,4 @@
-import type { MarketItem } from '@gpu/shared';
+import type { MarketItem } from '@gpu/shared/market';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { GpuCard } from './GpuCard';

@@ -4,8 +4,8 @@ import {
   GlobalOutlined,
   ThunderboltFilled,
 } from '@ant-design/icons';
-import type { MarketItem } from '@gpu/shared';
 import type { BillingType } from '@gpu/shared/constants';
+import type { MarketItem } from '@gpu/shared/market';
 import { discountZhe } from '@gpu/shared/price-display';
 import { Button } from 'antd';
 import { useState } from 'react';

@@ -1,6 +1,6 @@
 import { GlobalOutlined, SearchOutlined, UndoOutlined } from '@ant-design/icons';
-import type { MarketList } from '@gpu/shared';
 import { BILLING_TYPES, type BillingType, GPU_COUNT_MAX, GPU_COUNT_MIN } from '@gpu/shared/constants';
+import type { MarketList } from '@gpu/shared/market';
 import { Button, Input, Segmented, Select, Skeleton } from 'antd';
 import { useEffect, useState } from 'react';
 import { t } from '../../../locales/zh-CN';

@@ -1,5 +1,5 @@
 import { CheckCircleFilled, SyncOutlined } from '@ant-design/icons';
-import dayjs from 'dayjs';
+import { formatTime } from '@gpu/shared/time';
 import { t } from '../../../locales/zh-CN';
 import styles from './SyncStatus.module.css';
 
@@ -22,7 +22,7 @@ export function SyncStatus({
   return (
     <span className={styles.status} role="status" data-testid="market-synced">
       <CheckCircleFilled className={styles.ok} />
-      {t.market.syncedAt(dayjs(lastSyncedAt).format('HH:mm:ss'))}
+      {t.market.syncedAt(formatTime(lastSyncedAt, 'HH:mm:ss'))}
     </span>
   );
 }

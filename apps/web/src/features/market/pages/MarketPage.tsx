@@ -1,6 +1,6 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import type { MarketItem } from '@gpu/shared';
 import { MARKET_PAGE_SIZES } from '@gpu/shared/constants';
+import type { MarketItem } from '@gpu/shared/market';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Empty, Pagination } from 'antd';
 import { type ReactNode, useCallback, useEffect, useMemo } from 'react';
@@ -10,7 +10,8 @@ import { notify } from '../../../lib/feedback';
 import { isLoggedIn } from '../../../lib/session';
 import { t } from '../../../locales/zh-CN';
 import { useSession } from '../../auth/use-session';
-import { marketKeys, useMarket } from '../api/get-market';
+import { useMarket } from '../api/get-market';
+import { marketKeys } from '../api/keys';
 import { syncMarket } from '../api/sync-market';
 import { GpuCard } from '../components/GpuCard';
 import { GpuCardSkeleton } from '../components/GpuCardSkeleton';

@@ -1,4 +1,5 @@
-import type { CreateQrCodeRequest, Envelope, QrCode } from '@gpu/shared';
+import type { Envelope } from '@gpu/shared/envelope';
+import type { CreateQrCodeRequest, QrCode } from '@gpu/shared/payments';
 import { ApiError, requestEnvelope } from '../../../lib/api-client';
 import { idempotentAction } from '../../../lib/idempotent-action';
 import { t } from '../../../locales/zh-CN';

@@ -1,20 +1,11 @@
-import type { Page, RechargeOrder, RechargeOrderStatus } from '@gpu/shared';
+import type { Page } from '@gpu/shared/envelope';
+import type { RechargeOrder } from '@gpu/shared/payments';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import type { RechargeOrderFilters } from './keys';
+import { rechargeOrderKeys } from './keys';
 
-export interface RechargeOrderFilters {
-  page: number;
-  size: number;
-  status?: RechargeOrderStatus;
-  /** YYYY-MM-DD (China days), inclusive. */
-  startDate?: string;
-  endDate?: string;
-}
-
-export const rechargeOrderKeys = {
-  all: ['recharge', 'orders'] as const,
-  list: (filters: RechargeOrderFilters) => ['recharge', 'orders', filters] as const,
-};
+export type { RechargeOrderFilters };
 
 /** GET /recharge/orders (1-based pages): the user's recharge orders, newest first. */
 export const getRechargeOrders = (filters: RechargeOrderFilters, signal?: AbortSignal) =>

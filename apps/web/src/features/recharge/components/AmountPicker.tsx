@@ -1,11 +1,6 @@
 import { CheckOutlined } from '@ant-design/icons';
-import {
-  isRechargeInputKey,
-  RECHARGE_MAX,
-  RECHARGE_MIN,
-  RECHARGE_PRESETS,
-  sanitizeRechargeInput,
-} from '@gpu/shared';
+import { RECHARGE_MAX, RECHARGE_MIN, RECHARGE_PRESETS } from '@gpu/shared/constants';
+import { isRechargeInputKey, sanitizeRechargeInput } from '@gpu/shared/payments';
 import { Input } from 'antd';
 import { useState } from 'react';
 import { t } from '../../../locales/zh-CN';

@@ -1,5 +1,5 @@
 import { AlipayCircleFilled, CheckOutlined } from '@ant-design/icons';
-import type { PaymentType } from '@gpu/shared';
+import type { PaymentType } from '@gpu/shared/payments';
 import { t } from '../../../locales/zh-CN';
 import styles from './RechargeForm.module.css';
 

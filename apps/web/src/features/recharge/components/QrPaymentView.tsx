@@ -1,10 +1,10 @@
 import { AlipayCircleFilled, ArrowLeftOutlined, ClockCircleOutlined, LinkOutlined } from '@ant-design/icons';
 import { PAYMENT_QR_SIZE } from '@gpu/shared/constants';
 import { formatYuan } from '@gpu/shared/money';
+import { formatMmSs } from '@gpu/shared/time';
 import { Button } from 'antd';
 import { QRCodeSVG } from 'qrcode.react';
 import { t } from '../../../locales/zh-CN';
-import { formatMmSs } from '../payment-session';
 import styles from './QrPaymentView.module.css';
 
 const r = t.recharge;

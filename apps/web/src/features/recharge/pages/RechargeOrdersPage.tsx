@@ -1,5 +1,8 @@
 import { ReloadOutlined, WalletOutlined } from '@ant-design/icons';
-import { formatYuan, RECHARGE_ORDER_STATUSES, type RechargeOrder } from '@gpu/shared';
+import { RECHARGE_ORDER_STATUSES } from '@gpu/shared/labels';
+import { formatCurrency } from '@gpu/shared/money';
+import type { RechargeOrder } from '@gpu/shared/payments';
+import { formatTime } from '@gpu/shared/time';
 import {
   Alert,
   Button,
@@ -22,7 +25,6 @@ import { t } from '../../../locales/zh-CN';
 import { type RechargeOrderFilters, useRechargeOrders } from '../api/get-recharge-orders';
 import {
   changeOrderFilters,
-  formatChinaTime,
   hasOrderFilters,
   ORDER_PAGE_SIZES,
   ORDER_STATUS_COLORS,
@@ -40,7 +42,9 @@ const StatusTag = ({ status }: { status: RechargeOrder['status'] }) => (
   </Tag>
 );
 
-const Amount = ({ value }: { value: number }) => <span className={styles.amount}>¥{formatYuan(value)}</span>;
+const Amount = ({ value }: { value: number }) => (
+  <span className={styles.amount}>{formatCurrency(value)}</span>
+);
 
 const COLUMNS: TableProps<RechargeOrder>['columns'] = [
   {
@@ -55,8 +59,8 @@ const COLUMNS: TableProps<RechargeOrder>['columns'] = [
     render: (v: RechargeOrder['paymentType']) => o.methods[v] ?? v,
   },
   { title: o.status, dataIndex: 'status', render: (v: RechargeOrder['status']) => <StatusTag status={v} /> },
-  { title: o.createdAt, dataIndex: 'createdAt', render: (v: string) => formatChinaTime(v) },
-  { title: o.paidAt, dataIndex: 'paidAt', render: (v: string | null) => formatChinaTime(v) },
+  { title: o.createdAt, dataIndex: 'createdAt', render: (v: string) => formatTime(v) },
+  { title: o.paidAt, dataIndex: 'paidAt', render: (v: string | null) => formatTime(v) },
 ];
 
 const STATUS_OPTIONS = [
@@ -208,9 +212,9 @@ export default function RechargeOrdersPage() {
                   <dt>{o.method}</dt>
                   <dd>{o.methods[order.paymentType] ?? order.paymentType}</dd>
                   <dt>{o.createdAt}</dt>
-                  <dd>{formatChinaTime(order.createdAt)}</dd>
+                  <dd>{formatTime(order.createdAt)}</dd>
                   <dt>{o.paidAt}</dt>
-                  <dd>{formatChinaTime(order.paidAt)}</dd>
+                  <dd>{formatTime(order.paidAt)}</dd>
                 </dl>
               </div>
             ))

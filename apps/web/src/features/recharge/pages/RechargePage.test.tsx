@@ -1,5 +1,5 @@
-import { DEFAULT_TENANT_CONFIG } from '@gpu/shared';
 import { APP_EVENTS } from '@gpu/shared/constants';
+import { DEFAULT_TENANT_CONFIG } from '@gpu/shared/tenant-defaults';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -5,14 +5,9 @@ import {
   RightOutlined,
   WalletOutlined,
 } from '@ant-design/icons';
-import {
-  DEFAULT_RECHARGE_BODY,
-  DEFAULT_RECHARGE_SUBJECT,
-  formatYuan,
-  PAYMENT_COUNTDOWN_S,
-  RECHARGE_MAX,
-  RECHARGE_MIN,
-} from '@gpu/shared';
+import { PAYMENT_COUNTDOWN_S, RECHARGE_MAX, RECHARGE_MIN } from '@gpu/shared/constants';
+import { formatYuan } from '@gpu/shared/money';
+import { DEFAULT_RECHARGE_BODY, DEFAULT_RECHARGE_SUBJECT } from '@gpu/shared/payments';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Spin } from 'antd';
 import { useRef, useState } from 'react';
@@ -21,9 +16,10 @@ import { PATHS } from '../../../app/paths';
 import { APP_EVENTS, emitAppEvent } from '../../../lib/app-events';
 import { confirmDialog, notify } from '../../../lib/feedback';
 import { t } from '../../../locales/zh-CN';
-import { balanceQueryKey, useBalance } from '../../billing/api/get-balance';
+import { useBalance } from '../../billing/api/get-balance';
+import { billingKeys } from '../../billing/api/keys';
 import { createQrCodeAction } from '../api/create-qr-code';
-import { rechargeOrderKeys } from '../api/get-recharge-orders';
+import { rechargeOrderKeys } from '../api/keys';
 import { AmountPicker } from '../components/AmountPicker';
 import { PaymentMethodPicker } from '../components/PaymentMethodPicker';
 import { QrPaymentView } from '../components/QrPaymentView';
@@ -74,7 +70,7 @@ export default function RechargePage() {
     switch (outcome) {
       case 'success': {
         // Refresh the balance, tell the navbar, then congratulate.
-        await queryClient.refetchQueries({ queryKey: balanceQueryKey }).catch(() => undefined);
+        await queryClient.refetchQueries({ queryKey: billingKeys.balance() }).catch(() => undefined);
         void queryClient.invalidateQueries({ queryKey: rechargeOrderKeys.all });
         emitAppEvent(APP_EVENTS.balance, { orderNo: order?.orderNo, amount: order?.amount });
         setForm(INITIAL_FORM);

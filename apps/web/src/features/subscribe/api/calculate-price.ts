@@ -1,15 +1,10 @@
-import type { CalculatePriceResponse } from '@gpu/shared';
-import type { BillingType } from '@gpu/shared/constants';
+import type { CalculatePriceResponse } from '@gpu/shared/pricing';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import type { QuoteInput } from './keys';
+import { subscribeKeys } from './keys';
 
-export interface QuoteInput {
-  machineId: number;
-  billingType: BillingType;
-  duration: number;
-  gpuAmount: number;
-  voucherId: number | null;
-}
+export type { QuoteInput };
 
 /**
  * POST /api/v2/package-billing/calculate-price: the server's own figures for the order, shown
@@ -18,7 +13,7 @@ export interface QuoteInput {
  */
 export const useQuote = (input: QuoteInput | null, discountLive: boolean) =>
   useQuery({
-    queryKey: ['subscribe', 'quote', input, discountLive] as const,
+    queryKey: subscribeKeys.quote(input, discountLive),
     queryFn: ({ signal }) => {
       const q = input as QuoteInput;
       return api.post<CalculatePriceResponse>(

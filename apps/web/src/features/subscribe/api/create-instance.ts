@@ -1,4 +1,4 @@
-import type { CreateInstanceRequest, Instance } from '@gpu/shared';
+import type { CreateInstanceRequest, Instance } from '@gpu/shared/instances';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../../lib/api-client';

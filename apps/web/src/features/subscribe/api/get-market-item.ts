@@ -1,16 +1,12 @@
-import type { MarketItem, MarketList } from '@gpu/shared';
 import { MARKET_PAGE_SIZES } from '@gpu/shared/constants';
+import type { MarketItem, MarketList } from '@gpu/shared/market';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { subscribeKeys } from './keys';
 
 const PAGE_SIZE = MARKET_PAGE_SIZES[MARKET_PAGE_SIZES.length - 1] ?? 48;
 /** A market bigger than this many pages is not looked through. */
 const MAX_PAGES = 20;
-
-export const subscribeKeys = {
-  all: ['subscribe'] as const,
-  item: (skuGpuId: string) => ['subscribe', 'item', skuGpuId] as const,
-};
 
 /** `gpu-12` (or a bare 12, as old links carry it) names a market item. */
 export const matchesSku = (item: MarketItem, skuGpuId: string) =>

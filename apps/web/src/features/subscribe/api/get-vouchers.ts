@@ -1,6 +1,7 @@
 import { VOUCHER_LIST_SIZE } from '@gpu/shared/constants';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, api } from '../../../lib/api-client';
+import { voucherKeys } from '../../vouchers/api/keys';
 import { normalizeVouchers, type Voucher } from '../vouchers';
 
 /**
@@ -25,7 +26,7 @@ export async function getAvailableVouchers(
 
 export const useAvailableVouchers = (order: { gpuType: string; regionId: number }) =>
   useQuery({
-    queryKey: ['user', 'vouchers', 'available', order.gpuType, order.regionId] as const,
+    queryKey: voucherKeys.available(order.gpuType, order.regionId),
     queryFn: ({ signal }) => getAvailableVouchers(order, signal),
     retry: false,
   });

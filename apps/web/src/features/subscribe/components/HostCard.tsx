@@ -4,10 +4,10 @@ import {
   GlobalOutlined,
   ThunderboltFilled,
 } from '@ant-design/icons';
-import type { MarketItem } from '@gpu/shared';
 import { DEFAULT_DATA_DISK_GB, DEFAULT_SYSTEM_DISK_GB } from '@gpu/shared/constants';
+import type { MarketItem } from '@gpu/shared/market';
 import { isOverseasSku } from '@gpu/shared/market';
-import { discountPercentOff, discountZhe, displayPrices } from '@gpu/shared/pricing';
+import { discountPercentOff, discountZhe, displayPrices } from '@gpu/shared/price-display';
 import { Countdown } from '../../../components/Countdown';
 import { Price } from '../../../components/Price';
 import { t } from '../../../locales/zh-CN';

@@ -1,5 +1,5 @@
 import { CheckOutlined, DownOutlined, ReloadOutlined, RightOutlined } from '@ant-design/icons';
-import type { Image, ImageMap } from '@gpu/shared';
+import type { Image, ImageMap } from '@gpu/shared/images';
 import { Button, Empty, Skeleton } from 'antd';
 import { type Dispatch, type KeyboardEvent, type ReactNode, useEffect, useId, useRef } from 'react';
 import { t } from '../../../locales/zh-CN';

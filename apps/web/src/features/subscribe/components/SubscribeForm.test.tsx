@@ -1,5 +1,6 @@
-import type { ImageMap, User } from '@gpu/shared';
+import type { User } from '@gpu/shared/auth';
 import { APP_EVENTS } from '@gpu/shared/constants';
+import type { ImageMap } from '@gpu/shared/images';
 import { instanceMessages } from '@gpu/shared/instances';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
@@ -7,7 +8,8 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setUserSession } from '../../../lib/session';
 import { image, marketItem } from '../test-fixtures';
-import { createFailureMessage, SubscribeForm } from './SubscribeForm';
+import { createFailureMessage } from '../use-submit-order';
+import { SubscribeForm } from './SubscribeForm';
 
 const notify = vi.hoisted(() => vi.fn());
 vi.mock('../../../lib/feedback', () => ({ notify, confirmDialog: vi.fn() }));

@@ -1,64 +1,37 @@
-import type { MarketItem } from '@gpu/shared';
-import { APP_EVENTS, BILLING_TYPES, type BillingType } from '@gpu/shared/constants';
-import {
-  createInstanceRequestSchema,
-  defaultInstanceName,
-  instanceMessages,
-  instanceNameSchema,
-} from '@gpu/shared/instances';
+import type { BillingType } from '@gpu/shared/constants';
+import { defaultInstanceName, instanceMessages, instanceNameSchema } from '@gpu/shared/instances';
+import type { MarketItem } from '@gpu/shared/market';
 import { isOverseasSku } from '@gpu/shared/market';
-import { formatCurrency } from '@gpu/shared/money';
-import { displayPrices } from '@gpu/shared/pricing';
-import { useQueryClient } from '@tanstack/react-query';
+import { displayPrices } from '@gpu/shared/price-display';
 import { Alert } from 'antd';
-import { type ReactNode, useMemo, useReducer, useState } from 'react';
-import { useNavigate } from 'react-router';
-import { PATHS } from '../../../app/paths';
-import { Price } from '../../../components/Price';
-import { ApiError } from '../../../lib/api-client';
+import { useMemo, useReducer, useState } from 'react';
 import { notify } from '../../../lib/feedback';
 import { isLoggedIn } from '../../../lib/session';
 import { t } from '../../../locales/zh-CN';
 import { useSession } from '../../auth/use-session';
-import { balanceQueryKey, useBalance } from '../../billing/api/get-balance';
-import { useQuote } from '../api/calculate-price';
-import { useCreateInstance } from '../api/create-instance';
+import { useBalance } from '../../billing/api/get-balance';
 import { useImages } from '../api/get-images';
-import { subscribeKeys } from '../api/get-market-item';
 import { usePackagePricing } from '../api/get-package-pricing';
 import { useAvailableVouchers } from '../api/get-vouchers';
 import { clampGpuCount, gpuCountBounds } from '../gpu-count';
 import { cascaderReducer, INITIAL_CASCADER } from '../image-cascader';
-import { type Figures, orderFigures, packagePricesFor, quoteFigures, quoteMatches } from '../order-figures';
-import { clampDuration, durationBounds } from '../subscribe-params';
+import { orderFigures, packagePricesFor } from '../order-figures';
+import { clampDuration } from '../subscribe-params';
+import { useOrderQuote } from '../use-order-quote';
+import { useSubmitOrder } from '../use-submit-order';
 import { isApplicable, type Voucher } from '../vouchers';
+import { BillingChoice } from './BillingChoice';
+import { DurationChoice } from './DurationChoice';
+import { FormSection } from './FormSection';
+import { GpuCountChoice } from './GpuCountChoice';
 import { HostCard } from './HostCard';
 import { ImageCascader } from './ImageCascader';
 import { InstanceNameField } from './InstanceNameField';
-import { OptionGroup } from './OptionGroup';
-import { OrderBar, type QuoteState } from './OrderBar';
+import { OrderBar } from './OrderBar';
 import styles from './SubscribeForm.module.css';
 import { VoucherSelector } from './VoucherSelector';
 
 const s = t.subscribe;
-
-function Section({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
-  return (
-    <section className={styles.section} aria-label={title} data-testid={testId}>
-      <h2 className={styles.sectionTitle}>{title}</h2>
-      <div className={styles.sectionBody}>{children}</div>
-    </section>
-  );
-}
-
-/** What a failed create shows (SPEC.md §8): the server's message, else '容器创建失败'. */
-export function createFailureMessage(err: unknown): string {
-  if (err instanceof ApiError) {
-    if (err.code === 'TIMEOUT') return s.createTimeout;
-    if (err.status > 0 && err.message) return err.message;
-  }
-  return s.createFailed;
-}
 
 export interface SubscribeFormProps {
   item: MarketItem;
@@ -68,8 +41,6 @@ export interface SubscribeFormProps {
 
 /** The create-instance form of SPEC.md §2 for one machine, with the sticky bottom bar. */
 export function SubscribeForm({ item, billingType, onBillingChange }: SubscribeFormProps) {
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const session = useSession();
   const overseas = isOverseasSku(item.skuGpuId);
 
@@ -119,33 +90,20 @@ export function SubscribeForm({ item, billingType, onBillingChange }: SubscribeF
     voucherRemaining: voucher?.remainingAmount ?? null,
   });
 
-  // The server's quote for the same order: shown as verified, or it wins when it differs.
-  const quote = useQuote(
-    bounds.max > 0
-      ? { machineId: item.id, billingType, duration, gpuAmount, voucherId: voucher?.id ?? null }
-      : null,
+  const quote = useOrderQuote({
+    machineId: item.id,
+    billingType,
+    duration,
+    gpuAmount,
+    voucherId: voucher?.id ?? null,
+    orderable: bounds.max > 0,
     discountLive,
-  );
-  let quoteState: QuoteState = null;
-  let figures: Figures = local;
-  const q = quote.data;
-  const current =
-    q &&
-    !quote.isPlaceholderData &&
-    q.billingType === billingType &&
-    q.gpuAmount === gpuAmount &&
-    q.duration === (billingType === 'hourly' ? 1 : duration);
-  if (quote.isFetching && !current) quoteState = 'verifying';
-  else if (q && current && !quote.isError) {
-    if (quoteMatches(local, q)) quoteState = 'verified';
-    else {
-      quoteState = 'changed';
-      figures = quoteFigures(q);
-    }
-  }
+    local,
+  });
+  const figures = quote.figures;
 
   const balance = useBalance(isLoggedIn(session));
-  const create = useCreateInstance();
+  const { submit: create, creating } = useSubmitOrder(item.skuGpuId, quote.refetch);
 
   let blockedReason: string | null = null;
   if (bounds.max < 1) blockedReason = s.noIdle;
@@ -154,8 +112,8 @@ export function SubscribeForm({ item, billingType, onBillingChange }: SubscribeF
   else if (!pricingReady) blockedReason = t.common.loading;
 
   const submit = () => {
-    if (create.isPending || blockedReason || !cascader.selected) return;
-    const payload = {
+    if (creating || blockedReason || !cascader.selected) return;
+    create({
       machineId: item.id,
       instanceName: name,
       image: cascader.selected.imageUrl,
@@ -164,57 +122,9 @@ export function SubscribeForm({ item, billingType, onBillingChange }: SubscribeF
       billingType,
       // Only a chosen voucher is sent: the server refuses one it cannot apply.
       ...(voucher ? { voucherId: voucher.id } : {}),
-    };
-    const checked = createInstanceRequestSchema.safeParse(payload);
-    if (!checked.success) {
-      void notify('error', `${s.createError}：${checked.error.issues[0]?.message ?? ''}`);
-      return;
-    }
-    create.mutate(payload, {
-      onSuccess: (instance) => {
-        void notify('success', s.created);
-        window.dispatchEvent(new CustomEvent(APP_EVENTS.instanceCreated, { detail: instance }));
-        window.dispatchEvent(new CustomEvent(APP_EVENTS.balance));
-        void queryClient.invalidateQueries({ queryKey: balanceQueryKey });
-        void queryClient.invalidateQueries({ queryKey: ['market'] });
-        queryClient.removeQueries({ queryKey: subscribeKeys.all });
-        navigate(PATHS.console.root);
-      },
-      onError: (err) => {
-        void notify('error', createFailureMessage(err));
-        // Idle GPUs, prices or the machine itself may have changed: read them again.
-        if (err instanceof ApiError && [404, 409, 422].includes(err.status)) {
-          void queryClient.invalidateQueries({ queryKey: subscribeKeys.item(item.skuGpuId) });
-          void quote.refetch();
-        }
-      },
     });
   };
 
-  // Each billing card shows one GPU for one period of it.
-  const billingOptions = BILLING_TYPES.map((type) => {
-    const unit = orderFigures({
-      item,
-      billingType: type,
-      duration: 1,
-      gpuAmount: 1,
-      packagePrices,
-      discountLive,
-      voucherRemaining: null,
-    });
-    const ready = type === 'hourly' || !pricing.isPending;
-    return {
-      value: type,
-      label: s.billing[type],
-      ariaLabel: ready
-        ? `${s.billing[type]} ${formatCurrency(unit.discountedUnitPrice)}${s.unit[type]}`
-        : undefined,
-      extra: ready ? <Price value={unit.discountedUnitPrice} unit={s.unit[type]} size="sm" /> : '…',
-    };
-  });
-
-  const limits = durationBounds(billingType);
-  const durationUnit = billingType === 'hourly' ? '' : s.durationUnit[billingType];
   const paid = displayPrices(discountLive ? item.discountPrice : item.originalPrice);
 
   return (
@@ -230,64 +140,33 @@ export function SubscribeForm({ item, billingType, onBillingChange }: SubscribeF
       ) : null}
 
       <div className={styles.card}>
-        <Section title={s.sections.billing} testId="section-billing">
-          <OptionGroup
-            variant="cards"
-            label={s.sections.billing}
-            options={billingOptions}
-            value={billingType}
-            onChange={onBillingChange}
-            testId="billing-choice"
-          />
-          <p className={styles.hint}>{s.billingHint[billingType]}</p>
-        </Section>
+        <BillingChoice
+          item={item}
+          packagePrices={packagePrices}
+          discountLive={discountLive}
+          pricingPending={pricing.isPending}
+          value={billingType}
+          onChange={onBillingChange}
+        />
 
-        <Section title={s.sections.host} testId="section-host">
+        <FormSection title={s.sections.host} testId="section-host">
           <HostCard item={item} discountLive={discountLive} onDiscountEnd={endDiscount} />
-        </Section>
+        </FormSection>
 
-        <Section title={s.sections.gpuCount} testId="section-gpu-count">
-          {bounds.max < 1 ? (
-            <p className={styles.warn}>{s.noIdle}</p>
-          ) : (
-            <>
-              <OptionGroup
-                label={s.sections.gpuCount}
-                options={Array.from({ length: Math.max(bounds.max, 8) }, (_, i) => i + 1)
-                  .filter((n) => !bounds.fixed || n === bounds.max)
-                  .map((n) => ({ value: n, label: s.cards(n), disabled: n > bounds.max }))}
-                value={gpuAmount}
-                onChange={setGpuWanted}
-                disabled={bounds.fixed}
-                testId="gpu-count"
-              />
-              <p className={styles.hint}>
-                {bounds.fixed ? s.gpuCountFixed : s.gpuCountHint(bounds.max)}
-                {' · '}
-                {s.perGpu} <Price value={paid.perHour} unit={s.unit.hourly} size="sm" />
-              </p>
-            </>
-          )}
-        </Section>
+        <GpuCountChoice
+          bounds={bounds}
+          value={gpuAmount}
+          onChange={setGpuWanted}
+          perGpuHourly={paid.perHour}
+        />
 
         {billingType !== 'hourly' ? (
-          <Section title={s.sections.duration} testId="section-duration">
-            <OptionGroup
-              label={s.sections.duration}
-              options={Array.from({ length: limits.max - limits.min + 1 }, (_, i) => limits.min + i).map(
-                (n) => ({ value: n, label: s.durationOption(n, durationUnit) }),
-              )}
-              value={duration}
-              onChange={setDurationWanted}
-              testId="duration"
-            />
-            <p className={styles.hint}>{s.durationHint(limits.max, durationUnit)}</p>
-          </Section>
+          <DurationChoice billingType={billingType} value={duration} onChange={setDurationWanted} />
         ) : null}
       </div>
 
       <div className={styles.card}>
-        <Section title={s.sections.image} testId="section-image">
+        <FormSection title={s.sections.image} testId="section-image">
           <ImageCascader
             imageMap={images.data?.imageMap}
             loading={images.isPending}
@@ -296,9 +175,9 @@ export function SubscribeForm({ item, billingType, onBillingChange }: SubscribeF
             state={cascader}
             dispatch={dispatchCascader}
           />
-        </Section>
+        </FormSection>
 
-        <Section title={s.sections.voucher} testId="section-voucher">
+        <FormSection title={s.sections.voucher} testId="section-voucher">
           <VoucherSelector
             vouchers={vouchers.data ?? []}
             loading={vouchers.isPending}
@@ -309,9 +188,9 @@ export function SubscribeForm({ item, billingType, onBillingChange }: SubscribeF
             onSelect={setVoucher}
             deduction={figures.voucherDeduction}
           />
-        </Section>
+        </FormSection>
 
-        <Section title={s.sections.name} testId="section-name">
+        <FormSection title={s.sections.name} testId="section-name">
           <InstanceNameField
             value={name}
             onChange={(value) => {
@@ -323,17 +202,17 @@ export function SubscribeForm({ item, billingType, onBillingChange }: SubscribeF
             onBlur={() => setNameTouched(true)}
             onRegenerate={() => setName(defaultInstanceName(item.gpuName, new Date()))}
           />
-        </Section>
+        </FormSection>
       </div>
 
       <OrderBar
         figures={figures}
         billingType={billingType}
         duration={duration}
-        quote={quoteState}
+        quote={quote.state}
         balance={balance.data?.available ?? null}
         blockedReason={blockedReason}
-        creating={create.isPending}
+        creating={creating}
         onCreate={submit}
       />
     </div>

@@ -1,7 +1,7 @@
 import { GiftOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { formatYuan } from '@gpu/shared/money';
+import { formatTime } from '@gpu/shared/time';
 import { Button, Empty, Input, Modal, Segmented, Tag } from 'antd';
-import dayjs from 'dayjs';
 import { type ReactNode, useMemo, useState } from 'react';
 import { t } from '../../../locales/zh-CN';
 import {
@@ -67,7 +67,7 @@ function VoucherCard({
           {v.faceValue(formatYuan(voucher.amount))}
         </div>
         <div className={styles.expiry}>
-          {voucher.expiresAt ? v.expires(dayjs(voucher.expiresAt).format('YYYY-MM-DD HH:mm')) : v.noExpiry}
+          {voucher.expiresAt ? v.expires(formatTime(voucher.expiresAt, 'YYYY-MM-DD HH:mm')) : v.noExpiry}
           {!applicable && !used && !expired ? ` · ${v.notApplicable}` : ''}
         </div>
       </div>

@@ -1,4 +1,4 @@
-import type { TenantConfig } from '@gpu/shared';
+import type { TenantConfig } from '@gpu/shared/tenant';
 import { DEFAULT_TENANT_CONFIG } from '@gpu/shared/tenant-defaults';
 import { api } from '../../../lib/api-client';
 import { getDevTenantCode } from '../dev-tenant';

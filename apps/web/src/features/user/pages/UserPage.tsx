@@ -1,6 +1,7 @@
 import { CrownOutlined, GiftOutlined, RiseOutlined, WalletOutlined } from '@ant-design/icons';
+import { formatCurrency } from '@gpu/shared/money';
+import { formatTime } from '@gpu/shared/time';
 import { Alert, Card, Descriptions, Tag } from 'antd';
-import dayjs from 'dayjs';
 import { PATHS } from '../../../app/paths';
 import { LinkButton } from '../../../components/LinkButton';
 import { t } from '../../../locales/zh-CN';
@@ -10,7 +11,7 @@ import styles from './UserPage.module.css';
 const u = t.user;
 
 /** SPEC.md §2: a static placeholder with sample values (balance, member level, account info). */
-const SAMPLE = { balance: '1,288.50', growth: '2,680', vouchers: 3 };
+const SAMPLE = { balance: 1288.5, growth: '2,680', vouchers: 3 };
 
 export default function UserPage() {
   const { user } = useSession();
@@ -18,7 +19,7 @@ export default function UserPage() {
   const phone = user.phone ? user.phone.replace(/^(\d{3})\d{4}(\d{4})$/, '$1****$2') : '-';
 
   const stats = [
-    { icon: <WalletOutlined />, label: u.balance, value: `¥${SAMPLE.balance}` },
+    { icon: <WalletOutlined />, label: u.balance, value: formatCurrency(SAMPLE.balance, { group: true }) },
     { icon: <CrownOutlined />, label: u.memberLevel, value: u.memberLevelValue },
     { icon: <RiseOutlined />, label: u.growth, value: SAMPLE.growth },
     { icon: <GiftOutlined />, label: u.vouchers, value: u.vouchersValue(SAMPLE.vouchers) },
@@ -67,7 +68,7 @@ export default function UserPage() {
             </Tag>
           </Descriptions.Item>
           <Descriptions.Item label={u.registeredAt}>
-            {user.createdAt ? dayjs(user.createdAt).format('YYYY-MM-DD HH:mm') : '-'}
+            {formatTime(user.createdAt, 'YYYY-MM-DD HH:mm')}
           </Descriptions.Item>
         </Descriptions>
       </Card>

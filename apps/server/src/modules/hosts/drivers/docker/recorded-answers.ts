@@ -80,8 +80,6 @@ export const NO_NVIDIA_DRIVER = {
   json: { message: 'could not select device driver "nvidia" with capabilities: [[gpu]]' },
 };
 
-export const NO_SUCH_CONTAINER = { status: 404, json: { message: 'No such container: nope' } };
-
 /** Not recorded: what NVIDIA_SMI_SCRIPT prints on an 8 x A100 80GB host (nvidia-smi 550). */
 export const NVIDIA_SMI_OUTPUT = [
   ...Array.from(

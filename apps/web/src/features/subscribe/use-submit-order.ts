@@ -1,0 +1,61 @@
+import { APP_EVENTS } from '@gpu/shared/constants';
+import { createInstanceRequestSchema } from '@gpu/shared/instances';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { PATHS } from '../../app/paths';
+import { ApiError } from '../../lib/api-client';
+import { notify } from '../../lib/feedback';
+import { t } from '../../locales/zh-CN';
+import { billingKeys } from '../billing/api/keys';
+import { marketKeys } from '../market/api/keys';
+import { type CreatePayload, useCreateInstance } from './api/create-instance';
+import { subscribeKeys } from './api/keys';
+
+const s = t.subscribe;
+
+/** What a failed create shows (SPEC.md §8): the server's message, else '容器创建失败'. */
+export function createFailureMessage(err: unknown): string {
+  if (err instanceof ApiError) {
+    if (err.code === 'TIMEOUT') return s.createTimeout;
+    if (err.status > 0 && err.message) return err.message;
+  }
+  return s.createFailed;
+}
+
+/**
+ * Creates the instance: checks the payload with the shared schema, then on success tells the app
+ * (instance and balance events), refreshes balance and market and goes to the console; on a
+ * refusal that may come from stale figures, reads the machine and the quote again.
+ */
+export function useSubmitOrder(skuGpuId: string, refetchQuote: () => void) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const create = useCreateInstance();
+  const submit = (payload: CreatePayload) => {
+    const checked = createInstanceRequestSchema.safeParse(payload);
+    if (!checked.success) {
+      void notify('error', `${s.createError}：${checked.error.issues[0]?.message ?? ''}`);
+      return;
+    }
+    create.mutate(payload, {
+      onSuccess: (instance) => {
+        void notify('success', s.created);
+        window.dispatchEvent(new CustomEvent(APP_EVENTS.instanceCreated, { detail: instance }));
+        window.dispatchEvent(new CustomEvent(APP_EVENTS.balance));
+        void queryClient.invalidateQueries({ queryKey: billingKeys.balance() });
+        void queryClient.invalidateQueries({ queryKey: marketKeys.all });
+        queryClient.removeQueries({ queryKey: subscribeKeys.all });
+        navigate(PATHS.console.root);
+      },
+      onError: (err) => {
+        void notify('error', createFailureMessage(err));
+        // Idle GPUs, prices or the machine itself may have changed: read them again.
+        if (err instanceof ApiError && [404, 409, 422].includes(err.status)) {
+          void queryClient.invalidateQueries({ queryKey: subscribeKeys.item(skuGpuId) });
+          refetchQuote();
+        }
+      },
+    });
+  };
+  return { submit, creating: create.isPending };
+}

@@ -1,0 +1,4 @@
+export const tenantKeys = {
+  all: ['tenant'] as const,
+  list: () => [...tenantKeys.all, 'list'] as const,
+};
