@@ -12,4 +12,6 @@ export * from './money.ts';
 export * from './payments.ts';
 export * from './pricing.ts';
 export * from './tenant.ts';
+// The defaults live in a zod-free module, so the browser can use them without bundling zod.
+export * from './tenant-defaults.ts';
 export * from './zod-locale.ts';

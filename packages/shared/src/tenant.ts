@@ -56,6 +56,3 @@ export const tenantListItemSchema = z.object({
   domain: z.string(),
 });
 export type TenantListItem = z.infer<typeof tenantListItemSchema>;
-
-// The defaults live in a zod-free module, so the browser can use them without bundling zod.
-export { DEFAULT_PRIMARY_COLOR, DEFAULT_TENANT_CONFIG } from './tenant-defaults.ts';

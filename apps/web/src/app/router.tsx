@@ -6,6 +6,7 @@ import type { Guard } from './navigation';
 import { PATHS } from './paths';
 import { RouteError } from './RouteError';
 import { RouteGate } from './RouteGate';
+import type { RouteHandle } from './route-handle';
 
 // Pages and the non-public layouts are separate chunks: the homepage never loads console or
 // admin code. Pages that later issues build show UnderConstructionPage until then.
@@ -29,12 +30,6 @@ const NotFoundPage = lazy(() => import('../components/NotFoundPage'));
 const ConsoleLayout = lazy(() => import('./layouts/ConsoleLayout'));
 const AuthLayout = lazy(() => import('./layouts/AuthLayout'));
 const AdminLayout = lazy(() => import('./layouts/AdminLayout'));
-
-/** What RouteGate reads from the deepest matched route. */
-export interface RouteHandle {
-  title?: string;
-  guard: Guard;
-}
 
 type RouteDef = { path: string; title?: string; guard: Guard } & (
   | { page: ComponentType }

@@ -1,6 +1,6 @@
 import { ToolOutlined } from '@ant-design/icons';
 import { Result } from 'antd';
-import { useRouteHandle } from '../app/RouteGate';
+import { useRouteHandle } from '../app/route-handle';
 import { t } from '../locales/zh-CN';
 import { LinkButton } from './LinkButton';
 import styles from './UnderConstructionPage.module.css';

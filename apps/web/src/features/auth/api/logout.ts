@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { afterLogoutPath } from '../../../app/navigation';
-import { useRouteHandle } from '../../../app/RouteGate';
+import { useRouteHandle } from '../../../app/route-handle';
 import { ApiError, api } from '../../../lib/api-client';
 import { confirmDialog, notify } from '../../../lib/feedback';
 import { clearUserSession } from '../../../lib/session';
