@@ -1,14 +1,18 @@
-import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { yuanToUnits } from '@gpu/shared';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
 import { type Clock, systemClock } from '../../app/clock.ts';
 import { openDatabase } from '../../app/db/client.ts';
 import { testConfig } from '../../app/db/test-utils.ts';
 import { buildServer } from '../../app/server.ts';
+import { accounts } from '../billing/billing.tables.ts';
 import { findUnbalancedAccounts } from '../billing/ledger.ts';
 import { instanceIdOf } from '../hosts/drivers/host-driver.ts';
 import { hostGpus, hostPorts, simulatedContainers } from '../hosts/hosts.tables.ts';
+import { createInstancesRepository } from './instances.repository.ts';
 import { instances } from './instances.tables.ts';
-import { instanceTestApp } from './instances.test-helpers.ts';
+import { IMAGE, instanceTestApp } from './instances.test-helpers.ts';
 
 /**
  * Two app instances on one PostgreSQL database, each with its own connection pool (as two
@@ -141,16 +145,106 @@ export async function invariantProblems(db: Awaited<ReturnType<typeof instanceTe
   const all = await db.select().from(simulatedContainers);
   const owner = (c: (typeof all)[number]) => instanceIdOf(c.labels);
   const ids = [...new Set(all.map(owner).filter((id): id is number => id !== null))];
-  const wanted = new Set(
-    ids.length === 0
-      ? []
-      : (
-          await db
-            .select({ id: instances.id })
-            .from(instances)
-            .where(and(inArray(instances.id, ids), sql`${instances.status} not in ('RELEASED', 'FAILED')`))
-        ).map((r) => r.id),
-  );
+  const wanted = new Set(await createInstancesRepository({ db }).liveIds(ids));
   for (const c of all) if (!wanted.has(owner(c) ?? -1)) problems.push(`orphan container ${c.name}`);
   return problems;
+}
+
+/** One request to some replica: in-process (`inject`) or a real server process (`fetch`). */
+export type Send = (
+  method: 'GET' | 'POST',
+  url: string,
+  headers: Record<string, string>,
+  body?: object,
+) => Promise<{ statusCode: number; json(): { data: { id: number; orderNo: string } } }>;
+
+/**
+ * The create/renew/recharge load both replica tests run: N funded users each own a daily package
+ * first (8 fit on gd-b-h100-01), then at once 3 creates, 3 renewals and 2 paid recharges each.
+ * `settle` waits until the replicas' provisioning left nothing in CREATING. Afterwards every
+ * account equals its ledger and funded + recharged − charged, no GPU or port is held twice.
+ */
+export async function runMixedLoad(
+  h: Awaited<ReturnType<typeof instanceTestApp>>,
+  send: Send,
+  settle: () => Promise<unknown>,
+  label: string,
+) {
+  const N = 16;
+  const users = await Promise.all(Array.from({ length: N }, () => h.funded(3000)));
+  const machines = await Promise.all(['ah-a-4090-01', 'bj-a-a100-01', 'nm-a-l40s-01'].map((n) => h.idOf(n)));
+  const create = (u: (typeof users)[number], body: object) =>
+    send('POST', '/api/gpu/instance/create', u.headers, { image: IMAGE, ...body });
+  const owned = new Map<number, number>();
+  for (const [i, u] of users.entries()) {
+    const res = await create(u, {
+      machineId: await h.idOf('gd-b-h100-01'),
+      instanceName: `pkg-${i}`,
+      gpuAmount: 1,
+      billingType: 'daily',
+      duration: 1,
+    });
+    if (res.statusCode === 200) owned.set(u.user.id, res.json().data.id);
+  }
+  await settle();
+  expect(owned.size).toBe(8);
+
+  const stats = createStats();
+  const recharged = new Map<number, number>();
+  const ops: Promise<unknown>[] = [];
+  for (const [i, u] of users.entries()) {
+    for (let k = 0; k < 3; k++) {
+      const body = {
+        machineId: machines[(i + k) % machines.length],
+        instanceName: `load-${i}-${k}`,
+        gpuAmount: 1 + ((i + k) % 2),
+        ...(k % 2 ? { billingType: 'hourly' } : { billingType: 'weekly', duration: 1 }),
+      };
+      ops.push(stats.time('create', () => create(u, body)));
+    }
+    const mine = owned.get(u.user.id);
+    for (let k = 0; mine && k < 3; k++) {
+      const body = { instanceId: mine, duration: 1 };
+      ops.push(
+        stats.time('renew', () => send('POST', '/api/v2/package-billing/manual-renewal', u.headers, body)),
+      );
+    }
+    for (let k = 0; k < 2; k++) {
+      const amount = 100 + i + k;
+      ops.push(
+        (async () => {
+          const qr = await stats.time('qrcode', () =>
+            send('POST', '/api/pay/createQrCode', u.headers, { amount }),
+          );
+          if (qr.statusCode !== 200) return;
+          const orderNo = qr.json().data.orderNo;
+          const paid = await stats.time('pay', () => send('POST', `/api/pay/simulated/${orderNo}`, {}));
+          if (paid.statusCode === 200) recharged.set(u.user.id, (recharged.get(u.user.id) ?? 0) + amount);
+        })(),
+      );
+    }
+  }
+  const started = performance.now();
+  await Promise.all(ops);
+  const wall = Math.round(performance.now() - started);
+  await settle();
+  console.info(`PostgreSQL, ${label}, create/renew/recharge load (${wall} ms wall):\n${stats.table()}`);
+
+  for (const op of ['create', 'renew', 'qrcode', 'pay']) expect(stats.summary(op).c5, `${op} 5xx`).toBe(0);
+  expect(stats.summary('renew').ok).toBe(owned.size * 3);
+  expect(stats.summary('pay').ok).toBe(N * 2);
+  expect(stats.summary('create').ok).toBeGreaterThan(0);
+  expect(await invariantProblems(h.t.db)).toEqual([]);
+  // Money from the other side: what each user holds = funded + recharged − what their instances were charged.
+  for (const u of users) {
+    const [acc] = await h.t.db.select().from(accounts).where(eq(accounts.userId, u.user.id));
+    const [{ charged } = { charged: 0 }] = await h.t.db
+      .select({ charged: sql<number>`coalesce(sum(${instances.charged}), 0)::bigint` })
+      .from(instances)
+      .where(eq(instances.userId, u.user.id));
+    expect(acc?.available).toBe(
+      yuanToUnits(3000) + yuanToUnits(recharged.get(u.user.id) ?? 0) - Number(charged),
+    );
+  }
+  expect(await h.t.db.$count(instances, sql`${instances.status} not in ('RUNNING', 'FAILED')`)).toBe(0);
 }
