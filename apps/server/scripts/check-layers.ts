@@ -24,10 +24,7 @@ export interface Problem {
  */
 export const PENDING_SQL_FILES = new Set([
   'modules/auth/verification-codes.ts',
-  'modules/hosts/containers.usecases.ts',
   'modules/hosts/drivers/simulated/simulated-driver.ts',
-  'modules/hosts/hosts.usecases.ts',
-  'modules/hosts/probe.usecases.ts',
 ]);
 
 const SQL_CALL = /\b(?:db|tx)\s*\.\s*(?:select|selectDistinct|insert|update|delete|execute|\$count)\s*\(/g;
