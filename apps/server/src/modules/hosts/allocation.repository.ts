@@ -16,6 +16,11 @@ export function createAllocationRepository({ db }: { db: DbOrTx }) {
       return host;
     },
 
+    /** Locks the host row like `lockHost`, reading only its id. */
+    async lockHostId(hostId: number) {
+      await db.select({ id: hosts.id }).from(hosts).where(eq(hosts.id, hostId)).for('update');
+    },
+
     idleGpus(hostId: number) {
       return db
         .select({ id: hostGpus.id, index: hostGpus.index, uuid: hostGpus.uuid, model: hostGpus.model })
