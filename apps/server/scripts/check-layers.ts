@@ -14,25 +14,9 @@ import { fileURLToPath } from 'node:url';
 export interface Problem {
   file: string;
   line: number;
-  rule: 'sql-outside-repository' | 'transaction-outside-usecase' | 'route-imports-database' | 'stale-pending';
+  rule: 'sql-outside-repository' | 'transaction-outside-usecase' | 'route-imports-database';
   text: string;
 }
-
-/**
- * SQL not yet moved into its repository (issue 16, still to do). The list may only shrink:
- * a listed file that no longer breaks the rule is itself reported, so it must leave the list.
- */
-export const PENDING_SQL_FILES = new Set([
-  'modules/auth/verification-codes.ts',
-  'modules/hosts/allocation.ts',
-  'modules/hosts/containers.usecases.ts',
-  'modules/hosts/drivers/simulated/simulated-driver.ts',
-  'modules/hosts/hosts.usecases.ts',
-  'modules/hosts/inventory.ts',
-  'modules/hosts/ports.ts',
-  'modules/hosts/probe.usecases.ts',
-  'modules/hosts/skus.ts',
-]);
 
 const SQL_CALL = /\b(?:db|tx)\s*\.\s*(?:select|selectDistinct|insert|update|delete|execute|\$count)\s*\(/g;
 const TRANSACTION = /\b(?:db|tx)\s*\.\s*transaction\s*\(/g;
@@ -54,9 +38,8 @@ function walk(dir: string): string[] {
 const lineOf = (text: string, index: number) => text.slice(0, index).split('\n').length;
 
 /** Every breach of the layer rule under `root` (paths relative to it). */
-export function checkLayers(root: string, pending: ReadonlySet<string> = new Set()): Problem[] {
+export function checkLayers(root: string): Problem[] {
   const problems: Problem[] = [];
-  const seen = new Set<string>();
   for (const abs of walk(root)) {
     const file = path.relative(root, abs).split(path.sep).join('/');
     const text = readFileSync(abs, 'utf8');
@@ -64,30 +47,16 @@ export function checkLayers(root: string, pending: ReadonlySet<string> = new Set
       for (const m of text.matchAll(re))
         problems.push({ file, line: lineOf(text, m.index), rule, text: m[0].replace(/\s+/g, '') });
     };
-    const before = problems.length;
     if (!mayRunSql(file)) report('sql-outside-repository', SQL_CALL);
     if (!mayOpenTransactions(file)) report('transaction-outside-usecase', TRANSACTION);
     if (isRoute(file)) report('route-imports-database', ROUTE_DB_IMPORT);
-    if (!pending.has(file)) continue;
-    // A pending file's SQL is tolerated, but it must still have some.
-    seen.add(file);
-    const found = problems.splice(before);
-    if (found.length === 0)
-      problems.push({
-        file,
-        line: 1,
-        rule: 'stale-pending',
-        text: 'no SQL left: remove it from PENDING_SQL_FILES',
-      });
   }
-  for (const file of pending)
-    if (!seen.has(file)) problems.push({ file, line: 1, rule: 'stale-pending', text: 'file is gone' });
   return problems;
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src');
-  const problems = checkLayers(root, PENDING_SQL_FILES);
+  const problems = checkLayers(root);
   for (const p of problems) console.error(`apps/server/src/${p.file}:${p.line} ${p.rule}: ${p.text}`);
   if (problems.length > 0) {
     console.error(`\n${problems.length} layer problem(s): move the SQL into the feature's *.repository.ts`);

@@ -1,10 +1,9 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { CODE_RESEND_COOLDOWN_S, type CodeType } from '@gpu/shared';
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../app/db/client.ts';
 import type { SmsDriver } from '../sms/drivers/sms-driver.ts';
 import { authErrors } from './auth.errors.ts';
-import { verificationCodes } from './auth.tables.ts';
+import { createVerificationCodesRepository } from './verification-codes.repository.ts';
 
 /** DESIGN §8: 6 digits, hashed, 5 minutes, 5 wrong tries burn it, 60 s between sends, daily caps. */
 export const CODE_RULES = {
@@ -36,47 +35,32 @@ const hashCode = (secret: string, t: CodeTarget, code: string) =>
 export async function sendVerificationCode(deps: CodeDeps, target: CodeTarget, ip: string): Promise<string> {
   const now = deps.now();
   const dayAgo = new Date(now.getTime() - CODE_RULES.dayMs);
-  const samePhone = and(
-    eq(verificationCodes.tenantId, target.tenantId),
-    eq(verificationCodes.phone, target.phone),
-    gt(verificationCodes.createdAt, dayAgo),
-  );
-  const [last] = await deps.db
-    .select({ createdAt: verificationCodes.createdAt })
-    .from(verificationCodes)
-    .where(samePhone)
-    .orderBy(desc(verificationCodes.createdAt))
-    .limit(1);
+  const repo = createVerificationCodesRepository({ db: deps.db });
+  const last = await repo.lastIssuedAt(target, dayAgo);
   if (last) {
-    const waitMs = last.createdAt.getTime() + CODE_RULES.cooldownMs - now.getTime();
+    const waitMs = last.getTime() + CODE_RULES.cooldownMs - now.getTime();
     if (waitMs > 0) throw authErrors.codeCooldown(Math.ceil(waitMs / 1000));
   }
   const [phoneCount, ipCount] = await Promise.all([
-    deps.db.$count(verificationCodes, samePhone),
-    deps.db.$count(
-      verificationCodes,
-      and(eq(verificationCodes.ip, ip), gt(verificationCodes.createdAt, dayAgo)),
-    ),
+    repo.countForPhoneSince(target, dayAgo),
+    repo.countForIpSince(ip, dayAgo),
   ]);
   if (phoneCount >= CODE_RULES.dailyCapPerPhone || ipCount >= CODE_RULES.dailyCapPerIp)
     throw authErrors.codeDailyCap();
 
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-  const [row] = await deps.db
-    .insert(verificationCodes)
-    .values({
-      ...target,
-      codeHash: hashCode(deps.secret, target, code),
-      expiresAt: new Date(now.getTime() + CODE_RULES.ttlMs),
-      ip,
-      createdAt: now,
-    })
-    .returning({ id: verificationCodes.id });
+  const id = await repo.insert({
+    ...target,
+    codeHash: hashCode(deps.secret, target, code),
+    expiresAt: new Date(now.getTime() + CODE_RULES.ttlMs),
+    ip,
+    createdAt: now,
+  });
   try {
     await deps.sms.send({ phone: target.phone, code, purpose: target.purpose });
   } catch {
     // An unsent code must not count against the cooldown or the caps.
-    if (row) await deps.db.delete(verificationCodes).where(eq(verificationCodes.id, row.id));
+    if (id !== undefined) await repo.delete(id);
     throw authErrors.smsFailed();
   }
   return code;
@@ -88,37 +72,17 @@ export async function sendVerificationCode(deps: CodeDeps, target: CodeTarget, i
  */
 export async function consumeVerificationCode(deps: Omit<CodeDeps, 'sms'>, target: CodeTarget, code: string) {
   const now = deps.now();
-  const [live] = await deps.db
-    .select()
-    .from(verificationCodes)
-    .where(
-      and(
-        eq(verificationCodes.tenantId, target.tenantId),
-        eq(verificationCodes.phone, target.phone),
-        eq(verificationCodes.purpose, target.purpose),
-        isNull(verificationCodes.consumedAt),
-      ),
-    )
-    .orderBy(desc(verificationCodes.createdAt))
-    .limit(1);
+  const repo = createVerificationCodesRepository({ db: deps.db });
+  const live = await repo.latestUnconsumed(target);
   if (!live || live.expiresAt.getTime() <= now.getTime()) throw authErrors.codeExpired();
   if (live.attempts >= CODE_RULES.maxAttempts) throw authErrors.codeBurnt();
 
   const expected = Buffer.from(live.codeHash, 'hex');
   const given = Buffer.from(hashCode(deps.secret, target, code), 'hex');
   if (!timingSafeEqual(expected, given)) {
-    const [after] = await deps.db
-      .update(verificationCodes)
-      .set({ attempts: sql`${verificationCodes.attempts} + 1` })
-      .where(eq(verificationCodes.id, live.id))
-      .returning({ attempts: verificationCodes.attempts });
-    throw (after?.attempts ?? 0) >= CODE_RULES.maxAttempts ? authErrors.codeBurnt() : authErrors.codeWrong();
+    const attempts = await repo.countWrongTry(live.id);
+    throw (attempts ?? 0) >= CODE_RULES.maxAttempts ? authErrors.codeBurnt() : authErrors.codeWrong();
   }
-  const consumed = await deps.db
-    .update(verificationCodes)
-    .set({ consumedAt: now })
-    .where(and(eq(verificationCodes.id, live.id), isNull(verificationCodes.consumedAt)))
-    .returning({ id: verificationCodes.id });
   // Two requests racing with the same code: only one wins.
-  if (consumed.length === 0) throw authErrors.codeExpired();
+  if (!(await repo.consume(live.id, now))) throw authErrors.codeExpired();
 }

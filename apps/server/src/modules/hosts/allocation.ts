@@ -1,8 +1,7 @@
 import { INSTANCE_CONTAINER_PORTS } from '@gpu/shared';
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../app/db/client.ts';
+import { createAllocationRepository } from './allocation.repository.ts';
 import { hostErrors } from './hosts.errors.ts';
-import { hostGpus, hostPorts, hosts } from './hosts.tables.ts';
 import { syncPortPool } from './ports.ts';
 
 export interface AllocationRequest {
@@ -25,7 +24,7 @@ export interface Allocation {
 
 /** Locks the host row for the rest of the caller's transaction; every allocation change goes through it. */
 export async function lockHost(tx: Tx, hostId: number) {
-  const [host] = await tx.select().from(hosts).where(eq(hosts.id, hostId)).for('update');
+  const host = await createAllocationRepository({ db: tx }).lockHost(hostId);
   if (!host) throw hostErrors.notFound();
   return host;
 }
@@ -38,14 +37,11 @@ export async function lockHost(tx: Tx, hostId: number) {
  */
 export async function allocateOnHost(tx: Tx, req: AllocationRequest): Promise<Allocation> {
   const portCount = req.portCount ?? INSTANCE_CONTAINER_PORTS.length;
+  const repo = createAllocationRepository({ db: tx });
   const host = await lockHost(tx, req.hostId);
   if (host.status !== 'ACTIVE') throw hostErrors.notActive();
 
-  const idle = await tx
-    .select({ id: hostGpus.id, index: hostGpus.index, uuid: hostGpus.uuid, model: hostGpus.model })
-    .from(hostGpus)
-    .where(and(eq(hostGpus.hostId, host.id), isNull(hostGpus.instanceId), isNull(hostGpus.reservedReason)))
-    .orderBy(asc(hostGpus.index));
+  const idle = await repo.idleGpus(host.id);
   if (idle.length < req.gpuCount) throw hostErrors.insufficientGpus(req.gpuCount, idle.length);
   const preferred = new Set(req.preferIndices ?? []);
   const ordered = [
@@ -57,39 +53,19 @@ export async function allocateOnHost(tx: Tx, req: AllocationRequest): Promise<Al
   let ports: number[] = [];
   if (portCount > 0) {
     // A host whose pool was never initialised gets it now, from its range.
-    const [{ n } = { n: 0 }] = await tx
-      .select({ n: sql<number>`count(*)::int` })
-      .from(hostPorts)
-      .where(eq(hostPorts.hostId, host.id));
-    if (n === 0) await syncPortPool(tx, host);
-    const free = await tx
-      .select({ port: hostPorts.port })
-      .from(hostPorts)
-      .where(and(eq(hostPorts.hostId, host.id), isNull(hostPorts.instanceId)))
-      .orderBy(asc(hostPorts.port))
-      .limit(portCount);
-    if (free.length < portCount) throw hostErrors.insufficientPorts();
-    ports = free.map((p) => p.port);
+    if ((await repo.portPoolSize(host.id)) === 0) await syncPortPool(tx, host);
+    ports = await repo.freePorts(host.id, portCount);
+    if (ports.length < portCount) throw hostErrors.insufficientPorts();
   }
 
   const now = new Date();
-  if (gpus.length > 0) {
-    await tx
-      .update(hostGpus)
-      .set({ instanceId: req.instanceId, updatedAt: now })
-      .where(
-        inArray(
-          hostGpus.id,
-          gpus.map((g) => g.id),
-        ),
-      );
-  }
-  if (ports.length > 0) {
-    await tx
-      .update(hostPorts)
-      .set({ instanceId: req.instanceId })
-      .where(and(eq(hostPorts.hostId, host.id), inArray(hostPorts.port, ports)));
-  }
+  if (gpus.length > 0)
+    await repo.assignGpus(
+      gpus.map((g) => g.id),
+      req.instanceId,
+      now,
+    );
+  if (ports.length > 0) await repo.assignPorts(host.id, ports, req.instanceId);
   return {
     hostId: host.id,
     instanceId: req.instanceId,
@@ -108,23 +84,10 @@ export async function releaseOnHost(
   req: { hostId: number; instanceId: number; gpus?: boolean; ports?: boolean },
 ): Promise<{ gpus: number[]; ports: number[] }> {
   await lockHost(tx, req.hostId);
+  const repo = createAllocationRepository({ db: tx });
   const now = new Date();
-  const gpus =
-    req.gpus === false
-      ? []
-      : await tx
-          .update(hostGpus)
-          .set({ instanceId: null, updatedAt: now })
-          .where(and(eq(hostGpus.hostId, req.hostId), eq(hostGpus.instanceId, req.instanceId)))
-          .returning({ index: hostGpus.index });
-  const ports =
-    req.ports === false
-      ? []
-      : await tx
-          .update(hostPorts)
-          .set({ instanceId: null })
-          .where(and(eq(hostPorts.hostId, req.hostId), eq(hostPorts.instanceId, req.instanceId)))
-          .returning({ port: hostPorts.port });
+  const gpus = req.gpus === false ? [] : await repo.releaseGpus(req.hostId, req.instanceId, now);
+  const ports = req.ports === false ? [] : await repo.releasePorts(req.hostId, req.instanceId);
   return {
     gpus: gpus.map((g) => g.index).sort((a, b) => a - b),
     ports: ports.map((p) => p.port).sort((a, b) => a - b),

@@ -1,4 +1,3 @@
-import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { Db } from '../../app/db/client.ts';
 import { releaseOnHost } from './allocation.ts';
 import { isDriverError } from './drivers/driver-errors.ts';
@@ -7,7 +6,6 @@ import type { HostDriverRegistry } from './drivers/registry.ts';
 import { driverErrorToAppError, hostErrors } from './hosts.errors.ts';
 import { gpuAvailability } from './hosts.models.ts';
 import { createHostsRepository } from './hosts.repository.ts';
-import { hosts } from './hosts.tables.ts';
 import type { DockerInstanceGateway } from './instance-gateway.ts';
 
 export interface ContainerDeps {
@@ -25,15 +23,12 @@ export async function createInstanceContainer(
   hostId: number,
   spec: ContainerSpec,
 ): Promise<CreateResult> {
-  const host = await createHostsRepository({ db: deps.db }).find(hostId);
+  const repo = createHostsRepository({ db: deps.db });
+  const host = await repo.find(hostId);
   if (!host) throw hostErrors.notFound();
   const result = await deps.hostDrivers.forHost(host).create(spec);
-  if (spec.diskGb && host.diskLimitSupported !== result.diskLimitEnforced) {
-    await deps.db
-      .update(hosts)
-      .set({ diskLimitSupported: result.diskLimitEnforced })
-      .where(eq(hosts.id, hostId));
-  }
+  if (spec.diskGb && host.diskLimitSupported !== result.diskLimitEnforced)
+    await repo.set(hostId, { diskLimitSupported: result.diskLimitEnforced });
   return result;
 }
 
@@ -63,10 +58,7 @@ export async function cleanupOrphans(
   instances: Pick<DockerInstanceGateway, 'liveInstanceIds'>,
   scope: { userId?: number },
 ) {
-  const localHosts = await deps.db
-    .select()
-    .from(hosts)
-    .where(and(inArray(hosts.driver, ['docker', 'simulated']), ne(hosts.status, 'DISABLED')));
+  const localHosts = await createHostsRepository({ db: deps.db }).localHostsInUse();
   const removed: { hostId: number; containerId: string; instanceId: number }[] = [];
   const failedHosts: { hostId: number; message: string }[] = [];
   let checked = 0;

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../app/db/client.ts';
 import { auditLog } from '../auth/auth.tables.ts';
 import { instances } from '../instances/instances.tables.ts';
@@ -101,6 +101,34 @@ export function createHostsRepository({ db }: { db: DbOrTx }) {
     async findByName(name: string): Promise<HostRow | undefined> {
       const [row] = await db.select().from(hosts).where(eq(hosts.name, name));
       return row;
+    },
+
+    async insert(values: typeof hosts.$inferInsert): Promise<HostRow | undefined> {
+      const [row] = await db.insert(hosts).values(values).returning();
+      return row;
+    },
+
+    /** Changes columns of a host and answers the row as it is now. */
+    async update(id: number, set: Partial<typeof hosts.$inferInsert>): Promise<HostRow | undefined> {
+      const [row] = await db.update(hosts).set(set).where(eq(hosts.id, id)).returning();
+      return row;
+    },
+
+    /** Changes columns of a host, answering nothing. */
+    async set(id: number, set: Partial<typeof hosts.$inferInsert>) {
+      await db.update(hosts).set(set).where(eq(hosts.id, id));
+    },
+
+    async delete(id: number) {
+      await db.delete(hosts).where(eq(hosts.id, id));
+    },
+
+    /** Local (docker or simulated) hosts that are not disabled. */
+    localHostsInUse(): Promise<HostRow[]> {
+      return db
+        .select()
+        .from(hosts)
+        .where(and(inArray(hosts.driver, ['docker', 'simulated']), ne(hosts.status, 'DISABLED')));
     },
 
     async regionExists(id: number): Promise<boolean> {

@@ -9,7 +9,6 @@ import {
   type Page,
   simulatedSettingsSchema,
 } from '@gpu/shared';
-import { eq } from 'drizzle-orm';
 import type { Clock } from '../../app/clock.ts';
 import type { Db, Tx } from '../../app/db/client.ts';
 import { lockHost } from './allocation.ts';
@@ -18,7 +17,7 @@ import type { HostDriverRegistry } from './drivers/registry.ts';
 import { hostErrors } from './hosts.errors.ts';
 import { keepMaskedSecrets, redactSettings, toHostDetail, toHostView } from './hosts.models.ts';
 import { createHostsRepository, type HostFilter } from './hosts.repository.ts';
-import { hostGpus, hosts } from './hosts.tables.ts';
+import { createInventoryRepository } from './inventory.repository.ts';
 import { syncGpuInventory } from './inventory.ts';
 import { type PortPoolResult, syncPortPool } from './ports.ts';
 import { upsertHostSku } from './skus.ts';
@@ -87,13 +86,15 @@ export async function createHost(deps: HostsDeps, actor: Actor, input: HostCreat
   const { sku, settings, ...columns } = input;
   try {
     return await deps.db.transaction(async (tx) => {
-      const [host] = await tx
-        .insert(hosts)
-        .values({ ...columns, settings, gpuSource: input.driver === 'simulated' ? 'simulated' : 'declared' })
-        .returning();
+      const host = await createHostsRepository({ db: tx }).insert({
+        ...columns,
+        settings,
+        gpuSource: input.driver === 'simulated' ? 'simulated' : 'declared',
+      });
       if (!host) throw new Error('host insert returned no row');
       const gpus = declaredGpuInfo(host.id, settings.gpus, input.driver === 'simulated' ? 'sim' : 'declared');
-      if (gpus.length) await tx.insert(hostGpus).values(gpus.map((g) => ({ ...g, hostId: host.id })));
+      if (gpus.length)
+        await createInventoryRepository({ db: tx }).insertGpus(gpus.map((g) => ({ ...g, hostId: host.id })));
       const ports = await syncPortPool(tx, host);
       if (sku) await upsertHostSku(tx, host, sku);
       await audit(tx, actor, 'hosts.create', host.id, {
@@ -136,11 +137,11 @@ export async function updateHost(
       const settings = rawSettings
         ? parseSettings(host.driver, keepMaskedSecrets(rawSettings, host.settings))
         : undefined;
-      const [updated] = await tx
-        .update(hosts)
-        .set({ ...columns, ...(settings ? { settings } : {}), updatedAt: deps.clock.now() })
-        .where(eq(hosts.id, id))
-        .returning();
+      const updated = await createHostsRepository({ db: tx }).update(id, {
+        ...columns,
+        ...(settings ? { settings } : {}),
+        updatedAt: deps.clock.now(),
+      });
       if (!updated) throw hostErrors.notFound();
       if (start !== host.portRangeStart || end !== host.portRangeEnd) await syncPortPool(tx, updated);
       // Declared GPUs follow the settings unless the host reports its own (nvidia-smi).
@@ -172,7 +173,7 @@ export async function updateHost(
 export async function setHostStatus(deps: HostsDeps, actor: Actor, id: number, status: HostStatusValue) {
   return deps.db.transaction(async (tx) => {
     const host = await lockHost(tx, id);
-    await tx.update(hosts).set({ status, updatedAt: deps.clock.now() }).where(eq(hosts.id, id));
+    await createHostsRepository({ db: tx }).set(id, { status, updatedAt: deps.clock.now() });
     await audit(tx, actor, 'hosts.status', id, { from: host.status, to: status });
     return getHost({ db: tx }, id);
   });
@@ -186,7 +187,7 @@ export async function deleteHost(deps: HostsDeps, actor: Actor, id: number): Pro
     if (held.gpus > 0 || held.ports > 0) throw hostErrors.inUse();
     // Bills and instance history point at the host: it is taken out of use, not deleted.
     if (await repo.hasInstances(id)) throw hostErrors.hasHistory();
-    await tx.delete(hosts).where(eq(hosts.id, id));
+    await repo.delete(id);
     await audit(tx, actor, 'hosts.delete', id, { name: host.name, driver: host.driver });
     return { id };
   });

@@ -1,8 +1,6 @@
-import { and, eq, inArray, isNull, notInArray } from 'drizzle-orm';
 import type { Tx } from '../../app/db/client.ts';
-import { gpuSkus } from '../market/market.tables.ts';
 import type { GpuInfo } from './drivers/host-driver.ts';
-import { hostGpus } from './hosts.tables.ts';
+import { createInventoryRepository } from './inventory.repository.ts';
 
 /** Set on an allocated GPU that the last probe did not report; cleared when it is back. */
 export const MISSING_GPU_REASON = '最近一次探测未发现该 GPU';
@@ -14,45 +12,33 @@ export const MISSING_GPU_REASON = '最近一次探测未发现该 GPU';
  * reported model, so the market keeps counting the host's GPUs. The caller holds the host lock.
  */
 export async function syncGpuInventory(tx: Tx, hostId: number, gpus: GpuInfo[]) {
-  const existing = await tx.select().from(hostGpus).where(eq(hostGpus.hostId, hostId));
+  const repo = createInventoryRepository({ db: tx });
+  const existing = await repo.gpus(hostId);
   const byIndex = new Map(existing.map((g) => [g.index, g]));
   const now = new Date();
   for (const g of gpus) {
     const row = byIndex.get(g.index);
     if (!row) {
-      await tx
-        .insert(hostGpus)
-        .values({ hostId, index: g.index, uuid: g.uuid, model: g.model, memoryGb: g.memoryGb });
+      await repo.insertGpus([{ hostId, index: g.index, uuid: g.uuid, model: g.model, memoryGb: g.memoryGb }]);
       continue;
     }
     const back = row.reservedReason === MISSING_GPU_REASON;
     if (row.uuid !== g.uuid || row.model !== g.model || row.memoryGb !== g.memoryGb || back) {
-      await tx
-        .update(hostGpus)
-        .set({
-          uuid: g.uuid,
-          model: g.model,
-          memoryGb: g.memoryGb,
-          ...(back ? { reservedReason: null } : {}),
-          updatedAt: now,
-        })
-        .where(eq(hostGpus.id, row.id));
+      await repo.updateGpu(row.id, {
+        uuid: g.uuid,
+        model: g.model,
+        memoryGb: g.memoryGb,
+        ...(back ? { reservedReason: null } : {}),
+        updatedAt: now,
+      });
     }
   }
   const reported = gpus.map((g) => g.index);
-  const gone = reported.length ? notInArray(hostGpus.index, reported) : undefined;
-  const deleted = await tx
-    .delete(hostGpus)
-    .where(and(eq(hostGpus.hostId, hostId), gone, isNull(hostGpus.instanceId)))
-    .returning({ index: hostGpus.index });
-  const missing = await tx
-    .update(hostGpus)
-    .set({ reservedReason: MISSING_GPU_REASON, updatedAt: now })
-    .where(and(eq(hostGpus.hostId, hostId), gone, isNull(hostGpus.reservedReason)))
-    .returning({ index: hostGpus.index });
+  const deleted = await repo.deleteFreeGpusNotIn(hostId, reported);
+  const missing = await repo.reserveGpusNotIn(hostId, reported, MISSING_GPU_REASON, now);
 
   const models = [...new Set(gpus.map((g) => g.model))];
-  const skus = await tx.select().from(gpuSkus).where(eq(gpuSkus.hostId, hostId));
+  const skus = await repo.skus(hostId);
   const first = gpus[0];
   const [sku] = skus;
   if (
@@ -62,10 +48,7 @@ export async function syncGpuInventory(tx: Tx, hostId: number, gpus: GpuInfo[]) 
     sku &&
     (sku.gpuModel !== first.model || sku.memoryGb !== first.memoryGb)
   ) {
-    await tx
-      .update(gpuSkus)
-      .set({ gpuModel: first.model, memoryGb: first.memoryGb, updatedAt: now })
-      .where(inArray(gpuSkus.id, [sku.id]));
+    await repo.updateSku(sku.id, { gpuModel: first.model, memoryGb: first.memoryGb, updatedAt: now });
   }
-  return { deleted: deleted.length, missing: missing.length };
+  return { deleted, missing };
 }

@@ -1,12 +1,10 @@
 import type { HostDetail } from '@gpu/shared';
-import { eq } from 'drizzle-orm';
 import type { Tx } from '../../app/db/client.ts';
 import { lockHost } from './allocation.ts';
 import { isDriverError } from './drivers/driver-errors.ts';
 import type { HostRecord, ProbeResult } from './drivers/host-driver.ts';
 import { hostErrors } from './hosts.errors.ts';
 import { createHostsRepository } from './hosts.repository.ts';
-import { hosts } from './hosts.tables.ts';
 import { type Actor, getHost, type HostsDeps } from './hosts.usecases.ts';
 import { syncGpuInventory } from './inventory.ts';
 
@@ -29,26 +27,23 @@ export async function probeHost(
  */
 export async function storeProbe(tx: Tx, now: Date, id: number, probe: ProbeResult) {
   const locked = await lockHost(tx, id);
-  await tx
-    .update(hosts)
-    .set({
-      lastProbeAt: now,
-      lastProbeOk: probe.reachable,
-      lastProbeError: probe.reachable ? null : (probe.error ?? '无法连接'),
-      ...(probe.reachable
-        ? {
-            engineVersion: probe.engineVersion ?? '',
-            nvidiaRuntime: probe.nvidiaRuntime ?? null,
-            gpuSource: probe.gpuSource ?? locked.gpuSource,
-            ...(probe.driverVersion ? { nvidiaDriver: probe.driverVersion } : {}),
-            ...(probe.cudaVersion ? { cudaVersion: probe.cudaVersion } : {}),
-            ...(locked.cpuCores === 0 && probe.cpuCores ? { cpuCores: probe.cpuCores } : {}),
-            ...(locked.memoryGb === 0 && probe.memoryGb ? { memoryGb: probe.memoryGb } : {}),
-          }
-        : {}),
-      updatedAt: now,
-    })
-    .where(eq(hosts.id, id));
+  await createHostsRepository({ db: tx }).set(id, {
+    lastProbeAt: now,
+    lastProbeOk: probe.reachable,
+    lastProbeError: probe.reachable ? null : (probe.error ?? '无法连接'),
+    ...(probe.reachable
+      ? {
+          engineVersion: probe.engineVersion ?? '',
+          nvidiaRuntime: probe.nvidiaRuntime ?? null,
+          gpuSource: probe.gpuSource ?? locked.gpuSource,
+          ...(probe.driverVersion ? { nvidiaDriver: probe.driverVersion } : {}),
+          ...(probe.cudaVersion ? { cudaVersion: probe.cudaVersion } : {}),
+          ...(locked.cpuCores === 0 && probe.cpuCores ? { cpuCores: probe.cpuCores } : {}),
+          ...(locked.memoryGb === 0 && probe.memoryGb ? { memoryGb: probe.memoryGb } : {}),
+        }
+      : {}),
+    updatedAt: now,
+  });
   return probe.reachable ? syncGpuInventory(tx, id, probe.gpus) : null;
 }
 

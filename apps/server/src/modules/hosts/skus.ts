@@ -1,10 +1,8 @@
 import { type HostSkuInput, hostSkuInputSchema, yuanToUnits } from '@gpu/shared';
-import { asc, eq } from 'drizzle-orm';
 import type { Tx } from '../../app/db/client.ts';
-import { gpuSkus } from '../market/market.tables.ts';
 import type { HostRecord } from './drivers/host-driver.ts';
 import { hostErrors } from './hosts.errors.ts';
-import { hostGpus } from './hosts.tables.ts';
+import { createInventoryRepository } from './inventory.repository.ts';
 
 /**
  * Creates or updates the SKU a host sells, so the market lists it. The GPU model comes from the
@@ -13,44 +11,33 @@ import { hostGpus } from './hosts.tables.ts';
  */
 export async function upsertHostSku(tx: Tx, host: HostRecord, input: Partial<HostSkuInput>) {
   const declared = (host.settings as { gpus?: { model: string; brand?: string; memoryGb: number } }).gpus;
-  const [gpu] = await tx
-    .select()
-    .from(hostGpus)
-    .where(eq(hostGpus.hostId, host.id))
-    .orderBy(asc(hostGpus.index))
-    .limit(1);
+  const repo = createInventoryRepository({ db: tx });
+  const gpu = await repo.firstGpu(host.id);
   const model = declared?.model ?? gpu?.model;
   const memoryGb = declared?.memoryGb ?? gpu?.memoryGb;
-  const existing = await tx
-    .select()
-    .from(gpuSkus)
-    .where(eq(gpuSkus.hostId, host.id))
-    .orderBy(asc(gpuSkus.id));
+  const existing = await repo.skusById(host.id);
   const current =
     existing.find((s) => s.gpuModel === model) ?? (existing.length === 1 ? existing[0] : undefined);
   const now = new Date();
   if (current) {
-    await tx
-      .update(gpuSkus)
-      .set({
-        ...(model ? { gpuModel: model } : {}),
-        ...(memoryGb ? { memoryGb } : {}),
-        ...(declared?.brand ? { gpuBrand: declared.brand } : {}),
-        ...(input.hourlyPrice !== undefined ? { hourlyPrice: yuanToUnits(input.hourlyPrice) } : {}),
-        ...(input.cpuPerGpu !== undefined ? { cpuPerGpu: input.cpuPerGpu } : {}),
-        ...(input.memoryPerGpuGb !== undefined ? { memoryPerGpuGb: input.memoryPerGpuGb } : {}),
-        ...(input.systemDiskGb !== undefined ? { systemDiskGb: input.systemDiskGb } : {}),
-        ...(input.dataDiskGb !== undefined ? { dataDiskGb: input.dataDiskGb } : {}),
-        ...(input.listed !== undefined ? { listed: input.listed } : {}),
-        updatedAt: now,
-      })
-      .where(eq(gpuSkus.id, current.id));
+    await repo.updateSku(current.id, {
+      ...(model ? { gpuModel: model } : {}),
+      ...(memoryGb ? { memoryGb } : {}),
+      ...(declared?.brand ? { gpuBrand: declared.brand } : {}),
+      ...(input.hourlyPrice !== undefined ? { hourlyPrice: yuanToUnits(input.hourlyPrice) } : {}),
+      ...(input.cpuPerGpu !== undefined ? { cpuPerGpu: input.cpuPerGpu } : {}),
+      ...(input.memoryPerGpuGb !== undefined ? { memoryPerGpuGb: input.memoryPerGpuGb } : {}),
+      ...(input.systemDiskGb !== undefined ? { systemDiskGb: input.systemDiskGb } : {}),
+      ...(input.dataDiskGb !== undefined ? { dataDiskGb: input.dataDiskGb } : {}),
+      ...(input.listed !== undefined ? { listed: input.listed } : {}),
+      updatedAt: now,
+    });
     return;
   }
   if (input.hourlyPrice === undefined) throw hostErrors.skuNeedsPrice();
   if (!model || !memoryGb) throw hostErrors.skuNeedsGpuModel();
   const sku = hostSkuInputSchema.parse(input);
-  await tx.insert(gpuSkus).values({
+  await repo.insertSku({
     hostId: host.id,
     gpuModel: model,
     gpuBrand: declared?.brand ?? 'NVIDIA',

@@ -1,9 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { type SimulatedSettings, simulatedSettingsSchema } from '@gpu/shared';
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../../../app/db/client.ts';
-import { images } from '../../../market/market.tables.ts';
-import { hostGpus, hosts, simulatedContainers } from '../../hosts.tables.ts';
 import {
   ContainerConflictError,
   ContainerNotFoundError,
@@ -22,11 +19,15 @@ import {
   type HostDriver,
   type HostRecord,
   instanceIdOf,
-  LABELS,
   labelsOf,
   type ProbeResult,
   userIdOf,
 } from '../host-driver.ts';
+import {
+  createSimulatedRepository,
+  type SimulatedContainerRow as Row,
+  withSimulatedHostLock,
+} from './simulated.repository.ts';
 
 export interface SimulatedDeps {
   db: Db;
@@ -45,8 +46,6 @@ export function simulatedSettingsOf(host: HostRecord): SimulatedSettings {
   const parsed = simulatedSettingsSchema.safeParse(host.settings ?? {});
   return parsed.success ? parsed.data : DEFAULTS;
 }
-
-type Row = typeof simulatedContainers.$inferSelect;
 
 const toSummary = (r: Row): ContainerSummary => ({
   id: r.id,
@@ -75,6 +74,7 @@ const toState = (r: Row): ContainerState => ({
 export function createSimulatedDriver(host: HostRecord, deps: SimulatedDeps): HostDriver {
   const { db, now } = deps;
   const settings = simulatedSettingsOf(host);
+  const repo = createSimulatedRepository({ db }, host.id);
 
   /** Every call takes the host's latency; an offline host fails every call. */
   const reach = async () => {
@@ -88,34 +88,17 @@ export function createSimulatedDriver(host: HostRecord, deps: SimulatedDeps): Ho
     }
   };
   const find = async (id: string): Promise<Row> => {
-    const [row] = await db
-      .select()
-      .from(simulatedContainers)
-      .where(and(eq(simulatedContainers.id, id), eq(simulatedContainers.hostId, host.id)));
+    const row = await repo.find(id);
     if (!row) throw new ContainerNotFoundError(id);
     return row;
   };
   const inventory = async (): Promise<GpuInfo[]> => {
     if (settings.gpus) return declaredGpuInfo(host.id, settings.gpus, 'sim');
-    const rows = await db
-      .select({
-        index: hostGpus.index,
-        uuid: hostGpus.uuid,
-        model: hostGpus.model,
-        memoryGb: hostGpus.memoryGb,
-      })
-      .from(hostGpus)
-      .where(eq(hostGpus.hostId, host.id))
-      .orderBy(asc(hostGpus.index));
-    return rows;
+    return repo.gpus();
   };
   const hasImage = async (image: string): Promise<boolean> => {
     if (settings.images) return settings.images.includes(image);
-    const [row] = await db
-      .select({ id: images.id })
-      .from(images)
-      .where(and(eq(images.imageUrl, image), eq(images.enabled, true)));
-    return Boolean(row);
+    return repo.imageEnabled(image);
   };
 
   return {
@@ -147,27 +130,21 @@ export function createSimulatedDriver(host: HostRecord, deps: SimulatedDeps): Ho
       if (missing.length > 0) throw new GpuUnavailableError(`no GPU ${missing.join(',')} on host ${host.id}`);
       const id = randomBytes(32).toString('hex');
       const at = now();
-      const inserted = await db
-        .insert(simulatedContainers)
-        .values({
-          id,
-          hostId: host.id,
-          name: spec.name,
-          image: spec.image,
-          labels: labelsOf(host, spec),
-          envKeys: Object.keys(spec.env).sort(),
-          gpuIndices: [...spec.gpuIndices],
-          ports: spec.ports.map((p) => ({ ...p, hostIp: p.hostIp ?? '0.0.0.0' })),
-          cpus: spec.cpus === undefined ? null : Math.ceil(spec.cpus),
-          memoryGb: spec.memoryGb ?? null,
-          diskGb: spec.diskGb ?? null,
-          createdAt: at,
-          updatedAt: at,
-        })
-        .onConflictDoNothing()
-        .returning({ id: simulatedContainers.id });
-      if (inserted.length === 0)
-        throw new ContainerConflictError(`name ${spec.name} in use on host ${host.id}`);
+      const inserted = await repo.insert({
+        id,
+        name: spec.name,
+        image: spec.image,
+        labels: labelsOf(host, spec),
+        envKeys: Object.keys(spec.env).sort(),
+        gpuIndices: [...spec.gpuIndices],
+        ports: spec.ports.map((p) => ({ ...p, hostIp: p.hostIp ?? '0.0.0.0' })),
+        cpus: spec.cpus === undefined ? null : Math.ceil(spec.cpus),
+        memoryGb: spec.memoryGb ?? null,
+        diskGb: spec.diskGb ?? null,
+        createdAt: at,
+        updatedAt: at,
+      });
+      if (!inserted) throw new ContainerConflictError(`name ${spec.name} in use on host ${host.id}`);
       return { containerId: id, diskLimitEnforced: true };
     },
 
@@ -175,32 +152,21 @@ export function createSimulatedDriver(host: HostRecord, deps: SimulatedDeps): Ho
       await reach();
       mayFail('start');
       // Under the host's row lock, so two starts cannot both take one port.
-      await db.transaction(async (tx) => {
-        await tx.select({ id: hosts.id }).from(hosts).where(eq(hosts.id, host.id)).for('update');
-        const [row] = await tx
-          .select()
-          .from(simulatedContainers)
-          .where(and(eq(simulatedContainers.id, id), eq(simulatedContainers.hostId, host.id)));
+      await withSimulatedHostLock(db, host.id, async (locked) => {
+        const row = await locked.find(id);
         if (!row) throw new ContainerNotFoundError(id);
         if (row.state === 'running') return;
-        const others = await tx
-          .select({ ports: simulatedContainers.ports })
-          .from(simulatedContainers)
-          .where(
-            and(
-              eq(simulatedContainers.hostId, host.id),
-              eq(simulatedContainers.state, 'running'),
-              ne(simulatedContainers.id, id),
-            ),
-          );
-        const taken = new Set(others.flatMap((o) => o.ports.map((p) => p.hostPort)));
+        const taken = new Set(await locked.portsOfOtherRunning(id));
         const clash = row.ports.find((p) => taken.has(p.hostPort));
         if (clash) throw new PortInUseError(clash.hostPort);
         const at = now();
-        await tx
-          .update(simulatedContainers)
-          .set({ state: 'running', startedAt: at, finishedAt: null, exitCode: null, updatedAt: at })
-          .where(eq(simulatedContainers.id, id));
+        await locked.set(id, {
+          state: 'running',
+          startedAt: at,
+          finishedAt: null,
+          exitCode: null,
+          updatedAt: at,
+        });
       });
     },
 
@@ -210,20 +176,13 @@ export function createSimulatedDriver(host: HostRecord, deps: SimulatedDeps): Ho
       const row = await find(id);
       if (row.state !== 'running') return;
       const at = now();
-      await db
-        .update(simulatedContainers)
-        .set({ state: 'exited', finishedAt: at, exitCode: 0, updatedAt: at })
-        .where(eq(simulatedContainers.id, id));
+      await repo.set(id, { state: 'exited', finishedAt: at, exitCode: 0, updatedAt: at });
     },
 
     async remove(id: string) {
       await reach();
       mayFail('remove');
-      const deleted = await db
-        .delete(simulatedContainers)
-        .where(and(eq(simulatedContainers.id, id), eq(simulatedContainers.hostId, host.id)))
-        .returning({ id: simulatedContainers.id });
-      if (deleted.length === 0) throw new ContainerNotFoundError(id);
+      if (!(await repo.delete(id))) throw new ContainerNotFoundError(id);
     },
 
     async inspect(id: string) {
@@ -233,31 +192,12 @@ export function createSimulatedDriver(host: HostRecord, deps: SimulatedDeps): Ho
 
     async list() {
       await reach();
-      const rows = await db
-        .select()
-        .from(simulatedContainers)
-        .where(
-          and(
-            eq(simulatedContainers.hostId, host.id),
-            sql`${simulatedContainers.labels} ->> ${LABELS.managed} = 'true'`,
-          ),
-        )
-        .orderBy(asc(simulatedContainers.createdAt));
-      return rows.map(toSummary);
+      return (await repo.managedContainers()).map(toSummary);
     },
 
     async findByName(name: string) {
       await reach();
-      const [row] = await db
-        .select()
-        .from(simulatedContainers)
-        .where(
-          and(
-            eq(simulatedContainers.hostId, host.id),
-            eq(simulatedContainers.name, name),
-            sql`${simulatedContainers.labels} ->> ${LABELS.managed} = 'true'`,
-          ),
-        );
+      const row = await repo.managedByName(name);
       return row ? toSummary(row) : null;
     },
   };

@@ -1,0 +1,116 @@
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../../../app/db/client.ts';
+import { images } from '../../../market/market.tables.ts';
+import { createAllocationRepository } from '../../allocation.repository.ts';
+import { hostGpus, simulatedContainers } from '../../hosts.tables.ts';
+import { LABELS } from '../host-driver.ts';
+
+export type SimulatedContainerRow = typeof simulatedContainers.$inferSelect;
+
+/** SQL of one simulated host's containers (rows); the container rules stay in the driver. */
+export function createSimulatedRepository({ db }: { db: DbOrTx }, hostId: number) {
+  const managed = sql`${simulatedContainers.labels} ->> ${LABELS.managed} = 'true'`;
+
+  return {
+    async find(id: string): Promise<SimulatedContainerRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(simulatedContainers)
+        .where(and(eq(simulatedContainers.id, id), eq(simulatedContainers.hostId, hostId)));
+      return row;
+    },
+
+    gpus() {
+      return db
+        .select({
+          index: hostGpus.index,
+          uuid: hostGpus.uuid,
+          model: hostGpus.model,
+          memoryGb: hostGpus.memoryGb,
+        })
+        .from(hostGpus)
+        .where(eq(hostGpus.hostId, hostId))
+        .orderBy(asc(hostGpus.index));
+    },
+
+    async imageEnabled(image: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: images.id })
+        .from(images)
+        .where(and(eq(images.imageUrl, image), eq(images.enabled, true)));
+      return Boolean(row);
+    },
+
+    /** Inserts a container unless its id or name is taken; answers whether it did. */
+    async insert(values: Omit<typeof simulatedContainers.$inferInsert, 'hostId'>): Promise<boolean> {
+      const inserted = await db
+        .insert(simulatedContainers)
+        .values({ ...values, hostId })
+        .onConflictDoNothing()
+        .returning({ id: simulatedContainers.id });
+      return inserted.length > 0;
+    },
+
+    /** Host ports of the host's running containers other than `id`. */
+    async portsOfOtherRunning(id: string) {
+      const others = await db
+        .select({ ports: simulatedContainers.ports })
+        .from(simulatedContainers)
+        .where(
+          and(
+            eq(simulatedContainers.hostId, hostId),
+            eq(simulatedContainers.state, 'running'),
+            ne(simulatedContainers.id, id),
+          ),
+        );
+      return others.flatMap((o) => o.ports.map((p) => p.hostPort));
+    },
+
+    async set(id: string, set: Partial<typeof simulatedContainers.$inferInsert>) {
+      await db.update(simulatedContainers).set(set).where(eq(simulatedContainers.id, id));
+    },
+
+    /** Deletes the host's container; answers whether there was one. */
+    async delete(id: string): Promise<boolean> {
+      const deleted = await db
+        .delete(simulatedContainers)
+        .where(and(eq(simulatedContainers.id, id), eq(simulatedContainers.hostId, hostId)))
+        .returning({ id: simulatedContainers.id });
+      return deleted.length > 0;
+    },
+
+    managedContainers() {
+      return db
+        .select()
+        .from(simulatedContainers)
+        .where(and(eq(simulatedContainers.hostId, hostId), managed))
+        .orderBy(asc(simulatedContainers.createdAt));
+    },
+
+    async managedByName(name: string): Promise<SimulatedContainerRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(simulatedContainers)
+        .where(and(eq(simulatedContainers.hostId, hostId), eq(simulatedContainers.name, name), managed));
+      return row;
+    },
+  };
+}
+
+type SimulatedRepository = ReturnType<typeof createSimulatedRepository>;
+
+/**
+ * Runs `fn` in a transaction holding the host's row lock (lock order: ledger.ts), so two
+ * container starts on one host cannot both take one port. Here rather than in the driver:
+ * drivers open no transactions (scripts/check-layers.ts).
+ */
+export function withSimulatedHostLock<T>(
+  db: Db,
+  hostId: number,
+  fn: (repo: SimulatedRepository) => Promise<T>,
+): Promise<T> {
+  return db.transaction(async (tx) => {
+    await createAllocationRepository({ db: tx }).lockHostId(hostId);
+    return fn(createSimulatedRepository({ db: tx }, hostId));
+  });
+}
