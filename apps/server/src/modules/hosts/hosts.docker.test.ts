@@ -42,8 +42,10 @@ withTestEngine('a docker host on the local engine, through the API', check, (soc
           regionId: region?.id,
           driver: 'docker',
           publicAddress: '127.0.0.1',
-          portRangeStart: 38_000,
-          portRangeEnd: 38_019,
+          // Below Linux's ephemeral range (32768+), where a test's own client sockets (PostgreSQL
+          // pools, spawned servers) could already hold the port docker-proxy wants.
+          portRangeStart: 23_000,
+          portRangeEnd: 23_019,
           settings: {
             connection: 'socket',
             socketPath,
@@ -89,7 +91,7 @@ withTestEngine('a docker host on the local engine, through the API', check, (soc
     it('runs an instance container there with its GPUs and ports, and cleanup removes it once the instance is gone', async () => {
       const { user, headers } = await t.createUser();
       const a = await t.db.transaction((tx) => allocateOnHost(tx, { hostId, instanceId: 9001, gpuCount: 1 }));
-      expect(a).toMatchObject({ gpus: [{ index: 0 }], ports: [38_000, 38_001] });
+      expect(a).toMatchObject({ gpus: [{ index: 0 }], ports: [23_000, 23_001] });
       const spec = buildInstanceContainerSpec({
         instanceId: 9001,
         userId: user.id,
@@ -111,7 +113,7 @@ withTestEngine('a docker host on the local engine, through the API', check, (soc
       await driver.start(created.containerId);
       const state = await driver.inspect(created.containerId);
       expect(state).toMatchObject({ running: true, instanceId: 9001, userId: user.id, gpuIndices: [0] });
-      expect(state.ports.map((p) => p.hostPort)).toEqual([38_000, 38_001]);
+      expect(state.ports.map((p) => p.hostPort)).toEqual([23_000, 23_001]);
 
       const free = await t.app.inject({
         method: 'GET',

@@ -48,7 +48,8 @@ withTestEngine('docker driver on a real engine', check, (socketPath) => {
     ),
     image: TEST_IMAGE,
     command: TEST_COMMAND,
-    portBase: 39_000 + (process.pid % 50) * 20,
+    // Below Linux's ephemeral range (32768+): a client socket of the suite may hold such a port.
+    portBase: 24_000 + (process.pid % 50) * 20,
     canConnect: httpAnswers,
     createForeignContainer: async () =>
       (await docker.createContainer({ Image: TEST_IMAGE, Cmd: ['sleep', '60'] })).id,
