@@ -13,7 +13,7 @@ import styles from './StatusTag.module.css';
 export function StatusTag({ status }: { status: InstanceStatus }) {
   const meta = STATUS_META[status];
   return (
-    <>
+    <span className={styles.stack}>
       <Tag
         color={meta.color}
         icon={meta.transitional ? <SyncOutlined spin data-testid="status-spinner" /> : undefined}
@@ -27,6 +27,6 @@ export function StatusTag({ status }: { status: InstanceStatus }) {
           {t.instances.creatingProgress}
         </div>
       ) : null}
-    </>
+    </span>
   );
 }
