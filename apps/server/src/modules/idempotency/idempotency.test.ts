@@ -176,17 +176,20 @@ describe('renewal with an Idempotency-Key', () => {
 });
 
 describe('create with an Idempotency-Key', () => {
+  /** A one-day package on the A100 host, as the subscribe screen sends it. */
+  const dailyBody = async (instanceName: string) => ({
+    machineId: await h.idOf('bj-a-a100-01'),
+    instanceName,
+    image: IMAGE,
+    gpuAmount: 1,
+    billingType: 'daily',
+    duration: 1,
+  });
+
   it('pressing create again after a timeout answers the first instance and buys once', async () => {
     const u = await h.funded(1000);
     const key = newKey();
-    const body = {
-      machineId: await h.idOf('bj-a-a100-01'),
-      instanceName: 'once',
-      image: IMAGE,
-      gpuAmount: 1,
-      billingType: 'daily',
-      duration: 1,
-    };
+    const body = await dailyBody('once');
     const headers = { ...u.headers, 'idempotency-key': key };
     const first = await h.create(headers, body);
     expect(first.statusCode, first.body).toBe(200);
@@ -223,14 +226,7 @@ describe('create with an Idempotency-Key', () => {
   it('a takeover after a crash between the commit and the stored answer answers the instance bought', async () => {
     const u = await h.funded(1000);
     const key = newKey();
-    const body = {
-      machineId: await h.idOf('bj-a-a100-01'),
-      instanceName: 'crashed',
-      image: IMAGE,
-      gpuAmount: 1,
-      billingType: 'daily',
-      duration: 1,
-    };
+    const body = await dailyBody('crashed');
     const headers = { ...u.headers, 'idempotency-key': key };
     const first = await h.create(headers, body);
     expect(first.statusCode, first.body).toBe(200);

@@ -19,6 +19,17 @@ const createQr = (headers: Headers, payload: unknown) =>
   t.app.inject({ method: 'POST', url: '/api/pay/createQrCode', headers, payload: payload as object });
 const pay = (order: { qrCode: string }) =>
   t.app.inject({ method: 'POST', url: new URL(order.qrCode).pathname });
+/** What a recharge order's creation answers, through either endpoint (SPEC §7). */
+const QR_ANSWER = {
+  success: true,
+  code: '200',
+  message: '二维码生成成功',
+  msg: '二维码生成成功',
+  data: {
+    qrCode: expect.stringMatching(/^http:\/\/localhost:8080\/api\/pay\/simulated\/RC/),
+    orderNo: expect.any(String),
+  },
+};
 const get = (url: string, headers: Headers) => t.app.inject({ method: 'GET', url, headers });
 
 describe('POST /api/pay/createQrCode', () => {
@@ -27,16 +38,7 @@ describe('POST /api/pay/createQrCode', () => {
     const res = await createQr(headers, { amount: 200 });
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body).toEqual({
-      success: true,
-      code: '200',
-      message: '二维码生成成功',
-      msg: '二维码生成成功',
-      data: {
-        qrCode: expect.stringMatching(/^http:\/\/localhost:8080\/api\/pay\/simulated\/RC/),
-        orderNo: expect.any(String),
-      },
-    });
+    expect(body).toEqual(QR_ANSWER);
     const [row] = await t.db
       .select()
       .from(rechargeOrders)
@@ -127,16 +129,7 @@ describe('POST /api/user/recharge (query amount)', () => {
     const res = await userRecharge(headers, '?amount=500');
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
-    expect(body).toEqual({
-      success: true,
-      code: '200',
-      message: '二维码生成成功',
-      msg: '二维码生成成功',
-      data: {
-        qrCode: expect.stringMatching(/^http:\/\/localhost:8080\/api\/pay\/simulated\/RC/),
-        orderNo: expect.any(String),
-      },
-    });
+    expect(body).toEqual(QR_ANSWER);
     const [row] = await t.db
       .select()
       .from(rechargeOrders)
