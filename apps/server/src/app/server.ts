@@ -11,6 +11,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { registerAudit } from '../modules/audit/index.ts';
 import { registerAuthModule } from '../modules/auth/index.ts';
 import { databaseRateLimitStore } from '../modules/auth/rate-limit-store.ts';
 import { registerBilling } from '../modules/billing/index.ts';
@@ -165,6 +166,7 @@ export async function buildServer(opts: BuildOptions): Promise<AppInstance> {
     registerPricing,
     registerInstances,
     registerIdempotencyModule,
+    registerAudit,
   ]) {
     await register(app, deps);
   }

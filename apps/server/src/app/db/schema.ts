@@ -1,4 +1,5 @@
 // Every feature's tables, for Drizzle's query builder and drizzle-kit.
+export * from '../../modules/audit/audit.tables.ts';
 export * from '../../modules/auth/auth.tables.ts';
 export * from '../../modules/billing/billing.tables.ts';
 export * from '../../modules/discounts/discounts.tables.ts';

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Admin } from '@gpu/shared';
 import type { Db } from '../../app/db/client.ts';
 import type { AuthAdmin } from '../../app/types.ts';
+import { createAuditRepository } from '../audit/audit.repository.ts';
 import { authErrors } from './auth.errors.ts';
 import { adminAccountKey } from './auth.models.ts';
 import { createAuthRepository } from './auth.repository.ts';
@@ -38,6 +39,7 @@ export async function adminLogin(
   ip: string,
 ): Promise<{ token: string; admin: Admin }> {
   const repo = createAuthRepository(deps);
+  const audit = createAuditRepository(deps);
   const now = deps.now();
   const account = adminAccountKey(input.username);
   await checkLoginAllowed(deps, repo, account, ip);
@@ -45,7 +47,7 @@ export async function adminLogin(
   const ok = await verifyPassword(admin?.passwordHash ?? (await DUMMY_ADMIN_HASH), input.password);
   if (!admin || !ok || admin.status !== 'ACTIVE') {
     await repo.recordFailure(account, ip, now);
-    await repo.audit({
+    await audit.record({
       adminId: admin?.id ?? null,
       action: 'admin.login_failed',
       target: input.username,
@@ -55,7 +57,7 @@ export async function adminLogin(
   }
   await repo.clearFailures(account, ip);
   await repo.updateAdmin(admin.id, { lastLoginAt: now });
-  await repo.audit({ adminId: admin.id, action: 'admin.login', target: admin.username, ip });
+  await audit.record({ adminId: admin.id, action: 'admin.login', target: admin.username, ip });
   const sid = randomBytes(12).toString('hex');
   await repo.createSession('admin', admin.id, sid, now);
   return {
@@ -67,6 +69,7 @@ export async function adminLogin(
 /** Ends this sign-in's session: its token stops working at once (admins have no refresh token). */
 export async function adminLogout(deps: { db: Db; now: () => Date }, admin: AuthAdmin, ip: string) {
   const repo = createAuthRepository(deps);
+  const audit = createAuditRepository(deps);
   await repo.revokeSession('admin', admin.sessionId, deps.now());
-  await repo.audit({ adminId: admin.id, action: 'admin.logout', target: admin.username, ip });
+  await audit.record({ adminId: admin.id, action: 'admin.logout', target: admin.username, ip });
 }

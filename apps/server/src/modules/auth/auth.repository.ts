@@ -2,7 +2,7 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../app/db/client.ts';
 import type { AuthAdmin, AuthUser } from '../../app/types.ts';
 import { accounts } from '../billing/billing.tables.ts';
-import { admins, auditLog, authSessions, loginFailures, refreshTokens, users } from './auth.tables.ts';
+import { admins, authSessions, loginFailures, refreshTokens, users } from './auth.tables.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type AdminRow = typeof admins.$inferSelect;
@@ -193,22 +193,6 @@ export function createAuthRepository({ db }: { db: DbOrTx }) {
         .update(refreshTokens)
         .set({ revokedAt: at })
         .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
-    },
-
-    async audit(entry: {
-      adminId: number | null;
-      action: string;
-      target?: string;
-      detail?: unknown;
-      ip?: string;
-    }) {
-      await db.insert(auditLog).values({
-        adminId: entry.adminId,
-        action: entry.action,
-        target: entry.target ?? null,
-        detail: entry.detail ?? null,
-        ip: entry.ip ?? null,
-      });
     },
   };
 }

@@ -118,21 +118,6 @@ export const verificationCodes = pgTable(
   ],
 );
 
-/** Every admin write and sign-in (DESIGN §9). */
-export const auditLog = pgTable(
-  'audit_log',
-  {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    adminId: integer('admin_id'),
-    action: text('action').notNull(),
-    target: text('target'),
-    detail: jsonb('detail'),
-    ip: inet('ip'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('audit_log_admin').on(t.adminId, t.createdAt)],
-);
-
 /** Failed sign-ins per account, so the per-account limit holds across replicas. */
 export const loginFailures = pgTable(
   'login_failures',

@@ -3,8 +3,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../app/clock.ts';
 import { createTestApp } from '../../app/db/test-utils.ts';
+import { auditLog } from '../audit/audit.tables.ts';
 import { REFRESH_COOKIE } from './auth.routes.ts';
-import { auditLog, users, verificationCodes } from './auth.tables.ts';
+import { users, verificationCodes } from './auth.tables.ts';
 import { hashPassword } from './passwords.ts';
 
 type T = Awaited<ReturnType<typeof createTestApp>>;

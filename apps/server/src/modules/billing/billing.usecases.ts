@@ -8,6 +8,7 @@ import {
 } from '@gpu/shared';
 import type { Db } from '../../app/db/client.ts';
 import type { AuthAdmin } from '../../app/types.ts';
+import { recordAudit } from '../audit/audit.usecases.ts';
 import { createAuthRepository } from '../auth/auth.repository.ts';
 import { billingErrors } from './billing.errors.ts';
 import { createBillingRepository } from './billing.repository.ts';
@@ -71,12 +72,10 @@ export async function adjustBalance(
       at,
     });
     if (result.created) {
-      await createAuthRepository({ db: tx }).audit({
-        adminId: admin.id,
-        action: 'billing.balance_adjustment',
-        target: `user:${userId}`,
-        detail: { amount: input.amount, reason: input.reason, ledgerEntryId: result.entry.id },
-        ip,
+      await recordAudit(tx, { adminId: admin.id, ip }, 'billing.balance_adjustment', `user:${userId}`, {
+        amount: input.amount,
+        reason: input.reason,
+        ledgerEntryId: result.entry.id,
       });
     }
     return result.created;

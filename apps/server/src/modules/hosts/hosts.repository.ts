@@ -1,6 +1,5 @@
 import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../app/db/client.ts';
-import { auditLog } from '../auth/auth.tables.ts';
 import { instances } from '../instances/instances.tables.ts';
 import { gpuSkus } from '../market/market.tables.ts';
 import { type HostDriverKind, type HostStatus, hostGpus, hostPorts, hosts, regions } from './hosts.tables.ts';
@@ -213,22 +212,6 @@ export function createHostsRepository({ db }: { db: DbOrTx }) {
         })
         .from(hostPorts);
       return { byStatus, byDriver, probe, gpus, ports };
-    },
-
-    async audit(entry: {
-      adminId: number | null;
-      action: string;
-      target: string;
-      detail?: unknown;
-      ip?: string;
-    }) {
-      await db.insert(auditLog).values({
-        adminId: entry.adminId,
-        action: entry.action,
-        target: entry.target,
-        detail: entry.detail ?? null,
-        ip: entry.ip ?? null,
-      });
     },
   };
 }

@@ -1,4 +1,5 @@
 import {
+  type AdminActor,
   envelopeSchema,
   HOST_DRIVER_KINDS,
   hostCreateSchema,
@@ -18,7 +19,6 @@ import { z } from 'zod';
 import { ok } from '../../app/plugins/envelope.ts';
 import type { AppInstance, Container } from '../../app/types.ts';
 import {
-  type Actor,
   createHost,
   deleteHost,
   getHost,
@@ -32,7 +32,10 @@ import {
 import { testConnection } from './probe.usecases.ts';
 
 const idParams = z.object({ id: idSchema('主机编号无效') });
-const actorOf = (request: FastifyRequest): Actor => ({ adminId: request.admin?.id ?? 0, ip: request.ip });
+const actorOf = (request: FastifyRequest): AdminActor => ({
+  adminId: request.admin?.id ?? 0,
+  ip: request.ip,
+});
 
 /** Host management for admins (SPEC.md §7 Hosts) and the local-docker user endpoints. */
 export async function hostsRoutes(app: AppInstance, c: Container) {

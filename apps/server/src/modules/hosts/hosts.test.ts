@@ -2,7 +2,7 @@ import { hostDetailSchema, hostSchema, SECRET_MASK } from '@gpu/shared';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../app/db/test-utils.ts';
-import { auditLog } from '../auth/auth.tables.ts';
+import { auditLog } from '../audit/audit.tables.ts';
 import { instances } from '../instances/instances.tables.ts';
 import { allocateOnHost } from './allocation.ts';
 import { hostGpus, hostPorts, hosts, regions } from './hosts.tables.ts';

@@ -1,4 +1,5 @@
 import {
+  type AdminActor,
   dockerSettingsSchema,
   type HostCreateInput,
   type HostDetail,
@@ -11,6 +12,7 @@ import {
 } from '@gpu/shared';
 import type { Clock } from '../../app/clock.ts';
 import type { Db, Tx } from '../../app/db/client.ts';
+import { recordAudit } from '../audit/audit.usecases.ts';
 import { lockHost } from './allocation.ts';
 import { declaredGpuInfo } from './drivers/host-driver.ts';
 import type { HostDriverRegistry } from './drivers/registry.ts';
@@ -28,20 +30,8 @@ export interface HostsDeps {
   hostDrivers: HostDriverRegistry;
 }
 
-/** Who makes an admin write, for the audit log. */
-export interface Actor {
-  adminId: number;
-  ip: string;
-}
-
-const audit = (tx: Tx, actor: Actor, action: string, hostId: number, detail?: unknown) =>
-  createHostsRepository({ db: tx }).audit({
-    adminId: actor.adminId,
-    action,
-    target: `host:${hostId}`,
-    detail,
-    ip: actor.ip,
-  });
+const audit = (tx: Tx, actor: AdminActor, action: string, hostId: number, detail?: unknown) =>
+  recordAudit(tx, actor, action, `host:${hostId}`, detail);
 
 const isUniqueViolation = (e: unknown): boolean => {
   const err = e as { code?: string; cause?: { code?: string } };
@@ -79,7 +69,11 @@ function parseSettings(driver: string, settings: Record<string, unknown>): Recor
   throw hostErrors.invalidSettings(issue?.path.join('.') || '', issue?.message ?? '格式不正确');
 }
 
-export async function createHost(deps: HostsDeps, actor: Actor, input: HostCreateInput): Promise<HostDetail> {
+export async function createHost(
+  deps: HostsDeps,
+  actor: AdminActor,
+  input: HostCreateInput,
+): Promise<HostDetail> {
   const repo = createHostsRepository({ db: deps.db });
   if (!(await repo.regionExists(input.regionId))) throw hostErrors.regionNotFound();
   if (await repo.findByName(input.name)) throw hostErrors.nameTaken(input.name);
@@ -113,7 +107,7 @@ export async function createHost(deps: HostsDeps, actor: Actor, input: HostCreat
 
 export async function updateHost(
   deps: HostsDeps,
-  actor: Actor,
+  actor: AdminActor,
   id: number,
   input: HostUpdateInput,
 ): Promise<HostDetail> {
@@ -170,7 +164,7 @@ export async function updateHost(
   }
 }
 
-export async function setHostStatus(deps: HostsDeps, actor: Actor, id: number, status: HostStatusValue) {
+export async function setHostStatus(deps: HostsDeps, actor: AdminActor, id: number, status: HostStatusValue) {
   return deps.db.transaction(async (tx) => {
     const host = await lockHost(tx, id);
     await createHostsRepository({ db: tx }).set(id, { status, updatedAt: deps.clock.now() });
@@ -179,7 +173,7 @@ export async function setHostStatus(deps: HostsDeps, actor: Actor, id: number, s
   });
 }
 
-export async function deleteHost(deps: HostsDeps, actor: Actor, id: number): Promise<{ id: number }> {
+export async function deleteHost(deps: HostsDeps, actor: AdminActor, id: number): Promise<{ id: number }> {
   return deps.db.transaction(async (tx) => {
     const host = await lockHost(tx, id);
     const repo = createHostsRepository({ db: tx });
@@ -193,7 +187,7 @@ export async function deleteHost(deps: HostsDeps, actor: Actor, id: number): Pro
   });
 }
 
-export async function initPorts(deps: HostsDeps, actor: Actor, id: number): Promise<PortPoolResult> {
+export async function initPorts(deps: HostsDeps, actor: AdminActor, id: number): Promise<PortPoolResult> {
   return deps.db.transaction(async (tx) => {
     const host = await lockHost(tx, id);
     const result = await syncPortPool(tx, host);

@@ -1,11 +1,12 @@
-import type { HostDetail } from '@gpu/shared';
+import type { AdminActor, HostDetail } from '@gpu/shared';
 import type { Tx } from '../../app/db/client.ts';
+import { recordAudit } from '../audit/audit.usecases.ts';
 import { lockHost } from './allocation.ts';
 import { isDriverError } from './drivers/driver-errors.ts';
 import type { HostRecord, ProbeResult } from './drivers/host-driver.ts';
 import { hostErrors } from './hosts.errors.ts';
 import { createHostsRepository } from './hosts.repository.ts';
-import { type Actor, getHost, type HostsDeps } from './hosts.usecases.ts';
+import { getHost, type HostsDeps } from './hosts.usecases.ts';
 import { syncGpuInventory } from './inventory.ts';
 
 /** Runs a host's probe; a driver error counts as "unreachable" with its message. */
@@ -51,18 +52,16 @@ export async function storeProbe(tx: Tx, now: Date, id: number, probe: ProbeResu
  * POST /api/admin/hosts/{id}/test-connection: the probe runs outside any transaction (it is
  * network I/O); what it found is stored and audited in one.
  */
-export async function testConnection(deps: HostsDeps, actor: Actor, id: number) {
+export async function testConnection(deps: HostsDeps, actor: AdminActor, id: number) {
   const host = await createHostsRepository({ db: deps.db }).find(id);
   if (!host) throw hostErrors.notFound();
   const probe = await probeHost(deps, host);
   const detail: HostDetail = await deps.db.transaction(async (tx) => {
     await storeProbe(tx, deps.clock.now(), id, probe);
-    await createHostsRepository({ db: tx }).audit({
-      adminId: actor.adminId,
-      action: 'hosts.test_connection',
-      target: `host:${id}`,
-      detail: { reachable: probe.reachable, gpus: probe.gpus.length, error: probe.error ?? null },
-      ip: actor.ip,
+    await recordAudit(tx, actor, 'hosts.test_connection', `host:${id}`, {
+      reachable: probe.reachable,
+      gpus: probe.gpus.length,
+      error: probe.error ?? null,
     });
     return getHost({ db: tx }, id);
   });

@@ -1,0 +1,38 @@
+import { auditListQuerySchema, auditLogSchema, envelopeSchema, pageSchema } from '@gpu/shared';
+import { z } from 'zod';
+import { ok } from '../../app/plugins/envelope.ts';
+import type { AppInstance, Container } from '../../app/types.ts';
+import { auditActions, listAuditLogs } from './audit.usecases.ts';
+
+/** The audit log viewer's API (admin only). */
+export async function auditRoutes(app: AppInstance, c: Container) {
+  const admin = { preHandler: app.requireAdmin };
+  const tags = ['admin-audit'];
+
+  app.get(
+    '/api/admin/audit-logs',
+    {
+      ...admin,
+      schema: {
+        tags,
+        summary: '审计日志（按管理员、操作、对象、日期筛选）',
+        querystring: auditListQuerySchema,
+        response: { 200: envelopeSchema(pageSchema(auditLogSchema)) },
+      },
+    },
+    async (request) => ok(await listAuditLogs(c.db, request.query)),
+  );
+
+  app.get(
+    '/api/admin/audit-logs/actions',
+    {
+      ...admin,
+      schema: {
+        tags,
+        summary: '审计日志中出现过的操作',
+        response: { 200: envelopeSchema(z.array(z.string())) },
+      },
+    },
+    async () => ok(await auditActions(c.db)),
+  );
+}

@@ -1,0 +1,6 @@
+import type { AppInstance, Container } from '../../app/types.ts';
+import { auditRoutes } from './audit.routes.ts';
+
+export async function registerAudit(app: AppInstance, c: Container) {
+  await auditRoutes(app, c);
+}

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { dateSchema, idSchema } from './input.ts';
+
+/** Who made an admin write, for the audit log: every admin usecase takes one. */
+export interface AdminActor {
+  adminId: number;
+  ip: string;
+}
+
+/** One audit row as the back office shows it. */
+export const auditLogSchema = z.object({
+  id: z.number().int(),
+  adminId: z.number().int().nullable(),
+  adminName: z.string().nullable(),
+  action: z.string(),
+  target: z.string().nullable(),
+  detail: z.unknown(),
+  ip: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type AuditLogEntry = z.infer<typeof auditLogSchema>;
+
+export const auditListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1, '页码无效').max(100_000, '页码无效').default(1),
+  size: z.coerce.number().int().min(1, '每页条数无效').max(200, '每页最多200条').default(20),
+  adminId: idSchema('管理员编号无效').optional(),
+  action: z.string().trim().max(64, '操作名称过长').optional(),
+  target: z.string().trim().max(64, '操作对象过长').optional(),
+  startDate: dateSchema.optional(),
+  endDate: dateSchema.optional(),
+});
+export type AuditListQuery = z.infer<typeof auditListQuerySchema>;
