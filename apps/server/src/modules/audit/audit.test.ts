@@ -10,7 +10,11 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const list = async (query: string, headers?: Record<string, string>) =>
-  t.app.inject({ method: 'GET', url: `/api/admin/audit-logs${query}`, headers: headers ?? (await t.adminHeaders()) });
+  t.app.inject({
+    method: 'GET',
+    url: `/api/admin/audit-logs${query}`,
+    headers: headers ?? (await t.adminHeaders()),
+  });
 
 describe('audit log viewer', () => {
   it('lists admin writes newest first, filtered by action prefix and target', async () => {

@@ -3,7 +3,6 @@ import {
   bigserial,
   boolean,
   index,
-  inet,
   integer,
   jsonb,
   pgTable,
