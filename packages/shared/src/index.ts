@@ -10,6 +10,7 @@ export * from './instances.ts';
 export * from './labels.ts';
 export * from './market.ts';
 export * from './money.ts';
+export * from './operations.ts';
 export * from './payments.ts';
 export * from './pricing.ts';
 export * from './tenant.ts';

@@ -21,6 +21,7 @@ import { registerHosts } from '../modules/hosts/index.ts';
 import { registerIdempotencyModule } from '../modules/idempotency/index.ts';
 import { registerInstances } from '../modules/instances/index.ts';
 import { registerMarket } from '../modules/market/index.ts';
+import { registerOperations } from '../modules/operations/index.ts';
 import type { PaymentDriver } from '../modules/payments/drivers/payment-driver.ts';
 import { registerPayments } from '../modules/payments/index.ts';
 import { registerPricing } from '../modules/pricing/index.ts';
@@ -167,6 +168,7 @@ export async function buildServer(opts: BuildOptions): Promise<AppInstance> {
     registerInstances,
     registerIdempotencyModule,
     registerAudit,
+    registerOperations,
   ]) {
     await register(app, deps);
   }

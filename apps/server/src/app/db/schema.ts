@@ -7,6 +7,7 @@ export * from '../../modules/hosts/hosts.tables.ts';
 export * from '../../modules/idempotency/idempotency.tables.ts';
 export * from '../../modules/instances/instances.tables.ts';
 export * from '../../modules/market/market.tables.ts';
+export * from '../../modules/operations/operations.tables.ts';
 export * from '../../modules/payments/payments.tables.ts';
 export * from '../../modules/pricing/pricing.tables.ts';
 export * from '../../modules/system/system.tables.ts';

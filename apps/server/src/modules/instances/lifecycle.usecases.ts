@@ -11,6 +11,18 @@ import { createInstancesRepository, type InstanceRow } from './instances.reposit
 import { chargeAccrued, closePeriod } from './metering.ts';
 
 type StopReason = keyof typeof STOP_REASONS;
+type Tx = Parameters<Parameters<InstanceDeps['db']['transaction']>[0]>[0];
+
+/**
+ * What an admin action adds: `onBegin` runs in the transaction that starts the transition (the
+ * audit row commits with it; a refusal writes nothing), `note` is the admin's reason, kept on
+ * the instance's events and stop reason.
+ */
+export interface ActionOptions {
+  onBegin?: (tx: Tx, inst: InstanceRow) => Promise<void>;
+  note?: string;
+}
+const withNote = (text: string, note?: string) => (note ? `${text}：${note}` : text);
 
 async function driverFor(deps: InstanceDeps, inst: InstanceRow) {
   const host = await createHostsRepository(deps).find(inst.hostId);
@@ -31,6 +43,7 @@ async function begin(
     inst: InstanceRow,
     now: Date,
   ) => Promise<object | undefined>,
+  opts: ActionOptions = {},
 ) {
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
@@ -39,8 +52,9 @@ async function begin(
     if (!inst) throw instanceErrors.notFound();
     if (!from.includes(inst.status)) throw instanceErrors.badState(inst.status, action);
     const patch = { status: to, transitionAt: now, ...((await extra?.(tx, inst, now)) ?? {}) };
+    await opts.onBegin?.(tx, inst);
     await repo.update(id, patch);
-    await repo.event(id, inst.status, to, actorLabel(actor), action, now);
+    await repo.event(id, inst.status, to, actorLabel(actor), withNote(action, opts.note), now);
     return { ...inst, ...patch } as InstanceRow;
   });
 }
@@ -82,8 +96,9 @@ export async function powerOff(
   id: number,
   actor: Actor,
   why: StopReason,
+  opts: ActionOptions = {},
 ): Promise<InstanceRow> {
-  const inst = await begin(deps, id, ['RUNNING'], 'STOPPING', actor, '关机');
+  const inst = await begin(deps, id, ['RUNNING'], 'STOPPING', actor, '关机', undefined, opts);
   try {
     if (inst.containerId) await (await driverFor(deps, inst)).stop(inst.containerId);
   } catch (err) {
@@ -92,7 +107,8 @@ export async function powerOff(
       throw instanceErrors.driverFailed('关机', isDriverError(err) ? err.message : '主机暂时不可用');
     }
   }
-  return finish(deps, inst, 'STOPPING', 'STOPPED', STOP_REASONS[why], async (tx, locked, now) => {
+  const stopReason = withNote(STOP_REASONS[why], opts.note);
+  return finish(deps, inst, 'STOPPING', 'STOPPED', stopReason, async (tx, locked, now) => {
     // Lock order (ledger.ts): instance → host → account, so the host comes before the charge.
     if (locked.billingType === 'hourly') {
       // The container keeps its port bindings; its GPUs go back to the market.
@@ -100,7 +116,7 @@ export async function powerOff(
     }
     await chargeAccrued(tx, locked, now);
     const warning = why === 'arrears' || why === 'expired' ? STOP_REASONS[why] : null;
-    return { ...closePeriod(locked, now), stoppedAt: now, stopReason: STOP_REASONS[why], warning };
+    return { ...closePeriod(locked, now), stoppedAt: now, stopReason, warning };
   });
 }
 
@@ -108,33 +124,47 @@ export async function powerOff(
  * Power on: STOPPED → STARTING → RUNNING. Pay-as-you-go needs an hour's cost available and its
  * GPUs again (the same indices: a container's GPUs cannot change); packages must not be expired.
  */
-export async function powerOn(deps: InstanceDeps, id: number, actor: Actor): Promise<InstanceRow> {
-  const inst = await begin(deps, id, ['STOPPED'], 'STARTING', actor, '开机', async (tx, locked, now) => {
-    if (locked.billingType === 'hourly') {
-      const account = await createBillingRepository({ db: tx }).account(locked.userId);
-      if (!account || account.available < locked.hourlyRate) {
-        throw instanceErrors.insufficientForHour(formatYuan(unitsToYuan(locked.hourlyRate)));
+export async function powerOn(
+  deps: InstanceDeps,
+  id: number,
+  actor: Actor,
+  opts: ActionOptions = {},
+): Promise<InstanceRow> {
+  const inst = await begin(
+    deps,
+    id,
+    ['STOPPED'],
+    'STARTING',
+    actor,
+    '开机',
+    async (tx, locked, now) => {
+      if (locked.billingType === 'hourly') {
+        const account = await createBillingRepository({ db: tx }).account(locked.userId);
+        if (!account || account.available < locked.hourlyRate) {
+          throw instanceErrors.insufficientForHour(formatYuan(unitsToYuan(locked.hourlyRate)));
+        }
+        let alloc: Awaited<ReturnType<typeof allocateOnHost>>;
+        try {
+          alloc = await allocateOnHost(tx, {
+            hostId: locked.hostId,
+            instanceId: locked.id,
+            gpuCount: locked.gpuCount,
+            portCount: 0,
+            preferIndices: locked.gpuIndices,
+          });
+        } catch {
+          throw instanceErrors.gpusTaken();
+        }
+        const got = alloc.gpus.map((g) => g.index).sort((a, b) => a - b);
+        const want = [...locked.gpuIndices].sort((a, b) => a - b);
+        if (got.join(',') !== want.join(',')) throw instanceErrors.originalGpusTaken();
+      } else if (locked.expiresAt && locked.expiresAt.getTime() <= now.getTime()) {
+        throw instanceErrors.badState('STOPPED', '开机：包期已到期，请先续费');
       }
-      let alloc: Awaited<ReturnType<typeof allocateOnHost>>;
-      try {
-        alloc = await allocateOnHost(tx, {
-          hostId: locked.hostId,
-          instanceId: locked.id,
-          gpuCount: locked.gpuCount,
-          portCount: 0,
-          preferIndices: locked.gpuIndices,
-        });
-      } catch {
-        throw instanceErrors.gpusTaken();
-      }
-      const got = alloc.gpus.map((g) => g.index).sort((a, b) => a - b);
-      const want = [...locked.gpuIndices].sort((a, b) => a - b);
-      if (got.join(',') !== want.join(',')) throw instanceErrors.originalGpusTaken();
-    } else if (locked.expiresAt && locked.expiresAt.getTime() <= now.getTime()) {
-      throw instanceErrors.badState('STOPPED', '开机：包期已到期，请先续费');
-    }
-    return undefined;
-  });
+      return undefined;
+    },
+    opts,
+  );
   try {
     if (inst.containerId) await (await driverFor(deps, inst)).start(inst.containerId);
   } catch (err) {
@@ -166,8 +196,9 @@ export async function release(
   id: number,
   actor: Actor,
   reason = '释放实例',
+  opts: ActionOptions = {},
 ): Promise<InstanceRow> {
-  const inst = await begin(deps, id, ['RUNNING', 'STOPPED'], 'RELEASING', actor, '释放');
+  const inst = await begin(deps, id, ['RUNNING', 'STOPPED'], 'RELEASING', actor, '释放', undefined, opts);
   const before = inst.runningSince ? 'RUNNING' : 'STOPPED';
   try {
     if (inst.containerId) await (await driverFor(deps, inst)).remove(inst.containerId);

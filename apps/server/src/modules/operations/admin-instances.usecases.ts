@@ -1,0 +1,190 @@
+import {
+  type AdminActor,
+  type AdminInstance,
+  type AdminInstanceActionName,
+  type AdminInstanceListQuery,
+  type AdminUser,
+  type AdminUserListQuery,
+  type AdminUserStatistics,
+  type InstanceMonitorStatistics,
+  type Page,
+  type RunningInstancesQuery,
+  unitsToYuan,
+} from '@gpu/shared';
+import { shanghaiDayRange, shanghaiDayStart, shanghaiToday } from '@gpu/shared/time';
+import { recordAudit } from '../audit/audit.usecases.ts';
+import type { InstanceDeps } from '../instances/instances.deps.ts';
+import { powerOff, powerOn, release } from '../instances/lifecycle.usecases.ts';
+import { operationsErrors } from './operations.errors.ts';
+import {
+  type AdminInstanceRow,
+  createOperationsRepository,
+  type InstanceFilter,
+} from './operations.repository.ts';
+
+const iso = (v: string | Date | null) => (v === null ? null : new Date(v).toISOString());
+
+function toAdminInstance(r: AdminInstanceRow): AdminInstance {
+  return {
+    id: Number(r.id),
+    name: r.name,
+    status: r.status,
+    userId: Number(r.user_id),
+    userPhone: r.user_phone,
+    tenantName: r.tenant_name,
+    hostId: Number(r.host_id),
+    hostName: r.host_name,
+    regionName: r.region_name,
+    gpuModel: r.gpu_model,
+    gpuCount: Number(r.gpu_count),
+    gpuIndices: (typeof r.gpu_indices === 'string' ? JSON.parse(r.gpu_indices) : r.gpu_indices) ?? [],
+    billingType: r.billing_type,
+    hourlyPrice: unitsToYuan(Number(r.hourly_rate)),
+    charged: unitsToYuan(Number(r.charged)),
+    image: r.image,
+    createdAt: iso(r.created_at) as string,
+    runningSince: iso(r.running_since),
+    stoppedAt: iso(r.stopped_at),
+    expiresAt: iso(r.expires_at),
+    stopReason: r.stop_reason,
+  };
+}
+
+async function instancePage(
+  deps: InstanceDeps,
+  f: InstanceFilter,
+  q: { page: number; size: number },
+): Promise<Page<AdminInstance>> {
+  const { rows, total } = await createOperationsRepository(deps).instances(f, q);
+  return { list: rows.map(toAdminInstance), total, page: q.page, size: q.size };
+}
+
+export async function listUsers(deps: InstanceDeps, q: AdminUserListQuery): Promise<Page<AdminUser>> {
+  const { rows, total } = await createOperationsRepository(deps).users(
+    { keyword: q.keyword, tenantId: q.tenantId, ...shanghaiDayRange(q.startDate, q.endDate) },
+    q,
+  );
+  return {
+    list: rows.map((r) => ({
+      id: Number(r.id),
+      phone: String(r.phone),
+      username: String(r.username),
+      tenantId: Number(r.tenant_id),
+      tenantName: String(r.tenant_name),
+      status: String(r.status),
+      available: unitsToYuan(Number(r.available)),
+      frozen: unitsToYuan(Number(r.frozen)),
+      totalSpend: unitsToYuan(Number(r.spend)),
+      instances: Number(r.instances),
+      runningInstances: Number(r.running),
+      createdAt: iso(r.created_at as string) as string,
+      lastLoginAt: iso((r.last_login_at as string | null) ?? null),
+    })),
+    total,
+    page: q.page,
+    size: q.size,
+  };
+}
+
+export async function userStatistics(deps: InstanceDeps): Promise<AdminUserStatistics> {
+  const t = await createOperationsRepository(deps).userTotals(
+    shanghaiDayStart(shanghaiToday(deps.clock.now())),
+  );
+  return {
+    totalUsers: t.users,
+    newToday: t.newToday,
+    activeUsers: t.active,
+    disabledUsers: t.disabled,
+    totalBalance: unitsToYuan(t.balance),
+    totalSpend: unitsToYuan(t.spend),
+  };
+}
+
+export async function listUserInstances(deps: InstanceDeps, q: AdminInstanceListQuery) {
+  if (q.userId && !(await createOperationsRepository(deps).userExists(q.userId))) {
+    throw operationsErrors.userNotFound();
+  }
+  return instancePage(deps, { ...q, status: q.status ? [q.status] : undefined }, q);
+}
+
+export const runningInstances = (deps: InstanceDeps, q: RunningInstancesQuery) =>
+  instancePage(deps, { ...q, status: ['RUNNING'] }, q);
+
+export async function monitorStatistics(deps: InstanceDeps): Promise<InstanceMonitorStatistics> {
+  const c = await createOperationsRepository(deps).instanceCounts(
+    shanghaiDayStart(shanghaiToday(deps.clock.now())),
+  );
+  return {
+    running: c.byStatus.RUNNING ?? 0,
+    byStatus: c.byStatus,
+    gpus: c.gpus.map((g) => ({ ...g, idle: g.total - g.busy })),
+    revenueToday: unitsToYuan(c.revenue),
+    hourlyBurn: unitsToYuan(c.burn),
+  };
+}
+
+type Action = AdminInstanceActionName | 'force-stop';
+const AUDIT: Record<Action, { action: string; after: string; title: string; verb: string }> = {
+  'power-off': {
+    action: 'instances.admin_power_off',
+    after: 'STOPPED',
+    title: '实例已被管理员关机',
+    verb: '关机',
+  },
+  'force-stop': {
+    action: 'instances.force_stop',
+    after: 'STOPPED',
+    title: '实例已被管理员强制停止',
+    verb: '强制停止',
+  },
+  start: { action: 'instances.admin_start', after: 'RUNNING', title: '实例已被管理员开机', verb: '开机' },
+  terminate: {
+    action: 'instances.admin_terminate',
+    after: 'RELEASED',
+    title: '实例已被管理员终止',
+    verb: '终止并释放',
+  },
+};
+
+/**
+ * An admin's power off / force stop / start / terminate of any user's instance: the same
+ * lifecycle as the owner's (driver calls after commit), its audit row in the transaction that
+ * starts the transition, and a notice in the owner's console once it is done.
+ */
+export async function adminInstanceAction(
+  deps: InstanceDeps,
+  actor: AdminActor,
+  id: number,
+  action: Action,
+  reason: string,
+) {
+  const a = AUDIT[action];
+  const who = { kind: 'admin' as const, id: actor.adminId };
+  const onBegin = (tx: Parameters<typeof recordAudit>[0], inst: { status: string; userId: number }) =>
+    recordAudit(tx, actor, a.action, `instance:${id}`, {
+      reason,
+      userId: inst.userId,
+      before: { status: inst.status },
+      after: { status: a.after },
+    });
+  const opts = { onBegin, note: reason };
+  const done =
+    action === 'start'
+      ? await powerOn(deps, id, who, opts)
+      : action === 'terminate'
+        ? await release(deps, id, who, `管理员终止实例：${reason}`, opts)
+        : await powerOff(deps, id, who, 'admin', opts);
+  await createOperationsRepository(deps).notify({
+    userId: done.userId,
+    instanceId: id,
+    title: a.title,
+    body: `您的实例「${done.name}」已被管理员${a.verb}，原因：${reason}`,
+  });
+  return adminInstance(deps, id);
+}
+
+export async function adminInstance(deps: InstanceDeps, id: number): Promise<AdminInstance> {
+  const [row] = (await createOperationsRepository(deps).instances({ id }, { page: 1, size: 1 })).rows;
+  if (!row) throw operationsErrors.instanceNotFound();
+  return toAdminInstance(row);
+}

@@ -1,0 +1,220 @@
+import {
+  type AdminActor,
+  adminInstanceActionSchema,
+  adminInstanceListQuerySchema,
+  adminInstanceSchema,
+  adminUserListQuerySchema,
+  adminUserSchema,
+  adminUserStatisticsSchema,
+  balanceCheckResultSchema,
+  balanceHealthSchema,
+  balanceStatsSchema,
+  balanceWarningSchema,
+  balanceWarningsQuerySchema,
+  envelopeSchema,
+  forceStopQuerySchema,
+  idSchema,
+  instanceMonitorStatisticsSchema,
+  pageSchema,
+  runningInstancesQuerySchema,
+} from '@gpu/shared';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { ok } from '../../app/plugins/envelope.ts';
+import type { AppInstance, Container } from '../../app/types.ts';
+import {
+  adminInstanceAction,
+  listUserInstances,
+  listUsers,
+  monitorStatistics,
+  runningInstances,
+  userStatistics,
+} from './admin-instances.usecases.ts';
+import { balanceHealth, balanceStats, balanceWarnings, runBalanceCheck } from './balance.usecases.ts';
+
+const actorOf = (request: FastifyRequest): AdminActor => ({
+  adminId: request.admin?.id ?? 0,
+  ip: request.ip,
+});
+const idParams = z.object({ id: idSchema('实例编号无效') });
+const instanceView = envelopeSchema(adminInstanceSchema);
+
+/** SPEC.md §7 Admin: balance monitoring, user management and the instance monitor. */
+export async function operationsRoutes(app: AppInstance, c: Container) {
+  const admin = { preHandler: app.requireAdmin };
+
+  // ---- Balance monitoring
+  const balance = ['admin-balance'];
+  app.get(
+    '/api/admin/balance/warnings',
+    {
+      ...admin,
+      schema: {
+        tags: balance,
+        summary: '余额预警：余额不足以支撑运行中实例 N 小时的用户',
+        querystring: balanceWarningsQuerySchema,
+        response: { 200: envelopeSchema(pageSchema(balanceWarningSchema)) },
+      },
+    },
+    async (request) => ok(await balanceWarnings(c.basic, request.query)),
+  );
+  app.get(
+    '/api/admin/balance/stats',
+    {
+      ...admin,
+      schema: { tags: balance, summary: '余额统计', response: { 200: envelopeSchema(balanceStatsSchema) } },
+    },
+    async () => ok(await balanceStats(c.basic)),
+  );
+  app.get(
+    '/api/admin/balance/health',
+    {
+      ...admin,
+      schema: {
+        tags: balance,
+        summary: '账本一致性：余额合计与账本合计，列出不一致的账户',
+        response: { 200: envelopeSchema(balanceHealthSchema) },
+      },
+    },
+    async () => ok(await balanceHealth(c.basic)),
+  );
+  app.post(
+    '/api/admin/balance/check',
+    {
+      ...admin,
+      schema: {
+        tags: balance,
+        summary: '手动检查余额与账本（写审计日志）',
+        response: { 200: envelopeSchema(balanceCheckResultSchema) },
+      },
+    },
+    async (request) => {
+      const result = await runBalanceCheck(c.basic, actorOf(request));
+      return ok(result, result.healthy ? '检查完成：余额与账本一致' : '检查完成：发现余额与账本不一致的账户');
+    },
+  );
+
+  // ---- User management
+  const users = ['admin-users'];
+  app.get(
+    '/api/admin/user-management/users',
+    {
+      ...admin,
+      schema: {
+        tags: users,
+        summary: '用户列表（手机号/用户名、租户、注册日期）',
+        querystring: adminUserListQuerySchema,
+        response: { 200: envelopeSchema(pageSchema(adminUserSchema)) },
+      },
+    },
+    async (request) => ok(await listUsers(c.instances, request.query)),
+  );
+  app.get(
+    '/api/admin/user-management/statistics',
+    {
+      ...admin,
+      schema: {
+        tags: users,
+        summary: '用户统计',
+        response: { 200: envelopeSchema(adminUserStatisticsSchema) },
+      },
+    },
+    async () => ok(await userStatistics(c.instances)),
+  );
+  app.get(
+    '/api/admin/user-management/instances',
+    {
+      ...admin,
+      schema: {
+        tags: users,
+        summary: '用户实例列表',
+        querystring: adminInstanceListQuerySchema,
+        response: { 200: envelopeSchema(pageSchema(adminInstanceSchema)) },
+      },
+    },
+    async (request) => ok(await listUserInstances(c.instances, request.query)),
+  );
+  const actions = [
+    ['power-off', '管理员关机', '实例已关机'],
+    ['start', '管理员开机', '实例已开机'],
+    ['terminate', '管理员终止实例（释放）', '实例已终止'],
+  ] as const;
+  for (const [name, summary, message] of actions) {
+    app.post(
+      `/api/admin/user-management/instances/:id/${name}`,
+      {
+        ...admin,
+        schema: {
+          tags: users,
+          summary: `${summary}（需填写原因，写审计日志并通知用户）`,
+          params: idParams,
+          body: adminInstanceActionSchema,
+          response: { 200: instanceView },
+        },
+      },
+      async (request) =>
+        ok(
+          await adminInstanceAction(
+            c.instances,
+            actorOf(request),
+            request.params.id,
+            name,
+            request.body.reason,
+          ),
+          message,
+        ),
+    );
+  }
+
+  // ---- Instance monitor
+  const monitor = ['admin-instance-monitor'];
+  app.get(
+    '/api/admin/instance-monitor/running-instances',
+    {
+      ...admin,
+      schema: {
+        tags: monitor,
+        summary: '运行中的实例（全部主机）',
+        querystring: runningInstancesQuerySchema,
+        response: { 200: envelopeSchema(pageSchema(adminInstanceSchema)) },
+      },
+    },
+    async (request) => ok(await runningInstances(c.instances, request.query)),
+  );
+  app.post(
+    '/api/admin/instance-monitor/force-stop/:id',
+    {
+      ...admin,
+      schema: {
+        tags: monitor,
+        summary: '强制停止实例（需填写原因，写审计日志并通知用户）',
+        params: idParams,
+        querystring: forceStopQuerySchema,
+        response: { 200: instanceView },
+      },
+    },
+    async (request) =>
+      ok(
+        await adminInstanceAction(
+          c.instances,
+          actorOf(request),
+          request.params.id,
+          'force-stop',
+          request.query.reason,
+        ),
+        '实例已强制停止，计费已停止',
+      ),
+  );
+  app.get(
+    '/api/admin/instance-monitor/statistics',
+    {
+      ...admin,
+      schema: {
+        tags: monitor,
+        summary: '实例统计：运行中、各型号 GPU 占用、今日收入',
+        response: { 200: envelopeSchema(instanceMonitorStatisticsSchema) },
+      },
+    },
+    async () => ok(await monitorStatistics(c.instances)),
+  );
+}
