@@ -36,5 +36,6 @@ export const PATHS = {
     balanceMonitoring: '/admin/balance-monitoring',
     userManagement: '/admin/user-management',
     instanceManagement: '/admin/instance-management',
+    auditLogs: '/admin/audit-logs',
   },
 } as const;

@@ -43,6 +43,8 @@ const EXPECTED: Record<string, Guard> = {
   '/admin/balance-monitoring': 'admin',
   '/admin/user-management': 'admin',
   '/admin/instance-management': 'admin',
+  // Not in SPEC.md §2: the audit log viewer of the back office (issue 12).
+  '/admin/audit-logs': 'admin',
   '*': 'public',
 };
 

@@ -25,6 +25,10 @@ const LoginPage = lazy(() => import('../features/auth/pages/LoginPage'));
 const RegisterPage = lazy(() => import('../features/auth/pages/RegisterPage'));
 const ForgotPasswordPage = lazy(() => import('../features/auth/pages/ForgotPasswordPage'));
 const AdminLoginPage = lazy(() => import('../features/admin/pages/AdminLoginPage'));
+const BalanceMonitoringPage = lazy(() => import('../features/admin-ops/pages/BalanceMonitoringPage'));
+const UserManagementPage = lazy(() => import('../features/admin-ops/pages/UserManagementPage'));
+const InstanceManagementPage = lazy(() => import('../features/admin-ops/pages/InstanceManagementPage'));
+const AuditLogPage = lazy(() => import('../features/admin-ops/pages/AuditLogPage'));
 const UnderConstructionPage = lazy(() => import('../components/UnderConstructionPage'));
 const NotFoundPage = lazy(() => import('../components/NotFoundPage'));
 const ConsoleLayout = lazy(() => import('./layouts/ConsoleLayout'));
@@ -106,9 +110,25 @@ export const ROUTE_TABLE: LayoutDef[] = [
       },
       { path: PATHS.admin.hostManagement, title: r.adminHostManagement, guard: 'admin', page: soon },
       { path: PATHS.admin.tenantHostPricing, title: r.adminTenantHostPricing, guard: 'admin', page: soon },
-      { path: PATHS.admin.balanceMonitoring, title: r.adminBalanceMonitoring, guard: 'admin', page: soon },
-      { path: PATHS.admin.userManagement, title: r.adminUserManagement, guard: 'admin', page: soon },
-      { path: PATHS.admin.instanceManagement, title: r.adminInstanceManagement, guard: 'admin', page: soon },
+      {
+        path: PATHS.admin.balanceMonitoring,
+        title: r.adminBalanceMonitoring,
+        guard: 'admin',
+        page: BalanceMonitoringPage,
+      },
+      {
+        path: PATHS.admin.userManagement,
+        title: r.adminUserManagement,
+        guard: 'admin',
+        page: UserManagementPage,
+      },
+      {
+        path: PATHS.admin.instanceManagement,
+        title: r.adminInstanceManagement,
+        guard: 'admin',
+        page: InstanceManagementPage,
+      },
+      { path: PATHS.admin.auditLogs, title: r.adminAuditLogs, guard: 'admin', page: AuditLogPage },
     ],
   },
 ];

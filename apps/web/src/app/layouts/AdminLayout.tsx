@@ -1,4 +1,5 @@
 import {
+  AuditOutlined,
   BankOutlined,
   CloudServerOutlined,
   DashboardOutlined,
@@ -30,7 +31,7 @@ import styles from './AdminLayout.module.css';
 const a = PATHS.admin;
 const r = t.routes;
 
-/** SPEC.md §2 admin children, in their order. */
+/** SPEC.md §2 admin children, in their order, then the audit log viewer. */
 const MENU: MenuProps['items'] = [
   { key: a.dashboard, icon: <DashboardOutlined />, label: r.adminDashboard },
   { key: a.tenants, icon: <BankOutlined />, label: r.adminTenants },
@@ -43,6 +44,7 @@ const MENU: MenuProps['items'] = [
   { key: a.balanceMonitoring, icon: <MonitorOutlined />, label: r.adminBalanceMonitoring },
   { key: a.userManagement, icon: <TeamOutlined />, label: r.adminUserManagement },
   { key: a.instanceManagement, icon: <CloudServerOutlined />, label: r.adminInstanceManagement },
+  { key: a.auditLogs, icon: <AuditOutlined />, label: r.adminAuditLogs },
 ];
 
 export default function AdminLayout() {

@@ -8,6 +8,7 @@ import { PATHS } from '../../../app/paths';
 import { LinkButton } from '../../../components/LinkButton';
 import { PageHeader } from '../../../components/PageHeader';
 import { t } from '../../../locales/zh-CN';
+import { UserNotices } from '../../notices/components/UserNotices';
 import { instanceKeys } from '../api/keys';
 import { useInstances } from '../api/list-instances';
 import { INSTANCE_EVENTS, useAppEvents } from '../app-events';
@@ -172,6 +173,7 @@ export default function InstancesPage() {
   return (
     <div className={styles.page}>
       {header}
+      <UserNotices />
       {live ? (
         <Tag icon={<SyncOutlined spin />} color="processing" className={styles.live}>
           {i18n.live}

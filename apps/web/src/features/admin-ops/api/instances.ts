@@ -1,0 +1,58 @@
+import type { Page } from '@gpu/shared/envelope';
+import type {
+  AdminInstance,
+  AdminInstanceActionName,
+  AdminInstanceListQuery,
+  InstanceMonitorStatistics,
+} from '@gpu/shared/operations';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { opsKeys } from './keys';
+
+export type InstanceFilters = Partial<AdminInstanceListQuery> & { page: number; size: number };
+export type OpsAction = AdminInstanceActionName | 'force-stop';
+
+/** A user's instances (user management) or every running one (instance monitor). */
+export const useAdminInstances = (kind: 'user' | 'running', q: InstanceFilters, enabled = true) =>
+  useQuery({
+    queryKey: opsKeys.instanceList(kind, q),
+    queryFn: ({ signal }) =>
+      api.get<Page<AdminInstance>>(
+        kind === 'user' ? '/admin/user-management/instances' : '/admin/instance-monitor/running-instances',
+        { query: { ...q }, signal },
+      ),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+
+export const useMonitorStatistics = () =>
+  useQuery({
+    queryKey: opsKeys.monitorStats(),
+    queryFn: ({ signal }) =>
+      api.get<InstanceMonitorStatistics>('/admin/instance-monitor/statistics', { signal }),
+  });
+
+/**
+ * Power off / start / terminate (body reason) and force-stop (query reason). The driver call runs
+ * inside the request, so the timeout is longer than the default 10 s.
+ */
+export const runOpsAction = (action: OpsAction, id: number, reason: string) =>
+  action === 'force-stop'
+    ? api.post<AdminInstance>(`/admin/instance-monitor/force-stop/${id}`, undefined, {
+        query: { reason },
+        timeoutMs: 60_000,
+      })
+    : api.post<AdminInstance>(
+        `/admin/user-management/instances/${id}/${action}`,
+        { reason },
+        { timeoutMs: 60_000 },
+      );
+
+export function useOpsAction() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (v: { action: OpsAction; id: number; reason: string }) =>
+      runOpsAction(v.action, v.id, v.reason),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: opsKeys.all() }),
+  });
+}

@@ -1,0 +1,168 @@
+import { formatCurrency } from '@gpu/shared/money';
+import type { AdminInstance } from '@gpu/shared/operations';
+import { formatTime } from '@gpu/shared/time';
+import { Button, Table, type TableProps, Tag } from 'antd';
+import type { HTMLAttributes } from 'react';
+import { t } from '../../../locales/zh-CN';
+import { STATUS_META } from '../../instances/instance-status';
+import type { OpsAction } from '../api/instances';
+import styles from './ops.module.css';
+
+const i18n = t.adminOps;
+const c = i18n.instance;
+
+/** Which admin actions an instance allows now (the lifecycle's own rules). */
+export function opsActionsFor(inst: Pick<AdminInstance, 'status'>, forceStop: boolean): OpsAction[] {
+  if (forceStop) return inst.status === 'RUNNING' ? ['force-stop'] : [];
+  const out: OpsAction[] = [];
+  if (inst.status === 'RUNNING') out.push('power-off');
+  if (inst.status === 'STOPPED') out.push('start');
+  if (inst.status === 'RUNNING' || inst.status === 'STOPPED') out.push('terminate');
+  return out;
+}
+
+/** Instances across users and hosts, with the admin's actions. */
+export function OpsInstanceTable({
+  data,
+  loading,
+  pagination,
+  forceStop = false,
+  showUser = true,
+  onAction,
+}: {
+  data: AdminInstance[];
+  loading: boolean;
+  pagination: TableProps<AdminInstance>['pagination'];
+  forceStop?: boolean;
+  showUser?: boolean;
+  onAction: (inst: AdminInstance, action: OpsAction) => void;
+}) {
+  const columns: TableProps<AdminInstance>['columns'] = [
+    {
+      title: c.name,
+      dataIndex: 'name',
+      fixed: 'left',
+      width: 150,
+      render: (_: string, r) => (
+        <>
+          <strong>{r.name}</strong>
+          <span className={styles.sub}>#{r.id}</span>
+        </>
+      ),
+    },
+    ...(showUser
+      ? [
+          {
+            title: c.user,
+            dataIndex: 'userPhone',
+            width: 140,
+            render: (_: string, r: AdminInstance) => (
+              <>
+                {r.userPhone}
+                <span className={styles.sub}>{r.tenantName}</span>
+              </>
+            ),
+          },
+        ]
+      : []),
+    {
+      title: c.status,
+      dataIndex: 'status',
+      width: 100,
+      render: (_: string, r) => (
+        <Tag color={STATUS_META[r.status].color} data-testid="ops-instance-status">
+          {t.instances.status[r.status]}
+        </Tag>
+      ),
+    },
+    {
+      title: c.gpu,
+      dataIndex: 'gpuModel',
+      width: 150,
+      render: (_: string, r) => (
+        <>
+          {r.gpuModel} × {r.gpuCount}
+          <span className={styles.sub}>{c.gpuIndices(r.gpuIndices)}</span>
+        </>
+      ),
+    },
+    {
+      title: c.host,
+      dataIndex: 'hostName',
+      width: 160,
+      render: (_: string, r) => (
+        <>
+          {r.hostName}
+          <span className={styles.sub}>{r.regionName}</span>
+        </>
+      ),
+    },
+    {
+      title: c.billing,
+      dataIndex: 'billingType',
+      width: 120,
+      render: (_: string, r) => (
+        <>
+          {t.instances.billingType[r.billingType]}
+          <span className={`${styles.sub} ${styles.money}`}>
+            {formatCurrency(r.hourlyPrice)}
+            {c.perHour}
+          </span>
+        </>
+      ),
+    },
+    {
+      title: c.charged,
+      dataIndex: 'charged',
+      width: 110,
+      align: 'right',
+      render: (v: number) => <span className={styles.money}>{formatCurrency(v)}</span>,
+    },
+    {
+      title: c.runningSince,
+      dataIndex: 'runningSince',
+      width: 170,
+      render: (_: string, r) => (
+        <>
+          {formatTime(r.runningSince ?? r.createdAt, 'YYYY-MM-DD HH:mm')}
+          {r.stopReason && r.status !== 'RUNNING' ? <span className={styles.sub}>{r.stopReason}</span> : null}
+        </>
+      ),
+    },
+    {
+      title: i18n.actions,
+      key: 'actions',
+      fixed: 'right',
+      width: forceStop ? 110 : 150,
+      render: (_: unknown, r) => (
+        <div className={styles.actions}>
+          {opsActionsFor(r, forceStop).map((a) => (
+            <Button
+              key={a}
+              size="small"
+              danger={a !== 'start'}
+              type={a === 'start' ? 'primary' : 'default'}
+              onClick={() => onAction(r, a)}
+              data-testid={`ops-action-${a}`}
+            >
+              {i18n.instanceActions[a].label}
+            </Button>
+          ))}
+        </div>
+      ),
+    },
+  ];
+  return (
+    <Table<AdminInstance>
+      rowKey="id"
+      size="middle"
+      columns={columns}
+      dataSource={data}
+      loading={loading}
+      pagination={pagination}
+      scroll={{ x: 1100 }}
+      locale={{ emptyText: c.empty }}
+      onRow={(r) => ({ 'data-testid': `ops-instance-${r.id}` }) as HTMLAttributes<HTMLElement>}
+    />
+  );
+}

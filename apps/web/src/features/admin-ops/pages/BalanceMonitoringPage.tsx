@@ -1,0 +1,246 @@
+import {
+  CheckCircleOutlined,
+  ReloadOutlined,
+  SafetyCertificateOutlined,
+  WarningOutlined,
+} from '@ant-design/icons';
+import { formatCurrency } from '@gpu/shared/money';
+import type { BalanceWarning } from '@gpu/shared/operations';
+import { BALANCE_WARNING_HOURS_DEFAULT } from '@gpu/shared/operations';
+import { formatTime } from '@gpu/shared/time';
+import { Alert, Button, Card, Grid, InputNumber, Table, type TableProps } from 'antd';
+import { type HTMLAttributes, useState } from 'react';
+import { PageHeader } from '../../../components/PageHeader';
+import { ApiError } from '../../../lib/api-client';
+import { notify } from '../../../lib/feedback';
+import { t } from '../../../locales/zh-CN';
+import { useBalanceCheck, useBalanceHealth, useBalanceStats, useBalanceWarnings } from '../api/balance';
+import { AdjustBalanceModal } from '../components/AdjustBalanceModal';
+import { LoadError } from '../components/LoadError';
+import styles from '../components/ops.module.css';
+import { StatCards } from '../components/StatCards';
+
+const i18n = t.adminOps;
+const b = i18n.balance;
+const money = (v: number) => (
+  <span className={`${styles.money} ${v < 0 ? styles.negative : ''}`}>{formatCurrency(v)}</span>
+);
+
+/** Σ balances against Σ ledger, mismatching accounts listed, and the audited manual check. */
+function HealthCard() {
+  const health = useBalanceHealth();
+  const check = useBalanceCheck();
+  const h = health.data;
+  const run = () =>
+    check.mutate(undefined, {
+      onSuccess: () => void notify('success', b.checkDone),
+      onError: (err) => void notify('error', err instanceof ApiError ? err.message : i18n.actionFailed),
+    });
+  return (
+    <Card
+      title={b.health}
+      loading={health.isPending}
+      extra={
+        <Button
+          icon={<SafetyCertificateOutlined />}
+          onClick={run}
+          loading={check.isPending}
+          data-testid="balance-check"
+        >
+          {b.check}
+        </Button>
+      }
+    >
+      {health.isError && !h ? <LoadError onRetry={() => void health.refetch()} /> : null}
+      {h ? (
+        <>
+          <Alert
+            type={h.healthy ? 'success' : 'error'}
+            showIcon
+            icon={h.healthy ? <CheckCircleOutlined /> : <WarningOutlined />}
+            title={h.healthy ? b.healthy : b.unhealthy(h.mismatches.length)}
+            description={
+              <>
+                <div>
+                  {b.ledgerTotals(formatCurrency(h.totalAvailable), formatCurrency(h.ledgerAvailable))}
+                </div>
+                <div>{b.checkedAt(formatTime(h.checkedAt))}</div>
+              </>
+            }
+            data-testid="balance-health"
+          />
+          {h.mismatches.length > 0 ? (
+            <Table
+              rowKey="userId"
+              size="small"
+              pagination={false}
+              scroll={{ x: 640 }}
+              style={{ marginTop: 12 }}
+              dataSource={h.mismatches}
+              columns={[
+                {
+                  title: b.mismatchUser,
+                  dataIndex: 'phone',
+                  render: (v: string | null, r) => v ?? `#${r.userId}`,
+                },
+                { title: b.available, dataIndex: 'available', align: 'right', render: money },
+                { title: b.ledgerAvailable, dataIndex: 'ledgerAvailable', align: 'right', render: money },
+                { title: b.frozen, dataIndex: 'frozen', align: 'right', render: money },
+                { title: b.ledgerFrozen, dataIndex: 'ledgerFrozen', align: 'right', render: money },
+              ]}
+            />
+          ) : null}
+        </>
+      ) : null}
+    </Card>
+  );
+}
+
+/** /admin/balance-monitoring: who runs out of money soon, ledger health, balance adjustment. */
+export default function BalanceMonitoringPage() {
+  const [hours, setHours] = useState(BALANCE_WARNING_HOURS_DEFAULT);
+  const [page, setPage] = useState({ page: 1, size: 20 });
+  const [adjusting, setAdjusting] = useState<{ id: number; phone: string } | null>(null);
+  const warnings = useBalanceWarnings({ hours, ...page });
+  const stats = useBalanceStats();
+  const mobile = Grid.useBreakpoint().md === false;
+  const s = stats.data;
+
+  const columns: TableProps<BalanceWarning>['columns'] = [
+    {
+      title: b.mismatchUser,
+      dataIndex: 'phone',
+      fixed: 'left',
+      width: 140,
+      render: (_: string, r) => (
+        <>
+          {r.phone}
+          <span className={styles.sub}>{r.tenantName}</span>
+        </>
+      ),
+    },
+    { title: b.available, dataIndex: 'available', width: 120, align: 'right', render: money },
+    { title: b.pending, dataIndex: 'pending', width: 120, align: 'right', render: money },
+    { title: b.hourlyCost, dataIndex: 'hourlyCost', width: 120, align: 'right', render: money },
+    { title: b.running, dataIndex: 'runningInstances', width: 90, align: 'right' },
+    {
+      title: b.hoursLeft,
+      dataIndex: 'hoursLeft',
+      width: 110,
+      render: (v: number) => <span className={v <= 0 ? styles.negative : undefined}>{b.hoursValue(v)}</span>,
+    },
+    {
+      title: i18n.actions,
+      key: 'actions',
+      fixed: 'right',
+      width: 100,
+      render: (_: unknown, r) => (
+        <Button
+          size="small"
+          onClick={() => setAdjusting({ id: r.userId, phone: r.phone })}
+          data-testid="warning-adjust"
+        >
+          {b.adjust}
+        </Button>
+      ),
+    },
+  ];
+
+  return (
+    <div className={styles.page}>
+      <PageHeader
+        title={b.title}
+        subtitle={b.subtitle}
+        extra={
+          <Button
+            icon={<ReloadOutlined />}
+            onClick={() => {
+              void warnings.refetch();
+              void stats.refetch();
+            }}
+            loading={warnings.isFetching && !warnings.isPending}
+          >
+            {i18n.refresh}
+          </Button>
+        }
+      />
+      <StatCards
+        loading={stats.isPending}
+        items={[
+          { key: 'accounts', label: b.accounts, value: s?.accounts },
+          {
+            key: 'available',
+            label: b.totalAvailable,
+            value: s?.totalAvailable,
+            precision: 2,
+            suffix: i18n.yuan,
+          },
+          {
+            key: 'warning',
+            label: b.warningUsers,
+            value: s?.warningUsers,
+            danger: (s?.warningUsers ?? 0) > 0,
+          },
+          { key: 'arrears', label: b.arrears, value: s?.arrearsUsers, danger: (s?.arrearsUsers ?? 0) > 0 },
+          { key: 'burn', label: b.hourlyBurn, value: s?.hourlyBurn, precision: 2, suffix: i18n.yuan },
+          {
+            key: 'recharge',
+            label: b.rechargeToday,
+            value: s?.rechargeToday,
+            precision: 2,
+            suffix: i18n.yuan,
+          },
+        ]}
+      />
+      <HealthCard />
+      <Card
+        title={b.warnings}
+        extra={
+          <span className={styles.filters} style={{ margin: 0 }}>
+            <InputNumber
+              min={1}
+              max={720}
+              precision={0}
+              value={hours}
+              onChange={(v) => {
+                if (v) {
+                  setHours(v);
+                  setPage({ ...page, page: 1 });
+                }
+              }}
+              prefix={b.hours}
+              suffix={b.hoursSuffix}
+              style={{ width: mobile ? 170 : 200 }}
+              data-testid="warning-hours"
+            />
+          </span>
+        }
+      >
+        {warnings.isError && !warnings.data ? (
+          <LoadError onRetry={() => void warnings.refetch()} />
+        ) : (
+          <Table<BalanceWarning>
+            rowKey="userId"
+            size="middle"
+            columns={columns}
+            dataSource={warnings.data?.list ?? []}
+            loading={warnings.isFetching}
+            scroll={{ x: 800 }}
+            locale={{ emptyText: b.noWarnings }}
+            onRow={(r) => ({ 'data-testid': `warning-${r.userId}` }) as HTMLAttributes<HTMLElement>}
+            pagination={{
+              current: page.page,
+              pageSize: page.size,
+              total: warnings.data?.total ?? 0,
+              showTotal: mobile ? undefined : i18n.total,
+              size: mobile ? 'small' : undefined,
+              hideOnSinglePage: true,
+              onChange: (p, size) => setPage({ page: size !== page.size ? 1 : p, size }),
+            }}
+          />
+        )}
+      </Card>
+      <AdjustBalanceModal user={adjusting} onClose={() => setAdjusting(null)} />
+    </div>
+  );
+}

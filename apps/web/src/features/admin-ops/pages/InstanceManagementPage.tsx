@@ -1,0 +1,150 @@
+import { ReloadOutlined } from '@ant-design/icons';
+import { BILLING_TYPES } from '@gpu/shared/constants';
+import { Button, Card, Grid, Input, InputNumber, Progress, Select, Table } from 'antd';
+import { useState } from 'react';
+import { PageHeader } from '../../../components/PageHeader';
+import { t } from '../../../locales/zh-CN';
+import { type InstanceFilters, useAdminInstances, useMonitorStatistics } from '../api/instances';
+import { LoadError } from '../components/LoadError';
+import { OpsInstanceTable } from '../components/OpsInstanceTable';
+import styles from '../components/ops.module.css';
+import { StatCards } from '../components/StatCards';
+import { useOpsActionFlow } from '../components/use-ops-action';
+
+const i18n = t.adminOps;
+const m = i18n.monitor;
+const FIRST: InstanceFilters = { page: 1, size: 20 };
+
+/** /admin/instance-management: running instances across hosts, force-stop, GPU use and today's revenue. */
+export default function InstanceManagementPage() {
+  const [filters, setFilters] = useState<InstanceFilters>(FIRST);
+  const [keyword, setKeyword] = useState('');
+  const list = useAdminInstances('running', filters);
+  const stats = useMonitorStatistics();
+  const flow = useOpsActionFlow();
+  const mobile = Grid.useBreakpoint().md === false;
+  const s = stats.data;
+
+  const refresh = () => {
+    void list.refetch();
+    void stats.refetch();
+  };
+
+  return (
+    <div className={styles.page}>
+      <PageHeader
+        title={m.title}
+        subtitle={m.subtitle}
+        extra={
+          <Button icon={<ReloadOutlined />} onClick={refresh} loading={list.isFetching && !list.isPending}>
+            {i18n.refresh}
+          </Button>
+        }
+      />
+      <StatCards
+        loading={stats.isPending}
+        items={[
+          { key: 'running', label: m.running, value: s?.running },
+          { key: 'revenue', label: m.revenueToday, value: s?.revenueToday, precision: 2, suffix: i18n.yuan },
+          { key: 'burn', label: m.hourlyBurn, value: s?.hourlyBurn, precision: 2, suffix: i18n.yuan },
+          {
+            key: 'gpus',
+            label: m.gpuBusy,
+            value: s
+              ? `${s.gpus.reduce((n, g) => n + g.busy, 0)} / ${s.gpus.reduce((n, g) => n + g.total, 0)}`
+              : '-',
+          },
+        ]}
+      />
+      <Card title={m.running}>
+        <div className={styles.filters}>
+          <Input.Search
+            className={styles.keyword}
+            placeholder={i18n.instance.keyword}
+            allowClear
+            value={keyword}
+            onChange={(e) => setKeyword(e.target.value)}
+            onSearch={(v) => setFilters({ ...filters, page: 1, keyword: v.trim() || undefined })}
+            enterButton={i18n.search}
+            data-testid="ops-instance-search"
+          />
+          <Select
+            className={styles.select}
+            value={filters.billingType ?? ''}
+            onChange={(v: string) =>
+              setFilters({
+                ...filters,
+                page: 1,
+                billingType: (v || undefined) as InstanceFilters['billingType'],
+              })
+            }
+            options={[
+              { value: '', label: i18n.instance.allBillingTypes },
+              ...BILLING_TYPES.map((b) => ({ value: b, label: t.instances.billingType[b] })),
+            ]}
+          />
+          <InputNumber
+            className={styles.number}
+            placeholder={m.hostId}
+            min={1}
+            precision={0}
+            value={filters.hostId ?? null}
+            onChange={(v) => setFilters({ ...filters, page: 1, hostId: v ?? undefined })}
+          />
+          <Button
+            onClick={() => {
+              setKeyword('');
+              setFilters(FIRST);
+            }}
+          >
+            {i18n.reset}
+          </Button>
+        </div>
+        {list.isError && !list.data ? (
+          <LoadError onRetry={() => void list.refetch()} />
+        ) : (
+          <OpsInstanceTable
+            data={list.data?.list ?? []}
+            loading={list.isFetching}
+            forceStop
+            onAction={flow.open}
+            pagination={{
+              current: filters.page,
+              pageSize: filters.size,
+              total: list.data?.total ?? 0,
+              showTotal: mobile ? undefined : i18n.total,
+              size: mobile ? 'small' : undefined,
+              onChange: (page, size) =>
+                setFilters({ ...filters, page: size !== filters.size ? 1 : page, size }),
+            }}
+          />
+        )}
+      </Card>
+      <Card title={m.gpuBusy}>
+        <Table
+          rowKey="model"
+          size="small"
+          loading={stats.isPending}
+          dataSource={s?.gpus ?? []}
+          pagination={false}
+          scroll={{ x: 480 }}
+          columns={[
+            { title: m.gpuModel, dataIndex: 'model' },
+            { title: m.busy, dataIndex: 'busy', align: 'right' },
+            { title: m.idle, dataIndex: 'idle', align: 'right' },
+            { title: m.totalGpus, dataIndex: 'total', align: 'right' },
+            {
+              title: m.usage,
+              key: 'usage',
+              width: 180,
+              render: (_: unknown, g: { busy: number; total: number }) => (
+                <Progress percent={g.total ? Math.round((g.busy / g.total) * 100) : 0} size="small" />
+              ),
+            },
+          ]}
+        />
+      </Card>
+      {flow.dialog}
+    </div>
+  );
+}

@@ -1,0 +1,243 @@
+import { ReloadOutlined } from '@ant-design/icons';
+import { formatCurrency } from '@gpu/shared/money';
+import type { AdminUser } from '@gpu/shared/operations';
+import { formatTime } from '@gpu/shared/time';
+import {
+  Button,
+  Card,
+  DatePicker,
+  Drawer,
+  Grid,
+  Input,
+  InputNumber,
+  Table,
+  type TableProps,
+  Tag,
+} from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { type HTMLAttributes, useState } from 'react';
+import { PageHeader } from '../../../components/PageHeader';
+import { t } from '../../../locales/zh-CN';
+import { useAdminInstances } from '../api/instances';
+import { type UserFilters, useAdminUsers, useUserStatistics } from '../api/users';
+import { AdjustBalanceModal } from '../components/AdjustBalanceModal';
+import { LoadError } from '../components/LoadError';
+import { OpsInstanceTable } from '../components/OpsInstanceTable';
+import styles from '../components/ops.module.css';
+import { StatCards } from '../components/StatCards';
+import { useOpsActionFlow } from '../components/use-ops-action';
+
+const i18n = t.adminOps;
+const u = i18n.users;
+const DAY = 'YYYY-MM-DD';
+const FIRST: UserFilters = { page: 1, size: 20 };
+const toDay = (v?: string) => (v ? dayjs(v, DAY) : null);
+
+/** One user's instances with power off / start / terminate (each asks for a reason). */
+function UserInstancesDrawer({ user, onClose }: { user: AdminUser | null; onClose: () => void }) {
+  const [page, setPage] = useState(1);
+  const mobile = Grid.useBreakpoint().md === false;
+  const list = useAdminInstances('user', { page, size: 10, userId: user?.id }, user !== null);
+  const flow = useOpsActionFlow();
+  return (
+    <Drawer
+      open={user !== null}
+      onClose={onClose}
+      title={user ? u.instancesTitle(user.phone) : ''}
+      size={mobile ? '100%' : 960}
+      destroyOnHidden
+      afterOpenChange={(o) => !o && setPage(1)}
+    >
+      <OpsInstanceTable
+        data={list.data?.list ?? []}
+        loading={list.isFetching}
+        showUser={false}
+        onAction={flow.open}
+        pagination={{ current: page, pageSize: 10, total: list.data?.total ?? 0, onChange: setPage }}
+      />
+      {flow.dialog}
+    </Drawer>
+  );
+}
+
+/** /admin/user-management: users with balance and spend, their instances, balance adjustment. */
+export default function UserManagementPage() {
+  const [filters, setFilters] = useState<UserFilters>(FIRST);
+  const [keyword, setKeyword] = useState('');
+  const [instancesOf, setInstancesOf] = useState<AdminUser | null>(null);
+  const [adjusting, setAdjusting] = useState<AdminUser | null>(null);
+  const users = useAdminUsers(filters);
+  const stats = useUserStatistics();
+  const mobile = Grid.useBreakpoint().md === false;
+  const set = (patch: Partial<UserFilters>) => setFilters({ ...filters, page: 1, ...patch });
+  const s = stats.data;
+
+  const columns: TableProps<AdminUser>['columns'] = [
+    {
+      title: u.phone,
+      dataIndex: 'phone',
+      fixed: 'left',
+      width: 140,
+      render: (_: string, r) => (
+        <>
+          {r.phone}
+          <span className={styles.sub}>{r.username !== r.phone ? r.username : `#${r.id}`}</span>
+        </>
+      ),
+    },
+    { title: u.tenant, dataIndex: 'tenantName', width: 120 },
+    {
+      title: u.status,
+      dataIndex: 'status',
+      width: 80,
+      render: (v: string) => <Tag color={v === 'ACTIVE' ? 'success' : 'default'}>{u.statuses[v] ?? v}</Tag>,
+    },
+    {
+      title: u.available,
+      dataIndex: 'available',
+      width: 120,
+      align: 'right',
+      render: (v: number) => (
+        <span className={`${styles.money} ${v < 0 ? styles.negative : ''}`}>{formatCurrency(v)}</span>
+      ),
+    },
+    {
+      title: u.totalSpend,
+      dataIndex: 'totalSpend',
+      width: 120,
+      align: 'right',
+      render: (v: number) => <span className={styles.money}>{formatCurrency(v)}</span>,
+    },
+    {
+      title: u.instances,
+      key: 'instances',
+      width: 120,
+      render: (_: unknown, r) => u.instancesValue(r.runningInstances, r.instances),
+    },
+    {
+      title: u.createdAt,
+      dataIndex: 'createdAt',
+      width: 160,
+      render: (v: string) => formatTime(v, 'YYYY-MM-DD HH:mm'),
+    },
+    {
+      title: u.lastLoginAt,
+      dataIndex: 'lastLoginAt',
+      width: 160,
+      render: (v: string | null) => formatTime(v, 'YYYY-MM-DD HH:mm'),
+    },
+    {
+      title: i18n.actions,
+      key: 'actions',
+      fixed: 'right',
+      width: 150,
+      render: (_: unknown, r) => (
+        <div className={styles.actions}>
+          <Button size="small" onClick={() => setInstancesOf(r)} data-testid="user-instances">
+            {u.viewInstances}
+          </Button>
+          <Button size="small" onClick={() => setAdjusting(r)} data-testid="user-adjust">
+            {i18n.balance.adjust}
+          </Button>
+        </div>
+      ),
+    },
+  ];
+
+  return (
+    <div className={styles.page}>
+      <PageHeader
+        title={u.title}
+        subtitle={u.subtitle}
+        extra={
+          <Button
+            icon={<ReloadOutlined />}
+            onClick={() => {
+              void users.refetch();
+              void stats.refetch();
+            }}
+            loading={users.isFetching && !users.isPending}
+          >
+            {i18n.refresh}
+          </Button>
+        }
+      />
+      <StatCards
+        loading={stats.isPending}
+        items={[
+          { key: 'users', label: u.totalUsers, value: s?.totalUsers },
+          { key: 'new', label: u.newToday, value: s?.newToday },
+          { key: 'active', label: u.activeUsers, value: s?.activeUsers },
+          { key: 'balance', label: u.totalBalance, value: s?.totalBalance, precision: 2, suffix: i18n.yuan },
+          { key: 'spend', label: u.allSpend, value: s?.totalSpend, precision: 2, suffix: i18n.yuan },
+        ]}
+      />
+      <Card>
+        <div className={styles.filters}>
+          <Input.Search
+            className={styles.keyword}
+            placeholder={u.keyword}
+            allowClear
+            value={keyword}
+            onChange={(e) => setKeyword(e.target.value)}
+            onSearch={(v) => set({ keyword: v.trim() || undefined })}
+            enterButton={i18n.search}
+            data-testid="user-search"
+          />
+          <InputNumber
+            className={styles.number}
+            placeholder={u.tenantId}
+            min={1}
+            precision={0}
+            value={filters.tenantId ?? null}
+            onChange={(v) => set({ tenantId: v ?? undefined })}
+          />
+          <DatePicker.RangePicker
+            placeholder={[i18n.startDate, i18n.endDate]}
+            allowEmpty={[true, true]}
+            inputReadOnly={mobile}
+            value={[toDay(filters.startDate), toDay(filters.endDate)]}
+            onChange={(range) => {
+              const r = range as [Dayjs | null, Dayjs | null] | null;
+              set({ startDate: r?.[0]?.format(DAY), endDate: r?.[1]?.format(DAY) });
+            }}
+            aria-label={u.registered}
+          />
+          <Button
+            onClick={() => {
+              setKeyword('');
+              setFilters(FIRST);
+            }}
+          >
+            {i18n.reset}
+          </Button>
+        </div>
+        {users.isError && !users.data ? (
+          <LoadError onRetry={() => void users.refetch()} />
+        ) : (
+          <Table<AdminUser>
+            rowKey="id"
+            size="middle"
+            columns={columns}
+            dataSource={users.data?.list ?? []}
+            loading={users.isFetching}
+            scroll={{ x: 1180 }}
+            locale={{ emptyText: u.empty }}
+            onRow={(r) => ({ 'data-testid': `user-row-${r.id}` }) as HTMLAttributes<HTMLElement>}
+            pagination={{
+              current: filters.page,
+              pageSize: filters.size,
+              total: users.data?.total ?? 0,
+              showTotal: mobile ? undefined : i18n.total,
+              size: mobile ? 'small' : undefined,
+              onChange: (page, size) =>
+                setFilters({ ...filters, page: size !== filters.size ? 1 : page, size }),
+            }}
+          />
+        )}
+      </Card>
+      <UserInstancesDrawer user={instancesOf} onClose={() => setInstancesOf(null)} />
+      <AdjustBalanceModal user={adjusting} onClose={() => setAdjusting(null)} />
+    </div>
+  );
+}
