@@ -1,0 +1,190 @@
+import path from 'node:path';
+import type { Instance, MarketList, User } from '@gpu/shared';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ARTIFACTS } from './env';
+import {
+  adminLogin,
+  DESKTOP,
+  fundUser,
+  launchBrowser,
+  MOBILE,
+  registerUser,
+  seedSession,
+  settledInstance,
+  siteUrl,
+  userCall,
+} from './helpers';
+
+// The back office's operations screens (issue 12) against the real server: a user rents a
+// pay-as-you-go L40S through the API; the admin finds it in instance management, force-stops it
+// with a reason, finds that in the audit log; the user's console shows it stopped and the notice.
+
+const L40S_HOST = 'nm-a-l40s-01';
+const IMAGE = 'registry.gpu.local/pytorch:2.5.1-py3.12-cuda12.4';
+const NAME = `ops-e2e-${Date.now() % 100_000}`;
+const REASON = '主机维护，临时停止';
+
+let browser: Browser;
+let adminContext: BrowserContext;
+let userContext: BrowserContext;
+let session: { accessToken: string; user: User };
+let created: Instance;
+
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true });
+
+async function open(context: BrowserContext, urlPath: string, viewport = DESKTOP) {
+  const page = await context.newPage();
+  await page.setViewportSize(viewport);
+  await page.goto(siteUrl('localhost', urlPath));
+  return page;
+}
+
+async function toast(page: Page, text: string) {
+  await page.locator('.ant-message-notice').filter({ hasText: text }).first().waitFor({ timeout: 15_000 });
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  session = await registerUser();
+  await fundUser(session.accessToken, 500);
+  const market = await userCall<MarketList>(session.accessToken, '/gpu/market?size=48');
+  const item = market.list.find((i) => i.hostName === L40S_HOST);
+  if (!item) throw new Error(`${L40S_HOST} is not in the market`);
+  const accepted = await userCall<Instance>(session.accessToken, '/gpu/instance/create', {
+    machineId: item.id,
+    image: IMAGE,
+    gpuAmount: 1,
+    billingType: 'hourly',
+    instanceName: NAME,
+  });
+  created = await settledInstance<Instance>(session.accessToken, accepted.id);
+  const admin = await adminLogin();
+  adminContext = await browser.newContext({ viewport: DESKTOP });
+  await seedSession(adminContext, { adminToken: admin.token, admin: admin.admin });
+  userContext = await browser.newContext({ viewport: DESKTOP });
+  await seedSession(userContext, { token: session.accessToken, user: session.user });
+});
+afterAll(async () => {
+  await adminContext?.close();
+  await userContext?.close();
+  await browser?.close();
+});
+
+describe('admin force-stops a user instance and the user is told', () => {
+  it('instance management lists the running instance and force-stops it with a reason', async () => {
+    expect(created.status).toBe('RUNNING');
+    const page = await open(adminContext, '/admin/instance-management');
+    await page.getByTestId('ops-instance-search').locator('input').fill(NAME);
+    await page.getByTestId('ops-instance-search').locator('input').press('Enter');
+    const row = page.getByTestId(`ops-instance-${created.id}`);
+    await row.waitFor({ timeout: 15_000 });
+    expect(await row.textContent()).toContain(session.user.phone);
+    expect(await row.getByTestId('ops-instance-status').textContent()).toBe('运行中');
+    expect(await page.getByTestId('stat-running').textContent()).toMatch(/运行中实例\d+/);
+    await shot(page, 'admin-instance-management-1440');
+
+    await row.getByTestId('ops-action-force-stop').click();
+    const dialog = page.locator('.ant-modal').filter({ hasText: '强制停止实例' });
+    await dialog.waitFor();
+    // The reason is required: OK without one names it and changes nothing.
+    await dialog.getByTestId('reason-ok').click();
+    await dialog.getByText('请填写操作原因').waitFor();
+    await dialog.getByTestId('reason-input').fill(REASON);
+    await dialog.getByTestId('reason-ok').click();
+    await toast(page, '实例已强制停止，计费已停止');
+    await row.waitFor({ state: 'detached', timeout: 15_000 });
+    await page.close();
+  });
+
+  it('the audit log shows the force-stop with its reason, before and after', async () => {
+    const page = await open(adminContext, '/admin/dashboard');
+    await page.locator('.ant-menu').getByText('操作日志').click();
+    await page.waitForURL('**/admin/audit-logs');
+    await page.getByTestId('audit-target-filter').locator('input').fill(`instance:${created.id}`);
+    await page.getByTestId('audit-target-filter').locator('input').press('Enter');
+    const row = page.getByTestId('audit-row').filter({ hasText: '强制停止实例' });
+    await row.first().waitFor({ timeout: 15_000 });
+    expect(await page.getByTestId('audit-row').count()).toBe(1);
+    expect(await row.textContent()).toContain('admin');
+    await shot(page, 'admin-audit-logs-1440');
+    await row.getByTestId('audit-detail-open').click();
+    const drawer = page.locator('.ant-drawer');
+    await drawer.getByTestId('audit-before').waitFor();
+    expect(await drawer.getByTestId('audit-before').textContent()).toContain('RUNNING');
+    expect(await drawer.getByTestId('audit-after').textContent()).toContain('STOPPED');
+    expect(await drawer.getByTestId('audit-detail-json').textContent()).toContain(REASON);
+    await shot(page, 'admin-audit-detail-1440');
+    await page.close();
+  });
+
+  it("the user's console shows the instance stopped and the admin's notice", async () => {
+    const page = await open(userContext, '/console/instance');
+    const notice = page.getByTestId('user-notice').filter({ hasText: '实例已被管理员强制停止' });
+    await notice.waitFor({ timeout: 15_000 });
+    expect(await notice.textContent()).toContain(`您的实例「${NAME}」已被管理员强制停止，原因：${REASON}`);
+    await page
+      .getByTestId(`instance-row-${created.id}`)
+      .getByTestId('instance-status')
+      .filter({ hasText: '已关机' })
+      .waitFor({ timeout: 15_000 });
+    await shot(page, 'user-console-notice-1440');
+    // Acknowledged, it goes away and stays away.
+    await notice.getByRole('button', { name: '知道了' }).click();
+    await notice.waitFor({ state: 'detached' });
+    await page.reload();
+    await page.getByTestId(`instance-row-${created.id}`).waitFor();
+    expect(await page.getByTestId('user-notice').count()).toBe(0);
+    await page.close();
+  });
+});
+
+describe('the other operations screens', () => {
+  it('user management finds the user by phone and shows their instances and balance', async () => {
+    const page = await open(adminContext, '/admin/user-management');
+    await page.getByTestId('user-search').locator('input').fill(session.user.phone);
+    await page.getByTestId('user-search').locator('input').press('Enter');
+    const row = page.getByTestId(`user-row-${session.user.id}`);
+    await row.waitFor({ timeout: 15_000 });
+    expect(await row.textContent()).toContain('运行 0 / 共 1');
+    await shot(page, 'admin-user-management-1440');
+    await row.getByTestId('user-instances').click();
+    const drawer = page.locator('.ant-drawer');
+    const inst = drawer.getByTestId(`ops-instance-${created.id}`);
+    await inst.waitFor();
+    expect(await inst.getByTestId('ops-instance-status').textContent()).toBe('已关机');
+    // A stopped instance can be started or terminated, not powered off.
+    expect(await inst.getByTestId('ops-action-start').count()).toBe(1);
+    expect(await inst.getByTestId('ops-action-power-off').count()).toBe(0);
+    await shot(page, 'admin-user-instances-1440');
+    await page.close();
+  });
+
+  it('balance monitoring runs the manual check and finds the ledger healthy', async () => {
+    const page = await open(adminContext, '/admin/balance-monitoring');
+    await page.getByTestId('balance-health').waitFor({ timeout: 15_000 });
+    await page.getByTestId('balance-check').click();
+    await toast(page, '检查完成');
+    expect(await page.getByTestId('balance-health').textContent()).toContain('余额与账本一致');
+    await shot(page, 'admin-balance-monitoring-1440');
+    await page.close();
+  });
+
+  it('every screen fits a 390 px phone', async () => {
+    for (const [route, name] of [
+      ['/admin/instance-management', 'admin-instance-management'],
+      ['/admin/user-management', 'admin-user-management'],
+      ['/admin/balance-monitoring', 'admin-balance-monitoring'],
+      ['/admin/audit-logs', 'admin-audit-logs'],
+    ] as const) {
+      const page = await open(adminContext, route, MOBILE);
+      await page.locator('.ant-card').first().waitFor({ timeout: 15_000 });
+      await page.waitForLoadState('networkidle');
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, route).toBeLessThanOrEqual(0);
+      await shot(page, `${name}-390`);
+      await page.close();
+    }
+  });
+});
