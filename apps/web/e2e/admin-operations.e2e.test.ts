@@ -30,11 +30,17 @@ let adminContext: BrowserContext;
 let userContext: BrowserContext;
 let session: { accessToken: string; user: User };
 let created: Instance;
+/** A second user whose 100 yuan covers two L40S for about 12.5 hours: a balance warning. */
+let poor: { accessToken: string; user: User };
 
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true });
 
-async function open(context: BrowserContext, urlPath: string, viewport = DESKTOP) {
+async function open(
+  context: BrowserContext,
+  urlPath: string,
+  viewport: { width: number; height: number } = DESKTOP,
+) {
   const page = await context.newPage();
   await page.setViewportSize(viewport);
   await page.goto(siteUrl('localhost', urlPath));
@@ -60,6 +66,16 @@ beforeAll(async () => {
     instanceName: NAME,
   });
   created = await settledInstance<Instance>(session.accessToken, accepted.id);
+  poor = await registerUser();
+  await fundUser(poor.accessToken, 100);
+  const second = await userCall<Instance>(poor.accessToken, '/gpu/instance/create', {
+    machineId: item.id,
+    image: IMAGE,
+    gpuAmount: 2,
+    billingType: 'hourly',
+    instanceName: `${NAME}-poor`,
+  });
+  expect((await settledInstance<Instance>(poor.accessToken, second.id)).status).toBe('RUNNING');
   const admin = await adminLogin();
   adminContext = await browser.newContext({ viewport: DESKTOP });
   await seedSession(adminContext, { adminToken: admin.token, admin: admin.admin });
@@ -112,6 +128,7 @@ describe('admin force-stops a user instance and the user is told', () => {
     await row.getByTestId('audit-detail-open').click();
     const drawer = page.locator('.ant-drawer');
     await drawer.getByTestId('audit-before').waitFor();
+    await page.waitForTimeout(500); // the drawer's slide-in, for the screenshot
     expect(await drawer.getByTestId('audit-before').textContent()).toContain('RUNNING');
     expect(await drawer.getByTestId('audit-after').textContent()).toContain('STOPPED');
     expect(await drawer.getByTestId('audit-detail-json').textContent()).toContain(REASON);
@@ -153,11 +170,35 @@ describe('the other operations screens', () => {
     const drawer = page.locator('.ant-drawer');
     const inst = drawer.getByTestId(`ops-instance-${created.id}`);
     await inst.waitFor();
+    await page.waitForTimeout(500);
     expect(await inst.getByTestId('ops-instance-status').textContent()).toBe('已关机');
     // A stopped instance can be started or terminated, not powered off.
     expect(await inst.getByTestId('ops-action-start').count()).toBe(1);
     expect(await inst.getByTestId('ops-action-power-off').count()).toBe(0);
     await shot(page, 'admin-user-instances-1440');
+    await page.close();
+  });
+
+  it('balance monitoring warns about the poor user; an adjustment with a reason lifts the warning', async () => {
+    const page = await open(adminContext, '/admin/balance-monitoring');
+    const row = page.getByTestId(`warning-${poor.user.id}`);
+    await row.waitFor({ timeout: 15_000 });
+    expect(await row.textContent()).toContain(poor.user.phone);
+    expect(await row.textContent()).toContain('¥7.96');
+    await shot(page, 'admin-balance-warnings-1440');
+    await row.getByTestId('warning-adjust').click();
+    const dialog = page.locator('.ant-modal').filter({ hasText: '调整用户余额' });
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: '确定调整' }).click();
+    await dialog.getByText('请输入调整金额').waitFor();
+    await dialog.locator('input').first().fill('200');
+    await dialog.locator('textarea').fill('大客户授信');
+    await dialog.getByRole('button', { name: '确定调整' }).click();
+    await toast(page, '余额已调整');
+    await row.waitFor({ state: 'detached', timeout: 15_000 });
+    expect(
+      (await userCall<{ available: number }>(poor.accessToken, '/user/balance')).available,
+    ).toBeGreaterThan(290);
     await page.close();
   });
 

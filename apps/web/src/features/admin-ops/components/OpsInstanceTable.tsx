@@ -82,7 +82,7 @@ export function OpsInstanceTable({
       render: (_: string, r) => (
         <>
           {r.gpuModel} × {r.gpuCount}
-          <span className={styles.sub}>{c.gpuIndices(r.gpuIndices)}</span>
+          {r.status === 'RUNNING' ? <span className={styles.sub}>{c.gpuIndices(r.gpuIndices)}</span> : null}
         </>
       ),
     },
@@ -160,7 +160,7 @@ export function OpsInstanceTable({
       dataSource={data}
       loading={loading}
       pagination={pagination}
-      scroll={{ x: 1100 }}
+      scroll={{ x: 'max-content' }}
       locale={{ emptyText: c.empty }}
       onRow={(r) => ({ 'data-testid': `ops-instance-${r.id}` }) as HTMLAttributes<HTMLElement>}
     />

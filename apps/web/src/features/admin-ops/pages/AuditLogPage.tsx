@@ -137,7 +137,7 @@ export default function AuditLogPage() {
             columns={columns}
             dataSource={logs.data?.list ?? []}
             loading={logs.isFetching}
-            scroll={{ x: 820 }}
+            scroll={{ x: 'max-content' }}
             locale={{ emptyText: a.empty }}
             onRow={(r) =>
               ({ 'data-testid': 'audit-row', onDoubleClick: () => setOpen(r) }) as HTMLAttributes<HTMLElement>

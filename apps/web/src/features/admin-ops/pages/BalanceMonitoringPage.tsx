@@ -225,7 +225,7 @@ export default function BalanceMonitoringPage() {
             columns={columns}
             dataSource={warnings.data?.list ?? []}
             loading={warnings.isFetching}
-            scroll={{ x: 800 }}
+            scroll={{ x: 'max-content' }}
             locale={{ emptyText: b.noWarnings }}
             onRow={(r) => ({ 'data-testid': `warning-${r.userId}` }) as HTMLAttributes<HTMLElement>}
             pagination={{

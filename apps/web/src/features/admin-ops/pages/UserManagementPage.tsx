@@ -221,7 +221,7 @@ export default function UserManagementPage() {
             columns={columns}
             dataSource={users.data?.list ?? []}
             loading={users.isFetching}
-            scroll={{ x: 1180 }}
+            scroll={{ x: 'max-content' }}
             locale={{ emptyText: u.empty }}
             onRow={(r) => ({ 'data-testid': `user-row-${r.id}` }) as HTMLAttributes<HTMLElement>}
             pagination={{
