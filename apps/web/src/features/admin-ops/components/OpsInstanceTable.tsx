@@ -42,7 +42,7 @@ export function OpsInstanceTable({
       title: c.name,
       dataIndex: 'name',
       fixed: 'left',
-      width: 150,
+      width: 140,
       render: (_: string, r) => (
         <>
           <strong>{r.name}</strong>
@@ -55,7 +55,7 @@ export function OpsInstanceTable({
           {
             title: c.user,
             dataIndex: 'userPhone',
-            width: 140,
+            width: 130,
             render: (_: string, r: AdminInstance) => (
               <>
                 {r.userPhone}
@@ -68,7 +68,7 @@ export function OpsInstanceTable({
     {
       title: c.status,
       dataIndex: 'status',
-      width: 100,
+      width: 80,
       render: (_: string, r) => (
         <Tag color={STATUS_META[r.status].color} data-testid="ops-instance-status">
           {t.instances.status[r.status]}
@@ -78,7 +78,7 @@ export function OpsInstanceTable({
     {
       title: c.gpu,
       dataIndex: 'gpuModel',
-      width: 150,
+      width: 130,
       render: (_: string, r) => (
         <>
           {r.gpuModel} × {r.gpuCount}
@@ -89,7 +89,7 @@ export function OpsInstanceTable({
     {
       title: c.host,
       dataIndex: 'hostName',
-      width: 160,
+      width: 140,
       render: (_: string, r) => (
         <>
           {r.hostName}
@@ -100,7 +100,7 @@ export function OpsInstanceTable({
     {
       title: c.billing,
       dataIndex: 'billingType',
-      width: 120,
+      width: 110,
       render: (_: string, r) => (
         <>
           {t.instances.billingType[r.billingType]}
@@ -114,17 +114,19 @@ export function OpsInstanceTable({
     {
       title: c.charged,
       dataIndex: 'charged',
-      width: 110,
+      width: 90,
       align: 'right',
       render: (v: number) => <span className={styles.money}>{formatCurrency(v)}</span>,
     },
     {
       title: c.runningSince,
       dataIndex: 'runningSince',
-      width: 170,
+      width: 150,
       render: (_: string, r) => (
         <>
-          {formatTime(r.runningSince ?? r.createdAt, 'YYYY-MM-DD HH:mm')}
+          <span className={styles.nowrap}>
+            {formatTime(r.runningSince ?? r.createdAt, 'YYYY-MM-DD HH:mm')}
+          </span>
           {r.stopReason && r.status !== 'RUNNING' ? <span className={styles.sub}>{r.stopReason}</span> : null}
         </>
       ),
@@ -133,7 +135,7 @@ export function OpsInstanceTable({
       title: i18n.actions,
       key: 'actions',
       fixed: 'right',
-      width: forceStop ? 110 : 150,
+      width: forceStop ? 100 : 140,
       render: (_: unknown, r) => (
         <div className={styles.actions}>
           {opsActionsFor(r, forceStop).map((a) => (

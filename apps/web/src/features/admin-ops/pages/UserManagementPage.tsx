@@ -77,7 +77,7 @@ export default function UserManagementPage() {
       title: u.phone,
       dataIndex: 'phone',
       fixed: 'left',
-      width: 140,
+      width: 130,
       render: (_: string, r) => (
         <>
           {r.phone}
@@ -85,17 +85,17 @@ export default function UserManagementPage() {
         </>
       ),
     },
-    { title: u.tenant, dataIndex: 'tenantName', width: 120 },
+    { title: u.tenant, dataIndex: 'tenantName', width: 110 },
     {
       title: u.status,
       dataIndex: 'status',
-      width: 80,
+      width: 70,
       render: (v: string) => <Tag color={v === 'ACTIVE' ? 'success' : 'default'}>{u.statuses[v] ?? v}</Tag>,
     },
     {
       title: u.available,
       dataIndex: 'available',
-      width: 120,
+      width: 110,
       align: 'right',
       render: (v: number) => (
         <span className={`${styles.money} ${v < 0 ? styles.negative : ''}`}>{formatCurrency(v)}</span>
@@ -104,33 +104,33 @@ export default function UserManagementPage() {
     {
       title: u.totalSpend,
       dataIndex: 'totalSpend',
-      width: 120,
+      width: 110,
       align: 'right',
       render: (v: number) => <span className={styles.money}>{formatCurrency(v)}</span>,
     },
     {
       title: u.instances,
       key: 'instances',
-      width: 120,
+      width: 110,
       render: (_: unknown, r) => u.instancesValue(r.runningInstances, r.instances),
     },
     {
       title: u.createdAt,
       dataIndex: 'createdAt',
-      width: 160,
+      width: 140,
       render: (v: string) => formatTime(v, 'YYYY-MM-DD HH:mm'),
     },
     {
       title: u.lastLoginAt,
       dataIndex: 'lastLoginAt',
-      width: 160,
+      width: 140,
       render: (v: string | null) => formatTime(v, 'YYYY-MM-DD HH:mm'),
     },
     {
       title: i18n.actions,
       key: 'actions',
       fixed: 'right',
-      width: 150,
+      width: 140,
       render: (_: unknown, r) => (
         <div className={styles.actions}>
           <Button size="small" onClick={() => setInstancesOf(r)} data-testid="user-instances">
