@@ -1,0 +1,26 @@
+import { INSTANCE_STATUSES } from '@gpu/shared/labels';
+import { describe, expect, it } from 'vitest';
+import { opsActionsFor } from './OpsInstanceTable';
+
+describe('admin actions offered per instance state (the lifecycle rules)', () => {
+  it('user management: power off a running one, start a stopped one, terminate either', () => {
+    const offered = Object.fromEntries(
+      INSTANCE_STATUSES.map((s) => [s, opsActionsFor({ status: s }, false)]),
+    );
+    expect(offered).toEqual({
+      CREATING: [],
+      RUNNING: ['power-off', 'terminate'],
+      STOPPING: [],
+      STOPPED: ['start', 'terminate'],
+      STARTING: [],
+      RELEASING: [],
+      RELEASED: [],
+      FAILED: [],
+    });
+  });
+
+  it('instance monitor: only force-stop, only while running', () => {
+    expect(opsActionsFor({ status: 'RUNNING' }, true)).toEqual(['force-stop']);
+    expect(opsActionsFor({ status: 'STOPPED' }, true)).toEqual([]);
+  });
+});
