@@ -82,6 +82,8 @@ export type BalanceCheckResult = z.infer<typeof balanceCheckResultSchema>;
 
 // ---- User management
 
+export const ADMIN_USER_SORTS = ['createdAt', 'available', 'totalSpend'] as const;
+export type AdminUserSort = (typeof ADMIN_USER_SORTS)[number];
 export const adminUserListQuerySchema = z.object({
   page,
   size,
@@ -90,6 +92,10 @@ export const adminUserListQuerySchema = z.object({
   tenantId: idSchema('租户编号无效').optional(),
   startDate: dateSchema.optional(),
   endDate: dateSchema.optional(),
+  sortBy: z
+    .enum(ADMIN_USER_SORTS, { message: '排序字段只能是 createdAt、available 或 totalSpend' })
+    .default('createdAt'),
+  order: z.enum(['asc', 'desc'], { message: '排序方向只能是 asc 或 desc' }).default('desc'),
 });
 export type AdminUserListQuery = z.infer<typeof adminUserListQuerySchema>;
 

@@ -63,6 +63,7 @@ export async function listUsers(deps: InstanceDeps, q: AdminUserListQuery): Prom
   const { rows, total } = await createOperationsRepository(deps).users(
     { keyword: q.keyword, tenantId: q.tenantId, ...shanghaiDayRange(q.startDate, q.endDate) },
     q,
+    { by: q.sortBy, order: q.order },
   );
   return {
     list: rows.map((r) => ({

@@ -150,7 +150,17 @@ export function createOperationsRepository({ db }: { db: DbOrTx }) {
     async users(
       f: { keyword?: string; tenantId?: number; from?: Date; toExclusive?: Date },
       page: { page: number; size: number },
+      sort: { by: 'createdAt' | 'available' | 'totalSpend'; order: 'asc' | 'desc' } = {
+        by: 'createdAt',
+        order: 'desc',
+      },
     ) {
+      const column = {
+        createdAt: sql`u.id`,
+        available: sql`coalesce(a.available, 0)`,
+        totalSpend: sql`spend_units`,
+      }[sort.by];
+      const direction = sort.order === 'asc' ? sql`asc` : sql`desc`;
       const where = sql.join(
         [
           sql`true`,
@@ -167,13 +177,15 @@ export function createOperationsRepository({ db }: { db: DbOrTx }) {
         db,
         sql`select u.id, u.phone, u.username, u.tenant_id, t.name as tenant_name, u.status,
           coalesce(a.available, 0)::text as available, coalesce(a.frozen, 0)::text as frozen,
-          (select coalesce(sum(br.amount), 0) from billing_records br where br.user_id = u.id)::text as spend,
+          s.spend_units::text as spend,
           (select count(*) from instances i where i.user_id = u.id)::int as instances,
           (select count(*) from instances i where i.user_id = u.id and i.status = 'RUNNING')::int as running,
           u.created_at, u.last_login_at, count(*) over ()::int as total
         from users u join tenants t on t.id = u.tenant_id left join accounts a on a.user_id = u.id
+          cross join lateral (select coalesce(sum(br.amount), 0) as spend_units
+            from billing_records br where br.user_id = u.id) s
         where ${where}
-        order by u.id desc
+        order by ${column} ${direction}, u.id desc
         limit ${page.size} offset ${(page.page - 1) * page.size}`,
       );
       return { rows, total: n(rows[0]?.total) };

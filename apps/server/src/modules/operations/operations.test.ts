@@ -176,6 +176,17 @@ describe('user management', () => {
       expect(res.statusCode, bad).toBe(400);
       expect(res.json().message).toContain(`参数 ${field} 无效`);
     }
+    // Sorted by balance, either way.
+    const rich = await h.funded(99_999);
+    const byBalance = await list('?sortBy=available&order=desc&size=100');
+    expect(byBalance.list[0].id).toBe(rich.user.id);
+    const balances = byBalance.list.map((x: { available: number }) => x.available);
+    expect(balances).toEqual([...balances].sort((a, b) => b - a));
+    const ascending = (await list('?sortBy=available&order=asc&size=100')).list;
+    expect(ascending[ascending.length - 1].id).toBe(rich.user.id);
+    expect((await req('GET', '/api/admin/user-management/users?sortBy=phone')).json().message).toContain(
+      '参数 sortBy 无效',
+    );
     const stats = (await req('GET', '/api/admin/user-management/statistics')).json().data;
     expect(stats.totalUsers).toBeGreaterThanOrEqual(1);
     expect(stats.newToday).toBeGreaterThanOrEqual(1);

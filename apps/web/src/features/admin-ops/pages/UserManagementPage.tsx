@@ -1,6 +1,6 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { formatCurrency } from '@gpu/shared/money';
-import type { AdminUser } from '@gpu/shared/operations';
+import type { AdminUser, AdminUserSort } from '@gpu/shared/operations';
 import { formatTime } from '@gpu/shared/time';
 import {
   Button,
@@ -71,6 +71,16 @@ export default function UserManagementPage() {
   const mobile = Grid.useBreakpoint().md === false;
   const set = (patch: Partial<UserFilters>) => setFilters({ ...filters, page: 1, ...patch });
   const s = stats.data;
+  /** antd's sort state of a column from the filters (one sorted column at a time, server-side). */
+  const sorted = (by: AdminUserSort) => ({
+    sorter: true,
+    sortOrder:
+      (filters.sortBy ?? 'createdAt') === by
+        ? filters.order === 'asc'
+          ? ('ascend' as const)
+          : ('descend' as const)
+        : null,
+  });
 
   const columns: TableProps<AdminUser>['columns'] = [
     {
@@ -95,7 +105,8 @@ export default function UserManagementPage() {
     {
       title: u.available,
       dataIndex: 'available',
-      width: 110,
+      width: 120,
+      ...sorted('available'),
       align: 'right',
       render: (v: number) => (
         <span className={`${styles.money} ${v < 0 ? styles.negative : ''}`}>{formatCurrency(v)}</span>
@@ -104,7 +115,8 @@ export default function UserManagementPage() {
     {
       title: u.totalSpend,
       dataIndex: 'totalSpend',
-      width: 110,
+      width: 120,
+      ...sorted('totalSpend'),
       align: 'right',
       render: (v: number) => <span className={styles.money}>{formatCurrency(v)}</span>,
     },
@@ -118,6 +130,7 @@ export default function UserManagementPage() {
       title: u.createdAt,
       dataIndex: 'createdAt',
       width: 140,
+      ...sorted('createdAt'),
       render: (v: string) => formatTime(v, 'YYYY-MM-DD HH:mm'),
     },
     {
@@ -224,6 +237,11 @@ export default function UserManagementPage() {
             scroll={{ x: 'max-content' }}
             locale={{ emptyText: u.empty }}
             onRow={(r) => ({ 'data-testid': `user-row-${r.id}` }) as HTMLAttributes<HTMLElement>}
+            onChange={(_p, _f, sorter, extra) => {
+              if (extra.action !== 'sort' || Array.isArray(sorter)) return;
+              const by = sorter.order ? (sorter.field as AdminUserSort) : undefined;
+              set({ sortBy: by, order: by ? (sorter.order === 'ascend' ? 'asc' : 'desc') : undefined });
+            }}
             pagination={{
               current: filters.page,
               pageSize: filters.size,
