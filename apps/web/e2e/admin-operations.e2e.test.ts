@@ -165,6 +165,8 @@ describe('the other operations screens', () => {
     const row = page.getByTestId(`user-row-${session.user.id}`);
     await row.waitFor({ timeout: 15_000 });
     expect(await row.textContent()).toContain('运行 0 / 共 1');
+    await page.waitForLoadState('networkidle');
+    await page.locator('.ant-spin-spinning').waitFor({ state: 'detached' });
     await shot(page, 'admin-user-management-1440');
     await row.getByTestId('user-instances').click();
     const drawer = page.locator('.ant-drawer');
