@@ -49,7 +49,13 @@ export function createContainer(
     market: createMarketCatalog({ db, now, discounts }),
   };
   const drivers: Container['drivers'] = {
-    host: overrides.hostDrivers ?? createHostDriverRegistry({ db, now }),
+    host:
+      overrides.hostDrivers ??
+      createHostDriverRegistry({
+        db,
+        now,
+        vastai: { apiKey: config.VASTAI_API_KEY, apiUrl: config.VASTAI_API_URL },
+      }),
     payment: overrides.payments ?? createPaymentDriver(config, { db }),
     sms: overrides.sms ?? createSmsDriver(config, log),
   };

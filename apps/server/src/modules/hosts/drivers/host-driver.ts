@@ -62,6 +62,8 @@ export interface ContainerSpec {
   labels?: Record<string, string>;
   /** Overrides the image's command (tests use it; real images bring their own). */
   command?: string[];
+  /** vast.ai only: the offer (ask) to rent; its GPUs are the instance's. */
+  offerId?: number;
 }
 
 export interface CreateResult {
