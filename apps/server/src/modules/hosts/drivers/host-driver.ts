@@ -98,6 +98,8 @@ export interface ContainerState extends ContainerSummary {
   startedAt: string | null;
   finishedAt: string | null;
   exitCode: number | null;
+  /** Where users SSH in when the provider says so itself (vast.ai's ssh_host/ssh_port). */
+  sshAddress?: { host: string; port: number } | null;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { VASTAI_IMAGES } from '../../../vastai/vastai.images.ts';
 import type { VastInstance, VastOffer } from './vastai-api.ts';
 
 /**
@@ -40,11 +41,8 @@ interface FakeInstance {
   startDate: number;
 }
 
-export const FAKE_VAST_IMAGES = [
-  'pytorch/pytorch:2.4.0-cuda12.1-cudnn9-runtime',
-  'vastai/base-image:cuda-12.4.1-auto',
-  'nvidia/cuda:12.4.1-devel-ubuntu22.04',
-];
+/** Images the fake's registry has: the platform's overseas catalogue. */
+export const FAKE_VAST_IMAGES: string[] = VASTAI_IMAGES.map((i) => i.imageUrl);
 
 const DEFAULT_OFFERS: Omit<VastOffer, 'id'>[] = [
   { gpu_name: 'RTX 4090', num_gpus: 1, gpu_ram: 24_564, dph_total: 0.35 },

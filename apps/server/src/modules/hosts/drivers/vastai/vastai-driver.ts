@@ -137,6 +137,7 @@ export function createVastaiDriver(host: HostRecord, deps: VastaiDriverDeps): Ho
       // vast.ai does not tell when an instance stopped.
       finishedAt: null,
       exitCode: null,
+      sshAddress: i.ssh_host && i.ssh_port ? { host: i.ssh_host, port: i.ssh_port } : null,
     };
   };
 
