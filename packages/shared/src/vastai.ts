@@ -8,6 +8,15 @@ export const OVERSEAS_DURATION = 1;
 /** SPEC.md §9: the model filter offers B200 when overseas packages are shown. */
 export const OVERSEAS_EXTRA_MODEL = 'B200';
 
+/** An image runs on an offer when its CUDA is at most the offer's ("12.4" ≤ "12.10" as versions). */
+export function cudaAtMost(image: string, offer: string): boolean {
+  if (!image) return true;
+  if (!offer) return false;
+  const [a1 = 0, a2 = 0] = image.split('.').map(Number);
+  const [b1 = 0, b2 = 0] = offer.split('.').map(Number);
+  return a1 < b1 || (a1 === b1 && a2 <= b2);
+}
+
 export const vastaiMessages = {
   notConfigured: '海外 GPU（vast.ai）未配置',
   offerGone: '该海外机器已被租用或下架，请选择其他机器',

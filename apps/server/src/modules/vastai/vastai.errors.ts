@@ -3,7 +3,7 @@ import { createError } from '../../app/errors.ts';
 
 export const vastaiErrors = {
   notConfigured: () =>
-    createError({ code: 'vastai.not_configured', status: 503, message: vastaiMessages.notConfigured }),
+    createError({ code: 'vastai.not_configured', status: 409, message: vastaiMessages.notConfigured }),
   offerGone: () => createError({ code: 'vastai.offer_gone', status: 409, message: vastaiMessages.offerGone }),
   imageUnavailable: () =>
     createError({ code: 'vastai.image_unavailable', status: 422, message: vastaiMessages.imageUnavailable }),

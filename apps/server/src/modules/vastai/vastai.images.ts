@@ -28,12 +28,3 @@ export const VASTAI_IMAGES = [
     cudaVersion: '12.4',
   },
 ] as const;
-
-/** "12.4" ≤ "12.10" as versions, not strings. */
-export function cudaAtMost(image: string, offer: string): boolean {
-  if (!image) return true;
-  if (!offer) return false;
-  const [a1 = 0, a2 = 0] = image.split('.').map(Number);
-  const [b1 = 0, b2 = 0] = offer.split('.').map(Number);
-  return a1 < b1 || (a1 === b1 && a2 <= b2);
-}

@@ -1,4 +1,5 @@
 import {
+  cudaAtMost,
   fenOfRatio,
   OVERSEAS_DISK_GB,
   OVERSEAS_SKU_PREFIX,
@@ -7,7 +8,6 @@ import {
 } from '@gpu/shared';
 import type { VastOffer } from '../hosts/drivers/vastai/vastai-api.ts';
 import type { MarketRow } from '../market/market.repository.ts';
-import { cudaAtMost } from './vastai.images.ts';
 import type { OfferRow } from './vastai.repository.ts';
 
 export interface OverseasPricing {

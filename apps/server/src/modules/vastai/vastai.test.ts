@@ -243,7 +243,7 @@ describe('without a key', () => {
         headers: u.headers,
         payload: { offerId: 1, label: 'a', image: FAKE_VAST_IMAGES[0] },
       });
-      expect(res.statusCode).toBe(503);
+      expect(res.statusCode).toBe(409);
       expect(res.json().message).toBe('海外 GPU（vast.ai）未配置');
     } finally {
       await t.close();
