@@ -146,6 +146,13 @@ const envSchema = z.object({
     .min(0, '必须是 0–500 之间的数')
     .max(500, '必须是 0–500 之间的数')
     .default(30),
+  /** Seconds between refreshes of the stored vast.ai offers (the browser tests shorten it). */
+  VASTAI_REFRESH_S: z.coerce
+    .number({ message: '必须是 1–86400 之间的整数' })
+    .int('必须是 1–86400 之间的整数')
+    .min(1, '必须是 1–86400 之间的整数')
+    .max(86_400, '必须是 1–86400 之间的整数')
+    .default(300),
   /** Demo tenants, hosts and images on first start; off by default in production. */
   DEMO_DATA: z.enum(['on', 'off']).optional(),
 });

@@ -1,7 +1,7 @@
 import type { AppInstance, Container } from '../../app/types.ts';
 import { reconcileOverseas } from './reconcile.usecases.ts';
 import { vastaiRoutes } from './vastai.routes.ts';
-import { OFFERS_REFRESH_MS, refreshOffers } from './vastai.usecases.ts';
+import { refreshOffers } from './vastai.usecases.ts';
 
 /** Overseas GPUs through vast.ai: routes, the offers refresh and the reconcile with vast.ai. */
 export async function registerVastai(app: AppInstance, c: Container) {
@@ -9,7 +9,7 @@ export async function registerVastai(app: AppInstance, c: Container) {
   if (!c.vastai.vast) return;
   app.tasks.register({
     name: 'vastai.offers',
-    intervalMs: OFFERS_REFRESH_MS,
+    intervalMs: c.config.VASTAI_REFRESH_S * 1000,
     run: () => refreshOffers(c.vastai),
   });
   app.tasks.register({

@@ -38,9 +38,6 @@ import {
 } from './vastai.models.ts';
 import { createVastaiRepository } from './vastai.repository.ts';
 
-/** How often the offers are refreshed from vast.ai (the market reads the stored ones). */
-export const OFFERS_REFRESH_MS = 5 * 60_000;
-
 /**
  * The offers task: vast.ai is asked outside any transaction, then the stored offers are
  * replaced in one transaction and the market is told. A failed search keeps the last offers.

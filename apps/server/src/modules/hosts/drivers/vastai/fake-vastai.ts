@@ -170,6 +170,9 @@ export async function startFakeVast(
     const ask = path.match(/^\/asks\/(\d+)\/$/);
     const one = path.match(/^\/instances\/(\d+)\/$/);
 
+    // Not vast.ai's: lets a test in another process (the browser tests) put an offer on sale.
+    if (req.method === 'POST' && path === '/__fake/offers')
+      return send(res, 200, addOffer(b as Partial<VastOffer>));
     if (req.method === 'GET' && path === '/users/current/') {
       return send(res, 200, { id: 4242, username: 'fake', credit: 100.5 });
     }
