@@ -99,7 +99,7 @@ export async function overseasMarketRows(
   if (!deps.configured) return [];
   const repo = createVastaiRepository(deps);
   const place = await repo.place();
-  if (!place || place.hostStatus !== 'ACTIVE') return [];
+  if (place?.hostStatus !== 'ACTIVE') return [];
   const visible = tenant.config.visibleRegionResources;
   if (visible.length > 0 && !visible.includes(place.regionId)) return [];
   return (await repo.offers()).map((o) => overseasMarketRow(o, place, deps.pricing));
@@ -221,7 +221,7 @@ export async function listOverseasInstances(deps: VastaiDeps, user: AuthUser): P
 
 async function ownedOverseas(deps: VastaiDeps, user: AuthUser, id: number) {
   const inst = await createInstancesRepository(deps).findOwned(id, user.id, user.tenantId);
-  if (!inst || inst.hostDriver !== 'vastai') throw vastaiErrors.notOverseas();
+  if (inst?.hostDriver !== 'vastai') throw vastaiErrors.notOverseas();
   return inst;
 }
 
