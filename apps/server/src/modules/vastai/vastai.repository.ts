@@ -33,8 +33,13 @@ export function createVastaiRepository({ db }: { db: DbOrTx }) {
       const [row] = await db.select().from(vastaiOffers).where(eq(vastaiOffers.offerId, offerId)).limit(1);
       return row;
     },
-    async deleteOffer(offerId: number) {
-      await db.delete(vastaiOffers).where(eq(vastaiOffers.offerId, offerId));
+    /** Takes the offer off sale; false when another purchase (or a refresh) took it first. */
+    async takeOffer(offerId: number): Promise<boolean> {
+      const gone = await db
+        .delete(vastaiOffers)
+        .where(eq(vastaiOffers.offerId, offerId))
+        .returning({ offerId: vastaiOffers.offerId });
+      return gone.length > 0;
     },
     async refreshState(): Promise<RefreshState | null> {
       const [row] = await db.select().from(appMeta).where(eq(appMeta.key, VASTAI_REFRESH_KEY)).limit(1);

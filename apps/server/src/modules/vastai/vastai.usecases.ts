@@ -150,6 +150,8 @@ export async function createOverseasInstance(
       throw instanceErrors.insufficientForHour(formatYuan(unitsToYuan(hourlyRate)));
     }
     const txRepo = createVastaiRepository({ db: tx });
+    // An offer rents once: of two purchases racing for it, the second finds it gone.
+    if (!(await txRepo.takeOffer(offer.offerId))) throw vastaiErrors.offerGone();
     const skuId = await txRepo.insertRentalSku({
       hostId: place.hostId,
       gpuModel: offer.gpuName,
@@ -197,11 +199,7 @@ export async function createOverseasInstance(
     );
     return { id: inst.id, isNew: true };
   });
-  // An offer rents once: take it off the market now rather than at the next refresh.
-  if (outcome.isNew) {
-    await repo.deleteOffer(offer.offerId);
-    deps.market.invalidate();
-  }
+  if (outcome.isNew) deps.market.invalidate();
   const placed = await createInstancesRepository(deps).find(outcome.id);
   if (outcome.isNew) deps.jobs.kick(outcome.id);
   if (!placed) throw instanceErrors.notFound();
