@@ -129,6 +129,10 @@ describe('overseas GPUs through vast.ai', () => {
     await page.getByTestId('image-panel').waitFor({ state: 'hidden' });
     await page.getByTestId('instance-name').fill(NAME);
     await shot(page, 'overseas-subscribe-1440');
+    await page.setViewportSize(MOBILE);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
+    await shot(page, 'overseas-subscribe-390');
+    await page.setViewportSize(DESKTOP);
     const answer = page.waitForResponse((r) => r.url().endsWith('/api/gpu/vastai/instance/create'));
     await page.getByTestId('create-button').click();
     const body = (await (await answer).json()) as Envelope<Instance>;
