@@ -4,11 +4,15 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { startFakeVast } from '../../server/src/modules/hosts/drivers/vastai/fake-vastai.ts';
 import { ADMIN, ARTIFACTS, REPO_ROOT } from './env';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     port: number;
+    /** The local fake of vast.ai's API the server talks to (overseas GPUs), and its key. */
+    vastUrl: string;
+    vastKey: string;
   }
 }
 
@@ -46,6 +50,8 @@ export default async function setup(project: TestProject) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'gpu-e2e-'));
   mkdirSync(ARTIFACTS, { recursive: true });
   const logFile = path.join(ARTIFACTS, 'e2e-server.log');
+  // No offers until a test adds one, so the other files' markets stay as they were.
+  const vast = await startFakeVast({ offers: [], stepMs: 1_000 });
   const log = createWriteStream(logFile);
 
   const child = spawn(path.join(REPO_ROOT, 'node_modules/.bin/tsx'), ['apps/server/src/main.ts'], {
@@ -57,6 +63,9 @@ export default async function setup(project: TestProject) {
       NODE_ENV: 'test',
       ADMIN_USERNAME: ADMIN.username,
       ADMIN_PASSWORD: ADMIN.password,
+      VASTAI_API_KEY: vast.apiKey,
+      VASTAI_API_URL: vast.url,
+      VASTAI_REFRESH_S: '2',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -67,9 +76,12 @@ export default async function setup(project: TestProject) {
     await waitForHealth(`http://localhost:${port}/api/health`, child, logFile);
   } catch (err) {
     child.kill('SIGKILL');
+    await vast.close();
     throw err;
   }
   project.provide('port', port);
+  project.provide('vastUrl', vast.url);
+  project.provide('vastKey', vast.apiKey);
 
   return async () => {
     if (child.exitCode === null) {
@@ -80,6 +92,7 @@ export default async function setup(project: TestProject) {
       clearTimeout(timer);
     }
     log.end();
+    await vast.close();
     rmSync(dataDir, { recursive: true, force: true });
   };
 }

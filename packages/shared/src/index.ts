@@ -16,4 +16,5 @@ export * from './pricing.ts';
 export * from './tenant.ts';
 // The defaults live in a zod-free module, so the browser can use them without bundling zod.
 export * from './tenant-defaults.ts';
+export * from './vastai.ts';
 export * from './zod-locale.ts';

@@ -127,6 +127,32 @@ const envSchema = z.object({
   TRUST_PROXY: trustProxySchema,
   /** Per-IP request limits on sign-in and code endpoints. */
   RATE_LIMITS: z.enum(['on', 'off']).default('on'),
+  /** vast.ai API key (Bearer) for overseas GPUs; unset means the overseas area is not configured. */
+  VASTAI_API_KEY: z.string().trim().min(1).optional(),
+  /** vast.ai API root (tests and the browser tests point it at a local fake). */
+  VASTAI_API_URL: z
+    .string()
+    .regex(/^https?:\/\//, '必须是 http:// 或 https:// 开头的地址')
+    .default('https://console.vast.ai/api/v0'),
+  /** Yuan per US dollar for vast.ai prices (e.g. 7.2). */
+  VASTAI_USD_CNY: z.coerce
+    .number({ message: '必须是 0.1–100 之间的数' })
+    .min(0.1, '必须是 0.1–100 之间的数')
+    .max(100, '必须是 0.1–100 之间的数')
+    .default(7.2),
+  /** Margin on vast.ai's price in percent (30 = 1.3 × the converted price). */
+  VASTAI_MARGIN_PERCENT: z.coerce
+    .number({ message: '必须是 0–500 之间的数' })
+    .min(0, '必须是 0–500 之间的数')
+    .max(500, '必须是 0–500 之间的数')
+    .default(30),
+  /** Seconds between refreshes of the stored vast.ai offers (the browser tests shorten it). */
+  VASTAI_REFRESH_S: z.coerce
+    .number({ message: '必须是 1–86400 之间的整数' })
+    .int('必须是 1–86400 之间的整数')
+    .min(1, '必须是 1–86400 之间的整数')
+    .max(86_400, '必须是 1–86400 之间的整数')
+    .default(300),
   /** Demo tenants, hosts and images on first start; off by default in production. */
   DEMO_DATA: z.enum(['on', 'off']).optional(),
 });

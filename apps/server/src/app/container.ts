@@ -2,11 +2,13 @@ import { createAuthRepository } from '../modules/auth/auth.repository.ts';
 import { createTokenService } from '../modules/auth/tokens.ts';
 import { createDiscountService } from '../modules/discounts/discounts.usecases.ts';
 import { createHostDriverRegistry } from '../modules/hosts/drivers/registry.ts';
+import { createVastClient } from '../modules/hosts/drivers/vastai/vastai-api.ts';
 import { createProvisionJobs } from '../modules/instances/provisioning.usecases.ts';
 import { createMarketCatalog } from '../modules/market/market.usecases.ts';
 import { createPaymentDriver } from '../modules/payments/drivers/registry.ts';
 import { createSmsDriver } from '../modules/sms/drivers/registry.ts';
 import { createTenantService } from '../modules/tenants/tenants.usecases.ts';
+import { overseasMarketRows } from '../modules/vastai/vastai.usecases.ts';
 import { systemClock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
@@ -42,14 +44,30 @@ export function createContainer(
   const now = () => clock.now();
 
   const discounts = createDiscountService({ db, now });
+  const overseasPricing = { usdCny: config.VASTAI_USD_CNY, marginPercent: config.VASTAI_MARGIN_PERCENT };
   const services: Container['services'] = {
     tenants: createTenantService({ db, now: () => clock.now().getTime() }),
     tokens: createTokenService(config.appSecret, now),
     discounts,
-    market: createMarketCatalog({ db, now, discounts }),
+    market: createMarketCatalog({
+      db,
+      now,
+      discounts,
+      overseas: (tenant) =>
+        overseasMarketRows(
+          { db, configured: Boolean(config.VASTAI_API_KEY), pricing: overseasPricing },
+          tenant,
+        ),
+    }),
   };
   const drivers: Container['drivers'] = {
-    host: overrides.hostDrivers ?? createHostDriverRegistry({ db, now }),
+    host:
+      overrides.hostDrivers ??
+      createHostDriverRegistry({
+        db,
+        now,
+        vastai: { apiKey: config.VASTAI_API_KEY, apiUrl: config.VASTAI_API_URL },
+      }),
     payment: overrides.payments ?? createPaymentDriver(config, { db }),
     sms: overrides.sms ?? createSmsDriver(config, log),
   };
@@ -85,6 +103,14 @@ export function createContainer(
     basic: { db, now },
     hosts: { db, clock, hostDrivers: drivers.host, market: services.market },
     instances,
+    vastai: {
+      ...instances,
+      vast: config.VASTAI_API_KEY
+        ? (overrides.vast ??
+          createVastClient({ apiKey: config.VASTAI_API_KEY, apiUrl: config.VASTAI_API_URL }))
+        : null,
+      pricing: overseasPricing,
+    },
     payments: { db, now, payments: drivers.payment, log },
   };
 }

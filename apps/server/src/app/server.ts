@@ -28,6 +28,7 @@ import { registerPricing } from '../modules/pricing/index.ts';
 import type { SmsDriver } from '../modules/sms/drivers/sms-driver.ts';
 import { registerSystem } from '../modules/system/index.ts';
 import { registerTenants } from '../modules/tenants/index.ts';
+import { registerVastai } from '../modules/vastai/index.ts';
 import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import { createContainer } from './container.ts';
@@ -169,6 +170,7 @@ export async function buildServer(opts: BuildOptions): Promise<AppInstance> {
     registerIdempotencyModule,
     registerAudit,
     registerOperations,
+    registerVastai,
   ]) {
     await register(app, deps);
   }

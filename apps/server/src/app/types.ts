@@ -11,6 +11,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { TokenService } from '../modules/auth/tokens.ts';
 import type { DiscountService } from '../modules/discounts/discounts.usecases.ts';
 import type { HostDriverRegistry } from '../modules/hosts/drivers/registry.ts';
+import type { VastClient } from '../modules/hosts/drivers/vastai/vastai-api.ts';
 import type { InstanceDeps, ProvisionJobs } from '../modules/instances/instances.deps.ts';
 import type { MarketCatalog } from '../modules/market/market.usecases.ts';
 import type { PaymentDriver } from '../modules/payments/drivers/payment-driver.ts';
@@ -18,6 +19,7 @@ import type { PaymentDeps } from '../modules/payments/payments.deps.ts';
 import type { SmsDriver } from '../modules/sms/drivers/sms-driver.ts';
 import type { TenantRecord } from '../modules/tenants/tenants.repository.ts';
 import type { TenantService } from '../modules/tenants/tenants.usecases.ts';
+import type { VastaiDeps } from '../modules/vastai/vastai.deps.ts';
 import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
@@ -78,6 +80,8 @@ export interface Container {
   basic: { db: Db; now: () => Date };
   hosts: { db: Db; clock: Clock; hostDrivers: HostDriverRegistry; market: MarketCatalog };
   instances: InstanceDeps & { jobs: ProvisionJobs };
+  /** Overseas GPUs (vast.ai): the instances' deps plus vast.ai's client (null without a key). */
+  vastai: VastaiDeps;
   payments: PaymentDeps;
 }
 
@@ -88,6 +92,8 @@ export interface ContainerOverrides {
   sms?: SmsDriver;
   payments?: PaymentDriver;
   hostDrivers?: HostDriverRegistry;
+  /** vast.ai's client (tests: one with a fast backoff); used only when VASTAI_API_KEY is set. */
+  vast?: VastClient;
 }
 
 declare module 'fastify' {

@@ -944,6 +944,12 @@ export const t = {
       } as Record<string, string>,
     },
   },
+  overseas: {
+    /** Shown in the market when the overseas region is chosen and vast.ai is not usable. */
+    notice: (message: string) => `海外机器：${message}`,
+    billingNote: '海外机器（vast.ai）仅支持按量计费，磁盘 10 GB，GPU 数量随机器固定',
+    noImages: '这台海外机器暂无可用镜像',
+  },
 };
 
 export type Messages = typeof t;

@@ -38,4 +38,5 @@ export const STOP_REASONS = {
   expired: '包期已到期，系统已自动关机',
   admin: '管理员强制关机',
   retention: '关机超过保留期限，系统已释放',
+  provider: '海外实例已在 vast.ai 上停止，系统已停止计费',
 } as const;

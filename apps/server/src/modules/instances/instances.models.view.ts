@@ -35,7 +35,7 @@ export function toInstanceView(
     stopReason: i.stopReason,
     warning: i.warning,
     containerId: i.containerId,
-    sshCommand: reachable ? `ssh -p ${i.sshPort} root@${i.publicAddress || i.hostName}` : null,
+    sshCommand: reachable ? `ssh -p ${i.sshPort} root@${i.sshHost || i.publicAddress || i.hostName}` : null,
     sshPassword: i.containerId ? ctx.box.open(i.rootPasswordEnc) : null,
     jupyterUrl:
       reachable && i.jupyterPort ? `http://${i.publicAddress || i.hostName}:${i.jupyterPort}/lab` : null,

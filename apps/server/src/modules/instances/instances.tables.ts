@@ -55,6 +55,8 @@ export const instances = pgTable(
     containerId: text('container_id'),
     sshPort: integer('ssh_port'),
     jupyterPort: integer('jupyter_port'),
+    /** SSH address when the provider gives its own (vast.ai); else the host's public address. */
+    sshHost: text('ssh_host'),
     /** AES-256-GCM under a key derived from APP_SECRET. */
     rootPasswordEnc: text('root_password_enc').notNull(),
     /** Pay-as-you-go: accrual of closed running periods, and everything charged so far. */

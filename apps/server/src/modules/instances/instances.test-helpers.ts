@@ -8,8 +8,8 @@ import { hosts } from '../hosts/hosts.tables.ts';
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
 /** The demo world with instant simulated hosts, plus helpers to fund users and read balances. */
-export async function instanceTestApp(clock: Clock) {
-  const t = await createTestApp({ clock });
+export async function instanceTestApp(clock: Clock, config?: Record<string, string>) {
+  const t = await createTestApp({ clock, config });
   await t.db.update(hosts).set({ settings: sql`${hosts.settings} || '{"latencyMs":0}'::jsonb` });
   let seq = 0;
   const deps = t.app.deps.instances;

@@ -143,6 +143,9 @@ export async function powerOn(
         if (!account || account.available < locked.hourlyRate) {
           throw instanceErrors.insufficientForHour(formatYuan(unitsToYuan(locked.hourlyRate)));
         }
+        // A vast.ai instance keeps its machine's GPUs while stopped: there is nothing to allocate.
+        if ((await createHostsRepository({ db: tx }).find(locked.hostId))?.driver === 'vastai')
+          return undefined;
         let alloc: Awaited<ReturnType<typeof allocateOnHost>>;
         try {
           alloc = await allocateOnHost(tx, {

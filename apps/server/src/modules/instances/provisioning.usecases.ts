@@ -3,6 +3,7 @@ import { ContainerConflictError } from '../hosts/drivers/driver-errors.ts';
 import type { HostDriver } from '../hosts/drivers/host-driver.ts';
 import { buildInstanceContainerSpec, containerNameOf } from '../hosts/hosts.models.ts';
 import { createHostsRepository } from '../hosts/hosts.repository.ts';
+import { overseasContainerSpec } from '../vastai/rentals.usecases.ts';
 import { failCreate } from './create.usecases.ts';
 import type { InstanceDeps, ProvisionJobs } from './instances.deps.ts';
 import { packageEnd } from './instances.models.ts';
@@ -39,23 +40,33 @@ export async function provisionInstance(deps: InstanceDeps, id: number): Promise
   );
   if (!inst) return null;
   let containerId: string;
+  let ssh: SshAddress | null = null;
   try {
     const host = await createHostsRepository(deps).find(inst.hostId);
     if (!host) throw new Error(`host ${inst.hostId} of instance ${inst.id} is gone`);
     const driver = deps.hostDrivers.forHost(host);
-    containerId = await containerFor(deps, driver, inst);
+    containerId = await containerFor(deps, driver, inst, host.driver);
     // Saved before start, so everything after a crash here knows the container.
     await createInstancesRepository(deps).saveContainerId(inst.id, containerId);
     await driver.start(containerId);
+    // vast.ai gives each instance its own SSH address (start resolves once it runs).
+    if (host.driver === 'vastai') ssh = (await driver.inspect(containerId)).sshAddress ?? null;
   } catch (err) {
     await failCreate(deps, inst, err);
     return 'FAILED';
   }
-  return finishCreate(deps, inst, containerId);
+  return finishCreate(deps, inst, containerId, ssh);
 }
 
+type SshAddress = { host: string; port: number };
+
 /** The instance's container: the one already made under its name, else a new one. */
-async function containerFor(deps: InstanceDeps, driver: HostDriver, inst: InstanceRow): Promise<string> {
+async function containerFor(
+  deps: InstanceDeps,
+  driver: HostDriver,
+  inst: InstanceRow,
+  hostDriver: string,
+): Promise<string> {
   const name = containerNameOf(inst.id);
   const adopt = async () => {
     const found = await driver.findByName(name);
@@ -66,15 +77,18 @@ async function containerFor(deps: InstanceDeps, driver: HostDriver, inst: Instan
   if (existing) return existing;
   const sku = await createHostsRepository(deps).sku(inst.skuId);
   if (!sku) throw new Error(`SKU ${inst.skuId} of instance ${inst.id} is gone`);
-  const spec = buildInstanceContainerSpec({
-    instanceId: inst.id,
-    userId: inst.userId,
-    image: inst.image,
-    gpuIndices: inst.gpuIndices,
-    ports: [inst.sshPort, inst.jupyterPort].filter((p): p is number => p !== null),
-    sku,
-    rootPassword: deps.box.open(inst.rootPasswordEnc),
-  });
+  const spec =
+    hostDriver === 'vastai'
+      ? await overseasContainerSpec(deps, inst, deps.box.open(inst.rootPasswordEnc))
+      : buildInstanceContainerSpec({
+          instanceId: inst.id,
+          userId: inst.userId,
+          image: inst.image,
+          gpuIndices: inst.gpuIndices,
+          ports: [inst.sshPort, inst.jupyterPort].filter((p): p is number => p !== null),
+          sku,
+          rootPassword: deps.box.open(inst.rootPasswordEnc),
+        });
   try {
     return (await createInstanceContainer(deps, inst.hostId, spec)).containerId;
   } catch (err) {
@@ -87,7 +101,12 @@ async function containerFor(deps: InstanceDeps, driver: HostDriver, inst: Instan
 }
 
 /** CREATING → RUNNING under the row lock; billing starts here (DESIGN §11). */
-async function finishCreate(deps: InstanceDeps, inst: InstanceRow, containerId: string) {
+async function finishCreate(
+  deps: InstanceDeps,
+  inst: InstanceRow,
+  containerId: string,
+  ssh: SshAddress | null,
+) {
   const now = deps.clock.now();
   const done = await deps.db.transaction(async (tx) => {
     const repo = createInstancesRepository({ db: tx });
@@ -96,6 +115,7 @@ async function finishCreate(deps: InstanceDeps, inst: InstanceRow, containerId: 
     await repo.update(inst.id, {
       status: 'RUNNING',
       containerId,
+      ...(ssh ? { sshHost: ssh.host, sshPort: ssh.port } : {}),
       runningSince: now,
       expiresAt: packageEnd(inst.billingType, inst.duration, now),
       transitionAt: null,

@@ -3,6 +3,7 @@ import {
   type MarketItem,
   type MarketQuery,
   MODEL_FILTER_CAP,
+  OVERSEAS_EXTRA_MODEL,
   type PackagePrices,
   unitPrices,
   unitsToYuan,
@@ -42,6 +43,13 @@ export function filterOptions(rows: MarketRow[]) {
     .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
     .slice(0, MODEL_FILTER_CAP)
     .map(([m]) => m);
+  // SPEC.md §9: with overseas packages the model filter offers B200 too.
+  if (
+    rows.some((r) => r.overseas && r.hostDriver === 'vastai') &&
+    !gpuModels.includes(OVERSEAS_EXTRA_MODEL)
+  ) {
+    gpuModels.push(OVERSEAS_EXTRA_MODEL);
+  }
   return { regions: [...regions.values()], gpuModels };
 }
 
@@ -64,8 +72,9 @@ export function toMarketItem(
   );
   const d = toDiscountResult(r.hourlyPrice, rule);
   // The shared pricing function, so the card shows what create will charge.
+  // Overseas offers are pay-as-you-go only (§9 duration 1): no package price.
   const pkg =
-    ctx.billingType === 'hourly'
+    ctx.billingType === 'hourly' || !local
       ? null
       : unitPrices(
           r.hourlyPrice,
@@ -75,7 +84,7 @@ export function toMarketItem(
         );
   return {
     id: r.id,
-    skuGpuId: skuGpuIdOf(r.id),
+    skuGpuId: r.skuGpuId ?? skuGpuIdOf(r.id),
     gpuName: r.gpuModel,
     gpuBrand: r.gpuBrand,
     memoryGb: r.memoryGb,

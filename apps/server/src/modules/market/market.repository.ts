@@ -7,6 +7,8 @@ import { gpuSkus } from './market.tables.ts';
 
 export interface MarketRow {
   id: number;
+  /** Set for rows that are not SKUs (overseas offers: `vast-<offer id>`). */
+  skuGpuId?: string;
   hostId: number;
   gpuModel: string;
   gpuBrand: string;

@@ -19,10 +19,13 @@ export function createMarketCatalog({
   db,
   now,
   discounts,
+  overseas,
 }: {
   db: Db;
   now: () => Date;
   discounts: DiscountService;
+  /** The tenant's overseas items (vast.ai offers stored by their refresh task), last in region order. */
+  overseas?: (tenant: TenantRecord) => Promise<MarketRow[]>;
 }) {
   const repo = createMarketRepository({ db });
   const rowsCache = new Map<
@@ -39,10 +42,12 @@ export function createMarketCatalog({
   async function snapshot(tenant: TenantRecord) {
     const hit = rowsCache.get(tenant.id);
     if (hit && fresh(hit.at)) return hit;
-    const rows = await repo.listForTenant({
-      tenantId: tenant.id,
-      regionIds: tenant.config.visibleRegionResources,
-    });
+    const [local, abroad] = await Promise.all([
+      repo.listForTenant({ tenantId: tenant.id, regionIds: tenant.config.visibleRegionResources }),
+      // The overseas area never fails the rest of the market.
+      overseas ? overseas(tenant).catch(() => []) : [],
+    ]);
+    const rows = [...local, ...abroad];
     const entry = { at: now().getTime(), rows, options: filterOptions(rows) };
     rowsCache.set(tenant.id, entry);
     return entry;

@@ -1,5 +1,6 @@
 import { APP_EVENTS } from '@gpu/shared/constants';
-import { createInstanceRequestSchema } from '@gpu/shared/instances';
+import { createInstanceRequestSchema, type Instance } from '@gpu/shared/instances';
+import { type VastaiCreateRequest, vastaiCreateRequestSchema } from '@gpu/shared/vastai';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { PATHS } from '../../app/paths';
@@ -9,6 +10,7 @@ import { t } from '../../locales/zh-CN';
 import { billingKeys } from '../billing/api/keys';
 import { marketKeys } from '../market/api/keys';
 import { type CreatePayload, useCreateInstance } from './api/create-instance';
+import { useCreateOverseasInstance } from './api/create-overseas';
 import { subscribeKeys } from './api/keys';
 
 const s = t.subscribe;
@@ -31,31 +33,42 @@ export function useSubmitOrder(skuGpuId: string, refetchQuote: () => void) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const create = useCreateInstance();
+  const overseas = useCreateOverseasInstance();
+  const handlers = {
+    onSuccess: (instance: Instance) => {
+      void notify('success', s.created);
+      window.dispatchEvent(new CustomEvent(APP_EVENTS.instanceCreated, { detail: instance }));
+      window.dispatchEvent(new CustomEvent(APP_EVENTS.balance));
+      void queryClient.invalidateQueries({ queryKey: billingKeys.balance() });
+      void queryClient.invalidateQueries({ queryKey: marketKeys.all });
+      queryClient.removeQueries({ queryKey: subscribeKeys.all });
+      navigate(PATHS.console.root);
+    },
+    onError: (err: unknown) => {
+      void notify('error', createFailureMessage(err));
+      // Idle GPUs, prices or the machine itself may have changed: read them again.
+      if (err instanceof ApiError && [404, 409, 422].includes(err.status)) {
+        void queryClient.invalidateQueries({ queryKey: subscribeKeys.item(skuGpuId) });
+        refetchQuote();
+      }
+    },
+  };
   const submit = (payload: CreatePayload) => {
     const checked = createInstanceRequestSchema.safeParse(payload);
     if (!checked.success) {
       void notify('error', `${s.createError}：${checked.error.issues[0]?.message ?? ''}`);
       return;
     }
-    create.mutate(payload, {
-      onSuccess: (instance) => {
-        void notify('success', s.created);
-        window.dispatchEvent(new CustomEvent(APP_EVENTS.instanceCreated, { detail: instance }));
-        window.dispatchEvent(new CustomEvent(APP_EVENTS.balance));
-        void queryClient.invalidateQueries({ queryKey: billingKeys.balance() });
-        void queryClient.invalidateQueries({ queryKey: marketKeys.all });
-        queryClient.removeQueries({ queryKey: subscribeKeys.all });
-        navigate(PATHS.console.root);
-      },
-      onError: (err) => {
-        void notify('error', createFailureMessage(err));
-        // Idle GPUs, prices or the machine itself may have changed: read them again.
-        if (err instanceof ApiError && [404, 409, 422].includes(err.status)) {
-          void queryClient.invalidateQueries({ queryKey: subscribeKeys.item(skuGpuId) });
-          refetchQuote();
-        }
-      },
-    });
+    create.mutate(payload, handlers);
   };
-  return { submit, creating: create.isPending };
+  /** An overseas (vast.ai) offer: its own endpoint and payload (SPEC.md §3). */
+  const submitOverseas = (payload: VastaiCreateRequest) => {
+    const checked = vastaiCreateRequestSchema.safeParse(payload);
+    if (!checked.success) {
+      void notify('error', `${s.createError}：${checked.error.issues[0]?.message ?? ''}`);
+      return;
+    }
+    overseas.mutate(checked.data, handlers);
+  };
+  return { submit, submitOverseas, creating: create.isPending || overseas.isPending };
 }

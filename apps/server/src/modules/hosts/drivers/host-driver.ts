@@ -62,6 +62,8 @@ export interface ContainerSpec {
   labels?: Record<string, string>;
   /** Overrides the image's command (tests use it; real images bring their own). */
   command?: string[];
+  /** vast.ai only: the offer (ask) to rent; its GPUs are the instance's. */
+  offerId?: number;
 }
 
 export interface CreateResult {
@@ -96,6 +98,8 @@ export interface ContainerState extends ContainerSummary {
   startedAt: string | null;
   finishedAt: string | null;
   exitCode: number | null;
+  /** Where users SSH in when the provider says so itself (vast.ai's ssh_host/ssh_port). */
+  sshAddress?: { host: string; port: number } | null;
 }
 
 /**

@@ -4,9 +4,11 @@ import { createDockerDriver, type DockerDriverDeps } from './docker/docker-drive
 import { DriverNotSupportedError } from './driver-errors.ts';
 import type { HostDriver, HostRecord } from './host-driver.ts';
 import { createSimulatedDriver } from './simulated/simulated-driver.ts';
+import { VASTAI_DEFAULT_URL } from './vastai/vastai-api.ts';
+import { createVastaiDriver, type VastaiDriverDeps } from './vastai/vastai-driver.ts';
 
 export interface HostDriverRegistry {
-  /** The driver of this host row (`simulated`, `docker`); `vastai` is not a container host yet. */
+  /** The driver of this host row (`simulated`, `docker`, `vastai`: the vast.ai account). */
   forHost(host: HostRecord): HostDriver;
 }
 
@@ -16,6 +18,8 @@ export interface RegistryDeps {
   random?: () => number;
   sleep?: (ms: number) => Promise<void>;
   docker?: DockerDriverDeps;
+  /** VASTAI_API_KEY / VASTAI_API_URL; no key means overseas calls fail as not configured. */
+  vastai?: Partial<VastaiDriverDeps>;
 }
 
 /** Chooses the driver per host row (DESIGN §2: one registry per external dependency). */
@@ -33,6 +37,8 @@ export function createHostDriverRegistry(deps: RegistryDeps): HostDriverRegistry
           return createSimulatedDriver(host, simulated);
         case 'docker':
           return createDockerDriver(host, deps.docker);
+        case 'vastai':
+          return createVastaiDriver(host, { apiUrl: VASTAI_DEFAULT_URL, ...deps.vastai });
         default:
           throw new DriverNotSupportedError(host.driver);
       }

@@ -4,4 +4,5 @@ import { type MarketFilters, marketQuery } from '../market-filters';
 export const marketKeys = {
   all: ['market'] as const,
   list: (filters: MarketFilters) => [...marketKeys.all, 'list', marketQuery(filters)] as const,
+  overseasStatus: () => [...marketKeys.all, 'overseas-status'] as const,
 };

@@ -2,7 +2,7 @@ import { ReloadOutlined } from '@ant-design/icons';
 import { MARKET_PAGE_SIZES } from '@gpu/shared/constants';
 import type { MarketItem } from '@gpu/shared/market';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Empty, Pagination } from 'antd';
+import { Alert, Button, Empty, Pagination } from 'antd';
 import { type ReactNode, useCallback, useEffect, useMemo } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { loginPath } from '../../../app/navigation';
@@ -11,6 +11,7 @@ import { isLoggedIn } from '../../../lib/session';
 import { t } from '../../../locales/zh-CN';
 import { useSession } from '../../auth/use-session';
 import { useMarket } from '../api/get-market';
+import { useOverseasStatus } from '../api/get-overseas-status';
 import { marketKeys } from '../api/keys';
 import { syncMarket } from '../api/sync-market';
 import { GpuCard } from '../components/GpuCard';
@@ -41,6 +42,10 @@ export default function MarketPage() {
 
   const { data, isPending, isFetching, isPlaceholderData } = useMarket(filters);
   const syncing = useMarketSync(!isPending, data?.list.length);
+  // The overseas region chosen: say why vast.ai machines may be missing (not configured, refresh failed).
+  const overseasChosen = Boolean(data?.regions.some((r) => r.overseas && r.id === filters.regionId));
+  const overseasStatus = useOverseasStatus(overseasChosen);
+  const overseasNotice = overseasChosen ? overseasStatus.data?.message : null;
 
   const update = useCallback(
     (patch: Partial<MarketFilters>, options?: { replace?: boolean }) => {
@@ -159,6 +164,16 @@ export default function MarketPage() {
             )
           }
         />
+
+        {overseasNotice ? (
+          <Alert
+            type="info"
+            showIcon
+            message={t.overseas.notice(overseasNotice)}
+            className={styles.overseasNotice}
+            data-testid="overseas-notice"
+          />
+        ) : null}
 
         <div className={styles.toolbar}>
           <span className={styles.total} data-testid="market-total">

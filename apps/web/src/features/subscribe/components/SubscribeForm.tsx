@@ -3,6 +3,7 @@ import { defaultInstanceName, instanceMessages, instanceNameSchema } from '@gpu/
 import type { MarketItem } from '@gpu/shared/market';
 import { isOverseasSku } from '@gpu/shared/market';
 import { displayPrices } from '@gpu/shared/price-display';
+import { OVERSEAS_DISK_GB } from '@gpu/shared/vastai';
 import { Alert } from 'antd';
 import { useMemo, useReducer, useState } from 'react';
 import { notify } from '../../../lib/feedback';
@@ -16,6 +17,7 @@ import { useAvailableVouchers } from '../api/get-vouchers';
 import { clampGpuCount, gpuCountBounds } from '../gpu-count';
 import { cascaderReducer, INITIAL_CASCADER } from '../image-cascader';
 import { orderFigures, packagePricesFor } from '../order-figures';
+import { imagesForOffer } from '../overseas-images';
 import { clampDuration } from '../subscribe-params';
 import { useOrderQuote } from '../use-order-quote';
 import { useSubmitOrder } from '../use-submit-order';
@@ -40,9 +42,11 @@ export interface SubscribeFormProps {
 }
 
 /** The create-instance form of SPEC.md §2 for one machine, with the sticky bottom bar. */
-export function SubscribeForm({ item, billingType, onBillingChange }: SubscribeFormProps) {
+export function SubscribeForm({ item, billingType: chosenBilling, onBillingChange }: SubscribeFormProps) {
   const session = useSession();
   const overseas = isOverseasSku(item.skuGpuId);
+  // Overseas offers are pay-as-you-go only (SPEC.md §9: duration 1).
+  const billingType: BillingType = overseas ? 'hourly' : chosenBilling;
 
   // Discount: live until its end passes on this screen (SPEC.md §4).
   const [discountEnded, setDiscountEnded] = useState(false);
@@ -62,6 +66,8 @@ export function SubscribeForm({ item, billingType, onBillingChange }: SubscribeF
 
   const [cascader, dispatchCascader] = useReducer(cascaderReducer, INITIAL_CASCADER);
   const images = useImages(item.gpuBrand, overseas ? 'vast.ai' : 'local');
+  // An overseas offer shows only the images its CUDA runs.
+  const imageMap = overseas ? imagesForOffer(images.data?.imageMap, item.cudaVersion) : images.data?.imageMap;
 
   const order = useMemo(() => ({ gpuType: item.gpuName, regionId: item.regionId }), [item]);
   const vouchers = useAvailableVouchers(order);
@@ -96,14 +102,15 @@ export function SubscribeForm({ item, billingType, onBillingChange }: SubscribeF
     duration,
     gpuAmount,
     voucherId: voucher?.id ?? null,
-    orderable: bounds.max > 0,
+    // The quote endpoint prices SKUs; an overseas offer is priced from the market item.
+    orderable: bounds.max > 0 && !overseas,
     discountLive,
     local,
   });
   const figures = quote.figures;
 
   const balance = useBalance(isLoggedIn(session));
-  const { submit: create, creating } = useSubmitOrder(item.skuGpuId, quote.refetch);
+  const { submit: create, submitOverseas, creating } = useSubmitOrder(item.skuGpuId, quote.refetch);
 
   let blockedReason: string | null = null;
   if (bounds.max < 1) blockedReason = s.noIdle;
@@ -113,6 +120,15 @@ export function SubscribeForm({ item, billingType, onBillingChange }: SubscribeF
 
   const submit = () => {
     if (creating || blockedReason || !cascader.selected) return;
+    if (overseas) {
+      submitOverseas({
+        offerId: item.id,
+        label: name,
+        diskSpace: OVERSEAS_DISK_GB,
+        image: cascader.selected.imageUrl,
+      });
+      return;
+    }
     create({
       machineId: item.id,
       instanceName: name,
@@ -140,14 +156,18 @@ export function SubscribeForm({ item, billingType, onBillingChange }: SubscribeF
       ) : null}
 
       <div className={styles.card}>
-        <BillingChoice
-          item={item}
-          packagePrices={packagePrices}
-          discountLive={discountLive}
-          pricingPending={pricing.isPending}
-          value={billingType}
-          onChange={onBillingChange}
-        />
+        {overseas ? (
+          <Alert type="info" showIcon message={t.overseas.billingNote} data-testid="overseas-note" />
+        ) : (
+          <BillingChoice
+            item={item}
+            packagePrices={packagePrices}
+            discountLive={discountLive}
+            pricingPending={pricing.isPending}
+            value={billingType}
+            onChange={onBillingChange}
+          />
+        )}
 
         <FormSection title={s.sections.host} testId="section-host">
           <HostCard item={item} discountLive={discountLive} onDiscountEnd={endDiscount} />
@@ -168,7 +188,7 @@ export function SubscribeForm({ item, billingType, onBillingChange }: SubscribeF
       <div className={styles.card}>
         <FormSection title={s.sections.image} testId="section-image">
           <ImageCascader
-            imageMap={images.data?.imageMap}
+            imageMap={imageMap}
             loading={images.isPending}
             failed={images.isError}
             onRetry={() => void images.refetch()}
@@ -177,18 +197,20 @@ export function SubscribeForm({ item, billingType, onBillingChange }: SubscribeF
           />
         </FormSection>
 
-        <FormSection title={s.sections.voucher} testId="section-voucher">
-          <VoucherSelector
-            vouchers={vouchers.data ?? []}
-            loading={vouchers.isPending}
-            failed={vouchers.isError}
-            onRetry={() => void vouchers.refetch()}
-            order={order}
-            selected={voucher}
-            onSelect={setVoucher}
-            deduction={figures.voucherDeduction}
-          />
-        </FormSection>
+        {overseas ? null : (
+          <FormSection title={s.sections.voucher} testId="section-voucher">
+            <VoucherSelector
+              vouchers={vouchers.data ?? []}
+              loading={vouchers.isPending}
+              failed={vouchers.isError}
+              onRetry={() => void vouchers.refetch()}
+              order={order}
+              selected={voucher}
+              onSelect={setVoucher}
+              deduction={figures.voucherDeduction}
+            />
+          </FormSection>
+        )}
 
         <FormSection title={s.sections.name} testId="section-name">
           <InstanceNameField
