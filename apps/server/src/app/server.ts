@@ -27,6 +27,7 @@ import { registerPricing } from '../modules/pricing/index.ts';
 import type { SmsDriver } from '../modules/sms/drivers/sms-driver.ts';
 import { registerSystem } from '../modules/system/index.ts';
 import { registerTenants } from '../modules/tenants/index.ts';
+import { registerVouchers } from '../modules/vouchers/index.ts';
 import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import { createContainer } from './container.ts';
@@ -167,6 +168,7 @@ export async function buildServer(opts: BuildOptions): Promise<AppInstance> {
     registerInstances,
     registerIdempotencyModule,
     registerAudit,
+    registerVouchers,
   ]) {
     await register(app, deps);
   }

@@ -11,3 +11,4 @@ export * from '../../modules/payments/payments.tables.ts';
 export * from '../../modules/pricing/pricing.tables.ts';
 export * from '../../modules/system/system.tables.ts';
 export * from '../../modules/tenants/tenants.tables.ts';
+export * from '../../modules/vouchers/vouchers.tables.ts';
