@@ -28,8 +28,11 @@ export function voucherStatus(v: Pick<VoucherFacts, 'remaining' | 'expiresAt'>, 
 }
 
 /** "Expiring": usable and expiring within `days` (7 on cards and the selector, 3 on subscribe). */
-export const isVoucherExpiring = (v: Pick<VoucherFacts, 'remaining' | 'expiresAt'>, now: Date, days: number) =>
-  voucherStatus(v, now) === 'UNUSED' && v.expiresAt.getTime() - now.getTime() <= days * DAY_MS;
+export const isVoucherExpiring = (
+  v: Pick<VoucherFacts, 'remaining' | 'expiresAt'>,
+  now: Date,
+  days: number,
+) => voucherStatus(v, now) === 'UNUSED' && v.expiresAt.getTime() - now.getTime() <= days * DAY_MS;
 
 /** SPEC.md §5: deduction = min(remaining, order amount), whole fen so what is paid is whole fen too. */
 export const voucherDeduction = (remaining: number | null | undefined, orderAmount: number) =>
@@ -60,7 +63,7 @@ export function voucherExpiry(
   now: Date,
 ): Date | null {
   const byDays = cfg.validDays ? new Date(now.getTime() + cfg.validDays * DAY_MS) : null;
-  if (byDays && cfg.validUntil) return byDays < cfg.validUntil ? byDays : cfg.validUntil;
+  if (byDays && cfg.validUntil) return new Date(Math.min(byDays.getTime(), cfg.validUntil.getTime()));
   return byDays ?? cfg.validUntil;
 }
 

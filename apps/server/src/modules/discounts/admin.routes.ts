@@ -22,7 +22,10 @@ import {
   updateDiscount,
 } from './admin.usecases.ts';
 
-const actorOf = (request: FastifyRequest): AdminActor => ({ adminId: request.admin?.id ?? 0, ip: request.ip });
+const actorOf = (request: FastifyRequest): AdminActor => ({
+  adminId: request.admin?.id ?? 0,
+  ip: request.ip,
+});
 const idParams = z.object({ id: idSchema('折扣编号无效') });
 
 /** Discount rules for admins (SPEC.md §7 admin Discounts) and the dashboard's figures. */
@@ -101,7 +104,12 @@ export async function discountAdminRoutes(app: AppInstance, c: Container) {
     '/api/admin/discounts/:id',
     {
       ...admin,
-      schema: { tags, summary: '删除折扣活动', params: idParams, response: { 200: envelopeSchema(z.null()) } },
+      schema: {
+        tags,
+        summary: '删除折扣活动',
+        params: idParams,
+        response: { 200: envelopeSchema(z.null()) },
+      },
     },
     async (request) => {
       await deleteDiscount(deps, actorOf(request), request.params.id);

@@ -13,7 +13,11 @@ import type { Db, Tx } from '../../app/db/client.ts';
 import { createError } from '../../app/errors.ts';
 import { recordAudit } from '../audit/audit.usecases.ts';
 import { createDashboardRepository } from './dashboard.repository.ts';
-import { createDiscountsRepository, type DiscountListRow, type DiscountState } from './discounts.repository.ts';
+import {
+  createDiscountsRepository,
+  type DiscountListRow,
+  type DiscountState,
+} from './discounts.repository.ts';
 
 /** Anything that reads discounts (the service's cache, the market catalog) drops what it kept. */
 export interface DiscountAdminDeps {
@@ -65,7 +69,10 @@ const columns = (input: DiscountInput, now: Date) => ({
   updatedAt: now,
 });
 
-export async function listDiscounts({ db, now }: DiscountAdminDeps, q: DiscountListQuery): Promise<Page<DiscountAdminView>> {
+export async function listDiscounts(
+  { db, now }: DiscountAdminDeps,
+  q: DiscountListQuery,
+): Promise<Page<DiscountAdminView>> {
   const at = now();
   const { rows, total } = await createDiscountsRepository({ db }).list(q, at, q);
   return { list: rows.map((r) => toView(r, at)), total, page: q.page, size: q.size };
@@ -104,7 +111,12 @@ export async function createDiscount(deps: DiscountAdminDeps, actor: AdminActor,
   return viewOf(deps, id);
 }
 
-export async function updateDiscount(deps: DiscountAdminDeps, actor: AdminActor, id: number, input: DiscountInput) {
+export async function updateDiscount(
+  deps: DiscountAdminDeps,
+  actor: AdminActor,
+  id: number,
+  input: DiscountInput,
+) {
   await write(deps, async (repo, tx) => {
     const before = await repo.find(id);
     if (!before) throw notFound();
@@ -115,7 +127,12 @@ export async function updateDiscount(deps: DiscountAdminDeps, actor: AdminActor,
   return viewOf(deps, id);
 }
 
-export async function setDiscountStatus(deps: DiscountAdminDeps, actor: AdminActor, id: number, enabled: boolean) {
+export async function setDiscountStatus(
+  deps: DiscountAdminDeps,
+  actor: AdminActor,
+  id: number,
+  enabled: boolean,
+) {
   await write(deps, async (repo, tx) => {
     const before = await repo.find(id);
     if (!before) throw notFound();

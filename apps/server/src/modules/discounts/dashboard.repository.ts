@@ -19,7 +19,13 @@ export function createDashboardRepository({ db }: { db: DbOrTx }) {
         (select coalesce(sum(available + frozen), 0)::text from accounts) as balances,
         (select coalesce(sum(remaining), 0)::text from vouchers where remaining > 0 and expires_at > ${now}) as voucher_value`);
       const r = (rows as unknown as { rows?: unknown[] }).rows?.[0] ?? (rows as unknown as unknown[])[0];
-      const row = r as { users: number; running: number; revenue: string; balances: string; voucher_value: string };
+      const row = r as {
+        users: number;
+        running: number;
+        revenue: string;
+        balances: string;
+        voucher_value: string;
+      };
       return {
         users: Number(row.users),
         running: Number(row.running),

@@ -14,12 +14,12 @@ import { takeFromVoucher } from '../vouchers/vouchers.usecases.ts';
 import { actorLabel, type InstanceDeps } from './instances.deps.ts';
 import { instanceErrors } from './instances.errors.ts';
 import { packageEnd } from './instances.models.ts';
-import { returnVoucherOf } from './voucher-hold.ts';
 import {
   createInstancesRepository,
   type InstanceRow,
   type InstanceWithPlace,
 } from './instances.repository.ts';
+import { returnVoucherOf } from './voucher-hold.ts';
 
 /**
  * POST /api/gpu/instance/create. Re-validates and re-prices everything (client prices are never

@@ -170,7 +170,7 @@ describe('calculate-price', () => {
     expect(hidden.json().message).toBe('未找到指定的GPU资源');
   });
 
-  it('needs the user\'s token to apply a voucher', async () => {
+  it("needs the user's token to apply a voucher", async () => {
     const res = await calc({
       machineId: idOf('nm-a-l40s-01'),
       billingType: 'daily',

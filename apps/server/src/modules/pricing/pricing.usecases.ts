@@ -9,8 +9,8 @@ import type { DbOrTx } from '../../app/db/client.ts';
 import { bestDiscount, type DiscountRule } from '../discounts/discounts.models.ts';
 import { createMarketRepository, type MarketRow } from '../market/market.repository.ts';
 import type { TenantRecord } from '../tenants/tenants.repository.ts';
-import { pricingErrors } from './pricing.errors.ts';
 import { previewDeduction } from '../vouchers/vouchers.usecases.ts';
+import { pricingErrors } from './pricing.errors.ts';
 import { createPricingRepository } from './pricing.repository.ts';
 
 export interface Quote extends OrderPrice {

@@ -25,7 +25,10 @@ import {
   previewDistribution,
 } from './distribution.usecases.ts';
 
-const actorOf = (request: FastifyRequest): AdminActor => ({ adminId: request.admin?.id ?? 0, ip: request.ip });
+const actorOf = (request: FastifyRequest): AdminActor => ({
+  adminId: request.admin?.id ?? 0,
+  ip: request.ip,
+});
 const idParams = z.object({ id: idSchema('编号无效') });
 
 /** Voucher configs and batch distribution for admins (SPEC.md §7). */
@@ -104,7 +107,12 @@ export async function voucherAdminRoutes(app: AppInstance, c: Container) {
       },
     },
     async (request) => {
-      const r = await deleteConfig(deps, actorOf(request), request.params.id, request.query.archive === 'true');
+      const r = await deleteConfig(
+        deps,
+        actorOf(request),
+        request.params.id,
+        request.query.archive === 'true',
+      );
       return ok(r, r.archived ? '已归档' : '已删除');
     },
   );

@@ -36,11 +36,15 @@ function columns(input: VoucherConfigInput, now: Date) {
 }
 
 async function view(db: Db, row: VoucherConfigRow): Promise<VoucherConfigView> {
-  const [full] = (await createVouchersRepository({ db }).listConfigs({ id: row.id }, { page: 1, size: 1 })).rows;
+  const [full] = (await createVouchersRepository({ db }).listConfigs({ id: row.id }, { page: 1, size: 1 }))
+    .rows;
   return toConfigView(full ?? { ...row, regionName: null, issuedCount: 0 });
 }
 
-export async function listConfigs({ db }: ConfigDeps, q: VoucherConfigListQuery): Promise<Page<VoucherConfigView>> {
+export async function listConfigs(
+  { db }: ConfigDeps,
+  q: VoucherConfigListQuery,
+): Promise<Page<VoucherConfigView>> {
   const { rows, total } = await createVouchersRepository({ db }).listConfigs(
     { keyword: q.keyword, enabled: q.enabled === undefined ? undefined : q.enabled === 'true' },
     q,
@@ -61,7 +65,12 @@ export async function createConfig(deps: ConfigDeps, actor: AdminActor, input: V
 }
 
 /** Edits apply to vouchers issued later; those already issued keep their copied terms. */
-export async function updateConfig(deps: ConfigDeps, actor: AdminActor, id: number, input: VoucherConfigInput) {
+export async function updateConfig(
+  deps: ConfigDeps,
+  actor: AdminActor,
+  id: number,
+  input: VoucherConfigInput,
+) {
   const row = await deps.db.transaction(async (tx) => {
     const repo = createVouchersRepository({ db: tx });
     const before = await repo.findConfig(id, { lock: true });

@@ -121,7 +121,9 @@ export async function executeDistribution(
         updatedAt: now,
       })),
     );
-    await repo.insertItems(issued.map((v) => ({ distributionId: row.id, userId: v.userId, voucherId: v.id })));
+    await repo.insertItems(
+      issued.map((v) => ({ distributionId: row.id, userId: v.userId, voucherId: v.id })),
+    );
     await repo.setDistributionCounts(row.id, users.length, issued.length);
     await recordAudit(tx, actor, 'voucher-distribution.execute', `voucher-distribution:${row.id}`, {
       configId: cfg.id,
@@ -131,7 +133,10 @@ export async function executeDistribution(
     });
     return { row: { ...row, targetCount: users.length, issuedCount: issued.length }, repeated: false };
   });
-  return { distribution: toView(out.row, await createVouchersRepository(deps).configName(out.row.configId)), repeated: out.repeated };
+  return {
+    distribution: toView(out.row, await createVouchersRepository(deps).configName(out.row.configId)),
+    repeated: out.repeated,
+  };
 }
 
 function toView(d: DistributionRow, configName: string): DistributionView {

@@ -15,8 +15,13 @@ export const voucherErrors = {
   configDisabled: () =>
     createError({ code: 'vouchers.config_disabled', status: 422, message: '该代金券配置已停用，不能发放' }),
   configEnded: () =>
-    createError({ code: 'vouchers.config_ended', status: 422, message: '该代金券配置已过截止日期，不能发放' }),
-  regionNotFound: () => createError({ code: 'vouchers.region_not_found', status: 422, message: '地区不存在' }),
+    createError({
+      code: 'vouchers.config_ended',
+      status: 422,
+      message: '该代金券配置已过截止日期，不能发放',
+    }),
+  regionNotFound: () =>
+    createError({ code: 'vouchers.region_not_found', status: 422, message: '地区不存在' }),
   distributionNotFound: () =>
     createError({ code: 'vouchers.distribution_not_found', status: 404, message: '发放记录不存在' }),
   badWindow: () =>

@@ -3,7 +3,12 @@ import { and, asc, desc, eq, gt, gte, ilike, inArray, isNull, lte, or, type SQL,
 import type { DbOrTx } from '../../app/db/client.ts';
 import { users } from '../auth/auth.tables.ts';
 import { regions } from '../hosts/hosts.tables.ts';
-import { voucherConfigs, voucherDistributionItems, voucherDistributions, vouchers } from './vouchers.tables.ts';
+import {
+  voucherConfigs,
+  voucherDistributionItems,
+  voucherDistributions,
+  vouchers,
+} from './vouchers.tables.ts';
 
 export type VoucherRow = typeof vouchers.$inferSelect;
 export type VoucherConfigRow = typeof voucherConfigs.$inferSelect;
@@ -37,7 +42,11 @@ export function createVouchersRepository({ db }: { db: DbOrTx }) {
   return {
     async listForUser(
       userId: number,
-      f: { status?: VoucherStatus; now: Date; scope?: { regionId?: number; gpuType?: string; minAmount?: number } },
+      f: {
+        status?: VoucherStatus;
+        now: Date;
+        scope?: { regionId?: number; gpuType?: string; minAmount?: number };
+      },
       page: { offset: number; size: number },
     ): Promise<{ rows: VoucherWithRegion[]; total: number }> {
       const s = f.scope;
@@ -82,7 +91,10 @@ export function createVouchersRepository({ db }: { db: DbOrTx }) {
       };
     },
 
-    async findOfUser(userId: number, by: { id?: number; code?: string }): Promise<VoucherWithRegion | undefined> {
+    async findOfUser(
+      userId: number,
+      by: { id?: number; code?: string },
+    ): Promise<VoucherWithRegion | undefined> {
       const [row] = await db
         .select(withRegion)
         .from(vouchers)
@@ -131,7 +143,10 @@ export function createVouchersRepository({ db }: { db: DbOrTx }) {
     async listConfigs(
       f: { keyword?: string; enabled?: boolean; id?: number },
       page: { page: number; size: number },
-    ): Promise<{ rows: (VoucherConfigRow & { regionName: string | null; issuedCount: number })[]; total: number }> {
+    ): Promise<{
+      rows: (VoucherConfigRow & { regionName: string | null; issuedCount: number })[];
+      total: number;
+    }> {
       const where = and(
         f.id !== undefined ? eq(voucherConfigs.id, f.id) : eq(voucherConfigs.archived, false),
         f.keyword ? ilike(voucherConfigs.name, `%${escapeLike(f.keyword)}%`) : undefined,
@@ -151,7 +166,11 @@ export function createVouchersRepository({ db }: { db: DbOrTx }) {
         .offset((page.page - 1) * page.size);
       const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(voucherConfigs).where(where);
       return {
-        rows: rows.map((r) => ({ ...r.config, regionName: r.regionName, issuedCount: Number(r.issuedCount) })),
+        rows: rows.map((r) => ({
+          ...r.config,
+          regionName: r.regionName,
+          issuedCount: Number(r.issuedCount),
+        })),
         total: count?.n ?? 0,
       };
     },
@@ -188,12 +207,25 @@ export function createVouchersRepository({ db }: { db: DbOrTx }) {
         | { type: 'registered'; from: Date; to: Date; tenantId?: number }
         | { type: 'spend'; minSpend: number; tenantId?: number },
     ): Promise<TargetUser[]> {
-      const cols = { userId: users.id, tenantId: users.tenantId, phone: users.phone, username: users.username };
+      const cols = {
+        userId: users.id,
+        tenantId: users.tenantId,
+        phone: users.phone,
+        username: users.username,
+      };
       const active = eq(users.status, 'ACTIVE');
       if (t.type === 'tenant')
-        return db.select(cols).from(users).where(and(active, eq(users.tenantId, t.tenantId))).orderBy(asc(users.id));
+        return db
+          .select(cols)
+          .from(users)
+          .where(and(active, eq(users.tenantId, t.tenantId)))
+          .orderBy(asc(users.id));
       if (t.type === 'phones')
-        return db.select(cols).from(users).where(and(active, inArray(users.phone, t.phones))).orderBy(asc(users.id));
+        return db
+          .select(cols)
+          .from(users)
+          .where(and(active, inArray(users.phone, t.phones)))
+          .orderBy(asc(users.id));
       const tenant = t.tenantId ? eq(users.tenantId, t.tenantId) : undefined;
       if (t.type === 'registered')
         return db
@@ -234,7 +266,10 @@ export function createVouchersRepository({ db }: { db: DbOrTx }) {
       return row;
     },
     async setDistributionCounts(id: number, targetCount: number, issuedCount: number) {
-      await db.update(voucherDistributions).set({ targetCount, issuedCount }).where(eq(voucherDistributions.id, id));
+      await db
+        .update(voucherDistributions)
+        .set({ targetCount, issuedCount })
+        .where(eq(voucherDistributions.id, id));
     },
     async insertItems(values: (typeof voucherDistributionItems.$inferInsert)[]) {
       if (values.length) await db.insert(voucherDistributionItems).values(values);
@@ -249,7 +284,10 @@ export function createVouchersRepository({ db }: { db: DbOrTx }) {
         .orderBy(desc(voucherDistributions.id))
         .limit(page.size)
         .offset((page.page - 1) * page.size);
-      const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(voucherDistributions).where(where);
+      const [count] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(voucherDistributions)
+        .where(where);
       return { rows, total: count?.n ?? 0 };
     },
     async distributionItems(id: number) {
@@ -268,7 +306,10 @@ export function createVouchersRepository({ db }: { db: DbOrTx }) {
         .orderBy(asc(voucherDistributionItems.userId));
     },
     async configName(id: number): Promise<string> {
-      const [row] = await db.select({ name: voucherConfigs.name }).from(voucherConfigs).where(eq(voucherConfigs.id, id));
+      const [row] = await db
+        .select({ name: voucherConfigs.name })
+        .from(voucherConfigs)
+        .where(eq(voucherConfigs.id, id));
       return row?.name ?? '';
     },
   };
