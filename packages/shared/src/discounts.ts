@@ -70,3 +70,11 @@ export const adminDashboardSchema = z.object({
   unusedVoucherValue: z.number(),
 });
 export type AdminDashboard = z.infer<typeof adminDashboardSchema>;
+
+/** What the admin scope pickers offer (regions, tenants, GPU models on sale). */
+export const promotionScopesSchema = z.object({
+  regions: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  tenants: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  gpuTypes: z.array(z.string()),
+});
+export type PromotionScopes = z.infer<typeof promotionScopesSchema>;

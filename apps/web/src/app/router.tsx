@@ -25,6 +25,13 @@ const LoginPage = lazy(() => import('../features/auth/pages/LoginPage'));
 const RegisterPage = lazy(() => import('../features/auth/pages/RegisterPage'));
 const ForgotPasswordPage = lazy(() => import('../features/auth/pages/ForgotPasswordPage'));
 const AdminLoginPage = lazy(() => import('../features/admin/pages/AdminLoginPage'));
+const VouchersPage = lazy(() => import('../features/vouchers/pages/VouchersPage'));
+const AdminDashboardPage = lazy(() => import('../features/admin-promotions/pages/AdminDashboardPage'));
+const DiscountConfigPage = lazy(() => import('../features/admin-promotions/pages/DiscountConfigPage'));
+const VoucherConfigPage = lazy(() => import('../features/admin-promotions/pages/VoucherConfigPage'));
+const VoucherDistributionPage = lazy(
+  () => import('../features/admin-promotions/pages/VoucherDistributionPage'),
+);
 const UnderConstructionPage = lazy(() => import('../components/UnderConstructionPage'));
 const NotFoundPage = lazy(() => import('../components/NotFoundPage'));
 const ConsoleLayout = lazy(() => import('./layouts/ConsoleLayout'));
@@ -75,7 +82,7 @@ export const ROUTE_TABLE: LayoutDef[] = [
         guard: 'auth',
         page: RechargeOrdersPage,
       },
-      { path: PATHS.console.vouchers, title: r.consoleVouchers, guard: 'auth', page: soon },
+      { path: PATHS.console.vouchers, title: r.consoleVouchers, guard: 'auth', page: VouchersPage },
       { path: PATHS.console.accountSecurity, title: r.consoleAccountSecurity, guard: 'auth', page: soon },
     ],
   },
@@ -93,16 +100,26 @@ export const ROUTE_TABLE: LayoutDef[] = [
     layout: AdminLayout,
     routes: [
       { path: PATHS.admin.root, title: r.adminDashboard, guard: 'admin', redirect: PATHS.admin.dashboard },
-      { path: PATHS.admin.dashboard, title: r.adminDashboard, guard: 'admin', page: soon },
+      { path: PATHS.admin.dashboard, title: r.adminDashboard, guard: 'admin', page: AdminDashboardPage },
       { path: PATHS.admin.tenants, title: r.adminTenants, guard: 'admin', page: soon },
       { path: PATHS.admin.tenantHosts, title: r.adminTenantHosts, guard: 'admin', page: soon },
-      { path: PATHS.admin.discountConfig, title: r.adminDiscountConfig, guard: 'admin', page: soon },
-      { path: PATHS.admin.voucherConfig, title: r.adminVoucherConfig, guard: 'admin', page: soon },
+      {
+        path: PATHS.admin.discountConfig,
+        title: r.adminDiscountConfig,
+        guard: 'admin',
+        page: DiscountConfigPage,
+      },
+      {
+        path: PATHS.admin.voucherConfig,
+        title: r.adminVoucherConfig,
+        guard: 'admin',
+        page: VoucherConfigPage,
+      },
       {
         path: PATHS.admin.voucherDistribution,
         title: r.adminVoucherDistribution,
         guard: 'admin',
-        page: soon,
+        page: VoucherDistributionPage,
       },
       { path: PATHS.admin.hostManagement, title: r.adminHostManagement, guard: 'admin', page: soon },
       { path: PATHS.admin.tenantHostPricing, title: r.adminTenantHostPricing, guard: 'admin', page: soon },

@@ -8,6 +8,7 @@ import {
   envelopeSchema,
   idSchema,
   pageSchema,
+  promotionScopesSchema,
 } from '@gpu/shared';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -18,6 +19,7 @@ import {
   createDiscount,
   deleteDiscount,
   listDiscounts,
+  promotionScopes,
   setDiscountStatus,
   updateDiscount,
 } from './admin.usecases.ts';
@@ -115,6 +117,18 @@ export async function discountAdminRoutes(app: AppInstance, c: Container) {
       await deleteDiscount(deps, actorOf(request), request.params.id);
       return ok(null, '折扣活动已删除');
     },
+  );
+  app.get(
+    '/api/admin/promotions/scopes',
+    {
+      ...admin,
+      schema: {
+        tags,
+        summary: '折扣与代金券可选的适用范围（地区、租户、GPU型号）',
+        response: { 200: envelopeSchema(promotionScopesSchema) },
+      },
+    },
+    async () => ok(await promotionScopes(deps)),
   );
   app.get(
     '/api/admin/dashboard',

@@ -167,3 +167,5 @@ export async function adminDashboard({ db, now }: { db: Db; now: () => Date }): 
     unusedVoucherValue: unitsToYuan(f.voucherValue),
   };
 }
+
+export const promotionScopes = ({ db }: { db: Db }) => createDiscountsRepository({ db }).scopes();

@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, ilike, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../app/db/client.ts';
 import { regions } from '../hosts/hosts.tables.ts';
+import { gpuSkus } from '../market/market.tables.ts';
 import { tenants } from '../tenants/tenants.tables.ts';
 import type { DiscountRule } from './discounts.models.ts';
 import { discounts } from './discounts.tables.ts';
@@ -81,6 +82,18 @@ export function createDiscountsRepository({ db }: { db: DbOrTx }) {
       return table === 'tenant'
         ? (await db.$count(tenants, eq(tenants.id, id))) > 0
         : (await db.$count(regions, eq(regions.id, id))) > 0;
+    },
+    /** What the scope pickers offer: regions, tenants and the GPU models on sale. */
+    async scopes() {
+      const [regionRows, tenantRows, gpuRows] = await Promise.all([
+        db
+          .select({ id: regions.id, name: regions.name })
+          .from(regions)
+          .orderBy(regions.sortOrder, regions.id),
+        db.select({ id: tenants.id, name: tenants.name }).from(tenants).orderBy(tenants.id),
+        db.selectDistinct({ model: gpuSkus.gpuModel }).from(gpuSkus).orderBy(gpuSkus.gpuModel),
+      ]);
+      return { regions: regionRows, tenants: tenantRows, gpuTypes: gpuRows.map((g) => g.model) };
     },
     activeCount(now: Date): Promise<number> {
       return db.$count(discounts, stateIs('ACTIVE', now));

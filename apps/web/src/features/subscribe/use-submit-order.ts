@@ -42,6 +42,7 @@ export function useSubmitOrder(skuGpuId: string, refetchQuote: () => void) {
         void notify('success', s.created);
         window.dispatchEvent(new CustomEvent(APP_EVENTS.instanceCreated, { detail: instance }));
         window.dispatchEvent(new CustomEvent(APP_EVENTS.balance));
+        if (payload.voucherId) window.dispatchEvent(new CustomEvent(APP_EVENTS.voucher));
         void queryClient.invalidateQueries({ queryKey: billingKeys.balance() });
         void queryClient.invalidateQueries({ queryKey: marketKeys.all });
         queryClient.removeQueries({ queryKey: subscribeKeys.all });

@@ -1,12 +1,11 @@
+import type { VoucherStats } from '@gpu/shared/vouchers';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { voucherKeys } from './keys';
 
-export interface VoucherStats {
-  totalValue: number;
-}
+export type { VoucherStats };
 
-/** GET /user/vouchers/stats: the voucher total shown in the account menu. */
+/** GET /user/vouchers/stats: the voucher total of the account menu and the cards of /console/vouchers. */
 export const useVoucherStats = (enabled = true) =>
   useQuery({
     queryKey: voucherKeys.stats(),
