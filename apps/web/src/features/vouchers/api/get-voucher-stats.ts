@@ -6,9 +6,10 @@ import { voucherKeys } from './keys';
 export type { VoucherStats };
 
 /** GET /user/vouchers/stats: the voucher total of the account menu and the cards of /console/vouchers. */
-export const useVoucherStats = (enabled = true) =>
+export const useVoucherStats = (enabled = true, refetchInterval?: number) =>
   useQuery({
     queryKey: voucherKeys.stats(),
     queryFn: () => api.get<VoucherStats>('/user/vouchers/stats'),
     enabled,
+    refetchInterval,
   });
