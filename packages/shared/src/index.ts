@@ -2,6 +2,7 @@ export * from './audit.ts';
 export * from './auth.ts';
 export * from './bills.ts';
 export * from './constants.ts';
+export * from './discounts.ts';
 export * from './envelope.ts';
 export * from './hosts.ts';
 export * from './images.ts';
@@ -17,4 +18,5 @@ export * from './tenant.ts';
 // The defaults live in a zod-free module, so the browser can use them without bundling zod.
 export * from './tenant-defaults.ts';
 export * from './vastai.ts';
+export * from './vouchers.ts';
 export * from './zod-locale.ts';

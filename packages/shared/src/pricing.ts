@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { type BillingType, DURATION_LIMITS, PACKAGE_FALLBACK } from './constants.ts';
 import { idSchema } from './input.ts';
-import { fenOfRatio, floorToFen } from './money.ts';
+import { fenOfRatio } from './money.ts';
+import { voucherDeduction as voucherDeduction_ } from './vouchers.ts';
 
 /**
  * Pure pricing (DESIGN §5), all in integer 0.0001-yuan units; the server charges with it and
@@ -105,7 +106,7 @@ export function computeOrderPrice(input: OrderPriceInput): OrderPrice {
   const originalAmount = unitPrice * input.gpuAmount * periods;
   const discounted = discountedUnitPrice * input.gpuAmount * periods;
   // SPEC.md §5: deduction = min(remaining, order amount); whole fen, so what is paid is too.
-  const voucherDeduction = floorToFen(Math.max(0, Math.min(input.voucherRemaining ?? 0, discounted)));
+  const voucherDeduction = voucherDeduction_(input.voucherRemaining, discounted);
   return {
     unitPrice,
     discountedUnitPrice,

@@ -29,6 +29,7 @@ import type { SmsDriver } from '../modules/sms/drivers/sms-driver.ts';
 import { registerSystem } from '../modules/system/index.ts';
 import { registerTenants } from '../modules/tenants/index.ts';
 import { registerVastai } from '../modules/vastai/index.ts';
+import { registerVouchers } from '../modules/vouchers/index.ts';
 import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import { createContainer } from './container.ts';
@@ -171,6 +172,7 @@ export async function buildServer(opts: BuildOptions): Promise<AppInstance> {
     registerAudit,
     registerOperations,
     registerVastai,
+    registerVouchers,
   ]) {
     await register(app, deps);
   }

@@ -29,6 +29,13 @@ const BalanceMonitoringPage = lazy(() => import('../features/admin-ops/pages/Bal
 const UserManagementPage = lazy(() => import('../features/admin-ops/pages/UserManagementPage'));
 const InstanceManagementPage = lazy(() => import('../features/admin-ops/pages/InstanceManagementPage'));
 const AuditLogPage = lazy(() => import('../features/admin-ops/pages/AuditLogPage'));
+const VouchersPage = lazy(() => import('../features/vouchers/pages/VouchersPage'));
+const AdminDashboardPage = lazy(() => import('../features/admin-promotions/pages/AdminDashboardPage'));
+const DiscountConfigPage = lazy(() => import('../features/admin-promotions/pages/DiscountConfigPage'));
+const VoucherConfigPage = lazy(() => import('../features/admin-promotions/pages/VoucherConfigPage'));
+const VoucherDistributionPage = lazy(
+  () => import('../features/admin-promotions/pages/VoucherDistributionPage'),
+);
 const UnderConstructionPage = lazy(() => import('../components/UnderConstructionPage'));
 const NotFoundPage = lazy(() => import('../components/NotFoundPage'));
 const ConsoleLayout = lazy(() => import('./layouts/ConsoleLayout'));
@@ -79,7 +86,7 @@ export const ROUTE_TABLE: LayoutDef[] = [
         guard: 'auth',
         page: RechargeOrdersPage,
       },
-      { path: PATHS.console.vouchers, title: r.consoleVouchers, guard: 'auth', page: soon },
+      { path: PATHS.console.vouchers, title: r.consoleVouchers, guard: 'auth', page: VouchersPage },
       { path: PATHS.console.accountSecurity, title: r.consoleAccountSecurity, guard: 'auth', page: soon },
     ],
   },
@@ -97,16 +104,26 @@ export const ROUTE_TABLE: LayoutDef[] = [
     layout: AdminLayout,
     routes: [
       { path: PATHS.admin.root, title: r.adminDashboard, guard: 'admin', redirect: PATHS.admin.dashboard },
-      { path: PATHS.admin.dashboard, title: r.adminDashboard, guard: 'admin', page: soon },
+      { path: PATHS.admin.dashboard, title: r.adminDashboard, guard: 'admin', page: AdminDashboardPage },
       { path: PATHS.admin.tenants, title: r.adminTenants, guard: 'admin', page: soon },
       { path: PATHS.admin.tenantHosts, title: r.adminTenantHosts, guard: 'admin', page: soon },
-      { path: PATHS.admin.discountConfig, title: r.adminDiscountConfig, guard: 'admin', page: soon },
-      { path: PATHS.admin.voucherConfig, title: r.adminVoucherConfig, guard: 'admin', page: soon },
+      {
+        path: PATHS.admin.discountConfig,
+        title: r.adminDiscountConfig,
+        guard: 'admin',
+        page: DiscountConfigPage,
+      },
+      {
+        path: PATHS.admin.voucherConfig,
+        title: r.adminVoucherConfig,
+        guard: 'admin',
+        page: VoucherConfigPage,
+      },
       {
         path: PATHS.admin.voucherDistribution,
         title: r.adminVoucherDistribution,
         guard: 'admin',
-        page: soon,
+        page: VoucherDistributionPage,
       },
       { path: PATHS.admin.hostManagement, title: r.adminHostManagement, guard: 'admin', page: soon },
       { path: PATHS.admin.tenantHostPricing, title: r.adminTenantHostPricing, guard: 'admin', page: soon },

@@ -13,3 +13,4 @@ export * from '../../modules/pricing/pricing.tables.ts';
 export * from '../../modules/system/system.tables.ts';
 export * from '../../modules/tenants/tenants.tables.ts';
 export * from '../../modules/vastai/vastai.tables.ts';
+export * from '../../modules/vouchers/vouchers.tables.ts';

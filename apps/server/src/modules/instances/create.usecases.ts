@@ -8,9 +8,9 @@ import { hostErrors } from '../hosts/hosts.errors.ts';
 import { containerNameOf, generateRootPassword } from '../hosts/hosts.models.ts';
 import { createHostsRepository } from '../hosts/hosts.repository.ts';
 import { createImagesRepository } from '../market/images.repository.ts';
-import { pricingErrors } from '../pricing/pricing.errors.ts';
-import { quoteOrder } from '../pricing/pricing.usecases.ts';
+import { quoteOrder, voucherOrderOf } from '../pricing/pricing.usecases.ts';
 import type { TenantRecord } from '../tenants/tenants.repository.ts';
+import { takeFromVoucher } from '../vouchers/vouchers.usecases.ts';
 import { actorLabel, type InstanceDeps } from './instances.deps.ts';
 import { instanceErrors } from './instances.errors.ts';
 import { packageEnd } from './instances.models.ts';
@@ -19,6 +19,7 @@ import {
   type InstanceRow,
   type InstanceWithPlace,
 } from './instances.repository.ts';
+import { returnVoucherOf } from './voucher-hold.ts';
 
 /**
  * POST /api/gpu/instance/create. Re-validates and re-prices everything (client prices are never
@@ -38,8 +39,6 @@ export async function createInstance(
   input: CreateInstanceRequest,
   idempotencyKey?: string,
 ): Promise<InstanceWithPlace> {
-  // Vouchers arrive with their own feature; a chosen voucher is refused rather than ignored.
-  if (input.voucherId) throw pricingErrors.voucherUnavailable();
   const now = deps.clock.now();
   const rules = await deps.discounts.rulesFor(tenant.id);
   const quote = await quoteOrder({ db: deps.db, now: () => now, rules }, tenant, input);
@@ -58,10 +57,16 @@ export async function createInstance(
     // Under the host lock: a second purchase with this key waits here and then finds the first.
     const bought = idempotencyKey ? await repo.findByIdempotencyKey(user.id, idempotencyKey) : undefined;
     if (bought) return { inst: bought, isNew: false };
+    // The voucher (locked: after the host, before the account) pays first: packages at purchase,
+    // pay-as-you-go as a hold on the instance that metering spends before the balance.
+    const fromVoucher = input.voucherId
+      ? await takeFromVoucher(tx, user.id, input.voucherId, voucherOrderOf(quote), now)
+      : 0;
+    const payable = quote.payableAmount - fromVoucher;
     if (quote.billingType === 'hourly') {
       const account = await createBillingRepository({ db: tx }).account(user.id);
-      if (!account || account.available < quote.payableAmount) {
-        throw instanceErrors.insufficientForHour(formatYuan(unitsToYuan(quote.payableAmount)));
+      if (!account || account.available < payable) {
+        throw instanceErrors.insufficientForHour(formatYuan(unitsToYuan(payable)));
       }
     }
     const inst = await repo.insert({
@@ -83,6 +88,9 @@ export async function createInstance(
       rootPasswordEnc: deps.box.seal(rootPassword),
       transitionAt: now,
       idempotencyKey: idempotencyKey ?? null,
+      voucherId: input.voucherId ?? null,
+      voucherHeld: quote.billingType === 'hourly' ? fromVoucher : 0,
+      voucherUsed: quote.billingType === 'hourly' ? 0 : fromVoucher,
       createdAt: now,
     });
     const alloc = await allocateOnHost(tx, {
@@ -97,17 +105,20 @@ export async function createInstance(
     };
     await repo.update(inst.id, patch);
     await repo.event(inst.id, null, 'CREATING', actor, '创建实例', now);
-    if (quote.billingType !== 'hourly' && quote.payableAmount > 0) {
-      const { entry } = await postLedgerEntry(tx, {
-        userId: user.id,
-        kind: 'charge',
-        amount: -quote.payableAmount,
-        idempotencyKey: createLedgerKey(inst.id, user.id, idempotencyKey),
-        reference: { type: 'instance', id: inst.id },
-        memo: `包期实例 ${inst.name} ×${inst.duration}`,
-        at: now,
-      });
-      await repo.update(inst.id, { charged: quote.payableAmount });
+    if (quote.billingType !== 'hourly' && payable + fromVoucher > 0) {
+      const posted =
+        payable > 0
+          ? await postLedgerEntry(tx, {
+              userId: user.id,
+              kind: 'charge',
+              amount: -payable,
+              idempotencyKey: createLedgerKey(inst.id, user.id, idempotencyKey),
+              reference: { type: 'instance', id: inst.id },
+              memo: `包期实例 ${inst.name} ×${inst.duration}`,
+              at: now,
+            })
+          : null;
+      await repo.update(inst.id, { charged: payable });
       await repo.bill({
         tenantId: tenant.id,
         userId: user.id,
@@ -116,8 +127,9 @@ export async function createInstance(
         kind: 'create',
         periodStart: now,
         periodEnd: packageEnd(inst.billingType, inst.duration, now) ?? now,
-        amount: quote.payableAmount,
-        ledgerEntryId: entry.id,
+        amount: payable,
+        voucherAmount: fromVoucher,
+        ledgerEntryId: posted?.entry.id ?? null,
         createdAt: now,
       });
     }
@@ -178,6 +190,8 @@ export async function failCreate(deps: InstanceDeps, inst: InstanceRow, cause: u
       stopReason: `创建失败：${detail}，费用已全额退回`.slice(0, 200),
       charged: 0,
     });
+    // Lock order: instance → voucher → account. What the voucher paid or holds goes back to it.
+    const voucherBack = await returnVoucherOf(tx, locked, now, { includeUsed: true });
     await repo.event(
       inst.id,
       'CREATING',
@@ -186,16 +200,19 @@ export async function failCreate(deps: InstanceDeps, inst: InstanceRow, cause: u
       String((cause as Error)?.message ?? cause).slice(0, 500),
       now,
     );
-    if (locked.charged > 0) {
-      const { entry } = await postLedgerEntry(tx, {
-        userId: inst.userId,
-        kind: 'refund',
-        amount: locked.charged,
-        idempotencyKey: `instance:${inst.id}:create-refund`,
-        reference: { type: 'instance', id: inst.id },
-        memo: `实例 ${inst.name} 创建失败退款`,
-        at: now,
-      });
+    if (locked.charged > 0 || locked.voucherUsed > 0) {
+      const refund =
+        locked.charged > 0
+          ? await postLedgerEntry(tx, {
+              userId: inst.userId,
+              kind: 'refund',
+              amount: locked.charged,
+              idempotencyKey: `instance:${inst.id}:create-refund`,
+              reference: { type: 'instance', id: inst.id },
+              memo: `实例 ${inst.name} 创建失败退款`,
+              at: now,
+            })
+          : null;
       await repo.bill({
         tenantId: inst.tenantId,
         userId: inst.userId,
@@ -205,7 +222,8 @@ export async function failCreate(deps: InstanceDeps, inst: InstanceRow, cause: u
         periodStart: now,
         periodEnd: now,
         amount: -locked.charged,
-        ledgerEntryId: entry.id,
+        voucherAmount: -voucherBack.used,
+        ledgerEntryId: refund?.entry.id ?? null,
         createdAt: now,
       });
     }

@@ -138,9 +138,10 @@ export function createInstancesRepository({ db }: { db: DbOrTx }) {
           target: [billingRecords.instanceId, billingRecords.meterHour],
           set: {
             amount: sql`${billingRecords.amount} + excluded.amount`,
+            voucherAmount: sql`${billingRecords.voucherAmount} + excluded.voucher_amount`,
             periodStart: sql`least(${billingRecords.periodStart}, excluded.period_start)`,
             periodEnd: sql`greatest(${billingRecords.periodEnd}, excluded.period_end)`,
-            ledgerEntryId: sql`excluded.ledger_entry_id`,
+            ledgerEntryId: sql`coalesce(excluded.ledger_entry_id, ${billingRecords.ledgerEntryId})`,
           },
         });
     },
@@ -173,6 +174,20 @@ export function createInstancesRepository({ db }: { db: DbOrTx }) {
       await db.execute(sql`
         update instances as i set charged = v.charged, updated_at = now()
         from (values ${values}) as v(id, charged)
+        where i.id = v.id`);
+    },
+
+    /** Moves metered amounts from each instance's voucher hold to what its voucher has paid. */
+    async spendVoucherHolds(rows: { id: number; amount: number }[]) {
+      if (rows.length === 0) return;
+      const values = sql.join(
+        rows.map((r) => sql`(${r.id}::bigint, ${r.amount}::bigint)`),
+        sql`, `,
+      );
+      await db.execute(sql`
+        update instances as i
+        set voucher_held = i.voucher_held - v.amount, voucher_used = i.voucher_used + v.amount, updated_at = now()
+        from (values ${values}) as v(id, amount)
         where i.id = v.id`);
     },
 

@@ -62,6 +62,15 @@ export const instances = pgTable(
     /** Pay-as-you-go: accrual of closed running periods, and everything charged so far. */
     accruedClosed: bigint('accrued_closed', { mode: 'number' }).notNull().default(0),
     charged: bigint('charged', { mode: 'number' }).notNull().default(0),
+    /** The voucher this order used (its row: vouchers module). */
+    voucherId: bigint('voucher_id', { mode: 'number' }),
+    /**
+     * Pay-as-you-go: voucher money taken from the voucher at create and not consumed yet;
+     * metering spends it before the balance, release gives the rest back to the voucher.
+     */
+    voucherHeld: bigint('voucher_held', { mode: 'number' }).notNull().default(0),
+    /** Voucher money this instance has spent (package deduction, consumed hold). */
+    voucherUsed: bigint('voucher_used', { mode: 'number' }).notNull().default(0),
     runningSince: timestamp('running_since', { withTimezone: true }),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     stoppedAt: timestamp('stopped_at', { withTimezone: true }),

@@ -108,7 +108,7 @@ describe('create', () => {
     [{ image: 'registry.gpu.local/pytorch:2.1.0-py3.9-cann8.0.RC2' }, 422, '镜像'],
     [{ gpuAmount: 9 }, 400, 'GPU数量最多为8'],
     [{ billingType: 'daily', duration: 7 }, 400, '时长须为1-6天'],
-    [{ voucherId: 3 }, 422, '代金券'],
+    [{ voucherId: 3 }, 404, '代金券不存在'],
     [{ machineId: 999999 }, 404, '未找到指定的GPU资源'],
   ])('refuses %o', async (patch, status, message) => {
     const u = await h.funded(1000);

@@ -8,7 +8,7 @@ import { type Actor, actorLabel, type InstanceDeps } from './instances.deps.ts';
 import { instanceErrors } from './instances.errors.ts';
 import { STOP_REASONS } from './instances.models.ts';
 import { createInstancesRepository, type InstanceRow } from './instances.repository.ts';
-import { chargeAccrued, closePeriod } from './metering.ts';
+import { chargeAccrued, closePeriod, settleForRelease } from './metering.ts';
 
 type StopReason = keyof typeof STOP_REASONS;
 type Tx = Parameters<Parameters<InstanceDeps['db']['transaction']>[0]>[0];
@@ -213,7 +213,7 @@ export async function release(
   }
   return finish(deps, inst, 'RELEASING', 'RELEASED', reason, async (tx, locked, now) => {
     await releaseOnHost(tx, { hostId: locked.hostId, instanceId: locked.id });
-    await chargeAccrued(tx, locked, now);
+    await settleForRelease(tx, locked, now);
     return { ...closePeriod(locked, now), releasedAt: now, warning: null };
   });
 }

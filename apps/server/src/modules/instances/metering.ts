@@ -1,8 +1,10 @@
 import { floorToFen } from '@gpu/shared';
 import type { Tx } from '../../app/db/client.ts';
 import { postLedgerEntries } from '../billing/ledger.ts';
+import { lockVoucher } from '../vouchers/vouchers.usecases.ts';
 import { accruedAt } from './instances.models.ts';
 import { createInstancesRepository, type InstanceRow } from './instances.repository.ts';
+import { returnVoucherOf, splitHold } from './voucher-hold.ts';
 
 const HOUR_MS = 3_600_000;
 /** The UTC clock hour `at` falls in (also a Shanghai hour: UTC+8 has no half hours). */
@@ -35,16 +37,19 @@ export async function chargeAccruedMany(tx: Tx, insts: InstanceRow[], now: Date)
     .filter((inst) => inst.billingType === 'hourly')
     .map((inst) => {
       const upTo = postedBy(inst, now);
-      return { inst, upTo, amount: upTo - inst.charged };
+      const amount = upTo - inst.charged;
+      // The voucher hold pays first (voucher-hold.ts); only the rest reaches the ledger.
+      return { inst, upTo, amount, ...splitHold(inst.voucherHeld, amount) };
     })
     .filter(({ amount }) => amount > 0);
   if (due.length === 0) return 0;
+  const toLedger = due.filter((d) => d.fromBalance > 0);
   const posted = await postLedgerEntries(
     tx,
-    due.map(({ inst, upTo, amount }) => ({
+    toLedger.map(({ inst, upTo, fromBalance }) => ({
       userId: inst.userId,
       kind: 'charge' as const,
-      amount: -amount,
+      amount: -fromBalance,
       // Metering may take the balance below zero by at most one interval's cost (arrears, DESIGN §5).
       allowNegative: true,
       idempotencyKey: `instance:${inst.id}:meter:${inst.charged}-${upTo}`,
@@ -53,30 +58,54 @@ export async function chargeAccruedMany(tx: Tx, insts: InstanceRow[], now: Date)
       at: now,
     })),
   );
+  const postedOf = new Map(toLedger.map((d, i) => [d.inst.id, posted[i]]));
   const repo = createInstancesRepository({ db: tx });
   await repo.setCharged(due.map(({ inst, upTo }) => ({ id: inst.id, charged: upTo })));
-  // A key already posted means this range was charged and billed with it: no second bill line.
-  const fresh = due.flatMap((d, i) => {
-    const result = posted[i];
+  // A key already posted means this range was charged and billed with it: no second bill line
+  // and no second spend of the hold. A range the hold paid whole has no ledger row.
+  const fresh = due.flatMap((d): ((typeof due)[number] & { entryId: number | null })[] => {
+    if (d.fromBalance === 0) return [{ ...d, entryId: null }];
+    const result = postedOf.get(d.inst.id);
     return result?.created ? [{ ...d, entryId: result.entry.id }] : [];
   });
+  await repo.spendVoucherHolds(
+    fresh.filter((d) => d.fromVoucher > 0).map((d) => ({ id: d.inst.id, amount: d.fromVoucher })),
+  );
   const until = await repo.meteredUntil(fresh.map(({ inst }) => inst.id));
   await repo.upsertMeterLines(
-    fresh.flatMap(({ inst, upTo, entryId }) =>
-      hourlyLines(inst, until.get(inst.id) ?? null, upTo, now).map((line) => ({
-        tenantId: inst.tenantId,
-        userId: inst.userId,
-        instanceId: inst.id,
-        billingType: 'hourly' as const,
-        kind: 'metering',
-        ...line,
-        ledgerEntryId: entryId,
-        // A line's time is when its span began, so each hour's spend falls on its own day.
-        createdAt: line.periodStart,
-      })),
-    ),
+    fresh.flatMap(({ inst, upTo, entryId, fromVoucher }) => {
+      let voucherLeft = fromVoucher;
+      return hourlyLines(inst, until.get(inst.id) ?? null, upTo, now).map((line) => {
+        // The hold pays the earliest hours first; a line shows what the balance and the voucher paid.
+        const byVoucher = Math.min(voucherLeft, line.amount);
+        voucherLeft -= byVoucher;
+        return {
+          tenantId: inst.tenantId,
+          userId: inst.userId,
+          instanceId: inst.id,
+          billingType: 'hourly' as const,
+          kind: 'metering',
+          ...line,
+          amount: line.amount - byVoucher,
+          voucherAmount: byVoucher,
+          ledgerEntryId: entryId,
+          // A line's time is when its span began, so each hour's spend falls on its own day.
+          createdAt: line.periodStart,
+        };
+      });
+    }),
   );
-  return fresh.reduce((n, { amount }) => n + amount, 0);
+  return fresh.reduce((n, { fromBalance }) => n + fromBalance, 0);
+}
+
+/**
+ * The last charge of a released instance, then its unspent voucher hold back to the voucher.
+ * The voucher row is locked before the charge touches the account (lock order, ledger.ts).
+ */
+export async function settleForRelease(tx: Tx, inst: InstanceRow, now: Date) {
+  if (inst.voucherId && inst.voucherHeld > 0) await lockVoucher(tx, inst.voucherId);
+  await chargeAccrued(tx, inst, now);
+  await returnVoucherOf(tx, inst, now);
 }
 
 /**

@@ -8,9 +8,8 @@ import {
 import { z } from 'zod';
 import { ok } from '../../app/plugins/envelope.ts';
 import type { AppInstance, Container } from '../../app/types.ts';
-import { pricingErrors } from './pricing.errors.ts';
 import type { PackagePriceRow } from './pricing.repository.ts';
-import { listPackagePrices, quoteOrder } from './pricing.usecases.ts';
+import { listPackagePrices, quoteWithVoucher } from './pricing.usecases.ts';
 
 export async function pricingRoutes(app: AppInstance, c: Container) {
   const { db } = c;
@@ -56,11 +55,17 @@ export async function pricingRoutes(app: AppInstance, c: Container) {
         response: { 200: envelopeSchema(calculatePriceResponseSchema) },
       },
     },
-    async (request) => {
-      // Vouchers arrive with their own feature; until then none can be applied.
-      if (request.body.voucherId !== undefined) throw pricingErrors.voucherUnavailable();
+    async (request, reply) => {
+      const { voucherId, ...order } = request.body;
+      // The price is public; a voucher is the user's own, so naming one needs the user's token.
+      if (voucherId !== undefined) await app.requireUser(request, reply);
       const rules = await c.services.discounts.rulesFor(request.tenant.id);
-      const q = await quoteOrder({ db, now: () => c.clock.now(), rules }, request.tenant, request.body);
+      const q = await quoteWithVoucher(
+        { db, now: () => c.clock.now(), rules },
+        request.tenant,
+        order,
+        voucherId !== undefined && request.user ? { userId: request.user.id, voucherId } : null,
+      );
       return ok({
         billingType: q.billingType,
         duration: q.billingType === 'hourly' ? 1 : q.duration,

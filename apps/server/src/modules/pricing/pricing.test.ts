@@ -170,7 +170,7 @@ describe('calculate-price', () => {
     expect(hidden.json().message).toBe('未找到指定的GPU资源');
   });
 
-  it('has no vouchers to apply yet', async () => {
+  it("needs the user's token to apply a voucher", async () => {
     const res = await calc({
       machineId: idOf('nm-a-l40s-01'),
       billingType: 'daily',
@@ -178,6 +178,6 @@ describe('calculate-price', () => {
       gpuAmount: 1,
       voucherId: 5,
     });
-    expect(res.statusCode).toBe(422);
+    expect(res.statusCode).toBe(401);
   });
 });

@@ -9,6 +9,7 @@ import type { DbOrTx } from '../../app/db/client.ts';
 import { bestDiscount, type DiscountRule } from '../discounts/discounts.models.ts';
 import { createMarketRepository, type MarketRow } from '../market/market.repository.ts';
 import type { TenantRecord } from '../tenants/tenants.repository.ts';
+import { previewDeduction } from '../vouchers/vouchers.usecases.ts';
 import { pricingErrors } from './pricing.errors.ts';
 import { createPricingRepository } from './pricing.repository.ts';
 
@@ -73,6 +74,29 @@ export async function quoteOrder(
     gpuAmount: input.gpuAmount,
     discount,
   };
+}
+
+/** What the voucher can pay of this order: its amount after discount, before the voucher. */
+export const voucherOrderOf = (q: Quote) => ({
+  regionId: q.row.regionId,
+  gpuType: q.row.gpuModel,
+  amount: q.originalAmount - q.discountAmount,
+});
+
+/**
+ * calculate-price: the quote with the user's voucher applied, read without locks (create takes
+ * it for real under the voucher's row lock). A voucher that cannot pay answers why (422).
+ */
+export async function quoteWithVoucher(
+  deps: { db: DbOrTx; now: () => Date; rules: DiscountRule[] },
+  tenant: TenantRecord,
+  input: { machineId: number; billingType: BillingType; duration: number; gpuAmount: number },
+  voucher: { userId: number; voucherId: number } | null,
+): Promise<Quote> {
+  const q = await quoteOrder(deps, tenant, input);
+  if (!voucher) return q;
+  const deduction = await previewDeduction(deps, voucher.userId, voucher.voucherId, voucherOrderOf(q));
+  return { ...q, voucherDeduction: deduction, payableAmount: q.payableAmount - deduction };
 }
 
 /** Every package price, or those of one GPU type. */

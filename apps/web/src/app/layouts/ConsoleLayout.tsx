@@ -11,6 +11,7 @@ import { Layout, Menu, type MenuProps } from 'antd';
 import { Suspense, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { PageLoading } from '../../components/PageLoading';
+import { VoucherMenuLabel } from '../../features/vouchers/components/VoucherMenuLabel';
 import { t } from '../../locales/zh-CN';
 import { PATHS } from '../paths';
 import styles from './ConsoleLayout.module.css';
@@ -31,7 +32,7 @@ const MENU: MenuProps['items'] = [
       { key: c.orders, icon: <ProfileOutlined />, label: r.consoleOrders },
       { key: c.bills, icon: <AccountBookOutlined />, label: r.consoleBills },
       { key: c.rechargeOrders, icon: <WalletOutlined />, label: r.consoleRechargeOrders },
-      { key: c.vouchers, icon: <GiftOutlined />, label: r.consoleVouchers },
+      { key: c.vouchers, icon: <GiftOutlined />, label: <VoucherMenuLabel label={r.consoleVouchers} /> },
     ],
   },
   {

@@ -59,7 +59,13 @@ export function useSubmitOrder(skuGpuId: string, refetchQuote: () => void) {
       void notify('error', `${s.createError}：${checked.error.issues[0]?.message ?? ''}`);
       return;
     }
-    create.mutate(payload, handlers);
+    create.mutate(payload, {
+      ...handlers,
+      onSuccess: (instance: Instance) => {
+        if (payload.voucherId) window.dispatchEvent(new CustomEvent(APP_EVENTS.voucher));
+        handlers.onSuccess(instance);
+      },
+    });
   };
   /** An overseas (vast.ai) offer: its own endpoint and payload (SPEC.md §3). */
   const submitOverseas = (payload: VastaiCreateRequest) => {

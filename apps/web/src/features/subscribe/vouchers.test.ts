@@ -92,3 +92,24 @@ describe('vouchers', () => {
     expect(isApplicable(byId(2), NOW, { gpuType: 'L40S', regionId: 1 })).toBe(false);
   });
 });
+
+describe('isApplicable and the voucher minimum', () => {
+  const NOW = Date.parse('2026-12-01T00:00:00Z');
+  const [v] = normalizeVouchers([
+    {
+      id: 1,
+      amount: 10,
+      remainingAmount: 10,
+      minOrderAmount: 50,
+      expiresAt: '2027-01-01T00:00:00Z',
+      status: 'UNUSED',
+    },
+  ]);
+  it('refuses an order below the minimum, accepts one at it, ignores it when the amount is unknown', () => {
+    if (!v) throw new Error('not normalized');
+    const order = { gpuType: 'L40S', regionId: 1 };
+    expect(isApplicable(v, NOW, { ...order, amount: 49.99 })).toBe(false);
+    expect(isApplicable(v, NOW, { ...order, amount: 50 })).toBe(true);
+    expect(isApplicable(v, NOW, order)).toBe(true);
+  });
+});

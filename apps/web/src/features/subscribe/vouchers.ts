@@ -10,6 +10,8 @@ export interface Voucher {
   amount: number;
   remainingAmount: number;
   usedAmount: number;
+  /** The order amount (after discount) it needs, yuan; 0 for none. */
+  minOrderAmount: number;
   /** ISO time; null when it never expires. */
   expiresAt: string | null;
   regionId: number | null;
@@ -49,6 +51,7 @@ function toVoucher(raw: unknown): Voucher | null {
     amount,
     remainingAmount: remaining,
     usedAmount: num(r.usedAmount) ?? Math.max(0, amount - remaining),
+    minOrderAmount: num(r.minOrderAmount) ?? 0,
     expiresAt: str(r.expiresAt) || null,
     regionId: num(r.regionId),
     regionName: str(r.regionName),
@@ -78,9 +81,17 @@ export const isUnused = (v: Voucher, now: number) => v.status === 'UNUSED' && !i
 export const isExpiring = (v: Voucher, now: number, withinMs: number) =>
   isUnused(v, now) && expiryMs(v) - now <= withinMs;
 
-/** Whether this order may use the voucher: unused, unexpired, money left, and made for it. */
-export function isApplicable(v: Voucher, now: number, order: { gpuType: string; regionId: number }): boolean {
+/**
+ * Whether this order may use the voucher: unused, unexpired, money left, made for it, and (when
+ * the order amount after discount is known) at least its minimum — the server's voucherRefusal.
+ */
+export function isApplicable(
+  v: Voucher,
+  now: number,
+  order: { gpuType: string; regionId: number; amount?: number },
+): boolean {
   if (!isUnused(v, now) || v.remainingAmount <= 0) return false;
+  if (order.amount !== undefined && order.amount < v.minOrderAmount) return false;
   if (v.gpuType && v.gpuType.toLowerCase() !== order.gpuType.toLowerCase()) return false;
   if (v.regionId !== null && v.regionId !== order.regionId) return false;
   return true;

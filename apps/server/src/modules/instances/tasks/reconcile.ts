@@ -5,7 +5,7 @@ import { createHostsRepository } from '../../hosts/hosts.repository.ts';
 import { freeIfContainerGone } from '../create.usecases.ts';
 import type { InstanceDeps } from '../instances.deps.ts';
 import { createInstancesRepository, type InstanceRow } from '../instances.repository.ts';
-import { chargeAccrued, closePeriod } from '../metering.ts';
+import { chargeAccrued, closePeriod, settleForRelease } from '../metering.ts';
 import { provisionInstance } from '../provisioning.usecases.ts';
 
 /** A transition older than this was cut short (crash, restart) and is finished or rolled back. */
@@ -127,7 +127,8 @@ async function move(
     else if (to === 'STOPPED' && locked.billingType === 'hourly') {
       await releaseOnHost(tx, { hostId: locked.hostId, instanceId: locked.id, ports: false });
     }
-    if (charge) await chargeAccrued(tx, locked, now);
+    if (charge && to === 'RELEASED') await settleForRelease(tx, locked, now);
+    else if (charge) await chargeAccrued(tx, locked, now);
     await repo.update(locked.id, { status: to, transitionAt: null, ...patch(now) });
     await repo.event(locked.id, locked.status, to, 'system', '对账：按主机实际状态完成中断的操作', now);
     return to;

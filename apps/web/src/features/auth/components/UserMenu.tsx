@@ -1,6 +1,7 @@
 import { DownOutlined } from '@ant-design/icons';
 import { Dropdown } from 'antd';
 import { useBalanceEventRefresh } from '../../recharge/use-balance-event-refresh';
+import { useVoucherEventRefresh } from '../../vouchers/use-voucher-event-refresh';
 import { useSession } from '../use-session';
 import { AccountPanel } from './AccountPanel';
 import styles from './UserMenu.module.css';
@@ -10,6 +11,7 @@ export default function UserMenu() {
   const { user } = useSession();
   // SPEC.md §9: the balance here and in the mobile drawer reloads 500 ms after a balance event.
   useBalanceEventRefresh(Boolean(user));
+  useVoucherEventRefresh(Boolean(user));
   if (!user) return null;
   return (
     <Dropdown

@@ -1,27 +1,22 @@
 import { VOUCHER_LIST_SIZE } from '@gpu/shared/constants';
 import { useQuery } from '@tanstack/react-query';
-import { ApiError, api } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { voucherKeys } from '../../vouchers/api/keys';
 import { normalizeVouchers, type Voucher } from '../vouchers';
 
 /**
- * GET /api/user/vouchers/available (SPEC.md §7: page 0, size 100, GPU type, region). Until the
- * voucher feature lands the server answers 404: that is an empty list, not an error.
+ * GET /api/user/vouchers/available (SPEC.md §7: page 0, size 100, GPU type, region). A failure
+ * is an error ('加载代金券失败'), never an empty list.
  */
 export async function getAvailableVouchers(
   order: { gpuType: string; regionId: number },
   signal?: AbortSignal,
 ): Promise<Voucher[]> {
-  try {
-    const data = await api.get<unknown>('/user/vouchers/available', {
-      query: { page: 0, size: VOUCHER_LIST_SIZE, gpuType: order.gpuType, regionId: order.regionId },
-      signal,
-    });
-    return normalizeVouchers(data);
-  } catch (err) {
-    if (err instanceof ApiError && err.status === 404) return [];
-    throw err;
-  }
+  const data = await api.get<unknown>('/user/vouchers/available', {
+    query: { page: 0, size: VOUCHER_LIST_SIZE, gpuType: order.gpuType, regionId: order.regionId },
+    signal,
+  });
+  return normalizeVouchers(data);
 }
 
 export const useAvailableVouchers = (order: { gpuType: string; regionId: number }) =>

@@ -92,6 +92,7 @@ beforeEach(() => {
     '/api/v2/package-billing/calculate-price': () => [500, fail(500, 'down')],
     '/api/user/balance': () => [200, ok({ available: 500, frozen: 0, total: 500 })],
     '/api/gpu/instance/create': () => [200, ok({ id: 9, name: 'x' })],
+    '/api/user/vouchers/available': () => [200, ok({ list: [], total: 0, page: 0, size: 100 })],
   };
   mockApi();
 });
@@ -103,7 +104,7 @@ afterEach(() => {
 describe('SubscribeForm', { timeout: 30_000 }, () => {
   it('enables create only with a chosen image and a valid name', async () => {
     renderForm();
-    await screen.findByTestId('voucher-summary'); // vouchers answered 404: none yet
+    await screen.findByTestId('voucher-summary'); // no vouchers yet
     expect(createButton().disabled).toBe(true);
     await chooseImage();
     expect(screen.getByTestId('image-selected').textContent).toBe('PyTorch 2.5.1 · Python 3.12 · CUDA 12.4');
@@ -203,8 +204,8 @@ describe('SubscribeForm', { timeout: 30_000 }, () => {
     expect(quote?.body).toMatchObject({ voucherId: 77 });
   });
 
-  it('says 加载代金券失败 when the voucher list fails (not for a 404)', async () => {
-    routes['/api/user/vouchers/available'] = () => [500, fail(500, 'boom')];
+  it.each([500, 404])('says 加载代金券失败 when the voucher list fails (%i)', async (status) => {
+    routes['/api/user/vouchers/available'] = () => [status, fail(status, 'boom')];
     renderForm();
     expect((await screen.findByTestId('voucher-load-failed')).textContent).toContain('加载代金券失败');
     expect(notify).not.toHaveBeenCalled();

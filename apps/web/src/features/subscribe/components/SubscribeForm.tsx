@@ -2,6 +2,7 @@ import type { BillingType } from '@gpu/shared/constants';
 import { defaultInstanceName, instanceMessages, instanceNameSchema } from '@gpu/shared/instances';
 import type { MarketItem } from '@gpu/shared/market';
 import { isOverseasSku } from '@gpu/shared/market';
+import { unitsToYuan } from '@gpu/shared/money';
 import { displayPrices } from '@gpu/shared/price-display';
 import { OVERSEAS_DISK_GB } from '@gpu/shared/vastai';
 import { Alert } from 'antd';
@@ -16,7 +17,7 @@ import { usePackagePricing } from '../api/get-package-pricing';
 import { useAvailableVouchers } from '../api/get-vouchers';
 import { clampGpuCount, gpuCountBounds } from '../gpu-count';
 import { cascaderReducer, INITIAL_CASCADER } from '../image-cascader';
-import { orderFigures, packagePricesFor } from '../order-figures';
+import { orderFigures, orderUnits, packagePricesFor } from '../order-figures';
 import { imagesForOffer } from '../overseas-images';
 import { clampDuration } from '../subscribe-params';
 import { useOrderQuote } from '../use-order-quote';
@@ -72,8 +73,6 @@ export function SubscribeForm({ item, billingType: chosenBilling, onBillingChang
   const order = useMemo(() => ({ gpuType: item.gpuName, regionId: item.regionId }), [item]);
   const vouchers = useAvailableVouchers(order);
   const [voucherChosen, setVoucher] = useState<Voucher | null>(null);
-  // A chosen voucher that no longer applies (expired while here) is dropped.
-  const voucher = voucherChosen && isApplicable(voucherChosen, Date.now(), order) ? voucherChosen : null;
 
   const [name, setName] = useState(() => defaultInstanceName(item.gpuName, new Date()));
   const [nameTouched, setNameTouched] = useState(false);
@@ -86,15 +85,17 @@ export function SubscribeForm({ item, billingType: chosenBilling, onBillingChang
   const packagePrices = packagePricesFor(pricing.data, item.regionId);
   const pricingReady = billingType === 'hourly' || !pricing.isPending;
 
-  const local = orderFigures({
-    item,
-    billingType,
-    duration,
-    gpuAmount,
-    packagePrices,
-    discountLive,
-    voucherRemaining: voucher?.remainingAmount ?? null,
-  });
+  const orderInput = { item, billingType, duration, gpuAmount, packagePrices, discountLive };
+  // What a voucher pays for: the order after discount, before any voucher (its minimum applies to it).
+  const beforeVoucher = orderUnits({ ...orderInput, voucherRemaining: null });
+  const voucherOrder = {
+    ...order,
+    amount: unitsToYuan(beforeVoucher.originalAmount - beforeVoucher.discountAmount),
+  };
+  // A chosen voucher that no longer applies (expired while here, order below its minimum) is dropped.
+  const voucher =
+    voucherChosen && isApplicable(voucherChosen, Date.now(), voucherOrder) ? voucherChosen : null;
+  const local = orderFigures({ ...orderInput, voucherRemaining: voucher?.remainingAmount ?? null });
 
   const quote = useOrderQuote({
     machineId: item.id,
@@ -204,7 +205,7 @@ export function SubscribeForm({ item, billingType: chosenBilling, onBillingChang
               loading={vouchers.isPending}
               failed={vouchers.isError}
               onRetry={() => void vouchers.refetch()}
-              order={order}
+              order={voucherOrder}
               selected={voucher}
               onSelect={setVoucher}
               deduction={figures.voucherDeduction}

@@ -24,7 +24,7 @@ export interface VoucherSelectorProps {
   loading: boolean;
   failed: boolean;
   onRetry: () => void;
-  order: { gpuType: string; regionId: number };
+  order: { gpuType: string; regionId: number; amount?: number };
   selected: Voucher | null;
   onSelect: (voucher: Voucher | null) => void;
   /** What the chosen voucher takes off this order (yuan). */

@@ -1,0 +1,170 @@
+import { randomBytes } from 'node:crypto';
+import {
+  type AdminActor,
+  type DistributionDetail,
+  type DistributionExecuteInput,
+  type DistributionListQuery,
+  type DistributionPreview,
+  type DistributionTarget,
+  type DistributionView,
+  type Page,
+  voucherExpiry,
+  yuanToUnits,
+} from '@gpu/shared';
+import type { Db, DbOrTx } from '../../app/db/client.ts';
+import { recordAudit } from '../audit/audit.usecases.ts';
+import { voucherErrors } from './vouchers.errors.ts';
+import { createVouchersRepository, type DistributionRow, type TargetUser } from './vouchers.repository.ts';
+
+export interface DistributionDeps {
+  db: Db;
+  now: () => Date;
+}
+
+const SAMPLE_SIZE = 10;
+const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+/** A voucher code: V + 12 characters without look-alikes (0/O, 1/I). */
+export function voucherCode(): string {
+  const bytes = randomBytes(12);
+  return `V${[...bytes].map((b) => CODE_ALPHABET[b % CODE_ALPHABET.length]).join('')}`;
+}
+
+async function resolveTargets(db: DbOrTx, t: DistributionTarget): Promise<TargetUser[]> {
+  const repo = createVouchersRepository({ db });
+  if (t.type === 'registered') {
+    const from = new Date(t.from.length === 10 ? `${t.from}T00:00:00+08:00` : t.from);
+    const to = new Date(t.to.length === 10 ? `${t.to}T23:59:59.999+08:00` : t.to);
+    if (to <= from) throw voucherErrors.badWindow();
+    return repo.targetUsers({ type: 'registered', from, to, tenantId: t.tenantId });
+  }
+  if (t.type === 'spend') return repo.targetUsers({ ...t, minSpend: yuanToUnits(t.minSpend) });
+  if (t.type === 'phones') return repo.targetUsers({ type: 'phones', phones: [...new Set(t.phones)] });
+  return repo.targetUsers(t);
+}
+
+/** Who a distribution would reach, and how many of them are at the config's per-user limit. */
+export async function previewDistribution(
+  { db }: DistributionDeps,
+  input: { configId: number; target: DistributionTarget },
+): Promise<DistributionPreview> {
+  const repo = createVouchersRepository({ db });
+  const cfg = await repo.findConfig(input.configId);
+  if (!cfg || cfg.archived) throw voucherErrors.configNotFound();
+  const users = await resolveTargets(db, input.target);
+  const held = await repo.heldOfConfig(
+    cfg.id,
+    users.map((u) => u.userId),
+  );
+  return {
+    count: users.length,
+    atLimit: users.filter((u) => (held.get(u.userId) ?? 0) >= cfg.perUserLimit).length,
+    sample: users.slice(0, SAMPLE_SIZE).map(({ userId, phone, username }) => ({ userId, phone, username })),
+  };
+}
+
+/**
+ * Issues one voucher of the config to every target user under its per-user limit, in one
+ * transaction with the distribution row and who-got-what. Idempotent per `requestId`: executing
+ * the same distribution again (a double click, a retry) answers the first one and issues nothing.
+ * The config row is locked, so two distributions of one config cannot both pass the limit.
+ */
+export async function executeDistribution(
+  deps: DistributionDeps,
+  actor: AdminActor,
+  input: DistributionExecuteInput,
+): Promise<{ distribution: DistributionView; repeated: boolean }> {
+  const now = deps.now();
+  const out = await deps.db.transaction(async (tx) => {
+    const repo = createVouchersRepository({ db: tx });
+    const cfg = await repo.findConfig(input.configId, { lock: true });
+    const prior = await repo.findDistribution({ requestId: input.requestId });
+    if (prior) {
+      if (prior.configId !== input.configId) throw voucherErrors.requestReused();
+      return { row: prior, repeated: true };
+    }
+    if (!cfg || cfg.archived) throw voucherErrors.configNotFound();
+    if (!cfg.enabled) throw voucherErrors.configDisabled();
+    const expiresAt = voucherExpiry(cfg, now);
+    if (!expiresAt || expiresAt <= now) throw voucherErrors.configEnded();
+    const row = await repo.insertDistribution({
+      requestId: input.requestId,
+      configId: cfg.id,
+      target: input.target,
+      remark: input.remark,
+      adminId: actor.adminId || null,
+      createdAt: now,
+    });
+    if (!row) throw voucherErrors.requestReused();
+    const users = await resolveTargets(tx, input.target);
+    const held = await repo.heldOfConfig(
+      cfg.id,
+      users.map((u) => u.userId),
+    );
+    const eligible = users.filter((u) => (held.get(u.userId) ?? 0) < cfg.perUserLimit);
+    const issued = await repo.insertVouchers(
+      eligible.map((u) => ({
+        tenantId: u.tenantId,
+        userId: u.userId,
+        configId: cfg.id,
+        distributionId: row.id,
+        code: voucherCode(),
+        name: cfg.name,
+        description: cfg.description,
+        amount: cfg.faceAmount,
+        remaining: cfg.faceAmount,
+        minOrderAmount: cfg.minOrderAmount,
+        regionId: cfg.regionId,
+        gpuModel: cfg.gpuModel,
+        expiresAt,
+        createdAt: now,
+        updatedAt: now,
+      })),
+    );
+    await repo.insertItems(
+      issued.map((v) => ({ distributionId: row.id, userId: v.userId, voucherId: v.id })),
+    );
+    await repo.setDistributionCounts(row.id, users.length, issued.length);
+    await recordAudit(tx, actor, 'voucher-distribution.execute', `voucher-distribution:${row.id}`, {
+      configId: cfg.id,
+      target: input.target,
+      targetCount: users.length,
+      issuedCount: issued.length,
+    });
+    return { row: { ...row, targetCount: users.length, issuedCount: issued.length }, repeated: false };
+  });
+  return {
+    distribution: toView(out.row, await createVouchersRepository(deps).configName(out.row.configId)),
+    repeated: out.repeated,
+  };
+}
+
+function toView(d: DistributionRow, configName: string): DistributionView {
+  return {
+    id: d.id,
+    requestId: d.requestId,
+    configId: d.configId,
+    configName,
+    target: d.target,
+    targetCount: d.targetCount,
+    issuedCount: d.issuedCount,
+    remark: d.remark,
+    adminId: d.adminId,
+    createdAt: d.createdAt.toISOString(),
+  };
+}
+
+export async function distributionHistory(
+  { db }: DistributionDeps,
+  q: DistributionListQuery,
+): Promise<Page<DistributionView>> {
+  const { rows, total } = await createVouchersRepository({ db }).listDistributions(q, q);
+  return { list: rows.map((r) => toView(r.d, r.configName)), total, page: q.page, size: q.size };
+}
+
+export async function distributionDetail({ db }: DistributionDeps, id: number): Promise<DistributionDetail> {
+  const repo = createVouchersRepository({ db });
+  const d = await repo.findDistribution({ id });
+  if (!d) throw voucherErrors.distributionNotFound();
+  return { ...toView(d, await repo.configName(d.configId)), items: await repo.distributionItems(id) };
+}

@@ -1,0 +1,77 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { systemClock } from '../../app/clock.ts';
+import { hostGpus } from '../hosts/hosts.tables.ts';
+import { instances } from '../instances/instances.tables.ts';
+import { IMAGE, instanceTestApp } from '../instances/instances.test-helpers.ts';
+import { vouchers } from './vouchers.tables.ts';
+
+// Real lock contention needs real connections: PGlite runs one transaction at a time.
+describe.runIf(process.env.DATABASE_URL)('one voucher under concurrent creates (PostgreSQL)', () => {
+  let h: Awaited<ReturnType<typeof instanceTestApp>>;
+  beforeAll(async () => {
+    h = await instanceTestApp(systemClock);
+    await h.t.db.update(hostGpus).set({ reservedReason: null });
+  });
+  afterAll(() => h.t.close());
+
+  it('20 concurrent creates on several hosts using one voucher never take more than it held', async () => {
+    const admin = await h.t.adminHeaders();
+    const u = await h.funded(10_000);
+    const cfg = await h.t.app.inject({
+      method: 'POST',
+      url: '/api/admin/vouchers/configs',
+      headers: admin,
+      payload: { name: '并发券', faceAmount: 30, validDays: 7 },
+    });
+    const configId = cfg.json().data.id;
+    await h.t.app.inject({
+      method: 'POST',
+      url: '/api/admin/voucher-distribution/execute',
+      headers: admin,
+      payload: {
+        configId,
+        requestId: 'pg-concurrency-1',
+        target: { type: 'phones', phones: [u.user.phone] },
+      },
+    });
+    const [voucher] = await h.t.db.select().from(vouchers).where(eq(vouchers.userId, u.user.id));
+    if (!voucher) throw new Error('no voucher issued');
+    const machines = (await h.market()).filter((m) => m.gpuIdleNum > 0).slice(0, 5);
+    expect(machines.length).toBeGreaterThan(1);
+
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        h.t.app.inject({
+          method: 'POST',
+          url: '/api/gpu/instance/create',
+          headers: u.headers,
+          payload: {
+            machineId: machines[i % machines.length]?.id,
+            instanceName: `race-${i}`,
+            image: IMAGE,
+            gpuAmount: 1,
+            voucherId: voucher.id,
+            // Half pay up front (deducted now), half by the hour (held on the instance).
+            ...(i % 2 ? { billingType: 'daily', duration: 1 } : { billingType: 'hourly' }),
+          },
+        }),
+      ),
+    );
+    await h.deps.jobs.drain();
+    expect(answers.filter((a) => a.statusCode >= 500).map((a) => a.body)).toEqual([]);
+    const ok = answers.filter((a) => a.statusCode === 200);
+    expect(ok.length).toBeGreaterThan(1);
+    for (const a of answers.filter((x) => x.statusCode !== 200))
+      expect(a.json().message).toMatch(/[\u4e00-\u9fa5]/);
+
+    const [after] = await h.t.db.select().from(vouchers).where(eq(vouchers.id, voucher.id));
+    const made = await h.t.db.select().from(instances).where(eq(instances.userId, u.user.id));
+    const taken = made.reduce((n, i) => n + i.voucherHeld + i.voucherUsed, 0);
+    expect(after?.remaining).toBeGreaterThanOrEqual(0);
+    // Every unit the voucher lost sits on exactly one instance: never more than it held.
+    expect(taken + (after?.remaining ?? 0)).toBe(voucher.amount);
+    expect(taken).toBeLessThanOrEqual(voucher.amount);
+    expect(taken).toBeGreaterThan(0);
+  });
+});

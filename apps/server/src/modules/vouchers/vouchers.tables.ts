@@ -1,0 +1,109 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import { admins, users } from '../auth/auth.tables.ts';
+import { regions } from '../hosts/hosts.tables.ts';
+import { tenants } from '../tenants/tenants.tables.ts';
+
+/**
+ * What vouchers are issued from (SPEC.md §7 Voucher configs). Money in 0.0001-yuan units.
+ * Null region / GPU model means any. Once vouchers were issued it can only be archived.
+ */
+export const voucherConfigs = pgTable('voucher_configs', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  description: text('description').notNull().default(''),
+  faceAmount: bigint('face_amount', { mode: 'number' }).notNull(),
+  validDays: integer('valid_days'),
+  validUntil: timestamp('valid_until', { withTimezone: true }),
+  regionId: integer('region_id').references(() => regions.id),
+  gpuModel: text('gpu_model'),
+  minOrderAmount: bigint('min_order_amount', { mode: 'number' }).notNull().default(0),
+  perUserLimit: integer('per_user_limit').notNull().default(1),
+  enabled: boolean('enabled').notNull().default(true),
+  archived: boolean('archived').notNull().default(false),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * One user's voucher. `remaining` is what it can still pay; its status is computed from
+ * `remaining` and `expires_at` (never stored, so it cannot go stale). Scope and minimum are
+ * copied from the config at issue, so editing a config never changes vouchers already given.
+ */
+export const vouchers = pgTable(
+  'vouchers',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    configId: integer('config_id')
+      .notNull()
+      .references(() => voucherConfigs.id),
+    distributionId: integer('distribution_id'),
+    code: text('code').notNull().unique(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    remaining: bigint('remaining', { mode: 'number' }).notNull(),
+    minOrderAmount: bigint('min_order_amount', { mode: 'number' }).notNull().default(0),
+    regionId: integer('region_id').references(() => regions.id),
+    gpuModel: text('gpu_model'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('vouchers_user').on(t.userId, t.expiresAt),
+    index('vouchers_config').on(t.configId, t.userId),
+    check('vouchers_remaining', sql`${t.remaining} >= 0 and ${t.remaining} <= ${t.amount}`),
+  ],
+);
+
+/** A batch distribution (SPEC.md §7 Distribution); `request_id` makes executing it idempotent. */
+export const voucherDistributions = pgTable('voucher_distributions', {
+  id: serial('id').primaryKey(),
+  requestId: text('request_id').notNull().unique(),
+  configId: integer('config_id')
+    .notNull()
+    .references(() => voucherConfigs.id),
+  target: jsonb('target').notNull(),
+  targetCount: integer('target_count').notNull().default(0),
+  issuedCount: integer('issued_count').notNull().default(0),
+  remark: text('remark').notNull().default(''),
+  adminId: integer('admin_id').references(() => admins.id),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Who got what in a distribution: one voucher per user per distribution. */
+export const voucherDistributionItems = pgTable(
+  'voucher_distribution_items',
+  {
+    distributionId: integer('distribution_id')
+      .notNull()
+      .references(() => voucherDistributions.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    voucherId: bigint('voucher_id', { mode: 'number' })
+      .notNull()
+      .references(() => vouchers.id),
+  },
+  (t) => [primaryKey({ columns: [t.distributionId, t.userId] })],
+);

@@ -1,0 +1,12 @@
+import { adminKeys } from '../../admin/api/keys';
+
+/** Query keys of the admin promotion screens (under the admin prefix, dropped at admin login). */
+export const promotionKeys = {
+  all: () => [...adminKeys.all, 'promotions'] as const,
+  scopes: () => [...promotionKeys.all(), 'scopes'] as const,
+  dashboard: () => [...promotionKeys.all(), 'dashboard'] as const,
+  discounts: (q: object) => [...promotionKeys.all(), 'discounts', q] as const,
+  configs: (q: object) => [...promotionKeys.all(), 'voucher-configs', q] as const,
+  history: (q: object) => [...promotionKeys.all(), 'distributions', q] as const,
+  distribution: (id: number) => [...promotionKeys.all(), 'distribution', id] as const,
+};

@@ -1,0 +1,226 @@
+import { type DiscountAdminView, discountInputSchema } from '@gpu/shared/discounts';
+import { discountZhe } from '@gpu/shared/price-display';
+import { formatTime } from '@gpu/shared/time';
+import {
+  Button,
+  DatePicker,
+  Form,
+  Input,
+  InputNumber,
+  Modal,
+  Popconfirm,
+  Select,
+  Space,
+  Switch,
+  Table,
+  type TableProps,
+  Tag,
+} from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useState } from 'react';
+import { ApiError } from '../../../lib/api-client';
+import { notify } from '../../../lib/feedback';
+import { t } from '../../../locales/zh-CN';
+import {
+  type DiscountQuery,
+  useDeleteDiscount,
+  useDiscountStatus,
+  useDiscounts,
+  useSaveDiscount,
+} from '../api/promotions';
+import styles from '../pages/AdminPage.module.css';
+import { parseForm } from '../zod-form';
+import { ScopeSelects } from './ScopeSelects';
+
+const d = t.adminDiscount;
+const failed = (err: unknown) =>
+  void notify('error', err instanceof ApiError ? err.message : t.adminVoucher.loadFailed);
+
+interface FormValues {
+  name: string;
+  description?: string;
+  discountRate: number;
+  tenantId?: number;
+  regionId?: number;
+  gpuType?: string;
+  window: [Dayjs, Dayjs] | null;
+  enabled: boolean;
+}
+
+/** The discount rules: filters, table, create/edit form, status switch and delete confirm. */
+export function DiscountTable() {
+  const [q, setQ] = useState<DiscountQuery>({ page: 1, size: 10 });
+  const list = useDiscounts(q);
+  const save = useSaveDiscount();
+  const status = useDiscountStatus();
+  const remove = useDeleteDiscount();
+  const [editing, setEditing] = useState<DiscountAdminView | 'new' | null>(null);
+  const [form] = Form.useForm<FormValues>();
+
+  const open = (row: DiscountAdminView | 'new') => {
+    setEditing(row);
+    form.resetFields();
+    if (row !== 'new')
+      form.setFieldsValue({
+        name: row.name,
+        description: row.description,
+        discountRate: row.discountRate,
+        tenantId: row.tenantId ?? undefined,
+        regionId: row.regionId ?? undefined,
+        gpuType: row.gpuType ?? undefined,
+        window: [dayjs(row.startTime), dayjs(row.endTime)],
+        enabled: row.enabled,
+      });
+  };
+
+  const submit = async () => {
+    const v = form.getFieldsValue(true) as FormValues;
+    const parsed = parseForm(form, discountInputSchema, {
+      name: v.name ?? '',
+      description: v.description ?? '',
+      discountRate: v.discountRate,
+      tenantId: v.tenantId ?? null,
+      regionId: v.regionId ?? null,
+      gpuType: v.gpuType ?? null,
+      startTime: v.window?.[0]?.toISOString() ?? '',
+      endTime: v.window?.[1]?.toISOString() ?? '',
+      enabled: v.enabled ?? true,
+    });
+    if ('error' in parsed) {
+      void notify('error', parsed.error);
+      return;
+    }
+    try {
+      await save.mutateAsync({
+        id: editing === 'new' || editing === null ? null : editing.id,
+        input: parsed.data,
+      });
+      void notify('success', d.saved);
+      setEditing(null);
+    } catch (err) {
+      failed(err);
+    }
+  };
+
+  const columns: TableProps<DiscountAdminView>['columns'] = [
+    { title: d.columns.name, dataIndex: 'name' },
+    { title: d.columns.rate, dataIndex: 'discountRate', render: (r: number) => discountZhe(r) },
+    {
+      title: d.columns.scope,
+      render: (_, r) =>
+        [r.tenantName ?? d.anyTenant, r.regionName ?? d.anyRegion, r.gpuType ?? d.anyGpu].join(' · '),
+    },
+    {
+      title: d.columns.window,
+      render: (_, r) =>
+        `${formatTime(r.startTime, 'YYYY-MM-DD HH:mm')} ~ ${formatTime(r.endTime, 'YYYY-MM-DD HH:mm')}`,
+    },
+    {
+      title: d.columns.state,
+      dataIndex: 'state',
+      render: (s: DiscountAdminView['state']) => <Tag color={d.stateColors[s]}>{d.states[s]}</Tag>,
+    },
+    {
+      title: d.columns.enabled,
+      render: (_, r) => (
+        <Switch
+          checked={r.enabled}
+          loading={status.isPending && status.variables?.id === r.id}
+          onChange={(enabled) => status.mutate({ id: r.id, enabled }, { onError: failed })}
+        />
+      ),
+    },
+    {
+      title: d.columns.actions,
+      render: (_, r) => (
+        <Space>
+          <Button size="small" onClick={() => open(r)}>
+            {d.editAction}
+          </Button>
+          <Popconfirm title={d.deleteConfirm} onConfirm={() => remove.mutateAsync(r.id).catch(failed)}>
+            <Button size="small" danger>
+              {d.delete}
+            </Button>
+          </Popconfirm>
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <div className={styles.filters}>
+        <Input.Search
+          allowClear
+          placeholder={d.keyword}
+          className={styles.filter}
+          onSearch={(keyword) => setQ({ ...q, page: 1, keyword: keyword || undefined })}
+        />
+        <Select
+          allowClear
+          placeholder={d.state}
+          className={styles.filter}
+          options={Object.entries(d.states).map(([value, label]) => ({ value, label }))}
+          onChange={(state) => setQ({ ...q, page: 1, state })}
+        />
+        <Button type="primary" onClick={() => open('new')} data-testid="discount-create">
+          {d.create}
+        </Button>
+      </div>
+      <Table
+        rowKey="id"
+        size="middle"
+        scroll={{ x: 900 }}
+        loading={list.isFetching}
+        dataSource={list.data?.list ?? []}
+        columns={columns}
+        pagination={{
+          current: q.page,
+          pageSize: q.size,
+          total: list.data?.total ?? 0,
+          onChange: (page, size) => setQ({ ...q, page, size }),
+        }}
+        data-testid="discount-table"
+      />
+      <Modal
+        open={editing !== null}
+        title={editing === 'new' ? d.create : d.edit}
+        onCancel={() => setEditing(null)}
+        onOk={() => void submit()}
+        confirmLoading={save.isPending}
+        okText={t.adminVoucher.save}
+        cancelText={t.adminVoucher.cancel}
+        destroyOnHidden
+      >
+        <Form form={form} layout="vertical" initialValues={{ enabled: true, discountRate: 0.8 }}>
+          <Form.Item name="name" label={d.fields.name} required>
+            <Input maxLength={64} />
+          </Form.Item>
+          <Form.Item name="description" label={d.fields.description}>
+            <Input maxLength={200} />
+          </Form.Item>
+          <Form.Item name="discountRate" label={d.fields.discountRate} required>
+            <InputNumber min={0.01} max={0.99} step={0.05} style={{ width: '100%' }} />
+          </Form.Item>
+          <ScopeSelects
+            tenant
+            labels={{
+              tenantId: d.fields.tenantId,
+              regionId: d.fields.regionId,
+              gpuType: d.fields.gpuType,
+              anyTenant: d.anyTenant,
+              anyRegion: d.anyRegion,
+              anyGpu: d.anyGpu,
+            }}
+          />
+          <Form.Item name="window" label={d.fields.window} required>
+            <DatePicker.RangePicker showTime style={{ width: '100%' }} />
+          </Form.Item>
+          <Form.Item name="enabled" label={d.fields.enabled} valuePropName="checked">
+            <Switch />
+          </Form.Item>
+        </Form>
+      </Modal>
+    </>
+  );
+}

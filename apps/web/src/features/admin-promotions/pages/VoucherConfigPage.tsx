@@ -1,0 +1,263 @@
+import { formatCurrency } from '@gpu/shared/money';
+import { formatTime } from '@gpu/shared/time';
+import { type VoucherConfigView, voucherConfigInputSchema } from '@gpu/shared/vouchers';
+import {
+  Button,
+  Card,
+  DatePicker,
+  Form,
+  Input,
+  InputNumber,
+  Modal,
+  Popconfirm,
+  Select,
+  Space,
+  Switch,
+  Table,
+  type TableProps,
+} from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useState } from 'react';
+import { ApiError } from '../../../lib/api-client';
+import { notify } from '../../../lib/feedback';
+import { t } from '../../../locales/zh-CN';
+import {
+  type ConfigQuery,
+  useDeleteConfig,
+  useSaveConfig,
+  useToggleConfig,
+  useVoucherConfigs,
+} from '../api/promotions';
+import { ScopeSelects } from '../components/ScopeSelects';
+import { parseForm } from '../zod-form';
+import styles from './AdminPage.module.css';
+
+const a = t.adminVoucher;
+const failed = (err: unknown) => void notify('error', err instanceof ApiError ? err.message : a.loadFailed);
+
+interface FormValues {
+  name?: string;
+  description?: string;
+  faceAmount?: number;
+  validDays?: number | null;
+  validUntil?: Dayjs | null;
+  regionId?: number;
+  gpuType?: string;
+  minOrderAmount?: number;
+  perUserLimit?: number;
+  enabled?: boolean;
+}
+
+/** /admin/voucher-config: what vouchers are issued from (SPEC.md §7 Voucher configs). */
+export default function VoucherConfigPage() {
+  const [q, setQ] = useState<ConfigQuery>({ page: 1, size: 10 });
+  const list = useVoucherConfigs(q);
+  const save = useSaveConfig();
+  const toggle = useToggleConfig();
+  const remove = useDeleteConfig();
+  const [editing, setEditing] = useState<VoucherConfigView | 'new' | null>(null);
+  const [form] = Form.useForm<FormValues>();
+
+  const open = (row: VoucherConfigView | 'new') => {
+    setEditing(row);
+    form.resetFields();
+    if (row !== 'new')
+      form.setFieldsValue({
+        ...row,
+        regionId: row.regionId ?? undefined,
+        gpuType: row.gpuType ?? undefined,
+        validUntil: row.validUntil ? dayjs(row.validUntil) : null,
+      });
+  };
+
+  const submit = async () => {
+    const v = form.getFieldsValue(true) as FormValues;
+    const parsed = parseForm(form, voucherConfigInputSchema, {
+      name: v.name ?? '',
+      description: v.description ?? '',
+      faceAmount: v.faceAmount,
+      validDays: v.validDays ?? null,
+      validUntil: v.validUntil ? v.validUntil.endOf('day').toISOString() : null,
+      regionId: v.regionId ?? null,
+      gpuType: v.gpuType ?? null,
+      minOrderAmount: v.minOrderAmount ?? 0,
+      perUserLimit: v.perUserLimit ?? 1,
+      enabled: v.enabled ?? true,
+    });
+    if ('error' in parsed) {
+      void notify('error', parsed.error);
+      return;
+    }
+    try {
+      await save.mutateAsync({
+        id: editing === 'new' || editing === null ? null : editing.id,
+        input: parsed.data,
+      });
+      void notify('success', a.saved);
+      setEditing(null);
+    } catch (err) {
+      failed(err);
+    }
+  };
+
+  const columns: TableProps<VoucherConfigView>['columns'] = [
+    { title: a.columns.name, dataIndex: 'name' },
+    { title: a.columns.face, dataIndex: 'faceAmount', render: (v: number) => formatCurrency(v) },
+    {
+      title: a.columns.validity,
+      render: (_, r) =>
+        [
+          r.validDays ? a.validDays(r.validDays) : null,
+          r.validUntil ? a.validUntil(formatTime(r.validUntil, 'YYYY-MM-DD')) : null,
+        ]
+          .filter(Boolean)
+          .join('，'),
+    },
+    {
+      title: a.columns.scope,
+      render: (_, r) => [r.gpuType, r.regionName].filter(Boolean).join(' · ') || a.anyScope,
+    },
+    {
+      title: a.columns.minOrder,
+      dataIndex: 'minOrderAmount',
+      render: (v: number) => (v > 0 ? formatCurrency(v) : a.anyScope),
+    },
+    { title: a.columns.perUser, dataIndex: 'perUserLimit' },
+    { title: a.columns.issued, dataIndex: 'issuedCount' },
+    {
+      title: a.columns.enabled,
+      render: (_, r) => (
+        <Switch
+          checked={r.enabled}
+          loading={toggle.isPending && toggle.variables === r.id}
+          onChange={() => toggle.mutate(r.id, { onError: failed })}
+        />
+      ),
+    },
+    {
+      title: a.columns.actions,
+      render: (_, r) => (
+        <Space>
+          <Button size="small" onClick={() => open(r)}>
+            {a.edit}
+          </Button>
+          <Popconfirm
+            title={r.issuedCount > 0 ? a.archiveConfirm : a.deleteConfirm}
+            onConfirm={() => remove.mutateAsync({ id: r.id, archive: r.issuedCount > 0 }).catch(failed)}
+          >
+            <Button size="small" danger>
+              {r.issuedCount > 0 ? a.archive : a.delete}
+            </Button>
+          </Popconfirm>
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <Card
+      className={styles.card}
+      title={
+        <span className={styles.heading}>
+          <span className={styles.title}>{a.configTitle}</span>
+          <span className={styles.subtitle}>{a.configSubtitle}</span>
+        </span>
+      }
+    >
+      <div className={styles.filters}>
+        <Input.Search
+          allowClear
+          placeholder={a.keyword}
+          className={styles.filter}
+          onSearch={(keyword) => setQ({ ...q, page: 1, keyword: keyword || undefined })}
+        />
+        <Select
+          allowClear
+          placeholder={a.enabledFilter}
+          className={styles.filter}
+          options={[
+            { value: 'true', label: a.enabled },
+            { value: 'false', label: a.disabled },
+          ]}
+          onChange={(enabled) => setQ({ ...q, page: 1, enabled })}
+        />
+        <Button type="primary" onClick={() => open('new')} data-testid="config-create">
+          {a.newConfig}
+        </Button>
+      </div>
+      <Table
+        rowKey="id"
+        size="middle"
+        scroll={{ x: 1000 }}
+        loading={list.isFetching}
+        dataSource={list.data?.list ?? []}
+        columns={columns}
+        pagination={{
+          current: q.page,
+          pageSize: q.size,
+          total: list.data?.total ?? 0,
+          onChange: (page, size) => setQ({ ...q, page, size }),
+        }}
+        data-testid="config-table"
+      />
+      <Modal
+        open={editing !== null}
+        title={editing === 'new' ? a.newConfig : a.editConfig}
+        onCancel={() => setEditing(null)}
+        onOk={() => void submit()}
+        confirmLoading={save.isPending}
+        okText={a.save}
+        cancelText={a.cancel}
+        okButtonProps={{ 'data-testid': 'config-save' } as Record<string, string>}
+        destroyOnHidden
+      >
+        <Form
+          form={form}
+          layout="vertical"
+          initialValues={{ enabled: true, perUserLimit: 1, minOrderAmount: 0, validDays: 30 }}
+        >
+          <Form.Item name="name" label={a.fields.name} required>
+            <Input maxLength={64} data-testid="config-name" />
+          </Form.Item>
+          <Form.Item name="description" label={a.fields.description}>
+            <Input maxLength={200} />
+          </Form.Item>
+          <Form.Item name="faceAmount" label={a.fields.faceAmount} required>
+            <InputNumber
+              min={0.01}
+              max={1_000_000}
+              precision={2}
+              style={{ width: '100%' }}
+              data-testid="config-face"
+            />
+          </Form.Item>
+          <Space.Compact block>
+            <Form.Item name="validDays" label={a.fields.validDays} style={{ flex: 1 }}>
+              <InputNumber min={1} max={3650} precision={0} style={{ width: '100%' }} />
+            </Form.Item>
+            <Form.Item name="validUntil" label={a.fields.validUntil} style={{ flex: 1 }}>
+              <DatePicker style={{ width: '100%' }} />
+            </Form.Item>
+          </Space.Compact>
+          <ScopeSelects
+            labels={{
+              regionId: a.fields.regionId,
+              gpuType: a.fields.gpuType,
+              anyRegion: a.anyRegion,
+              anyGpu: a.anyGpu,
+            }}
+          />
+          <Form.Item name="minOrderAmount" label={a.fields.minOrderAmount}>
+            <InputNumber min={0} max={1_000_000} precision={2} style={{ width: '100%' }} />
+          </Form.Item>
+          <Form.Item name="perUserLimit" label={a.fields.perUserLimit}>
+            <InputNumber min={1} max={100} precision={0} style={{ width: '100%' }} />
+          </Form.Item>
+          <Form.Item name="enabled" label={a.fields.enabled} valuePropName="checked">
+            <Switch />
+          </Form.Item>
+        </Form>
+      </Modal>
+    </Card>
+  );
+}
