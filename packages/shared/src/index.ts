@@ -1,6 +1,7 @@
 export * from './audit.ts';
 export * from './auth.ts';
 export * from './bills.ts';
+export * from './catalogue.ts';
 export * from './constants.ts';
 export * from './envelope.ts';
 export * from './hosts.ts';
@@ -13,6 +14,7 @@ export * from './money.ts';
 export * from './payments.ts';
 export * from './pricing.ts';
 export * from './tenant.ts';
+export * from './tenant-admin.ts';
 // The defaults live in a zod-free module, so the browser can use them without bundling zod.
 export * from './tenant-defaults.ts';
 export * from './zod-locale.ts';

@@ -7,6 +7,7 @@ import {
 } from '@gpu/shared';
 import type { DbOrTx } from '../../app/db/client.ts';
 import { bestDiscount, type DiscountRule } from '../discounts/discounts.models.ts';
+import { packagePricesOf } from '../market/market.models.ts';
 import { createMarketRepository, type MarketRow } from '../market/market.repository.ts';
 import type { TenantRecord } from '../tenants/tenants.repository.ts';
 import { pricingErrors } from './pricing.errors.ts';
@@ -61,7 +62,9 @@ export async function quoteOrder(
     duration: input.duration,
     gpuAmount: input.gpuAmount,
     packagePrices:
-      input.billingType === 'hourly' ? null : await packagePricesFor(deps.db, row.gpuModel, row.regionId),
+      input.billingType === 'hourly'
+        ? null
+        : packagePricesOf(row, await packagePricesFor(deps.db, row.gpuModel, row.regionId)),
     discountRateBp: discount?.rateBp ?? null,
     voucherRemaining: input.voucherRemaining ?? null,
   });
