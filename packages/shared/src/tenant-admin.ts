@@ -6,13 +6,19 @@ import { textSchema } from './input.ts';
 
 const line = (max: number, what: string) =>
   textSchema(`${what}必须是文本`).trim().max(max, `${what}最多 ${max} 个字符`);
+/** #RGB, #RRGGBB, #RRGGBBAA or rgb()/rgba(): what CSS takes and the demo tenants use. */
+const COLOR =
+  /^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$|^rgba?\(\s*\d{1,3}\s*,\s*\d{1,3}\s*,\s*\d{1,3}\s*(,\s*(0|1|0?\.\d+)\s*)?\)$/;
 const color = (what: string) =>
-  z.string({ message: `${what}必须是文本` }).regex(/^#[0-9a-fA-F]{6}$/, `${what}应为 #RRGGBB 格式`);
-/** An uploaded file (/api/files/…), an absolute https URL, or empty. */
+  z
+    .string({ message: `${what}必须是文本` })
+    .trim()
+    .regex(COLOR, `${what}应为 #RRGGBB 或 rgba() 格式`);
+/** An uploaded file (/api/files/…) or another path of this site, an http(s) URL, or empty. */
 const imageUrl = (what: string) =>
   line(500, what)
     .refine(
-      (v) => v === '' || /^\/api\/files\/[A-Za-z0-9-]+$/.test(v) || /^https?:\/\/\S+$/.test(v),
+      (v) => v === '' || /^\/(?!\/)[A-Za-z0-9/_.-]+$/.test(v) || /^https?:\/\/\S+$/.test(v),
       `${what}应为上传的图片或 http(s) 地址`,
     )
     .default('');

@@ -138,6 +138,18 @@ describe('admin tenants: create and edit, live for the host', () => {
     });
   });
 
+  it('saves a demo tenant’s config back unchanged (rgba colours, site paths for images)', async () => {
+    const aurora = (await call('GET', '/api/admin/tenants'))
+      .json()
+      .data.find((x: { code: string }) => x.code === 'aurora');
+    const res = await call('PUT', `/api/admin/tenants/${aurora.id}`, {
+      name: aurora.name,
+      config: aurora.config,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.config).toEqual(aurora.config);
+  });
+
   it('refuses a domain another tenant holds and a taken code (409)', async () => {
     const taken = await call('PUT', `/api/admin/tenants/${tenantId}`, { domains: ['localhost'] });
     expect(taken.statusCode).toBe(409);

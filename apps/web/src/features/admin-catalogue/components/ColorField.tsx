@@ -1,14 +1,8 @@
 import { ColorPicker } from 'antd';
 
-/** A #RRGGBB form field. */
+/** A colour form field: #RRGGBB, or #RRGGBBAA when made translucent. */
 export function ColorField({ value, onChange }: { value?: string; onChange?: (hex: string) => void }) {
   return (
-    <ColorPicker
-      value={value}
-      showText
-      disabledAlpha
-      format="hex"
-      onChange={(color) => onChange?.(color.toHexString().slice(0, 7))}
-    />
+    <ColorPicker value={value} showText format="hex" onChange={(color) => onChange?.(color.toHexString())} />
   );
 }

@@ -100,7 +100,7 @@ export function TenantFormDrawer({
                         },
                       ]}
                     >
-                      <Input maxLength={32} disabled={!!tenant?.isDefault} data-testid="tenant-code" />
+                      <Input maxLength={32} disabled={!!tenant?.isDefault} data-testid="tenant-form-code" />
                     </Form.Item>
                   </Col>
                   <Col xs={24} md={12}>
@@ -109,7 +109,7 @@ export function TenantFormDrawer({
                       label={m.name}
                       rules={[{ required: true, message: '请填写租户名称' }]}
                     >
-                      <Input maxLength={64} data-testid="tenant-name" />
+                      <Input maxLength={64} data-testid="tenant-form-name" />
                     </Form.Item>
                   </Col>
                   <Col xs={24}>
@@ -118,7 +118,7 @@ export function TenantFormDrawer({
                         mode="tags"
                         open={false}
                         tokenSeparators={[',', ' ', '，']}
-                        data-testid="tenant-domains"
+                        data-testid="tenant-form-domains"
                       />
                     </Form.Item>
                   </Col>
@@ -183,7 +183,7 @@ export function TenantFormDrawer({
                       label={m.homeTitle}
                       rules={[{ required: true, message: '请填写首页标题' }]}
                     >
-                      <Input maxLength={100} data-testid="tenant-home-title" />
+                      <Input maxLength={100} data-testid="tenant-form-title" />
                     </Form.Item>
                   </Col>
                   <Col xs={24}>
