@@ -127,6 +127,7 @@ describe('admin catalogue: from an empty catalogue to a GPU on one tenant’s ma
       .getByTestId('hero-preview')
       .filter({ hasText: `${TENANT.name}·按需租用` })
       .waitFor({ timeout: 5_000 });
+    await page.screenshot({ path: path.join(ARTIFACTS, 'admin-tenant-form-1440.png') });
     await page.getByTestId('tenant-save').click();
     await toast(page, '已保存');
     await row(page, TENANT.code).waitFor();
