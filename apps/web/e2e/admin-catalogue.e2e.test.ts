@@ -36,7 +36,7 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-async function adminPage(pathname: string, viewport = DESKTOP) {
+async function adminPage(pathname: string, viewport: { width: number; height: number } = DESKTOP) {
   const context = await browser.newContext({ viewport });
   await seedSession(context, { adminToken: admin.token, admin: admin.admin });
   const page = await context.newPage();
@@ -158,6 +158,7 @@ describe('admin catalogue: from an empty catalogue to a GPU on one tenant’s ma
     await row(page, HOST)
       .filter({ hasText: `¥${TENANT_PRICE}` })
       .waitFor();
+    await page.screenshot({ path: path.join(ARTIFACTS, 'admin-tenant-pricing-1440.png') });
     await page.context().close();
   });
 
@@ -194,6 +195,12 @@ describe('admin catalogue: from an empty catalogue to a GPU on one tenant’s ma
       await page.screenshot({
         path: path.join(ARTIFACTS, `admin${p.replaceAll('/', '-').replace('-admin', '')}-390.png`),
       });
+      if (p === '/admin/tenants') {
+        await page.getByTestId('tenant-create').click();
+        await page.getByTestId('hero-preview').waitFor();
+        await page.waitForTimeout(400);
+        await page.screenshot({ path: path.join(ARTIFACTS, 'admin-tenant-form-390.png') });
+      }
       await page.context().close();
     }
   });
