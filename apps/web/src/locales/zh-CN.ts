@@ -804,6 +804,7 @@ export const t = {
       status: '状态',
       createTitle: '新增地区',
       editTitle: '编辑地区',
+      confirmDisable: '停用后该地区的主机不再在市场上出售，确定停用？',
     },
     gpuTypes: {
       model: 'GPU 型号',
@@ -835,6 +836,7 @@ export const t = {
       status: '状态',
       createTitle: '新增镜像',
       editTitle: '编辑镜像',
+      confirmDisable: '停用后用户创建实例时不能再选择该镜像，确定停用？',
     },
     skus: {
       host: '主机',

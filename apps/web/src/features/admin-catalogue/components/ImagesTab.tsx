@@ -19,6 +19,7 @@ import { t } from '../../../locales/zh-CN';
 import { type ImageFilters, useAdminImages, useSaveImage } from '../api/catalogue';
 import styles from './admin.module.css';
 import { useAdminLayout } from './responsive';
+import { ToggleAction } from './ToggleAction';
 
 const c = t.adminCatalogue;
 const m = c.images;
@@ -95,14 +96,11 @@ export function ImagesTab() {
           <Button type="link" size="small" onClick={() => open(row)}>
             {c.edit}
           </Button>
-          <Button
-            type="link"
-            size="small"
-            danger={row.enabled}
-            onClick={() => save.mutate({ id: row.id, body: { enabled: !row.enabled } })}
-          >
-            {row.enabled ? c.disable : c.enable}
-          </Button>
+          <ToggleAction
+            enabled={row.enabled}
+            confirm={m.confirmDisable}
+            onChange={(enabled) => save.mutate({ id: row.id, body: { enabled } })}
+          />
         </span>
       ),
     },

@@ -5,6 +5,7 @@ import { t } from '../../../locales/zh-CN';
 import { useGpuTypes, useRegions, useSaveRegion } from '../api/catalogue';
 import styles from './admin.module.css';
 import { useAdminLayout } from './responsive';
+import { ToggleAction } from './ToggleAction';
 
 const c = t.adminCatalogue;
 const r = c.regions;
@@ -29,7 +30,7 @@ export function RegionsTab() {
     await save.mutateAsync({ id: editing === 'new' ? undefined : editing?.id, body });
     setEditing(null);
   };
-  const toggle = (row: RegionView) => save.mutate({ id: row.id, body: { enabled: !row.enabled } });
+  const toggle = (row: RegionView, enabled: boolean) => save.mutate({ id: row.id, body: { enabled } });
 
   const columns: TableProps<RegionView>['columns'] = [
     { title: r.name, dataIndex: 'name' },
@@ -50,9 +51,11 @@ export function RegionsTab() {
           <Button type="link" size="small" onClick={() => open(row)}>
             {c.edit}
           </Button>
-          <Button type="link" size="small" danger={row.enabled} onClick={() => toggle(row)}>
-            {row.enabled ? c.disable : c.enable}
-          </Button>
+          <ToggleAction
+            enabled={row.enabled}
+            confirm={r.confirmDisable}
+            onChange={(enabled) => toggle(row, enabled)}
+          />
         </span>
       ),
     },
