@@ -109,6 +109,20 @@ describe('admin catalogue: from an empty catalogue to a GPU on one tenant’s ma
     await page.getByTestId('gpu-grid').waitFor();
     expect(await page.getByTestId('gpu-grid').locator('> div').count()).toBe(8);
     await page.screenshot({ path: path.join(ARTIFACTS, 'admin-host-detail-1440.png') });
+    await page.keyboard.press('Escape');
+
+    // An edit keeps what the form does not show (the simulated GPUs stay declared).
+    await hostRow.getByRole('button', { name: '编辑' }).click();
+    await page.getByLabel('CPU 型号').fill('AMD EPYC 9654');
+    await page.screenshot({ path: path.join(ARTIFACTS, 'admin-host-form-1440.png') });
+    await okButton(page).click();
+    await toast(page, '已保存');
+    const [saved] = (
+      await adminApi<{ list: { cpuModel: string; settings: { gpus?: { model: string } } }[] }>(
+        `/admin/hosts?keyword=${HOST}`,
+      )
+    ).list;
+    expect(saved).toMatchObject({ cpuModel: 'AMD EPYC 9654', settings: { gpus: { model: 'RTX 4090' } } });
     await page.context().close();
   });
 

@@ -98,7 +98,13 @@ export function HostFormModal({
             failureRate: settings.failureRate ?? 0,
             unreachable: settings.unreachable ?? false,
           };
-    const body: Record<string, unknown> = { ...columns, settings: { ...base, ...(gpus ? { gpus } : {}) } };
+    // Over the stored settings, so fields this form does not show (bind address, probe image,
+    // timeouts, image list) survive an edit.
+    const { gpus: _old, ...kept } = (host?.settings ?? {}) as Record<string, unknown>;
+    const body: Record<string, unknown> = {
+      ...columns,
+      settings: { ...kept, ...base, ...(gpus ? { gpus } : {}) },
+    };
     if (!host) body.driver = d;
     if (hourlyPrice !== undefined && hourlyPrice !== null) body.sku = { hourlyPrice };
     await save.mutateAsync({ id: host?.id, body });
