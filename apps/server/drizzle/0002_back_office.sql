@@ -8,6 +8,14 @@ CREATE TABLE "user_notices" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "uploaded_files" (
+	"id" text PRIMARY KEY NOT NULL,
+	"content_type" text NOT NULL,
+	"data" text NOT NULL,
+	"size" integer NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "vastai_offers" (
 	"offer_id" bigint PRIMARY KEY NOT NULL,
 	"gpu_name" text NOT NULL,
@@ -94,10 +102,14 @@ CREATE TABLE "vouchers" (
 	CONSTRAINT "vouchers_remaining" CHECK ("vouchers"."remaining" >= 0 and "vouchers"."remaining" <= "vouchers"."amount")
 );
 --> statement-breakpoint
+ALTER TABLE "regions" ADD COLUMN "enabled" boolean DEFAULT true NOT NULL;--> statement-breakpoint
 ALTER TABLE "instances" ADD COLUMN "ssh_host" text;--> statement-breakpoint
 ALTER TABLE "instances" ADD COLUMN "voucher_id" bigint;--> statement-breakpoint
 ALTER TABLE "instances" ADD COLUMN "voucher_held" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "instances" ADD COLUMN "voucher_used" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "tenant_sku_prices" ADD COLUMN "daily_price" bigint;--> statement-breakpoint
+ALTER TABLE "tenant_sku_prices" ADD COLUMN "weekly_price" bigint;--> statement-breakpoint
+ALTER TABLE "tenant_sku_prices" ADD COLUMN "monthly_price" bigint;--> statement-breakpoint
 ALTER TABLE "user_notices" ADD CONSTRAINT "user_notices_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "vastai_rentals" ADD CONSTRAINT "vastai_rentals_instance_id_instances_id_fk" FOREIGN KEY ("instance_id") REFERENCES "public"."instances"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "voucher_configs" ADD CONSTRAINT "voucher_configs_region_id_regions_id_fk" FOREIGN KEY ("region_id") REFERENCES "public"."regions"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint

@@ -1,6 +1,7 @@
 export * from './audit.ts';
 export * from './auth.ts';
 export * from './bills.ts';
+export * from './catalogue.ts';
 export * from './constants.ts';
 export * from './discounts.ts';
 export * from './envelope.ts';
@@ -15,6 +16,7 @@ export * from './operations.ts';
 export * from './payments.ts';
 export * from './pricing.ts';
 export * from './tenant.ts';
+export * from './tenant-admin.ts';
 // The defaults live in a zod-free module, so the browser can use them without bundling zod.
 export * from './tenant-defaults.ts';
 export * from './vastai.ts';

@@ -41,6 +41,10 @@ const NotFoundPage = lazy(() => import('../components/NotFoundPage'));
 const ConsoleLayout = lazy(() => import('./layouts/ConsoleLayout'));
 const AuthLayout = lazy(() => import('./layouts/AuthLayout'));
 const AdminLayout = lazy(() => import('./layouts/AdminLayout'));
+const TenantsPage = lazy(() => import('../features/admin-catalogue/pages/TenantsPage'));
+const TenantHostsPage = lazy(() => import('../features/admin-catalogue/pages/TenantHostsPage'));
+const TenantPricingPage = lazy(() => import('../features/admin-catalogue/pages/TenantPricingPage'));
+const HostManagementPage = lazy(() => import('../features/admin-catalogue/pages/HostManagementPage'));
 
 type RouteDef = { path: string; title?: string; guard: Guard } & (
   | { page: ComponentType }
@@ -105,8 +109,8 @@ export const ROUTE_TABLE: LayoutDef[] = [
     routes: [
       { path: PATHS.admin.root, title: r.adminDashboard, guard: 'admin', redirect: PATHS.admin.dashboard },
       { path: PATHS.admin.dashboard, title: r.adminDashboard, guard: 'admin', page: AdminDashboardPage },
-      { path: PATHS.admin.tenants, title: r.adminTenants, guard: 'admin', page: soon },
-      { path: PATHS.admin.tenantHosts, title: r.adminTenantHosts, guard: 'admin', page: soon },
+      { path: PATHS.admin.tenants, title: r.adminTenants, guard: 'admin', page: TenantsPage },
+      { path: PATHS.admin.tenantHosts, title: r.adminTenantHosts, guard: 'admin', page: TenantHostsPage },
       {
         path: PATHS.admin.discountConfig,
         title: r.adminDiscountConfig,
@@ -125,8 +129,18 @@ export const ROUTE_TABLE: LayoutDef[] = [
         guard: 'admin',
         page: VoucherDistributionPage,
       },
-      { path: PATHS.admin.hostManagement, title: r.adminHostManagement, guard: 'admin', page: soon },
-      { path: PATHS.admin.tenantHostPricing, title: r.adminTenantHostPricing, guard: 'admin', page: soon },
+      {
+        path: PATHS.admin.hostManagement,
+        title: r.adminHostManagement,
+        guard: 'admin',
+        page: HostManagementPage,
+      },
+      {
+        path: PATHS.admin.tenantHostPricing,
+        title: r.adminTenantHostPricing,
+        guard: 'admin',
+        page: TenantPricingPage,
+      },
       {
         path: PATHS.admin.balanceMonitoring,
         title: r.adminBalanceMonitoring,

@@ -19,6 +19,8 @@ export const regions = pgTable('regions', {
   code: text('code').notNull().unique(),
   sortOrder: integer('sort_order').notNull().default(0),
   overseas: boolean('overseas').notNull().default(false),
+  /** A disabled region's hosts leave the market; the region stays for history. */
+  enabled: boolean('enabled').notNull().default(true),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

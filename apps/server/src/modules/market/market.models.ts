@@ -17,6 +17,22 @@ export const skuGpuIdOf = (skuId: number) => `gpu-${skuId}`;
 export const packageKey = (gpuType: string, regionId: number, platform = 'local') =>
   `${gpuType}|${regionId}|${platform}`;
 
+/**
+ * The package prices that apply to a row: the tenant's own per period where set, else the
+ * platform's (a 0 there means the fallback factors). The one place market, quote and create read.
+ */
+export function packagePricesOf(
+  r: MarketRow,
+  platform: PackagePrices | null | undefined,
+): PackagePrices | null {
+  if (r.tenantDaily === null && r.tenantWeekly === null && r.tenantMonthly === null) return platform ?? null;
+  return {
+    daily: r.tenantDaily ?? platform?.daily ?? 0,
+    weekly: r.tenantWeekly ?? platform?.weekly ?? 0,
+    monthly: r.tenantMonthly ?? platform?.monthly ?? 0,
+  };
+}
+
 /** SPEC.md §5 market filtering: idle ≥ the chosen count (at least 1), model, region, host-name search. */
 export function filterRows(rows: MarketRow[], q: MarketQuery): MarketRow[] {
   const minIdle = Math.max(q.gpuCount ?? GPU_COUNT_MIN, GPU_COUNT_MIN);
@@ -79,7 +95,7 @@ export function toMarketItem(
       : unitPrices(
           r.hourlyPrice,
           ctx.billingType,
-          ctx.packages.get(packageKey(r.gpuModel, r.regionId)),
+          packagePricesOf(r, ctx.packages.get(packageKey(r.gpuModel, r.regionId))),
           rule?.rateBp,
         );
   return {

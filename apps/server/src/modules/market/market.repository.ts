@@ -18,6 +18,10 @@ export interface MarketRow {
   dataDiskGb: number;
   /** The tenant's own price where set, else the SKU's; units per GPU-hour. */
   hourlyPrice: number;
+  /** The tenant's own package prices of one GPU, each null when not set (platform's apply). */
+  tenantDaily: number | null;
+  tenantWeekly: number | null;
+  tenantMonthly: number | null;
   hostName: string;
   hostDriver: string;
   cpuModel: string;
@@ -73,6 +77,9 @@ export function createMarketRepository({ db }: { db: DbOrTx }) {
           hourlyPrice: sql<number>`coalesce(${tenantSkuPrices.hourlyPrice}, ${gpuSkus.hourlyPrice})`.mapWith(
             Number,
           ),
+          tenantDaily: tenantSkuPrices.dailyPrice,
+          tenantWeekly: tenantSkuPrices.weeklyPrice,
+          tenantMonthly: tenantSkuPrices.monthlyPrice,
           hostName: hosts.name,
           hostDriver: hosts.driver,
           cpuModel: hosts.cpuModel,
@@ -98,6 +105,7 @@ export function createMarketRepository({ db }: { db: DbOrTx }) {
           and(
             eq(gpuSkus.listed, true),
             eq(hosts.status, 'ACTIVE'),
+            eq(regions.enabled, true),
             scope.regionIds.length > 0 ? inArray(regions.id, scope.regionIds) : undefined,
             skuIds ? inArray(gpuSkus.id, skuIds) : undefined,
             hostAllowed,

@@ -7,6 +7,7 @@ import {
 } from '@gpu/shared';
 import type { DbOrTx } from '../../app/db/client.ts';
 import { bestDiscount, type DiscountRule } from '../discounts/discounts.models.ts';
+import { packagePricesOf } from '../market/market.models.ts';
 import { createMarketRepository, type MarketRow } from '../market/market.repository.ts';
 import type { TenantRecord } from '../tenants/tenants.repository.ts';
 import { previewDeduction } from '../vouchers/vouchers.usecases.ts';
@@ -62,7 +63,9 @@ export async function quoteOrder(
     duration: input.duration,
     gpuAmount: input.gpuAmount,
     packagePrices:
-      input.billingType === 'hourly' ? null : await packagePricesFor(deps.db, row.gpuModel, row.regionId),
+      input.billingType === 'hourly'
+        ? null
+        : packagePricesOf(row, await packagePricesFor(deps.db, row.gpuModel, row.regionId)),
     discountRateBp: discount?.rateBp ?? null,
     voucherRemaining: input.voucherRemaining ?? null,
   });

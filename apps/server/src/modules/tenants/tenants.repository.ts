@@ -1,5 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../app/db/client.ts';
+import { appMeta } from '../system/system.tables.ts';
 import { type TenantSettings, tenantDomains, tenants } from './tenants.tables.ts';
 
 export interface TenantRecord {
@@ -47,6 +48,15 @@ export function createTenantsRepository({ db }: { db: DbOrTx }) {
     /** Every host name and its tenant (a small table, read whole by the tenant cache). */
     listDomains(): Promise<Array<{ host: string; tenantId: number }>> {
       return db.select({ host: tenantDomains.host, tenantId: tenantDomains.tenantId }).from(tenantDomains);
+    },
+    /** The version every tenant write bumps (app_meta `tenants.version`); 0 before the first. */
+    async version(): Promise<number> {
+      const [row] = await db
+        .select({ value: appMeta.value })
+        .from(appMeta)
+        .where(eq(appMeta.key, 'tenants.version'))
+        .limit(1);
+      return Number(row?.value ?? 0);
     },
     list(): Promise<TenantRecord[]> {
       return db.select(columns).from(tenants).orderBy(asc(tenants.id));

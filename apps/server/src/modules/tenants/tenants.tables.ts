@@ -80,7 +80,10 @@ export const tenantHosts = pgTable(
   (t) => [primaryKey({ columns: [t.tenantId, t.hostId] })],
 );
 
-/** A tenant's own hourly price for a SKU, in 0.0001-yuan units. */
+/**
+ * A tenant's own price for a SKU, in 0.0001-yuan units: hourly, and optionally per day/week/month
+ * of one GPU (null falls back to the platform's package price).
+ */
 export const tenantSkuPrices = pgTable(
   'tenant_sku_prices',
   {
@@ -89,8 +92,21 @@ export const tenantSkuPrices = pgTable(
       .references(() => tenants.id, { onDelete: 'cascade' }),
     skuId: integer('sku_id').notNull(),
     hourlyPrice: bigint('hourly_price', { mode: 'number' }).notNull(),
+    dailyPrice: bigint('daily_price', { mode: 'number' }),
+    weeklyPrice: bigint('weekly_price', { mode: 'number' }),
+    monthlyPrice: bigint('monthly_price', { mode: 'number' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.skuId] })],
 );
+
+/** Images the back office uploads (logos, QR codes): in the database, so every replica serves them. */
+export const uploadedFiles = pgTable('uploaded_files', {
+  id: text('id').primaryKey(),
+  contentType: text('content_type').notNull(),
+  /** Base64 of the bytes (at most UPLOAD_MAX_BYTES). */
+  data: text('data').notNull(),
+  size: integer('size').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -6,11 +6,16 @@ import { createTenantsRepository, type TenantRecord } from './tenants.repository
  * Tenants and their domains are a small table read on every request: each process keeps the whole
  * of it for 30 s (or until `invalidate`). A request's host is only looked up in that snapshot, so
  * an unknown host (the header is client-controlled) never grows anything or reaches the database.
+ * Every admin write bumps a version row in the same transaction; each replica reads that one row
+ * at most once per VERSION_CHECK_MS and reloads when it moved, so an edit is live on every
+ * replica within about a second without LISTEN connections.
  */
 const CACHE_TTL_MS = 30_000;
+export const VERSION_CHECK_MS = 1_000;
 
 interface Snapshot {
   at: number;
+  version: number;
   byHost: Map<string, TenantRecord>;
   fallback: TenantRecord;
 }
@@ -23,7 +28,11 @@ export function createTenantService({ db, now = () => Date.now() }: { db: Db; no
   let loading: Promise<Snapshot> | null = null;
   let generation = 0;
 
+  let checkedAt = 0;
+
   async function load(): Promise<Snapshot> {
+    // The version first: a write landing after it bumps past it, and the next check reloads.
+    const version = await repo.version();
     const [all, domains] = await Promise.all([repo.list(), repo.listDomains()]);
     const byId = new Map(all.map((t) => [t.id, t]));
     const byHost = new Map<string, TenantRecord>();
@@ -34,11 +43,30 @@ export function createTenantService({ db, now = () => Date.now() }: { db: Db; no
     }
     const fallback = all.find((t) => t.isDefault);
     if (!fallback) throw new Error('no default tenant: the demo data or an admin must create one');
-    return { at: now(), byHost, fallback };
+    checkedAt = now();
+    return { at: now(), version, byHost, fallback };
+  }
+
+  /** Drops the snapshot when another replica (or this one) bumped the version since it loaded. */
+  async function checkVersion(s: Snapshot) {
+    checkedAt = now();
+    const version = await repo.version();
+    if (version !== s.version && snapshot === s) invalidate();
+  }
+
+  function invalidate() {
+    generation++;
+    snapshot = null;
+    loading = null;
   }
 
   async function current(): Promise<Snapshot> {
-    if (snapshot && now() - snapshot.at < CACHE_TTL_MS) return snapshot;
+    if (snapshot && now() - snapshot.at < CACHE_TTL_MS) {
+      const t = now();
+      if (t - checkedAt < VERSION_CHECK_MS && t >= checkedAt) return snapshot;
+      await checkVersion(snapshot);
+      if (snapshot) return snapshot;
+    }
     // One load at a time; a load begun before an invalidate is not kept.
     if (!loading) {
       const started = generation;
@@ -63,11 +91,7 @@ export function createTenantService({ db, now = () => Date.now() }: { db: Db; no
     },
     findByCode: (code: string) => repo.findByCode(code),
     list: () => repo.list(),
-    /** Call after any write to tenants or their domains. */
-    invalidate: () => {
-      generation++;
-      snapshot = null;
-      loading = null;
-    },
+    /** Call after any write to tenants or their domains (other replicas follow the version row). */
+    invalidate,
   };
 }

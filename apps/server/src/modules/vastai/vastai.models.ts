@@ -86,6 +86,10 @@ export function overseasMarketRow(
     overseas: true,
     gpuNum: o.numGpus,
     gpuIdleNum: o.numGpus,
+    // Tenant package prices do not apply: an offer is sold by the hour only (§9).
+    tenantDaily: null,
+    tenantWeekly: null,
+    tenantMonthly: null,
   };
 }
 

@@ -1,0 +1,279 @@
+import {
+  type AdminActor,
+  adminImageQuerySchema,
+  adminImageSchema,
+  envelopeSchema,
+  gpuSkuCreateSchema,
+  gpuSkuQuerySchema,
+  gpuSkuSchema,
+  gpuSkuSyncResultSchema,
+  gpuSkuUpdateSchema,
+  gpuTypeSchema,
+  idSchema,
+  imageCreateSchema,
+  imageUpdateSchema,
+  pageSchema,
+  regionCreateSchema,
+  regionSchema,
+  regionUpdateSchema,
+} from '@gpu/shared';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { ok } from '../../app/plugins/envelope.ts';
+import type { AppInstance, Container } from '../../app/types.ts';
+import {
+  allSkus,
+  type CatalogueDeps,
+  createImage,
+  createRegion,
+  createSku,
+  deleteSku,
+  getImage,
+  getSku,
+  gpuTypes,
+  listImages,
+  listRegions,
+  listSkus,
+  syncSkus,
+  updateImage,
+  updateRegion,
+  updateSku,
+} from './catalogue.usecases.ts';
+
+const actorOf = (request: FastifyRequest): AdminActor => ({
+  adminId: request.admin?.id ?? 0,
+  ip: request.ip,
+});
+
+/** Regions, GPU types, images and GPU SKUs for admins (SPEC.md §7 Admin). */
+export async function catalogueRoutes(app: AppInstance, c: Container) {
+  const deps: CatalogueDeps = {
+    db: c.db,
+    now: () => c.clock.now(),
+    changed: () => c.services.market.invalidate(),
+  };
+  const admin = { preHandler: app.requireAdmin };
+  const regionParams = z.object({ id: idSchema('地区编号无效') });
+  const imageParams = z.object({ id: idSchema('镜像编号无效') });
+  const skuParams = z.object({ id: idSchema('SKU 编号无效') });
+
+  // ---- regions and GPU types ----
+  app.get(
+    '/api/admin/regions',
+    {
+      ...admin,
+      schema: {
+        tags: ['admin-catalogue'],
+        summary: '地区列表',
+        response: { 200: envelopeSchema(z.array(regionSchema)) },
+      },
+    },
+    async () => ok(await listRegions(deps)),
+  );
+  app.post(
+    '/api/admin/regions',
+    {
+      ...admin,
+      schema: {
+        tags: ['admin-catalogue'],
+        summary: '新增地区',
+        body: regionCreateSchema,
+        response: { 200: envelopeSchema(regionSchema) },
+      },
+    },
+    async (request) => ok(await createRegion(deps, actorOf(request), request.body), '地区已添加'),
+  );
+  app.put(
+    '/api/admin/regions/:id',
+    {
+      ...admin,
+      schema: {
+        tags: ['admin-catalogue'],
+        summary: '修改地区（含启用/停用）',
+        params: regionParams,
+        body: regionUpdateSchema,
+        response: { 200: envelopeSchema(regionSchema) },
+      },
+    },
+    async (request) =>
+      ok(await updateRegion(deps, actorOf(request), request.params.id, request.body), '地区已更新'),
+  );
+  app.get(
+    '/api/admin/regions/:id/gpu-types',
+    {
+      ...admin,
+      schema: {
+        tags: ['admin-catalogue'],
+        summary: '地区的 GPU 型号',
+        params: regionParams,
+        response: { 200: envelopeSchema(z.array(gpuTypeSchema)) },
+      },
+    },
+    async (request) => ok(await gpuTypes(deps, request.params.id)),
+  );
+  app.get(
+    '/api/admin/gpu-types',
+    {
+      ...admin,
+      schema: {
+        tags: ['admin-catalogue'],
+        summary: '全部 GPU 型号',
+        response: { 200: envelopeSchema(z.array(gpuTypeSchema)) },
+      },
+    },
+    async () => ok(await gpuTypes(deps)),
+  );
+
+  // ---- images ----
+  app.get(
+    '/api/admin/images',
+    {
+      ...admin,
+      schema: {
+        tags: ['admin-catalogue'],
+        summary: '镜像列表',
+        querystring: adminImageQuerySchema,
+        response: { 200: envelopeSchema(pageSchema(adminImageSchema)) },
+      },
+    },
+    async (request) => ok(await listImages(deps, request.query)),
+  );
+  app.get(
+    '/api/admin/images/:id',
+    {
+      ...admin,
+      schema: {
+        tags: ['admin-catalogue'],
+        summary: '镜像详情',
+        params: imageParams,
+        response: { 200: envelopeSchema(adminImageSchema) },
+      },
+    },
+    async (request) => ok(await getImage(deps, request.params.id)),
+  );
+  app.post(
+    '/api/admin/images',
+    {
+      ...admin,
+      schema: {
+        tags: ['admin-catalogue'],
+        summary: '新增镜像',
+        body: imageCreateSchema,
+        response: { 200: envelopeSchema(adminImageSchema) },
+      },
+    },
+    async (request) => ok(await createImage(deps, actorOf(request), request.body), '镜像已添加'),
+  );
+  app.put(
+    '/api/admin/images/:id',
+    {
+      ...admin,
+      schema: {
+        tags: ['admin-catalogue'],
+        summary: '修改镜像（含启用/停用）',
+        params: imageParams,
+        body: imageUpdateSchema,
+        response: { 200: envelopeSchema(adminImageSchema) },
+      },
+    },
+    async (request) =>
+      ok(await updateImage(deps, actorOf(request), request.params.id, request.body), '镜像已更新'),
+  );
+
+  // ---- GPU SKUs ----
+  const skuTags = ['admin-gpu-sku'];
+  app.get(
+    '/api/admin/gpu-sku',
+    {
+      ...admin,
+      schema: {
+        tags: skuTags,
+        summary: 'GPU SKU 列表',
+        querystring: gpuSkuQuerySchema,
+        response: { 200: envelopeSchema(pageSchema(gpuSkuSchema)) },
+      },
+    },
+    async (request) => ok(await listSkus(deps, request.query)),
+  );
+  app.get(
+    '/api/admin/gpu-sku/all',
+    {
+      ...admin,
+      schema: {
+        tags: skuTags,
+        summary: '全部 GPU SKU',
+        response: { 200: envelopeSchema(z.array(gpuSkuSchema)) },
+      },
+    },
+    async () => ok(await allSkus(deps)),
+  );
+  app.post(
+    '/api/admin/gpu-sku/sync',
+    {
+      ...admin,
+      schema: {
+        tags: skuTags,
+        summary: '按主机上报的 GPU 重算 SKU',
+        response: { 200: envelopeSchema(gpuSkuSyncResultSchema) },
+      },
+    },
+    async (request) => ok(await syncSkus(deps, actorOf(request)), 'SKU 已同步'),
+  );
+  app.get(
+    '/api/admin/gpu-sku/:id',
+    {
+      ...admin,
+      schema: {
+        tags: skuTags,
+        summary: 'GPU SKU 详情',
+        params: skuParams,
+        response: { 200: envelopeSchema(gpuSkuSchema) },
+      },
+    },
+    async (request) => ok(await getSku(deps, request.params.id)),
+  );
+  app.post(
+    '/api/admin/gpu-sku',
+    {
+      ...admin,
+      schema: {
+        tags: skuTags,
+        summary: '新增 GPU SKU',
+        body: gpuSkuCreateSchema,
+        response: { 200: envelopeSchema(gpuSkuSchema) },
+      },
+    },
+    async (request) => ok(await createSku(deps, actorOf(request), request.body), 'SKU 已添加'),
+  );
+  app.put(
+    '/api/admin/gpu-sku/:id',
+    {
+      ...admin,
+      schema: {
+        tags: skuTags,
+        summary: '修改 GPU SKU',
+        params: skuParams,
+        body: gpuSkuUpdateSchema,
+        response: { 200: envelopeSchema(gpuSkuSchema) },
+      },
+    },
+    async (request) =>
+      ok(await updateSku(deps, actorOf(request), request.params.id, request.body), 'SKU 已更新'),
+  );
+  app.delete(
+    '/api/admin/gpu-sku/:id',
+    {
+      ...admin,
+      schema: {
+        tags: skuTags,
+        summary: '删除 GPU SKU',
+        params: skuParams,
+        response: { 200: envelopeSchema(z.object({ id: z.number().int() })) },
+      },
+    },
+    async (request) => {
+      await deleteSku(deps, actorOf(request), request.params.id);
+      return ok({ id: request.params.id }, 'SKU 已删除');
+    },
+  );
+}

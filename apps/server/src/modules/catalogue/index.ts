@@ -1,0 +1,7 @@
+import type { AppInstance, Container } from '../../app/types.ts';
+import { catalogueRoutes } from './catalogue.routes.ts';
+
+/** The admin catalogue: regions, GPU types, images and GPU SKUs. */
+export async function registerCatalogue(app: AppInstance, c: Container) {
+  await catalogueRoutes(app, c);
+}

@@ -1,0 +1,221 @@
+import path from 'node:path';
+import type { MarketList } from '@gpu/shared';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ARTIFACTS } from './env';
+import {
+  adminLogin,
+  api,
+  DESKTOP,
+  launchBrowser,
+  MOBILE,
+  registerUser,
+  seedSession,
+  siteUrl,
+} from './helpers';
+
+// The back office builds a sellable GPU from the screens: a region, an image, a simulated host
+// with a price, a tenant answering its own host name (Chromium resolves *.localhost to loopback),
+// that tenant's host permission and its own price; the tenant's market then shows the machine
+// at the tenant's price, and other tenants keep the platform price.
+
+const STAMP = String(Date.now()).slice(-6);
+const REGION = { name: `测试${STAMP}区`, code: `e2e-${STAMP}` };
+const IMAGE = { name: `PyTorch E2E ${STAMP}`, url: `pytorch/pytorch:2.5.1-e2e${STAMP}` };
+const HOST = `e2e-h12a-${STAMP}`;
+const TENANT = { code: `shop${STAMP}`, name: `小店算力${STAMP}`, domain: `shop${STAMP}.localhost` };
+const PLATFORM_PRICE = 2.5;
+const TENANT_PRICE = 3.75;
+
+let browser: Browser;
+let admin: Awaited<ReturnType<typeof adminLogin>>;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  admin = await adminLogin();
+});
+afterAll(() => browser?.close());
+
+async function adminPage(pathname: string, viewport: { width: number; height: number } = DESKTOP) {
+  const context = await browser.newContext({ viewport });
+  await seedSession(context, { adminToken: admin.token, admin: admin.admin });
+  const page = await context.newPage();
+  await page.goto(siteUrl('localhost', pathname));
+  return page;
+}
+
+/** Picks `label` in the antd Select inside the form item labelled `item`. */
+async function choose(page: Page, testId: string, label: string) {
+  await page.getByTestId(testId).click();
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: label })
+    .first()
+    .click();
+}
+
+const okButton = (page: Page) => page.locator('.ant-modal-footer:visible .ant-btn-primary');
+const toast = (page: Page, text: string) =>
+  page.locator('.ant-message-notice', { hasText: text }).first().waitFor();
+const row = (page: Page, text: string) => page.locator('.ant-table-row', { hasText: text }).first();
+const adminApi = <T>(p: string) => api<T>(p, { token: admin.token });
+
+describe('admin catalogue: from an empty catalogue to a GPU on one tenant’s market', () => {
+  it('creates a region and an image on the host-management tabs', async () => {
+    const page = await adminPage('/admin/host-management?tab=regions');
+    await page.getByTestId('region-create').click();
+    await page.getByTestId('region-name').fill(REGION.name);
+    await page.getByTestId('region-code').fill(REGION.code);
+    await okButton(page).click();
+    await toast(page, '已保存');
+    await row(page, REGION.code).waitFor();
+
+    await page.getByRole('tab', { name: '镜像' }).click();
+    await page.getByTestId('image-create').click();
+    await page.getByTestId('image-name').fill(IMAGE.name);
+    await page.getByTestId('image-url').fill(IMAGE.url);
+    await page.getByTestId('image-framework-version').fill('2.5.1');
+    await page.getByTestId('image-python').fill('3.11');
+    await page.getByTestId('image-cuda').fill('12.4');
+    await okButton(page).click();
+    await toast(page, '已保存');
+    await page.getByPlaceholder('名称或地址').fill(`e2e${STAMP}`);
+    await page.getByPlaceholder('名称或地址').press('Enter');
+    await row(page, IMAGE.url).waitFor();
+    await page.screenshot({ path: path.join(ARTIFACTS, 'admin-images-1440.png') });
+
+    const images = await api<{ imageList: { imageUrl: string }[] }>('/gpu/images?gpuBrand=NVIDIA');
+    expect(images.imageList.map((i) => i.imageUrl)).toContain(IMAGE.url);
+    await page.context().close();
+  });
+
+  it('registers a simulated host with a price, tests its connection and shows its GPU grid', async () => {
+    const page = await adminPage('/admin/host-management');
+    await page.getByTestId('host-create').click();
+    await page.getByTestId('host-name').fill(HOST);
+    await choose(page, 'host-region', REGION.name);
+    await page.getByTestId('host-gpu-model').fill('RTX 4090');
+    await page.getByTestId('host-price').fill(String(PLATFORM_PRICE));
+    await okButton(page).click();
+    await toast(page, '已保存');
+    await page.getByPlaceholder('主机名').fill(HOST);
+    await page.getByPlaceholder('主机名').press('Enter');
+    const hostRow = row(page, HOST);
+    await hostRow.waitFor();
+    expect(await hostRow.textContent()).toContain('8 / 8');
+
+    await hostRow.getByRole('button', { name: '测试连接' }).click();
+    await toast(page, '连接成功');
+    await hostRow.getByRole('button', { name: HOST }).click();
+    await page.getByTestId('gpu-grid').waitFor();
+    expect(await page.getByTestId('gpu-grid').locator('> div').count()).toBe(8);
+    await page.screenshot({ path: path.join(ARTIFACTS, 'admin-host-detail-1440.png') });
+    await page.keyboard.press('Escape');
+
+    // An edit keeps what the form does not show (the simulated GPUs stay declared).
+    await hostRow.getByRole('button', { name: '编辑' }).click();
+    await page.getByLabel('CPU 型号').fill('AMD EPYC 9654');
+    await page.screenshot({ path: path.join(ARTIFACTS, 'admin-host-form-1440.png') });
+    await okButton(page).click();
+    await toast(page, '已保存');
+    const [saved] = (
+      await adminApi<{ list: { cpuModel: string; settings: { gpus?: { model: string } } }[] }>(
+        `/admin/hosts?keyword=${HOST}`,
+      )
+    ).list;
+    expect(saved).toMatchObject({ cpuModel: 'AMD EPYC 9654', settings: { gpus: { model: 'RTX 4090' } } });
+    await page.context().close();
+  });
+
+  it('creates a tenant for its own host name, grants it only the new host and gives it its own price', async () => {
+    const page = await adminPage('/admin/tenants');
+    await page.getByTestId('tenant-create').click();
+    await page.getByTestId('tenant-form-code').fill(TENANT.code);
+    await page.getByTestId('tenant-form-name').fill(TENANT.name);
+    const domains = page.getByTestId('tenant-form-domains').locator('input');
+    await domains.fill(TENANT.domain);
+    await domains.press('Enter');
+    await page.getByRole('tab', { name: '首页' }).click();
+    await page.getByTestId('tenant-form-title').fill(`${TENANT.name}·按需租用`);
+    // The live preview follows the form.
+    await page
+      .getByTestId('hero-preview')
+      .filter({ hasText: `${TENANT.name}·按需租用` })
+      .waitFor({ timeout: 5_000 });
+    await page.screenshot({ path: path.join(ARTIFACTS, 'admin-tenant-form-1440.png') });
+    await page.getByTestId('tenant-save').click();
+    await toast(page, '已保存');
+    await row(page, TENANT.code).waitFor();
+
+    const tenants = await adminApi<{ id: number; code: string }[]>('/admin/tenants');
+    const tenantId = tenants.find((x) => x.code === TENANT.code)?.id as number;
+    const hosts = await adminApi<{ list: { id: number; name: string; skus: { id: number }[] }[] }>(
+      `/admin/hosts?keyword=${HOST}`,
+    );
+    const host = hosts.list[0] as { id: number; skus: { id: number }[] };
+    const skuId = host.skus[0]?.id as number;
+
+    await page.goto(siteUrl('localhost', `/admin/tenant-hosts?tenant=${tenantId}`));
+    const hostRow = row(page, HOST);
+    await hostRow.waitFor();
+    await hostRow.locator('.ant-checkbox-input').check();
+    await page.getByTestId('tenant-hosts-save').click();
+    await toast(page, '已保存');
+    expect((await adminApi<{ hostIds: number[] }>(`/admin/tenants/${tenantId}/hosts`)).hostIds).toEqual([
+      host.id,
+    ]);
+
+    await page.goto(siteUrl('localhost', `/admin/tenant-host-pricing?tenant=${tenantId}`));
+    await page.getByTestId(`price-edit-${skuId}`).click();
+    await page.getByTestId('price-hourlyPrice').fill(String(TENANT_PRICE));
+    await okButton(page).click();
+    await toast(page, '已保存');
+    await row(page, HOST)
+      .filter({ hasText: `¥${TENANT_PRICE}` })
+      .waitFor();
+    await page.screenshot({ path: path.join(ARTIFACTS, 'admin-tenant-pricing-1440.png') });
+    await page.context().close();
+  });
+
+  it('the tenant’s customer sees only that machine at the tenant’s price; other tenants see the platform price', async () => {
+    const session = await registerUser(TENANT.domain);
+    const context = await browser.newContext({ viewport: DESKTOP });
+    await seedSession(context, { token: session.accessToken, user: session.user });
+    const page = await context.newPage();
+    await page.goto(`http://${TENANT.domain}:${new URL(siteUrl('localhost')).port}/market`);
+    await page.getByTestId('gpu-card').first().waitFor();
+    const cards = page.getByTestId('gpu-card');
+    expect(await cards.count()).toBe(1);
+    expect(await cards.first().getByTestId('gpu-card-host').textContent()).toBe(HOST);
+    const perHour = (await cards.first().getByTestId('gpu-card-per-hour').textContent()) ?? '';
+    expect(Number(perHour.replace(/[¥/时]/g, ''))).toBe(TENANT_PRICE);
+    await page.screenshot({ path: path.join(ARTIFACTS, 'admin-tenant-market-1440.png') });
+    await context.close();
+
+    const platform = await api<MarketList>(`/gpu/market?size=48&keyword=${HOST}`);
+    expect(platform.list.map((i) => [i.hostName, i.price])).toEqual([[HOST, PLATFORM_PRICE]]);
+  });
+
+  it('every screen fits a phone (390 px) without sideways scrolling of the page', async () => {
+    for (const p of [
+      '/admin/tenants',
+      '/admin/tenant-hosts',
+      '/admin/tenant-host-pricing',
+      '/admin/host-management',
+    ]) {
+      const page = await adminPage(p, MOBILE);
+      await page.locator('.ant-table').first().waitFor();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, p).toBeLessThanOrEqual(1);
+      await page.screenshot({
+        path: path.join(ARTIFACTS, `admin${p.replaceAll('/', '-').replace('-admin', '')}-390.png`),
+      });
+      if (p === '/admin/tenants') {
+        await page.getByTestId('tenant-create').click();
+        await page.getByTestId('hero-preview').waitFor();
+        await page.waitForTimeout(400);
+        await page.screenshot({ path: path.join(ARTIFACTS, 'admin-tenant-form-390.png') });
+      }
+      await page.context().close();
+    }
+  });
+});

@@ -1,0 +1,70 @@
+import type {
+  AdminImage,
+  GpuSkuCreateInput,
+  GpuSkuSyncResult,
+  GpuSkuUpdateInput,
+  GpuSkuView,
+  GpuTypeView,
+  ImageCreateInput,
+  ImageUpdateInput,
+  RegionCreateInput,
+  RegionUpdateInput,
+  RegionView,
+} from '@gpu/shared/catalogue';
+import type { Page } from '@gpu/shared/envelope';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { t } from '../../../locales/zh-CN';
+import { catalogueKeys } from './keys';
+import { useAdminMutation } from './use-admin-mutation';
+
+const m = t.adminCatalogue.saved;
+
+// ---- regions (GET/POST /admin/regions, PUT /admin/regions/{id}) ----
+export const useRegions = () =>
+  useQuery({ queryKey: catalogueKeys.regions(), queryFn: () => api.get<RegionView[]>('/admin/regions') });
+export const useGpuTypes = () =>
+  useQuery({ queryKey: catalogueKeys.gpuTypes(), queryFn: () => api.get<GpuTypeView[]>('/admin/gpu-types') });
+export const useSaveRegion = () =>
+  useAdminMutation(
+    ({ id, body }: { id?: number; body: RegionCreateInput | RegionUpdateInput }) =>
+      id ? api.put<RegionView>(`/admin/regions/${id}`, body) : api.post<RegionView>('/admin/regions', body),
+    m,
+  );
+
+// ---- images ----
+export interface ImageFilters {
+  page: number;
+  size: number;
+  keyword?: string;
+  frameworkType?: string;
+}
+export const useAdminImages = (q: ImageFilters) =>
+  useQuery({
+    queryKey: catalogueKeys.images(q),
+    queryFn: () => api.get<Page<AdminImage>>('/admin/images', { query: { ...q } }),
+    placeholderData: keepPreviousData,
+  });
+export const useSaveImage = () =>
+  useAdminMutation(
+    ({ id, body }: { id?: number; body: ImageCreateInput | ImageUpdateInput }) =>
+      id ? api.put<AdminImage>(`/admin/images/${id}`, body) : api.post<AdminImage>('/admin/images', body),
+    m,
+  );
+
+// ---- GPU SKUs ----
+export const useSkus = () =>
+  useQuery({ queryKey: catalogueKeys.skus(), queryFn: () => api.get<GpuSkuView[]>('/admin/gpu-sku/all') });
+export const useSaveSku = () =>
+  useAdminMutation(
+    ({ id, body }: { id?: number; body: GpuSkuCreateInput | GpuSkuUpdateInput }) =>
+      id ? api.put<GpuSkuView>(`/admin/gpu-sku/${id}`, body) : api.post<GpuSkuView>('/admin/gpu-sku', body),
+    m,
+  );
+export const useDeleteSku = () =>
+  useAdminMutation(
+    (id: number) => api.delete<{ id: number }>(`/admin/gpu-sku/${id}`),
+    t.adminCatalogue.deleted,
+  );
+export const useSyncSkus = () =>
+  useAdminMutation(() => api.post<GpuSkuSyncResult>('/admin/gpu-sku/sync'), t.adminCatalogue.skus.synced);

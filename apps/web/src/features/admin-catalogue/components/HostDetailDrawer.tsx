@@ -1,0 +1,71 @@
+import { Descriptions, Drawer, Empty, Spin, Tag } from 'antd';
+import { t } from '../../../locales/zh-CN';
+import { useHost } from '../api/hosts';
+import styles from './admin.module.css';
+import { useAdminLayout } from './responsive';
+
+const h = t.adminCatalogue.hosts;
+
+/** One host: its GPU grid (which GPU runs which instance), ports used/free and SKUs. */
+export function HostDetailDrawer({ id, onClose }: { id: number | null; onClose: () => void }) {
+  const host = useHost(id);
+  const { drawerWidth } = useAdminLayout();
+  const d = host.data;
+  return (
+    <Drawer open={id !== null} onClose={onClose} width={drawerWidth} title={d?.name ?? h.detail}>
+      {!d ? (
+        <Spin />
+      ) : (
+        <>
+          <Descriptions column={1} size="small" bordered>
+            <Descriptions.Item label={h.region}>{d.regionName}</Descriptions.Item>
+            <Descriptions.Item label={h.driver}>{h.drivers[d.driver] ?? d.driver}</Descriptions.Item>
+            <Descriptions.Item label={h.status}>{h.statuses[d.status] ?? d.status}</Descriptions.Item>
+            <Descriptions.Item label={h.publicAddress}>{d.publicAddress || '-'}</Descriptions.Item>
+            <Descriptions.Item label={h.probe}>
+              {d.lastProbeOk === null ? (
+                h.neverProbed
+              ) : d.lastProbeOk ? (
+                <Tag color="green">{h.reachable}</Tag>
+              ) : (
+                <Tag color="red">{d.lastProbeError ?? h.unreachable}</Tag>
+              )}
+            </Descriptions.Item>
+            <Descriptions.Item label={h.ports}>
+              {d.portAllocated} / {d.portTotal}（{d.portRangeStart}–{d.portRangeEnd}）
+            </Descriptions.Item>
+          </Descriptions>
+          <h3>{h.gpuGrid}</h3>
+          {d.gpus.length === 0 ? (
+            <Empty />
+          ) : (
+            <div className={styles.gpuGrid} data-testid="gpu-grid">
+              {d.gpus.map((g) => {
+                const cls = g.instanceId
+                  ? styles.gpuBusy
+                  : g.reservedReason
+                    ? styles.gpuReserved
+                    : styles.gpuIdle;
+                return (
+                  <div key={g.index} className={`${styles.gpu} ${cls}`}>
+                    <div className={styles.gpuIndex}>
+                      GPU {g.index} · {g.memoryGb} GB
+                    </div>
+                    <div>{g.model}</div>
+                    <div>
+                      {g.instanceId
+                        ? h.gpuBusy(g.instanceId)
+                        : g.reservedReason
+                          ? h.gpuReserved(g.reservedReason)
+                          : h.gpuIdle}
+                    </div>
+                  </div>
+                );
+              })}
+            </div>
+          )}
+        </>
+      )}
+    </Drawer>
+  );
+}

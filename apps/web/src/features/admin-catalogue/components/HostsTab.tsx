@@ -1,0 +1,214 @@
+import type { HostView } from '@gpu/shared/hosts';
+import {
+  Button,
+  Card,
+  Col,
+  Input,
+  Popconfirm,
+  Row,
+  Select,
+  Statistic,
+  Table,
+  type TableProps,
+  Tag,
+} from 'antd';
+import { useState } from 'react';
+import { notify } from '../../../lib/feedback';
+import { t } from '../../../locales/zh-CN';
+import { useRegions } from '../api/catalogue';
+import {
+  type HostFilters,
+  useDeleteHost,
+  useHostStatistics,
+  useHostStatus,
+  useHosts,
+  useInitPorts,
+  useTestConnection,
+} from '../api/hosts';
+import styles from './admin.module.css';
+import { HostDetailDrawer } from './HostDetailDrawer';
+import { HostFormModal } from './HostFormModal';
+import { useAdminLayout } from './responsive';
+
+const c = t.adminCatalogue;
+const h = c.hosts;
+const STATUS_COLORS: Record<string, string> = { ACTIVE: 'green', DISABLED: 'default', MAINTENANCE: 'orange' };
+
+/** Hosts (SPEC.md §7 Hosts): statistics, list with status, GPUs and ports, and the actions. */
+export function HostsTab() {
+  const [filters, setFilters] = useState<HostFilters>({ page: 1, size: 10 });
+  const hosts = useHosts(filters);
+  const stats = useHostStatistics();
+  const regions = useRegions();
+  const setStatus = useHostStatus();
+  const remove = useDeleteHost();
+  const initPorts = useInitPorts();
+  const probe = useTestConnection();
+  const { scrollX } = useAdminLayout();
+  const [form, setForm] = useState<{ open: boolean; host: HostView | null }>({ open: false, host: null });
+  const [detail, setDetail] = useState<number | null>(null);
+
+  const test = async (id: number) => {
+    const r = await probe.mutateAsync(id).catch(() => null);
+    if (!r) return;
+    if (r.reachable) void notify('success', h.probeOk(r.engineVersion, r.gpus.length), 6);
+    else void notify('error', h.probeFailed(r.error ?? ''), 8);
+  };
+
+  const s = stats.data;
+  const columns: TableProps<HostView>['columns'] = [
+    {
+      title: h.name,
+      dataIndex: 'name',
+      render: (v: string, row) => (
+        <Button type="link" size="small" onClick={() => setDetail(row.id)} style={{ padding: 0 }}>
+          {v}
+        </Button>
+      ),
+    },
+    { title: h.region, dataIndex: 'regionName' },
+    { title: h.driver, dataIndex: 'driver', render: (v: string) => h.drivers[v] ?? v },
+    {
+      title: h.status,
+      dataIndex: 'status',
+      render: (v: string) => <Tag color={STATUS_COLORS[v]}>{h.statuses[v] ?? v}</Tag>,
+    },
+    { title: h.gpus, key: 'gpus', render: (_: unknown, r) => `${r.gpuIdle} / ${r.gpuTotal}` },
+    { title: h.ports, key: 'ports', render: (_: unknown, r) => `${r.portAllocated} / ${r.portTotal}` },
+    {
+      title: h.probe,
+      dataIndex: 'lastProbeOk',
+      render: (v: boolean | null) =>
+        v === null ? (
+          <span className={styles.muted}>{h.neverProbed}</span>
+        ) : v ? (
+          <Tag color="green">{h.reachable}</Tag>
+        ) : (
+          <Tag color="red">{h.unreachable}</Tag>
+        ),
+    },
+    {
+      title: c.actions,
+      key: 'actions',
+      render: (_: unknown, row) => (
+        <span className={styles.nowrap}>
+          <Button type="link" size="small" onClick={() => setForm({ open: true, host: row })}>
+            {c.edit}
+          </Button>
+          <Button
+            type="link"
+            size="small"
+            onClick={() => test(row.id)}
+            loading={probe.isPending && probe.variables === row.id}
+          >
+            {h.test}
+          </Button>
+          <Popconfirm
+            title={h.confirmInitPorts}
+            okText={h.initPorts}
+            cancelText={c.cancel}
+            onConfirm={() => initPorts.mutate(row.id)}
+          >
+            <Button type="link" size="small">
+              {h.initPorts}
+            </Button>
+          </Popconfirm>
+          {row.status === 'ACTIVE' ? (
+            <Popconfirm
+              title={c.confirmDisable}
+              okText={c.disable}
+              cancelText={c.cancel}
+              onConfirm={() => setStatus.mutate({ id: row.id, status: 'DISABLED' })}
+            >
+              <Button type="link" size="small" danger>
+                {c.disable}
+              </Button>
+            </Popconfirm>
+          ) : (
+            <Button
+              type="link"
+              size="small"
+              onClick={() => setStatus.mutate({ id: row.id, status: 'ACTIVE' })}
+            >
+              {c.enable}
+            </Button>
+          )}
+          <Popconfirm
+            title={h.confirmDelete}
+            okText={c.delete}
+            cancelText={c.cancel}
+            onConfirm={() => remove.mutate(row.id)}
+          >
+            <Button type="link" size="small" danger>
+              {c.delete}
+            </Button>
+          </Popconfirm>
+        </span>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <Row gutter={[12, 12]} className={styles.stats}>
+        {[
+          [h.stats.hosts, s?.totalHosts],
+          [h.stats.reachable, s?.reachableHosts],
+          [h.stats.gpus, s?.totalGpus],
+          [h.stats.idle, s?.idleGpus],
+          [h.stats.utilization, s ? `${Math.round(s.gpuUtilization * 100)}%` : undefined],
+          [h.stats.ports, s ? `${s.allocatedPorts} / ${s.totalPorts}` : undefined],
+        ].map(([title, value]) => (
+          <Col key={String(title)} xs={12} md={8} xl={4}>
+            <Card size="small">
+              <Statistic title={title} value={value ?? '-'} loading={stats.isLoading} />
+            </Card>
+          </Col>
+        ))}
+      </Row>
+      <div className={styles.toolbar}>
+        <Input.Search
+          allowClear
+          placeholder={h.keyword}
+          onSearch={(v) => setFilters({ ...filters, page: 1, keyword: v || undefined })}
+          style={{ width: 200 }}
+        />
+        <Select
+          allowClear
+          placeholder={h.allRegions}
+          style={{ width: 150 }}
+          onChange={(v) => setFilters({ ...filters, page: 1, regionId: v })}
+          options={(regions.data ?? []).map((r) => ({ value: r.id, label: r.name }))}
+        />
+        <Select
+          allowClear
+          placeholder={h.allStatuses}
+          style={{ width: 120 }}
+          onChange={(v) => setFilters({ ...filters, page: 1, status: v })}
+          options={Object.entries(h.statuses).map(([value, label]) => ({ value, label }))}
+        />
+        <span className={styles.grow} />
+        <Button type="primary" onClick={() => setForm({ open: true, host: null })} data-testid="host-create">
+          {h.createTitle}
+        </Button>
+      </div>
+      <Table
+        rowKey="id"
+        size="middle"
+        columns={columns}
+        dataSource={hosts.data?.list ?? []}
+        loading={hosts.isFetching}
+        scroll={{ x: scrollX }}
+        pagination={{
+          current: filters.page,
+          pageSize: filters.size,
+          total: hosts.data?.total ?? 0,
+          showTotal: c.total,
+          onChange: (page, size) => setFilters({ ...filters, page, size }),
+        }}
+      />
+      <HostFormModal open={form.open} host={form.host} onClose={() => setForm({ open: false, host: null })} />
+      <HostDetailDrawer id={detail} onClose={() => setDetail(null)} />
+    </>
+  );
+}

@@ -1,0 +1,148 @@
+import type { RegionView } from '@gpu/shared/catalogue';
+import { Button, Form, Input, InputNumber, Modal, Switch, Table, type TableProps, Tag } from 'antd';
+import { useState } from 'react';
+import { t } from '../../../locales/zh-CN';
+import { useGpuTypes, useRegions, useSaveRegion } from '../api/catalogue';
+import styles from './admin.module.css';
+import { useAdminLayout } from './responsive';
+import { ToggleAction } from './ToggleAction';
+
+const c = t.adminCatalogue;
+const r = c.regions;
+
+/** Regions (GET/POST /admin/regions, PUT /admin/regions/{id}) and the GPU models they sell. */
+export function RegionsTab() {
+  const regions = useRegions();
+  const gpuTypes = useGpuTypes();
+  const save = useSaveRegion();
+  const { scrollX } = useAdminLayout();
+  const [editing, setEditing] = useState<RegionView | 'new' | null>(null);
+  const [form] = Form.useForm();
+
+  const open = (row: RegionView | 'new') => {
+    setEditing(row);
+    form.setFieldsValue(
+      row === 'new' ? { name: '', code: '', sortOrder: 0, overseas: false, enabled: true } : row,
+    );
+  };
+  const submit = async () => {
+    const body = await form.validateFields();
+    await save.mutateAsync({ id: editing === 'new' ? undefined : editing?.id, body });
+    setEditing(null);
+  };
+  const toggle = (row: RegionView, enabled: boolean) => save.mutate({ id: row.id, body: { enabled } });
+
+  const columns: TableProps<RegionView>['columns'] = [
+    { title: r.name, dataIndex: 'name' },
+    { title: r.code, dataIndex: 'code' },
+    { title: r.sortOrder, dataIndex: 'sortOrder' },
+    { title: r.overseas, dataIndex: 'overseas', render: (v: boolean) => (v ? c.yes : c.no) },
+    { title: r.hostCount, dataIndex: 'hostCount' },
+    {
+      title: r.status,
+      dataIndex: 'enabled',
+      render: (v: boolean) => <Tag color={v ? 'green' : 'default'}>{v ? c.enabled : c.disabled}</Tag>,
+    },
+    {
+      title: c.actions,
+      key: 'actions',
+      render: (_: unknown, row) => (
+        <span className={styles.nowrap}>
+          <Button type="link" size="small" onClick={() => open(row)}>
+            {c.edit}
+          </Button>
+          <ToggleAction
+            enabled={row.enabled}
+            confirm={r.confirmDisable}
+            onChange={(enabled) => toggle(row, enabled)}
+          />
+        </span>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <div className={styles.toolbar}>
+        <Button type="primary" onClick={() => open('new')} data-testid="region-create">
+          {r.createTitle}
+        </Button>
+      </div>
+      <Table
+        rowKey="id"
+        size="middle"
+        columns={columns}
+        dataSource={regions.data ?? []}
+        loading={regions.isLoading}
+        pagination={false}
+        scroll={{ x: scrollX }}
+      />
+      <h3>{c.tabs.gpuTypes}</h3>
+      <Table
+        rowKey="gpuModel"
+        size="small"
+        dataSource={gpuTypes.data ?? []}
+        loading={gpuTypes.isLoading}
+        pagination={false}
+        scroll={{ x: scrollX }}
+        columns={[
+          { title: c.gpuTypes.model, dataIndex: 'gpuModel' },
+          { title: c.gpuTypes.brand, dataIndex: 'gpuBrand' },
+          { title: c.gpuTypes.memory, dataIndex: 'memoryGb', render: (v: number) => `${v} GB` },
+          {
+            title: c.gpuTypes.regions,
+            dataIndex: 'regionIds',
+            render: (ids: number[]) =>
+              ids.map((id) => regions.data?.find((x) => x.id === id)?.name ?? id).join('、'),
+          },
+          { title: c.gpuTypes.skus, dataIndex: 'skuCount' },
+          {
+            title: c.gpuTypes.gpus,
+            key: 'gpus',
+            render: (_: unknown, row: { gpuIdle: number; gpuTotal: number }) =>
+              `${row.gpuIdle} / ${row.gpuTotal}`,
+          },
+        ]}
+      />
+      <Modal
+        open={editing !== null}
+        title={editing === 'new' ? r.createTitle : r.editTitle}
+        onCancel={() => setEditing(null)}
+        onOk={submit}
+        okText={c.save}
+        cancelText={c.cancel}
+        confirmLoading={save.isPending}
+        destroyOnHidden
+      >
+        <Form form={form} layout="vertical" preserve={false}>
+          <Form.Item name="name" label={r.name} rules={[{ required: true, message: `请填写${r.name}` }]}>
+            <Input maxLength={32} data-testid="region-name" />
+          </Form.Item>
+          <Form.Item
+            name="code"
+            label={r.code}
+            extra={r.codeHelp}
+            rules={[
+              {
+                required: true,
+                pattern: /^[A-Za-z0-9_-]{1,32}$/,
+                message: '地区代码为字母、数字、下划线或连字符',
+              },
+            ]}
+          >
+            <Input maxLength={32} data-testid="region-code" />
+          </Form.Item>
+          <Form.Item name="sortOrder" label={r.sortOrder}>
+            <InputNumber min={-10000} max={10000} precision={0} />
+          </Form.Item>
+          <Form.Item name="overseas" label={r.overseas} valuePropName="checked">
+            <Switch />
+          </Form.Item>
+          <Form.Item name="enabled" label={c.enabled} valuePropName="checked">
+            <Switch />
+          </Form.Item>
+        </Form>
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,207 @@
+import type { GpuSkuView } from '@gpu/shared/catalogue';
+import {
+  Alert,
+  Button,
+  Col,
+  Form,
+  Input,
+  InputNumber,
+  Modal,
+  Popconfirm,
+  Row,
+  Select,
+  Switch,
+  Table,
+  type TableProps,
+} from 'antd';
+import { useState } from 'react';
+import { t } from '../../../locales/zh-CN';
+import { useDeleteSku, useSaveSku, useSkus, useSyncSkus } from '../api/catalogue';
+import { useHosts } from '../api/hosts';
+import styles from './admin.module.css';
+import { useAdminLayout } from './responsive';
+
+const c = t.adminCatalogue;
+const s = c.skus;
+
+/** GPU SKUs (SPEC.md §7 GPU SKU): what each host sells and at what platform price. */
+export function SkusTab() {
+  const skus = useSkus();
+  const hosts = useHosts({ page: 1, size: 200 });
+  const save = useSaveSku();
+  const remove = useDeleteSku();
+  const sync = useSyncSkus();
+  const { scrollX } = useAdminLayout();
+  const [editing, setEditing] = useState<GpuSkuView | 'new' | null>(null);
+  const [form] = Form.useForm();
+
+  const open = (row: GpuSkuView | 'new') => {
+    setEditing(row);
+    form.setFieldsValue(
+      row === 'new'
+        ? {
+            gpuBrand: 'NVIDIA',
+            cpuPerGpu: 8,
+            memoryPerGpuGb: 32,
+            systemDiskGb: 30,
+            dataDiskGb: 50,
+            listed: true,
+          }
+        : row,
+    );
+  };
+  const submit = async () => {
+    const v = await form.validateFields();
+    if (editing === 'new') await save.mutateAsync({ body: v });
+    else if (editing) {
+      const { hostId: _h, ...body } = v;
+      await save.mutateAsync({ id: editing.id, body });
+    }
+    setEditing(null);
+  };
+
+  const columns: TableProps<GpuSkuView>['columns'] = [
+    { title: s.host, dataIndex: 'hostName' },
+    { title: s.region, dataIndex: 'regionName' },
+    { title: s.model, dataIndex: 'gpuModel' },
+    { title: s.memory, dataIndex: 'memoryGb' },
+    { title: s.price, dataIndex: 'hourlyPrice', render: (v: number) => `¥${v}` },
+    { title: s.gpus, key: 'gpus', render: (_: unknown, r) => `${r.gpuIdle} / ${r.gpuTotal}` },
+    {
+      title: s.listed,
+      dataIndex: 'listed',
+      render: (v: boolean, row) => (
+        <Switch
+          size="small"
+          checked={v}
+          onChange={(listed) => save.mutate({ id: row.id, body: { listed } })}
+        />
+      ),
+    },
+    {
+      title: c.actions,
+      key: 'actions',
+      render: (_: unknown, row) => (
+        <span className={styles.nowrap}>
+          <Button type="link" size="small" onClick={() => open(row)}>
+            {c.edit}
+          </Button>
+          <Popconfirm
+            title={s.confirmDelete}
+            okText={c.delete}
+            cancelText={c.cancel}
+            onConfirm={() => remove.mutate(row.id)}
+          >
+            <Button type="link" size="small" danger>
+              {c.delete}
+            </Button>
+          </Popconfirm>
+        </span>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <Alert type="info" showIcon message={s.syncHelp} style={{ marginBottom: 12 }} />
+      <div className={styles.toolbar}>
+        <Button onClick={() => sync.mutate(undefined)} loading={sync.isPending} data-testid="sku-sync">
+          {s.sync}
+        </Button>
+        <span className={styles.grow} />
+        <Button type="primary" onClick={() => open('new')}>
+          {s.createTitle}
+        </Button>
+      </div>
+      <Table
+        rowKey="id"
+        size="middle"
+        columns={columns}
+        dataSource={skus.data ?? []}
+        loading={skus.isLoading}
+        scroll={{ x: scrollX }}
+        pagination={{ pageSize: 20, showTotal: c.total }}
+        rowClassName={(r) => (r.listed ? '' : (styles.muted ?? ''))}
+      />
+      <Modal
+        open={editing !== null}
+        title={editing === 'new' ? s.createTitle : s.editTitle}
+        onCancel={() => setEditing(null)}
+        onOk={submit}
+        okText={c.save}
+        cancelText={c.cancel}
+        confirmLoading={save.isPending}
+        width={640}
+        destroyOnHidden
+      >
+        <Form form={form} layout="vertical" preserve={false}>
+          <Row gutter={12}>
+            <Col xs={24} md={12}>
+              <Form.Item name="hostId" label={s.host} rules={[{ required: true, message: '请选择主机' }]}>
+                <Select
+                  disabled={editing !== 'new'}
+                  showSearch
+                  optionFilterProp="label"
+                  options={(hosts.data?.list ?? []).map((h) => ({ value: h.id, label: h.name }))}
+                />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={12}>
+              <Form.Item
+                name="gpuModel"
+                label={s.model}
+                rules={[{ required: true, message: '请填写 GPU 型号' }]}
+              >
+                <Input maxLength={64} />
+              </Form.Item>
+            </Col>
+            <Col xs={12} md={8}>
+              <Form.Item name="gpuBrand" label={s.brand}>
+                <Input maxLength={32} />
+              </Form.Item>
+            </Col>
+            <Col xs={12} md={8}>
+              <Form.Item name="memoryGb" label={s.memory} rules={[{ required: true, message: '请填写显存' }]}>
+                <InputNumber min={1} max={1024} precision={0} style={{ width: '100%' }} />
+              </Form.Item>
+            </Col>
+            <Col xs={12} md={8}>
+              <Form.Item
+                name="hourlyPrice"
+                label={s.price}
+                rules={[{ required: true, message: '请填写价格' }]}
+              >
+                <InputNumber min={0} max={1000000} step={0.01} style={{ width: '100%' }} />
+              </Form.Item>
+            </Col>
+            <Col xs={12} md={6}>
+              <Form.Item name="cpuPerGpu" label={s.cpuPerGpu}>
+                <InputNumber min={0} max={512} precision={0} style={{ width: '100%' }} />
+              </Form.Item>
+            </Col>
+            <Col xs={12} md={6}>
+              <Form.Item name="memoryPerGpuGb" label={s.memoryPerGpu}>
+                <InputNumber min={0} max={4096} precision={0} style={{ width: '100%' }} />
+              </Form.Item>
+            </Col>
+            <Col xs={12} md={6}>
+              <Form.Item name="systemDiskGb" label={s.systemDisk}>
+                <InputNumber min={1} max={10000} precision={0} style={{ width: '100%' }} />
+              </Form.Item>
+            </Col>
+            <Col xs={12} md={6}>
+              <Form.Item name="dataDiskGb" label={s.dataDisk}>
+                <InputNumber min={0} max={100000} precision={0} style={{ width: '100%' }} />
+              </Form.Item>
+            </Col>
+            <Col xs={24}>
+              <Form.Item name="listed" label={s.listed} valuePropName="checked">
+                <Switch />
+              </Form.Item>
+            </Col>
+          </Row>
+        </Form>
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,29 @@
+import { Button, Popconfirm } from 'antd';
+import { t } from '../../../locales/zh-CN';
+
+const c = t.adminCatalogue;
+
+/** Enable at once; disabling (it takes things off sale) asks first. */
+export function ToggleAction({
+  enabled,
+  onChange,
+  confirm = c.confirmDisable,
+}: {
+  enabled: boolean;
+  onChange: (enabled: boolean) => void;
+  confirm?: string;
+}) {
+  if (!enabled)
+    return (
+      <Button type="link" size="small" onClick={() => onChange(true)}>
+        {c.enable}
+      </Button>
+    );
+  return (
+    <Popconfirm title={confirm} okText={c.disable} cancelText={c.cancel} onConfirm={() => onChange(false)}>
+      <Button type="link" size="small" danger>
+        {c.disable}
+      </Button>
+    </Popconfirm>
+  );
+}

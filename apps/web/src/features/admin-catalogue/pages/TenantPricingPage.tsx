@@ -1,0 +1,124 @@
+import type { TenantPriceRow } from '@gpu/shared/tenant-admin';
+import { Button, Form, InputNumber, Modal, Popconfirm, Table, type TableProps } from 'antd';
+import { useState } from 'react';
+import { PageHeader } from '../../../components/PageHeader';
+import { t } from '../../../locales/zh-CN';
+import { useDeleteTenantPrice, useSaveTenantPrice, useTenantPrices } from '../api/tenants';
+import styles from '../components/admin.module.css';
+import { useAdminLayout } from '../components/responsive';
+import { useChosenTenant } from '../components/TenantPicker';
+
+const c = t.adminCatalogue;
+const m = c.pricing;
+const yuan = (v: number | null) => (v === null ? <span className={styles.muted}>{m.notSet}</span> : `¥${v}`);
+
+/** /admin/tenant-host-pricing: a tenant's own price per GPU SKU (hourly and packages). */
+export default function TenantPricingPage() {
+  const { tenantId, picker } = useChosenTenant();
+  const prices = useTenantPrices(tenantId);
+  const save = useSaveTenantPrice();
+  const reset = useDeleteTenantPrice();
+  const { scrollX } = useAdminLayout();
+  const [editing, setEditing] = useState<TenantPriceRow | null>(null);
+  const [form] = Form.useForm();
+
+  const open = (row: TenantPriceRow) => {
+    setEditing(row);
+    form.setFieldsValue({ ...row, hourlyPrice: row.hourlyPrice ?? row.basePrice });
+  };
+  const submit = async () => {
+    if (!editing || !tenantId) return;
+    const v = await form.validateFields();
+    await save.mutateAsync({
+      id: tenantId,
+      skuId: editing.skuId,
+      body: {
+        hourlyPrice: v.hourlyPrice,
+        dailyPrice: v.dailyPrice ?? null,
+        weeklyPrice: v.weeklyPrice ?? null,
+        monthlyPrice: v.monthlyPrice ?? null,
+      },
+    });
+    setEditing(null);
+  };
+
+  const columns: TableProps<TenantPriceRow>['columns'] = [
+    { title: c.skus.host, dataIndex: 'hostName' },
+    { title: c.skus.region, dataIndex: 'regionName' },
+    { title: c.skus.model, dataIndex: 'gpuModel' },
+    { title: m.basePrice, dataIndex: 'basePrice', render: (v: number) => `¥${v}` },
+    { title: m.hourly, dataIndex: 'hourlyPrice', render: yuan },
+    { title: m.daily, dataIndex: 'dailyPrice', render: yuan },
+    { title: m.weekly, dataIndex: 'weeklyPrice', render: yuan },
+    { title: m.monthly, dataIndex: 'monthlyPrice', render: yuan },
+    {
+      title: c.actions,
+      key: 'actions',
+      render: (_: unknown, row) => (
+        <span className={styles.nowrap}>
+          <Button type="link" size="small" onClick={() => open(row)} data-testid={`price-edit-${row.skuId}`}>
+            {m.set}
+          </Button>
+          {row.hourlyPrice !== null ? (
+            <Popconfirm
+              title={m.confirmReset}
+              okText={m.resetAction}
+              cancelText={c.cancel}
+              onConfirm={() => tenantId && reset.mutate({ id: tenantId, skuId: row.skuId })}
+            >
+              <Button type="link" size="small" danger>
+                {m.resetAction}
+              </Button>
+            </Popconfirm>
+          ) : null}
+        </span>
+      ),
+    },
+  ];
+
+  const money = (name: string, label: string, required = false) => (
+    <Form.Item name={name} label={label} rules={required ? [{ required: true, message: '请填写价格' }] : []}>
+      <InputNumber
+        min={0}
+        max={1000000}
+        step={0.01}
+        style={{ width: '100%' }}
+        data-testid={`price-${name}`}
+      />
+    </Form.Item>
+  );
+
+  return (
+    <>
+      <PageHeader title={m.title} subtitle={m.subtitle} />
+      <div className={styles.toolbar}>{picker}</div>
+      <Table
+        rowKey="skuId"
+        size="middle"
+        columns={columns}
+        dataSource={prices.data ?? []}
+        loading={prices.isLoading}
+        scroll={{ x: scrollX }}
+        pagination={{ pageSize: 20, showTotal: c.total }}
+      />
+      <Modal
+        open={editing !== null}
+        title={editing ? m.editTitle(editing.hostName, editing.gpuModel) : ''}
+        onCancel={() => setEditing(null)}
+        onOk={submit}
+        okText={c.save}
+        cancelText={c.cancel}
+        confirmLoading={save.isPending}
+        destroyOnHidden
+      >
+        <Form form={form} layout="vertical" preserve={false}>
+          {money('hourlyPrice', m.hourly, true)}
+          <p className={styles.muted}>{m.packageHelp}</p>
+          {money('dailyPrice', m.daily)}
+          {money('weeklyPrice', m.weekly)}
+          {money('monthlyPrice', m.monthly)}
+        </Form>
+      </Modal>
+    </>
+  );
+}

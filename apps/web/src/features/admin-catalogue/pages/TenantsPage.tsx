@@ -1,0 +1,84 @@
+import type { AdminTenant } from '@gpu/shared/tenant-admin';
+import { Button, Table, type TableProps, Tag } from 'antd';
+import { useState } from 'react';
+import { PageHeader } from '../../../components/PageHeader';
+import { t } from '../../../locales/zh-CN';
+import { useTenants } from '../api/tenants';
+import { useAdminLayout } from '../components/responsive';
+import { TenantFormDrawer } from '../components/TenantFormDrawer';
+
+const c = t.adminCatalogue;
+const m = c.tenants;
+
+/** /admin/tenants: the tenants, each answering its domains with its own brand. */
+export default function TenantsPage() {
+  const tenants = useTenants();
+  const { scrollX } = useAdminLayout();
+  const [form, setForm] = useState<{ open: boolean; tenant: AdminTenant | null }>({
+    open: false,
+    tenant: null,
+  });
+
+  const columns: TableProps<AdminTenant>['columns'] = [
+    {
+      title: m.name,
+      dataIndex: 'name',
+      render: (v: string, row) => (
+        <span>
+          {v} {row.isDefault ? <Tag color="blue">{m.isDefault}</Tag> : null}
+        </span>
+      ),
+    },
+    { title: m.code, dataIndex: 'code' },
+    { title: m.domains, dataIndex: 'domains', render: (d: string[]) => d.join('、') || '-' },
+    {
+      title: m.status,
+      dataIndex: 'status',
+      render: (v: string) => (
+        <Tag color={v === 'ACTIVE' ? 'green' : 'default'}>{v === 'ACTIVE' ? c.enabled : c.disabled}</Tag>
+      ),
+    },
+    { title: m.hosts, dataIndex: 'hostCount', render: (n: number) => (n === 0 ? m.allHosts : n) },
+    { title: m.prices, dataIndex: 'priceCount' },
+    {
+      title: c.actions,
+      key: 'actions',
+      render: (_: unknown, row) => (
+        <Button type="link" size="small" onClick={() => setForm({ open: true, tenant: row })}>
+          {c.edit}
+        </Button>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <PageHeader
+        title={m.title}
+        subtitle={m.subtitle}
+        extra={
+          <Button
+            type="primary"
+            onClick={() => setForm({ open: true, tenant: null })}
+            data-testid="tenant-create"
+          >
+            {m.createTitle}
+          </Button>
+        }
+      />
+      <Table
+        rowKey="id"
+        columns={columns}
+        dataSource={tenants.data ?? []}
+        loading={tenants.isLoading}
+        scroll={{ x: scrollX }}
+        pagination={false}
+      />
+      <TenantFormDrawer
+        open={form.open}
+        tenant={form.tenant}
+        onClose={() => setForm({ open: false, tenant: null })}
+      />
+    </>
+  );
+}
