@@ -2,6 +2,7 @@ export * from './audit.ts';
 export * from './auth.ts';
 export * from './bills.ts';
 export * from './constants.ts';
+export * from './contact.ts';
 export * from './envelope.ts';
 export * from './hosts.ts';
 export * from './images.ts';
