@@ -1,6 +1,7 @@
 export * from './audit.ts';
 export * from './auth.ts';
 export * from './bills.ts';
+export * from './blockchain.ts';
 export * from './constants.ts';
 export * from './contact.ts';
 export * from './envelope.ts';

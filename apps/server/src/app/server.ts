@@ -15,6 +15,7 @@ import { registerAudit } from '../modules/audit/index.ts';
 import { registerAuthModule } from '../modules/auth/index.ts';
 import { databaseRateLimitStore } from '../modules/auth/rate-limit-store.ts';
 import { registerBilling } from '../modules/billing/index.ts';
+import { registerBlockchain } from '../modules/blockchain/index.ts';
 import { registerContact } from '../modules/contact/index.ts';
 import { registerDiscounts } from '../modules/discounts/index.ts';
 import type { HostDriverRegistry } from '../modules/hosts/drivers/registry.ts';
@@ -169,6 +170,7 @@ export async function buildServer(opts: BuildOptions): Promise<AppInstance> {
     registerIdempotencyModule,
     registerAudit,
     registerContact,
+    registerBlockchain,
   ]) {
     await register(app, deps);
   }

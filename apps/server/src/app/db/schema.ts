@@ -2,6 +2,7 @@
 export * from '../../modules/audit/audit.tables.ts';
 export * from '../../modules/auth/auth.tables.ts';
 export * from '../../modules/billing/billing.tables.ts';
+export * from '../../modules/blockchain/blockchain.tables.ts';
 export * from '../../modules/contact/contact.tables.ts';
 export * from '../../modules/discounts/discounts.tables.ts';
 export * from '../../modules/hosts/hosts.tables.ts';
