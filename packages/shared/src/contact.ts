@@ -66,7 +66,12 @@ export function enquiryFieldErrors(input: unknown): Partial<Record<keyof Enquiry
 }
 
 /** Products offered when the tenant configures none. */
-export const DEFAULT_ENQUIRY_PRODUCTS = ['GPU裸金属服务器', '算力中心建设', '算力运维管理'] as const;
+export const DEFAULT_ENQUIRY_PRODUCTS = [
+  'GPU裸金属服务器',
+  '硬件销售与集成',
+  '算力中心建设',
+  '算力运营管理',
+] as const;
 
 export const ENQUIRY_STATUSES = ['NEW', 'HANDLED'] as const;
 export type EnquiryStatus = (typeof ENQUIRY_STATUSES)[number];

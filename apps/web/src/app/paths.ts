@@ -36,5 +36,6 @@ export const PATHS = {
     balanceMonitoring: '/admin/balance-monitoring',
     userManagement: '/admin/user-management',
     instanceManagement: '/admin/instance-management',
+    enquiries: '/admin/enquiries',
   },
 } as const;

@@ -43,6 +43,7 @@ const EXPECTED: Record<string, Guard> = {
   '/admin/balance-monitoring': 'admin',
   '/admin/user-management': 'admin',
   '/admin/instance-management': 'admin',
+  '/admin/enquiries': 'admin',
   '*': 'public',
 };
 

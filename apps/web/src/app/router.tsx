@@ -25,6 +25,11 @@ const LoginPage = lazy(() => import('../features/auth/pages/LoginPage'));
 const RegisterPage = lazy(() => import('../features/auth/pages/RegisterPage'));
 const ForgotPasswordPage = lazy(() => import('../features/auth/pages/ForgotPasswordPage'));
 const AdminLoginPage = lazy(() => import('../features/admin/pages/AdminLoginPage'));
+const ContactPage = lazy(() => import('../features/contact/pages/ContactPage'));
+const AdminEnquiriesPage = lazy(() => import('../features/contact/pages/AdminEnquiriesPage'));
+const AccountSecurityPage = lazy(() => import('../features/account/pages/AccountSecurityPage'));
+const BlockchainPage = lazy(() => import('../features/blockchain/pages/BlockchainPage'));
+const AiNavigationPage = lazy(() => import('../features/ai-navigation/pages/AiNavigationPage'));
 const UnderConstructionPage = lazy(() => import('../components/UnderConstructionPage'));
 const NotFoundPage = lazy(() => import('../components/NotFoundPage'));
 const ConsoleLayout = lazy(() => import('./layouts/ConsoleLayout'));
@@ -52,11 +57,11 @@ export const ROUTE_TABLE: LayoutDef[] = [
       { path: PATHS.home, guard: 'public', page: HomePage },
       { path: PATHS.market, title: r.market, guard: 'public', page: MarketPage },
       { path: PATHS.cloud, title: r.cloud, guard: 'public', page: CloudPage },
-      { path: PATHS.contact, title: r.contact, guard: 'public', page: soon },
-      { path: PATHS.aiNavigation, title: r.aiNavigation, guard: 'public', page: soon },
+      { path: PATHS.contact, title: r.contact, guard: 'public', page: ContactPage },
+      { path: PATHS.aiNavigation, title: r.aiNavigation, guard: 'public', page: AiNavigationPage },
       { path: PATHS.subscribe, title: r.subscribe, guard: 'auth', page: SubscribePage },
       { path: PATHS.recharge, title: r.recharge, guard: 'auth', page: RechargePage },
-      { path: PATHS.blockchain, title: r.blockchain, guard: 'auth', page: soon },
+      { path: PATHS.blockchain, title: r.blockchain, guard: 'auth', page: BlockchainPage },
       { path: PATHS.user, title: r.user, guard: 'auth', page: UserPage },
       { path: '*', title: r.notFound, guard: 'public', page: NotFoundPage },
     ],
@@ -76,7 +81,12 @@ export const ROUTE_TABLE: LayoutDef[] = [
         page: RechargeOrdersPage,
       },
       { path: PATHS.console.vouchers, title: r.consoleVouchers, guard: 'auth', page: soon },
-      { path: PATHS.console.accountSecurity, title: r.consoleAccountSecurity, guard: 'auth', page: soon },
+      {
+        path: PATHS.console.accountSecurity,
+        title: r.consoleAccountSecurity,
+        guard: 'auth',
+        page: AccountSecurityPage,
+      },
     ],
   },
   {
@@ -109,6 +119,7 @@ export const ROUTE_TABLE: LayoutDef[] = [
       { path: PATHS.admin.balanceMonitoring, title: r.adminBalanceMonitoring, guard: 'admin', page: soon },
       { path: PATHS.admin.userManagement, title: r.adminUserManagement, guard: 'admin', page: soon },
       { path: PATHS.admin.instanceManagement, title: r.adminInstanceManagement, guard: 'admin', page: soon },
+      { path: PATHS.admin.enquiries, title: r.adminEnquiries, guard: 'admin', page: AdminEnquiriesPage },
     ],
   },
 ];

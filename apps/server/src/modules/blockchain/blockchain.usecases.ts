@@ -74,7 +74,7 @@ export async function refreshBlockchainOrder(deps: BlockchainDeps, order: Blockc
   return deps.db.transaction(async (tx) => {
     const repo = createBlockchainRepository({ db: tx });
     const current = await repo.lockById(order.id);
-    if (!current || current.status !== 'PENDING') return current?.status ?? order.status;
+    if (current?.status !== 'PENDING') return current?.status ?? order.status;
     if (state.status === 'CONFIRMED') {
       if (state.currency !== current.currency || state.amountMicro < current.amountMicro) {
         await repo.update(current.id, {

@@ -41,7 +41,7 @@ const enquiry = (over: object = {}) => ({
 describe('enquiry form API', () => {
   it('lists the default products, or the tenant’s own list', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/contact/products' });
-    expect(res.json().data).toEqual(['GPU裸金属服务器', '算力中心建设', '算力运维管理']);
+    expect(res.json().data).toEqual(['GPU裸金属服务器', '硬件销售与集成', '算力中心建设', '算力运营管理']);
     const [tenant] = await t.db.select().from(tenants).where(eq(tenants.isDefault, true));
     if (!tenant) throw new Error('no default tenant');
     await t.db

@@ -6,6 +6,7 @@ import {
   GiftOutlined,
   HddOutlined,
   LogoutOutlined,
+  MessageOutlined,
   MonitorOutlined,
   PercentageOutlined,
   SafetyOutlined,
@@ -43,6 +44,7 @@ const MENU: MenuProps['items'] = [
   { key: a.balanceMonitoring, icon: <MonitorOutlined />, label: r.adminBalanceMonitoring },
   { key: a.userManagement, icon: <TeamOutlined />, label: r.adminUserManagement },
   { key: a.instanceManagement, icon: <CloudServerOutlined />, label: r.adminInstanceManagement },
+  { key: a.enquiries, icon: <MessageOutlined />, label: r.adminEnquiries },
 ];
 
 export default function AdminLayout() {
