@@ -124,6 +124,8 @@ export const t = {
     service: '客服',
     serviceTitle: '联系在线客服',
     serviceHint: '微信扫码，专属客服为您服务',
+    expand: '展开客服入口',
+    collapse: '收起客服入口',
   },
   home: {
     useNow: '立即使用',
