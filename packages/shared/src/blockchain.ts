@@ -69,8 +69,8 @@ export const blockchainOrderSchema = z.object({
   currency: z.enum(CHAIN_CURRENCIES),
   /** On-chain amount as a decimal string. */
   amount: z.string(),
-  /** What the balance is credited on confirmation, yuan units (DESIGN §4). */
-  creditAmount: z.number().int(),
+  /** What the balance is credited on confirmation, in yuan (like every amount on the wire). */
+  creditAmount: z.number(),
   txHash: z.string(),
   status: z.enum(BLOCKCHAIN_ORDER_STATUSES),
   failReason: z.string().nullable(),
@@ -87,8 +87,8 @@ export const blockchainStatsSchema = z.object({
   pending: z.number().int(),
   confirmed: z.number().int(),
   failed: z.number().int(),
-  /** Sum credited by confirmed orders, yuan units. */
-  creditedAmount: z.number().int(),
+  /** Sum credited by confirmed orders, in yuan. */
+  creditedAmount: z.number(),
 });
 export type BlockchainStats = z.infer<typeof blockchainStatsSchema>;
 

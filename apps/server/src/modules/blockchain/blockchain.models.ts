@@ -1,5 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { type BlockchainOrder, type Chain, type ChainCurrency, microToChainAmount } from '@gpu/shared';
+import {
+  type BlockchainOrder,
+  type Chain,
+  type ChainCurrency,
+  microToChainAmount,
+  unitsToYuan,
+} from '@gpu/shared';
 import { formatTime } from '@gpu/shared/time';
 import type { BlockchainOrderRow } from './blockchain.repository.ts';
 
@@ -36,7 +42,7 @@ export function toBlockchainOrder(
     chain: r.chain as Chain,
     currency: r.currency as ChainCurrency,
     amount: microToChainAmount(r.amountMicro),
-    creditAmount: r.creditAmount,
+    creditAmount: unitsToYuan(r.creditAmount),
     txHash: r.txHash,
     status: r.status as BlockchainOrder['status'],
     failReason: r.failReason,

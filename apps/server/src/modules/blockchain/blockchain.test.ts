@@ -53,7 +53,7 @@ describe('blockchain orders', () => {
       status: 'PENDING',
       amount: '12.5',
       // 12.5 × 7.2 = 90 yuan
-      creditAmount: 900_000,
+      creditAmount: 90,
       txHash: txHash.slice(2),
       confirmations: 0,
     });
@@ -137,7 +137,7 @@ describe('blockchain orders', () => {
     expect((await reconcileAccount(t.db, user.id)).balanced).toBe(true);
 
     const stats = (await call('GET', '/api/blockchain/user/orders/stats', headers)).json().data;
-    expect(stats).toEqual({ total: 1, pending: 0, confirmed: 1, failed: 0, creditedAmount: 7_200_000 });
+    expect(stats).toEqual({ total: 1, pending: 0, confirmed: 1, failed: 0, creditedAmount: 720 });
     const list = (await call('GET', '/api/blockchain/user/orders?page=1&size=10', headers)).json().data;
     expect(list.total).toBe(1);
     expect(list.list[0]).toMatchObject({ status: 'CONFIRMED', simulatedConfirmUrl: null });

@@ -6,6 +6,7 @@ import {
   chainAmountToMicro,
   normalizeTxHash,
   type Page,
+  unitsToYuan,
 } from '@gpu/shared';
 import { postLedgerEntry } from '../billing/ledger.ts';
 import type { BlockchainDeps } from './blockchain.deps.ts';
@@ -146,7 +147,7 @@ export async function blockchainStats(deps: BlockchainDeps, userId: number): Pro
     pending: s?.pending ?? 0,
     confirmed: s?.confirmed ?? 0,
     failed: s?.failed ?? 0,
-    creditedAmount: Number(s?.credited ?? 0),
+    creditedAmount: unitsToYuan(Number(s?.credited ?? 0)),
   };
 }
 

@@ -2,6 +2,7 @@ import { CheckCircleFilled, CustomerServiceOutlined } from '@ant-design/icons';
 import { ENQUIRY_QUANTITY_DEFAULT, type EnquiryInput, enquiryRequestSchema } from '@gpu/shared/contact';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Card, Form, Input, InputNumber, Select } from 'antd';
+import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/feedback';
@@ -26,6 +27,11 @@ export default function ContactPage() {
   const products = useEnquiryProducts();
   const wanted = params.get('product');
   const preselected = wanted && products.data?.includes(wanted) ? wanted : undefined;
+
+  // The products arrive after the first render: choose the linked one then, unless chosen already.
+  useEffect(() => {
+    if (preselected && !form.getFieldValue('product')) form.setFieldValue('product', preselected);
+  }, [preselected, form]);
 
   const mutation = useMutation({
     mutationFn: submitEnquiry,
@@ -62,11 +68,10 @@ export default function ContactPage() {
           <Alert type="error" showIcon title={c.productsFailed} className={styles.alert} />
         ) : null}
         <Form<EnquiryInput>
-          key={preselected ?? ''}
           form={form}
           layout="vertical"
           size="large"
-          initialValues={{ quantity: ENQUIRY_QUANTITY_DEFAULT, product: preselected }}
+          initialValues={{ quantity: ENQUIRY_QUANTITY_DEFAULT }}
           onFinish={(values) => mutation.mutate(enquiryRequestSchema.parse(values))}
           data-testid="enquiry-form"
         >
