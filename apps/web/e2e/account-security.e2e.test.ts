@@ -24,9 +24,9 @@ describe('account security (desktop)', () => {
     const context = await openContext(browser, DESKTOP, { token: session.accessToken, user: session.user });
     const page = await visit(context, '/console/account-security');
     expect(await page.title()).toMatch(/^账号安全 - /);
-    await page.getByTestId('sign-ins').locator('tbody tr.ant-table-row').nth(1).waitFor();
+    await page.getByTestId('sign-ins').locator('tr.ant-table-row, li').nth(1).waitFor();
     expect(
-      await page.getByTestId('sign-ins').locator('tbody tr.ant-table-row').count(),
+      await page.getByTestId('sign-ins').locator('tr.ant-table-row, li').count(),
     ).toBeGreaterThanOrEqual(2);
     expect(await page.getByTestId('current-phone').textContent()).toContain(session.user.phone);
     await shot(page, 'account-security-desktop');
@@ -66,7 +66,7 @@ describe('account security (390 px)', () => {
     const session = await registerUser();
     const context = await openContext(browser, MOBILE, { token: session.accessToken, user: session.user });
     const page = await visit(context, '/console/account-security');
-    await page.getByTestId('sign-ins').locator('tbody tr.ant-table-row').first().waitFor();
+    await page.getByTestId('sign-ins').locator('tr.ant-table-row, li').first().waitFor();
     await expectNoSidewaysScroll(page);
     await shot(page, 'account-security-mobile');
     await context.close();

@@ -3,7 +3,19 @@ import type { SignIn } from '@gpu/shared/auth';
 import { changePasswordRequestSchema, changePhoneRequestSchema, PHONE_PATTERN } from '@gpu/shared/auth';
 import { formatTime } from '@gpu/shared/time';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Form, Input, type InputRef, Table, type TableProps, Tag } from 'antd';
+import {
+  Alert,
+  Button,
+  Card,
+  Empty,
+  Form,
+  Grid,
+  Input,
+  type InputRef,
+  Table,
+  type TableProps,
+  Tag,
+} from 'antd';
 import { useRef, useState } from 'react';
 import { PageHeader } from '../../../components/PageHeader';
 import { notify } from '../../../lib/feedback';
@@ -184,22 +196,37 @@ const COLUMNS: TableProps<SignIn>['columns'] = [
     ellipsis: true,
     render: (v: string | null) => <span title={v ?? ''}>{v ?? s.unknown}</span>,
   },
-  {
-    title: s.signInState,
-    width: 110,
-    render: (_: unknown, r: SignIn) =>
-      r.current ? (
-        <Tag color="blue">{s.current}</Tag>
-      ) : r.active ? (
-        <Tag color="green">{s.active}</Tag>
-      ) : (
-        <Tag>{s.ended}</Tag>
-      ),
-  },
+  { title: s.signInState, width: 110, render: (_: unknown, r: SignIn) => <SignInState signIn={r} /> },
 ];
+
+function SignInState({ signIn }: { signIn: SignIn }) {
+  if (signIn.current) return <Tag color="blue">{s.current}</Tag>;
+  return signIn.active ? <Tag color="green">{s.active}</Tag> : <Tag>{s.ended}</Tag>;
+}
+
+/** Phones: one line pair per sign-in instead of a table that scrolls sideways. */
+function SignInList({ signIns }: { signIns: SignIn[] }) {
+  if (signIns.length === 0) return <Empty description={s.signInsEmpty} />;
+  return (
+    <ul className={styles.signIns} data-testid="sign-ins">
+      {signIns.map((r) => (
+        <li key={`${r.time}-${r.ip}-${r.device}`}>
+          <div className={styles.signInHead}>
+            <span>{formatTime(r.time)}</span>
+            <SignInState signIn={r} />
+          </div>
+          <div className={styles.signInMeta}>
+            {r.ip ?? s.unknown} · {r.device ?? s.unknown}
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 function SignInsCard() {
   const { data, isPending, isError } = useSignIns();
+  const mobile = Grid.useBreakpoint().md === false;
   return (
     <Card
       title={
@@ -210,17 +237,21 @@ function SignInsCard() {
       className={styles.card}
     >
       {isError ? <Alert type="error" showIcon title={s.signInsFailed} /> : null}
-      <Table<SignIn>
-        rowKey={(r) => `${r.time}-${r.ip}-${r.device}`}
-        columns={COLUMNS}
-        dataSource={data ?? []}
-        loading={isPending}
-        pagination={false}
-        size="middle"
-        scroll={{ x: 560 }}
-        locale={{ emptyText: s.signInsEmpty }}
-        data-testid="sign-ins"
-      />
+      {mobile ? (
+        <SignInList signIns={data ?? []} />
+      ) : (
+        <Table<SignIn>
+          rowKey={(r) => `${r.time}-${r.ip}-${r.device}`}
+          columns={COLUMNS}
+          dataSource={data ?? []}
+          loading={isPending}
+          pagination={false}
+          size="middle"
+          scroll={{ x: 560 }}
+          locale={{ emptyText: s.signInsEmpty }}
+          data-testid="sign-ins"
+        />
+      )}
     </Card>
   );
 }

@@ -11,7 +11,20 @@ import {
 import { formatCurrency } from '@gpu/shared/money';
 import { formatTime } from '@gpu/shared/time';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Form, Input, Pagination, Select, Table, type TableProps, Tag } from 'antd';
+import {
+  Alert,
+  Button,
+  Card,
+  Empty,
+  Form,
+  Grid,
+  Input,
+  Pagination,
+  Select,
+  Table,
+  type TableProps,
+  Tag,
+} from 'antd';
 import { useState } from 'react';
 import { PageHeader } from '../../../components/PageHeader';
 import { notify } from '../../../lib/feedback';
@@ -137,10 +150,10 @@ const COLUMNS: TableProps<BlockchainOrder>['columns'] = [
   {
     title: b.orderNo,
     dataIndex: 'orderNo',
-    width: 230,
+    width: 270,
     render: (v: string) => <span className={styles.mono}>{v}</span>,
   },
-  { title: b.chain, dataIndex: 'chain', width: 90 },
+  { title: b.chain, dataIndex: 'chain', width: 120 },
   {
     title: b.amount,
     width: 130,
@@ -168,20 +181,57 @@ const COLUMNS: TableProps<BlockchainOrder>['columns'] = [
     title: b.status,
     dataIndex: 'status',
     width: 100,
-    render: (v: BlockchainOrder['status'], o: BlockchainOrder) => (
-      <Tag color={STATUS_COLORS[v]} title={o.failReason ?? undefined} data-testid="blockchain-status">
-        {BLOCKCHAIN_STATUS_LABELS[v]}
-      </Tag>
-    ),
+    render: (_: BlockchainOrder['status'], o: BlockchainOrder) => <StatusTag order={o} />,
   },
   { title: b.createdAt, dataIndex: 'createdAt', width: 170, render: (v: string) => formatTime(v) },
   { title: b.actions, width: 200, render: (_: unknown, o: BlockchainOrder) => <StatusActions order={o} /> },
 ];
 
+const StatusTag = ({ order }: { order: BlockchainOrder }) => (
+  <Tag
+    color={STATUS_COLORS[order.status]}
+    title={order.failReason ?? undefined}
+    data-testid="blockchain-status"
+  >
+    {BLOCKCHAIN_STATUS_LABELS[order.status]}
+  </Tag>
+);
+
+/** Phones: one compact card per order instead of a table that scrolls sideways. */
+function OrderCards({ orders }: { orders: BlockchainOrder[] }) {
+  if (orders.length === 0) return <Empty description={b.empty} />;
+  return (
+    <ul className={styles.cards} data-testid="blockchain-orders">
+      {orders.map((o) => (
+        <li key={o.id} className={styles.orderCard}>
+          <div className={styles.cardHead}>
+            <span className={styles.mono}>{o.orderNo}</span>
+            <StatusTag order={o} />
+          </div>
+          <div className={styles.cardAmounts}>
+            <span>
+              {o.amount} {o.currency} · {o.chain}
+            </span>
+            <strong>{formatCurrency(o.creditAmount)}</strong>
+          </div>
+          <div className={styles.cardHash} title={o.txHash}>
+            {o.txHash}
+          </div>
+          <div className={styles.cardFoot}>
+            <span>{formatTime(o.createdAt)}</span>
+            <StatusActions order={o} />
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** /blockchain: pay on chain, submit the transaction, follow its confirmation (SPEC.md §7). */
 export default function BlockchainPage() {
   const [page, setPage] = useState(1);
   const { data, isPending, isError } = useBlockchainOrders(page, PAGE_SIZE);
+  const mobile = Grid.useBreakpoint().md === false;
   return (
     <div className={styles.page}>
       <PageHeader title={b.title} subtitle={b.subtitle} />
@@ -189,16 +239,20 @@ export default function BlockchainPage() {
       <OrderForm />
       <Card title={b.listTitle} className={styles.card}>
         {isError ? <Alert type="error" showIcon title={b.loadFailed} className={styles.alert} /> : null}
-        <Table<BlockchainOrder>
-          rowKey="id"
-          columns={COLUMNS}
-          dataSource={data?.list ?? []}
-          loading={isPending}
-          pagination={false}
-          scroll={{ x: 1100 }}
-          locale={{ emptyText: b.empty }}
-          data-testid="blockchain-orders"
-        />
+        {mobile ? (
+          <OrderCards orders={data?.list ?? []} />
+        ) : (
+          <Table<BlockchainOrder>
+            rowKey="id"
+            columns={COLUMNS}
+            dataSource={data?.list ?? []}
+            loading={isPending}
+            pagination={false}
+            scroll={{ x: 1200 }}
+            locale={{ emptyText: b.empty }}
+            data-testid="blockchain-orders"
+          />
+        )}
         {data && data.total > PAGE_SIZE ? (
           <Pagination
             className={styles.pager}
