@@ -32,6 +32,7 @@ import { useCooldown } from '../../auth/use-cooldown';
 import { useSession } from '../../auth/use-session';
 import { changePhone, sendChangePhoneCode, useSignIns } from '../api/account';
 import { accountKeys } from '../api/keys';
+import { deviceLabel } from '../device-label';
 import styles from './AccountSecurityPage.module.css';
 
 const s = t.accountSecurity;
@@ -194,7 +195,7 @@ const COLUMNS: TableProps<SignIn>['columns'] = [
     title: s.signInDevice,
     dataIndex: 'device',
     ellipsis: true,
-    render: (v: string | null) => <span title={v ?? ''}>{v ?? s.unknown}</span>,
+    render: (v: string | null) => <span title={v ?? ''}>{deviceLabel(v) ?? s.unknown}</span>,
   },
   { title: s.signInState, width: 110, render: (_: unknown, r: SignIn) => <SignInState signIn={r} /> },
 ];
@@ -216,7 +217,7 @@ function SignInList({ signIns }: { signIns: SignIn[] }) {
             <SignInState signIn={r} />
           </div>
           <div className={styles.signInMeta}>
-            {r.ip ?? s.unknown} · {r.device ?? s.unknown}
+            {r.ip ?? s.unknown} · {deviceLabel(r.device) ?? s.unknown}
           </div>
         </li>
       ))}
