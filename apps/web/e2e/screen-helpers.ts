@@ -23,7 +23,7 @@ export async function visit(context: BrowserContext, route: string, host = 'loca
 }
 
 /** A full-page screenshot from the top, once toasts are gone and transitions have settled. */
-export async function shot(page: Page, name: string) {
+export async function shot(page: Page, name: string, fullPage = true) {
   await page
     .locator('.ant-message-notice')
     .first()
@@ -31,7 +31,7 @@ export async function shot(page: Page, name: string) {
     .catch(() => {});
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.waitForTimeout(400);
-  await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage });
 }
 
 /** Nothing sticks out sideways (no horizontal page scroll). */
