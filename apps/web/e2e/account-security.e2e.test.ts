@@ -25,9 +25,9 @@ describe('account security (desktop)', () => {
     const page = await visit(context, '/console/account-security');
     expect(await page.title()).toMatch(/^账号安全 - /);
     await page.getByTestId('sign-ins').locator('tr.ant-table-row, li').nth(1).waitFor();
-    expect(
-      await page.getByTestId('sign-ins').locator('tr.ant-table-row, li').count(),
-    ).toBeGreaterThanOrEqual(2);
+    expect(await page.getByTestId('sign-ins').locator('tr.ant-table-row, li').count()).toBeGreaterThanOrEqual(
+      2,
+    );
     expect(await page.getByTestId('current-phone').textContent()).toContain(session.user.phone);
     await shot(page, 'account-security-desktop');
 

@@ -25,7 +25,9 @@ describe('market filter choices', () => {
     expect(gpuModels).toEqual(['H100', 'RTX 4090']);
     // Every offered model finds at least one machine.
     for (const gpuModel of gpuModels) {
-      expect(filterRows(rows, { gpuModel, page: 1, size: 12, billingType: 'hourly' } as never)).not.toHaveLength(0);
+      expect(
+        filterRows(rows, { gpuModel, page: 1, size: 12, billingType: 'hourly' } as never),
+      ).not.toHaveLength(0);
     }
   });
 });
