@@ -59,18 +59,25 @@ describe('homepage at 390 px', () => {
     const word = '企业级';
     expect(text).toContain(word);
     // The first and last character of the word sit on one line.
-    const tops = await title.evaluate((h1, w) => {
-      const node = h1.firstChild as Text;
-      const at = (node.textContent ?? '').indexOf(w);
-      const top = (i: number) => {
-        const range = document.createRange();
-        range.setStart(node, i);
-        range.setEnd(node, i + 1);
-        return Math.round(range.getBoundingClientRect().top);
-      };
-      return [top(at), top(at + w.length - 1)];
-    }, word);
+    const measure = () =>
+      title.evaluate((h1, w) => {
+        const node = h1.firstChild as Text;
+        const at = (node.textContent ?? '').indexOf(w);
+        const top = (i: number) => {
+          const range = document.createRange();
+          range.setStart(node, i);
+          range.setEnd(node, i + 1);
+          return Math.round(range.getBoundingClientRect().top);
+        };
+        return [top(at), top(at + w.length - 1)];
+      }, word);
+    const tops = await measure();
     expect(tops[0]).toBe(tops[1]);
+    // The control: with the browser's default breaking the word does split here (the bug).
+    await page.addStyleTag({ content: '[data-testid="hero-title"] { word-break: normal !important; }' });
+    const before = await measure();
+    await page.addStyleTag({ content: '[data-testid="hero-title"] { word-break: keep-all !important; }' });
+    expect(before[0]).not.toBe(before[1]);
     await shot(page, 'phone-home-second-tenant');
     await context.close();
   });
