@@ -111,3 +111,15 @@ describe('bare-metal enquiry (390 px)', () => {
     await context.close();
   });
 });
+
+describe('enquiries back office (390 px)', () => {
+  it('lists enquiries on a phone; screenshot', async () => {
+    const { token, admin } = await adminLogin();
+    const context = await openContext(browser, MOBILE, { adminToken: token, admin });
+    const page = await visit(context, '/admin/enquiries');
+    await page.getByTestId('enquiries-table').waitFor();
+    await page.getByTestId('enquiry-status-filter').waitFor();
+    await shot(page, 'admin-enquiries-mobile');
+    await context.close();
+  });
+});
