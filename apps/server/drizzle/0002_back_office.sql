@@ -1,3 +1,49 @@
+CREATE TABLE "blockchain_orders" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"order_no" text NOT NULL,
+	"tenant_id" integer NOT NULL,
+	"user_id" integer NOT NULL,
+	"chain" text NOT NULL,
+	"currency" text NOT NULL,
+	"amount_micro" bigint NOT NULL,
+	"credit_amount" bigint NOT NULL,
+	"tx_hash" text NOT NULL,
+	"status" text DEFAULT 'PENDING' NOT NULL,
+	"fail_reason" text,
+	"confirmations" integer DEFAULT 0 NOT NULL,
+	"checked_at" timestamp with time zone,
+	"confirmed_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "blockchain_orders_order_no_unique" UNIQUE("order_no")
+);
+--> statement-breakpoint
+CREATE TABLE "simulated_chain_txs" (
+	"chain" text NOT NULL,
+	"tx_hash" text NOT NULL,
+	"status" text NOT NULL,
+	"amount_micro" bigint NOT NULL,
+	"currency" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "enquiries" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"tenant_id" integer NOT NULL,
+	"name" text NOT NULL,
+	"phone" text NOT NULL,
+	"company" text,
+	"product" text NOT NULL,
+	"quantity" integer NOT NULL,
+	"question" text,
+	"status" text DEFAULT 'NEW' NOT NULL,
+	"ip" text,
+	"handled_by" integer,
+	"handled_at" timestamp with time zone,
+	"handled_note" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "user_notices" (
 	"id" bigserial PRIMARY KEY NOT NULL,
 	"user_id" integer NOT NULL,
@@ -102,6 +148,8 @@ CREATE TABLE "vouchers" (
 	CONSTRAINT "vouchers_remaining" CHECK ("vouchers"."remaining" >= 0 and "vouchers"."remaining" <= "vouchers"."amount")
 );
 --> statement-breakpoint
+ALTER TABLE "auth_sessions" ADD COLUMN "ip" text;--> statement-breakpoint
+ALTER TABLE "auth_sessions" ADD COLUMN "user_agent" text;--> statement-breakpoint
 ALTER TABLE "regions" ADD COLUMN "enabled" boolean DEFAULT true NOT NULL;--> statement-breakpoint
 ALTER TABLE "instances" ADD COLUMN "ssh_host" text;--> statement-breakpoint
 ALTER TABLE "instances" ADD COLUMN "voucher_id" bigint;--> statement-breakpoint
@@ -110,6 +158,8 @@ ALTER TABLE "instances" ADD COLUMN "voucher_used" bigint DEFAULT 0 NOT NULL;--> 
 ALTER TABLE "tenant_sku_prices" ADD COLUMN "daily_price" bigint;--> statement-breakpoint
 ALTER TABLE "tenant_sku_prices" ADD COLUMN "weekly_price" bigint;--> statement-breakpoint
 ALTER TABLE "tenant_sku_prices" ADD COLUMN "monthly_price" bigint;--> statement-breakpoint
+ALTER TABLE "blockchain_orders" ADD CONSTRAINT "blockchain_orders_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "enquiries" ADD CONSTRAINT "enquiries_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "user_notices" ADD CONSTRAINT "user_notices_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "vastai_rentals" ADD CONSTRAINT "vastai_rentals_instance_id_instances_id_fk" FOREIGN KEY ("instance_id") REFERENCES "public"."instances"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "voucher_configs" ADD CONSTRAINT "voucher_configs_region_id_regions_id_fk" FOREIGN KEY ("region_id") REFERENCES "public"."regions"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -122,6 +172,12 @@ ALTER TABLE "vouchers" ADD CONSTRAINT "vouchers_tenant_id_tenants_id_fk" FOREIGN
 ALTER TABLE "vouchers" ADD CONSTRAINT "vouchers_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "vouchers" ADD CONSTRAINT "vouchers_config_id_voucher_configs_id_fk" FOREIGN KEY ("config_id") REFERENCES "public"."voucher_configs"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "vouchers" ADD CONSTRAINT "vouchers_region_id_regions_id_fk" FOREIGN KEY ("region_id") REFERENCES "public"."regions"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "blockchain_orders_tx" ON "blockchain_orders" USING btree ("chain","tx_hash");--> statement-breakpoint
+CREATE INDEX "blockchain_orders_user" ON "blockchain_orders" USING btree ("user_id","created_at");--> statement-breakpoint
+CREATE INDEX "blockchain_orders_pending" ON "blockchain_orders" USING btree ("status","checked_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "simulated_chain_txs_pk" ON "simulated_chain_txs" USING btree ("chain","tx_hash");--> statement-breakpoint
+CREATE INDEX "enquiries_tenant_time" ON "enquiries" USING btree ("tenant_id","created_at");--> statement-breakpoint
+CREATE INDEX "enquiries_status" ON "enquiries" USING btree ("status");--> statement-breakpoint
 CREATE INDEX "user_notices_user" ON "user_notices" USING btree ("user_id","id");--> statement-breakpoint
 CREATE INDEX "vouchers_user" ON "vouchers" USING btree ("user_id","expires_at");--> statement-breakpoint
 CREATE INDEX "vouchers_config" ON "vouchers" USING btree ("config_id","user_id");--> statement-breakpoint

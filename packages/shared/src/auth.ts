@@ -104,6 +104,21 @@ export const changePasswordRequestSchema = z.object({
 
 export const changePhoneRequestSchema = z.object({ newPhone: phoneSchema, code: codeSchema });
 
+/** How many recent sign-ins the account-security screen lists. */
+export const RECENT_SIGN_INS = 10;
+/** One sign-in (a session) on the account-security screen. */
+export const signInSchema = z.object({
+  time: z.string(),
+  ip: z.string().nullable(),
+  /** The browser's user agent as sent. */
+  device: z.string().nullable(),
+  /** The session of the request asking. */
+  current: z.boolean(),
+  /** Not yet signed out or revoked. */
+  active: z.boolean(),
+});
+export type SignIn = z.infer<typeof signInSchema>;
+
 export const userSchema = z.object({
   id: z.number().int(),
   tenantId: z.number().int(),

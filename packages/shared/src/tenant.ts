@@ -46,6 +46,8 @@ export const tenantConfigSchema = z.object({
   footer: tenantFooterSchema,
   /** Region ids whose resources this tenant shows; empty means all regions. */
   visibleRegionResources: z.array(z.number().int()),
+  /** The page /ai-navigation embeds; absent means the platform default. */
+  aiNavigationUrl: z.string().max(2000).optional(),
 });
 export type TenantConfig = z.infer<typeof tenantConfigSchema>;
 

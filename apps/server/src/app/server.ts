@@ -15,7 +15,9 @@ import { registerAudit } from '../modules/audit/index.ts';
 import { registerAuthModule } from '../modules/auth/index.ts';
 import { databaseRateLimitStore } from '../modules/auth/rate-limit-store.ts';
 import { registerBilling } from '../modules/billing/index.ts';
+import { registerBlockchain } from '../modules/blockchain/index.ts';
 import { registerCatalogue } from '../modules/catalogue/index.ts';
+import { registerContact } from '../modules/contact/index.ts';
 import { registerDiscounts } from '../modules/discounts/index.ts';
 import type { HostDriverRegistry } from '../modules/hosts/drivers/registry.ts';
 import { registerHosts } from '../modules/hosts/index.ts';
@@ -175,6 +177,8 @@ export async function buildServer(opts: BuildOptions): Promise<AppInstance> {
     registerVastai,
     registerVouchers,
     registerCatalogue,
+    registerContact,
+    registerBlockchain,
   ]) {
     await register(app, deps);
   }

@@ -37,5 +37,6 @@ export const PATHS = {
     userManagement: '/admin/user-management',
     instanceManagement: '/admin/instance-management',
     auditLogs: '/admin/audit-logs',
+    enquiries: '/admin/enquiries',
   },
 } as const;

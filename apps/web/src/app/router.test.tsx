@@ -45,6 +45,7 @@ const EXPECTED: Record<string, Guard> = {
   '/admin/instance-management': 'admin',
   // Not in SPEC.md §2: the audit log viewer of the back office (issue 12).
   '/admin/audit-logs': 'admin',
+  '/admin/enquiries': 'admin',
   '*': 'public',
 };
 

@@ -9,7 +9,7 @@ import { RouteGate } from './RouteGate';
 import type { RouteHandle } from './route-handle';
 
 // Pages and the non-public layouts are separate chunks: the homepage never loads console or
-// admin code. Pages that later issues build show UnderConstructionPage until then.
+// admin code.
 const HomePage = lazy(() => import('../features/home/pages/HomePage'));
 const UserPage = lazy(() => import('../features/user/pages/UserPage'));
 const SubscribePage = lazy(() => import('../features/subscribe/pages/SubscribePage'));
@@ -36,7 +36,11 @@ const VoucherConfigPage = lazy(() => import('../features/admin-promotions/pages/
 const VoucherDistributionPage = lazy(
   () => import('../features/admin-promotions/pages/VoucherDistributionPage'),
 );
-const UnderConstructionPage = lazy(() => import('../components/UnderConstructionPage'));
+const ContactPage = lazy(() => import('../features/contact/pages/ContactPage'));
+const AdminEnquiriesPage = lazy(() => import('../features/contact/pages/AdminEnquiriesPage'));
+const AccountSecurityPage = lazy(() => import('../features/account/pages/AccountSecurityPage'));
+const BlockchainPage = lazy(() => import('../features/blockchain/pages/BlockchainPage'));
+const AiNavigationPage = lazy(() => import('../features/ai-navigation/pages/AiNavigationPage'));
 const NotFoundPage = lazy(() => import('../components/NotFoundPage'));
 const ConsoleLayout = lazy(() => import('./layouts/ConsoleLayout'));
 const AuthLayout = lazy(() => import('./layouts/AuthLayout'));
@@ -57,7 +61,6 @@ interface LayoutDef {
 }
 
 const r = t.routes;
-const soon = UnderConstructionPage;
 
 /** SPEC.md §2: every route, its title, guard and page, grouped by layout. */
 export const ROUTE_TABLE: LayoutDef[] = [
@@ -67,11 +70,11 @@ export const ROUTE_TABLE: LayoutDef[] = [
       { path: PATHS.home, guard: 'public', page: HomePage },
       { path: PATHS.market, title: r.market, guard: 'public', page: MarketPage },
       { path: PATHS.cloud, title: r.cloud, guard: 'public', page: CloudPage },
-      { path: PATHS.contact, title: r.contact, guard: 'public', page: soon },
-      { path: PATHS.aiNavigation, title: r.aiNavigation, guard: 'public', page: soon },
+      { path: PATHS.contact, title: r.contact, guard: 'public', page: ContactPage },
+      { path: PATHS.aiNavigation, title: r.aiNavigation, guard: 'public', page: AiNavigationPage },
       { path: PATHS.subscribe, title: r.subscribe, guard: 'auth', page: SubscribePage },
       { path: PATHS.recharge, title: r.recharge, guard: 'auth', page: RechargePage },
-      { path: PATHS.blockchain, title: r.blockchain, guard: 'auth', page: soon },
+      { path: PATHS.blockchain, title: r.blockchain, guard: 'auth', page: BlockchainPage },
       { path: PATHS.user, title: r.user, guard: 'auth', page: UserPage },
       { path: '*', title: r.notFound, guard: 'public', page: NotFoundPage },
     ],
@@ -91,7 +94,12 @@ export const ROUTE_TABLE: LayoutDef[] = [
         page: RechargeOrdersPage,
       },
       { path: PATHS.console.vouchers, title: r.consoleVouchers, guard: 'auth', page: VouchersPage },
-      { path: PATHS.console.accountSecurity, title: r.consoleAccountSecurity, guard: 'auth', page: soon },
+      {
+        path: PATHS.console.accountSecurity,
+        title: r.consoleAccountSecurity,
+        guard: 'auth',
+        page: AccountSecurityPage,
+      },
     ],
   },
   {
@@ -160,6 +168,7 @@ export const ROUTE_TABLE: LayoutDef[] = [
         page: InstanceManagementPage,
       },
       { path: PATHS.admin.auditLogs, title: r.adminAuditLogs, guard: 'admin', page: AuditLogPage },
+      { path: PATHS.admin.enquiries, title: r.adminEnquiries, guard: 'admin', page: AdminEnquiriesPage },
     ],
   },
 ];

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../app/db/client.ts';
 import type { AuthAdmin, AuthUser } from '../../app/types.ts';
 import { accounts } from '../billing/billing.tables.ts';
@@ -6,14 +6,43 @@ import { admins, authSessions, loginFailures, refreshTokens, users } from './aut
 
 export type UserRow = typeof users.$inferSelect;
 export type AdminRow = typeof admins.$inferSelect;
+export interface SessionOrigin {
+  ip?: string | null;
+  userAgent?: string | null;
+}
 
 /** The live session `sid` of this subject, joined into the per-request lookup (one indexed read). */
 const liveSession = (audience: 'user' | 'admin', sid: string, subjectId: number) =>
   sql`exists (select 1 from ${authSessions} where ${authSessions.id} = ${sid} and ${authSessions.audience} = ${audience} and ${authSessions.subjectId} = ${subjectId} and ${authSessions.revokedAt} is null)`;
 
 export function createAuthRepository({ db }: { db: DbOrTx }) {
-  async function createSession(audience: 'user' | 'admin', subjectId: number, id: string, at: Date) {
-    await db.insert(authSessions).values({ id, audience, subjectId, createdAt: at }).onConflictDoNothing();
+  async function createSession(
+    audience: 'user' | 'admin',
+    subjectId: number,
+    id: string,
+    at: Date,
+    origin: SessionOrigin = {},
+  ) {
+    await db
+      .insert(authSessions)
+      .values({
+        id,
+        audience,
+        subjectId,
+        createdAt: at,
+        ip: origin.ip ?? null,
+        userAgent: origin.userAgent ?? null,
+      })
+      .onConflictDoNothing();
+  }
+  /** A user's latest sign-ins, newest first. */
+  async function recentSessions(userId: number, limit: number) {
+    return db
+      .select()
+      .from(authSessions)
+      .where(and(eq(authSessions.audience, 'user'), eq(authSessions.subjectId, userId)))
+      .orderBy(desc(authSessions.createdAt))
+      .limit(limit);
   }
   async function revokeSession(audience: 'user' | 'admin', id: string, at: Date) {
     await db
@@ -162,6 +191,7 @@ export function createAuthRepository({ db }: { db: DbOrTx }) {
     },
 
     createSession,
+    recentSessions,
     revokeSession,
     revokeSessionsOf,
 

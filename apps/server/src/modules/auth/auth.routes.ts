@@ -8,6 +8,7 @@ import {
   registerRequestSchema,
   resetPasswordRequestSchema,
   sendCodeRequestSchema,
+  signInSchema,
   userSchema,
 } from '@gpu/shared';
 import type { FastifyReply } from 'fastify';
@@ -60,7 +61,13 @@ export async function authRoutes(app: AppInstance, c: Container) {
         },
       },
       async (request, reply) => {
-        const s = await auth.login(deps(), request.tenant.id, request.body, request.ip);
+        const s = await auth.login(
+          deps(),
+          request.tenant.id,
+          request.body,
+          request.ip,
+          request.headers['user-agent'],
+        );
         return sessionAnswer(reply, s, `欢迎回来，${s.user.username}`);
       },
     );
@@ -241,7 +248,10 @@ export async function authRoutes(app: AppInstance, c: Container) {
     async (request, reply) =>
       sessionAnswer(
         reply,
-        await auth.changePassword(deps(), request.user?.id as number, request.body),
+        await auth.changePassword(deps(), request.user?.id as number, request.body, {
+          ip: request.ip,
+          userAgent: request.headers['user-agent']?.slice(0, 500),
+        }),
         '密码修改成功',
       ),
   );
@@ -258,5 +268,18 @@ export async function authRoutes(app: AppInstance, c: Container) {
     },
     async (request) =>
       ok(await auth.changePhone(deps(), request.user?.id as number, request.body), '手机号已更换'),
+  );
+  app.get(
+    '/api/user/sign-ins',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['auth'],
+        summary: '最近登录记录',
+        response: { 200: envelopeSchema(z.array(signInSchema)) },
+      },
+    },
+    async (request) =>
+      ok(await auth.recentSignIns(c.basic, request.user?.id as number, request.user?.sessionId)),
   );
 }

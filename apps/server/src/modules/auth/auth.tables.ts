@@ -90,6 +90,9 @@ export const authSessions = pgTable(
     /** `user` or `admin`: the token audience, so ids of the two tables never mix. */
     audience: text('audience').notNull(),
     subjectId: integer('subject_id').notNull(),
+    /** Where the sign-in came from, for the account-security screen's recent sign-ins. */
+    ip: text('ip'),
+    userAgent: text('user_agent'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },

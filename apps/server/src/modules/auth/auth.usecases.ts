@@ -1,10 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { CodeType, RegisterRequest, User } from '@gpu/shared';
+import { type CodeType, RECENT_SIGN_INS, type RegisterRequest, type SignIn, type User } from '@gpu/shared';
 import type { Db } from '../../app/db/client.ts';
 import type { SmsDriver } from '../sms/drivers/sms-driver.ts';
 import { authErrors } from './auth.errors.ts';
 import { REFRESH_TTL_MS, toUser, userAccountKey } from './auth.models.ts';
-import { createAuthRepository, type UserRow } from './auth.repository.ts';
+import { createAuthRepository, type SessionOrigin, type UserRow } from './auth.repository.ts';
 import { checkLoginAllowed, type LoginLimitDeps } from './login-limits.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import type { TokenService } from './tokens.ts';
@@ -33,6 +33,7 @@ async function startSession(
   user: UserRow,
   rememberMe: boolean,
   family?: string,
+  origin?: SessionOrigin,
 ): Promise<Session> {
   const repo = createAuthRepository(deps);
   const now = deps.now();
@@ -40,7 +41,7 @@ async function startSession(
   const expiresAt = new Date(now.getTime() + (rememberMe ? REFRESH_TTL_MS.remember : REFRESH_TTL_MS.session));
   // The refresh family is the session: rotation keeps it, logout and reuse detection end it.
   const sid = family ?? randomBytes(12).toString('hex');
-  if (!family) await repo.createSession('user', user.id, sid, now);
+  if (!family) await repo.createSession('user', user.id, sid, now, origin);
   await repo.insertRefreshToken({
     userId: user.id,
     family: sid,
@@ -61,6 +62,7 @@ export async function login(
   tenantId: number,
   input: { phone: string; password: string; rememberMe: boolean },
   ip: string,
+  userAgent?: string,
 ): Promise<Session> {
   const repo = createAuthRepository(deps);
   const now = deps.now();
@@ -76,7 +78,7 @@ export async function login(
   if (user.status !== 'ACTIVE') throw authErrors.disabled();
   await repo.clearFailures(account, ip);
   await repo.updateUser(user.id, { lastLoginAt: now });
-  return startSession(deps, user, input.rememberMe);
+  return startSession(deps, user, input.rememberMe, undefined, { ip, userAgent: userAgent?.slice(0, 500) });
 }
 
 export async function register(deps: AuthDeps, tenantId: number, input: RegisterRequest): Promise<User> {
@@ -146,6 +148,7 @@ export async function changePassword(
   deps: AuthDeps,
   userId: number,
   input: { oldPassword: string; newPassword: string },
+  origin?: SessionOrigin,
 ): Promise<Session> {
   const repo = createAuthRepository(deps);
   const user = await repo.userById(userId);
@@ -158,7 +161,7 @@ export async function changePassword(
   });
   await repo.revokeAllForUser(user.id, now);
   // Every other session ends; this one continues with fresh tokens.
-  return startSession(deps, user, false);
+  return startSession(deps, user, false, undefined, origin);
 }
 
 export async function changePhone(deps: AuthDeps, userId: number, input: { newPhone: string; code: string }) {
@@ -172,12 +175,19 @@ export async function changePhone(deps: AuthDeps, userId: number, input: { newPh
     { tenantId: user.tenantId, phone: input.newPhone, purpose: 'CHANGE_PHONE' },
     input.code,
   );
+  // A username that is the old phone (the default at registration) follows it: left behind, it
+  // would block anyone registering the freed number later (usernames are unique per tenant).
+  const followsPhone = user.username === user.phone;
+  const username =
+    followsPhone && !(await repo.isTaken(user.tenantId, 'username', input.newPhone))
+      ? input.newPhone
+      : user.username;
   try {
-    await repo.updateUser(user.id, { phone: input.newPhone });
+    await repo.updateUser(user.id, { phone: input.newPhone, username });
   } catch {
     throw authErrors.phoneTaken();
   }
-  return toUser({ ...user, phone: input.newPhone });
+  return toUser({ ...user, phone: input.newPhone, username });
 }
 
 /** Rotates a refresh token; a spent one presented again revokes its whole family. */
@@ -208,6 +218,22 @@ export async function currentUser(deps: Pick<AuthDeps, 'db'>, userId: number): P
   const user = await createAuthRepository(deps).userById(userId);
   if (!user) throw authErrors.refreshInvalid();
   return toUser(user);
+}
+
+/** The account-security screen's recent sign-ins (SPEC.md §2): time, address, device. */
+export async function recentSignIns(
+  deps: Pick<AuthDeps, 'db'>,
+  userId: number,
+  currentSid: string | undefined,
+): Promise<SignIn[]> {
+  const rows = await createAuthRepository(deps).recentSessions(userId, RECENT_SIGN_INS);
+  return rows.map((r) => ({
+    time: r.createdAt.toISOString(),
+    ip: r.ip,
+    device: r.userAgent,
+    current: r.id === currentSid,
+    active: r.revokedAt === null,
+  }));
 }
 
 export async function isAvailable(

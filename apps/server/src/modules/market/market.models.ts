@@ -47,13 +47,17 @@ export function filterRows(rows: MarketRow[], q: MarketQuery): MarketRow[] {
   );
 }
 
-/** Filter choices: regions in SPEC order, the most offered GPU models first (capped). */
+/**
+ * Filter choices: regions in SPEC order, the most offered GPU models first (capped). A model is
+ * offered only when a machine the market shows has it (one idle GPU at least, SPEC.md §5):
+ * choosing a model of fully rented machines would only ever show the empty state.
+ */
 export function filterOptions(rows: MarketRow[]) {
   const regions = new Map<number, { id: number; name: string; overseas: boolean }>();
   const models = new Map<string, number>();
   for (const r of rows) {
     regions.set(r.regionId, { id: r.regionId, name: r.regionName, overseas: r.overseas });
-    models.set(r.gpuModel, (models.get(r.gpuModel) ?? 0) + r.gpuNum);
+    if (r.gpuIdleNum >= GPU_COUNT_MIN) models.set(r.gpuModel, (models.get(r.gpuModel) ?? 0) + r.gpuNum);
   }
   const gpuModels = [...models.entries()]
     .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))

@@ -36,6 +36,10 @@ export interface TenantSettings {
   footer: { beianNumber: string; wechatOfficialQr: string; wechatServiceQr: string };
   /** Region ids this tenant shows; empty means every region. */
   visibleRegionResources: number[];
+  /** Products offered on the bare-metal enquiry form; absent or empty means the default list. */
+  enquiryProducts?: string[];
+  /** The page /ai-navigation embeds; absent means the platform default. */
+  aiNavigationUrl?: string;
 }
 
 export const tenants = pgTable(

@@ -7,6 +7,7 @@ import {
   GiftOutlined,
   HddOutlined,
   LogoutOutlined,
+  MessageOutlined,
   MonitorOutlined,
   PercentageOutlined,
   SafetyOutlined,
@@ -45,6 +46,7 @@ const MENU: MenuProps['items'] = [
   { key: a.userManagement, icon: <TeamOutlined />, label: r.adminUserManagement },
   { key: a.instanceManagement, icon: <CloudServerOutlined />, label: r.adminInstanceManagement },
   { key: a.auditLogs, icon: <AuditOutlined />, label: r.adminAuditLogs },
+  { key: a.enquiries, icon: <MessageOutlined />, label: r.adminEnquiries },
 ];
 
 export default function AdminLayout() {

@@ -1,5 +1,5 @@
-import { CustomerServiceOutlined, WechatOutlined } from '@ant-design/icons';
-import type { ReactNode } from 'react';
+import { CustomerServiceOutlined, LeftOutlined, RightOutlined, WechatOutlined } from '@ant-design/icons';
+import { type ReactNode, useState } from 'react';
 import { FallbackImage } from '../../components/FallbackImage';
 import { useTenant } from '../../features/tenant/tenant-context';
 import { t } from '../../locales/zh-CN';
@@ -36,11 +36,26 @@ function Entry({
   );
 }
 
-/** Floating customer-service widget: official account and service contact QR codes. */
+/**
+ * Floating customer-service widget: official account and service contact QR codes. On phones it
+ * is a slim tab on the right edge (it covered page content there) that opens the two entries.
+ */
 export function CustomerService() {
   const { footer } = useTenant();
+  const [open, setOpen] = useState(false);
   return (
-    <aside className={styles.widget} data-testid="customer-service">
+    <aside className={`${styles.widget} ${open ? styles.open : ''}`} data-testid="customer-service">
+      <button
+        type="button"
+        className={styles.tab}
+        aria-expanded={open}
+        aria-label={open ? cs.collapse : cs.expand}
+        onClick={() => setOpen((v) => !v)}
+        data-testid="customer-service-tab"
+      >
+        {open ? <RightOutlined /> : <LeftOutlined />}
+        {open ? null : <span className={styles.tabLabel}>{cs.service}</span>}
+      </button>
       <Entry
         icon={<WechatOutlined />}
         label={cs.official}

@@ -1,5 +1,5 @@
+import { useState } from 'react';
 import { Link } from 'react-router';
-import { FallbackImage } from '../../components/FallbackImage';
 import { TenantBrand } from '../../components/TenantBrand';
 import { useTenant } from '../../features/tenant/tenant-context';
 import { t } from '../../locales/zh-CN';
@@ -7,6 +7,21 @@ import { PATHS } from '../paths';
 import styles from './SiteFooter.module.css';
 
 const f = t.footer;
+
+/**
+ * The official-account QR; the slot is left out when the tenant has none or it fails to load
+ * (a grey broken-image box helps nobody in a footer).
+ */
+function FooterQr({ src }: { src: string }) {
+  const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  if (!src || failedSrc === src) return null;
+  return (
+    <div className={styles.qr} data-testid="footer-qr">
+      <img src={src} alt={f.officialQr} width={96} height={96} onError={() => setFailedSrc(src)} />
+      <span>{f.officialQr}</span>
+    </div>
+  );
+}
 const COLUMNS = [
   {
     title: f.products,
@@ -59,10 +74,7 @@ export function SiteFooter() {
             {contactLine || f.noContact}
           </p>
         </div>
-        <div className={styles.qr}>
-          <FallbackImage src={footer.wechatOfficialQr} alt={f.officialQr} width={96} height={96} />
-          <span>{f.officialQr}</span>
-        </div>
+        <FooterQr src={footer.wechatOfficialQr} />
       </div>
       <div className={styles.bottom}>
         <span>{f.copyright(new Date().getFullYear(), tenantName)}</span>

@@ -129,7 +129,11 @@ export default function HomePage() {
                   </li>
                 ))}
               </ul>
-              <Link to={PATHS.contact} className={styles.enquire}>
+              {/* The form preselects the card's service when the tenant offers it. */}
+              <Link
+                to={`${PATHS.contact}?product=${encodeURIComponent(item.title)}`}
+                className={styles.enquire}
+              >
                 {h.enquire} <RightOutlined className={styles.enquireArrow} />
               </Link>
             </article>

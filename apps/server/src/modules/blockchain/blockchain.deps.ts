@@ -1,0 +1,13 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../app/db/client.ts';
+import type { ChainStatusDriver } from './drivers/chain-driver.ts';
+
+/** What the blockchain usecases and the poll task take (built in index.ts). */
+export interface BlockchainDeps {
+  db: Db;
+  now: () => Date;
+  chain: ChainStatusDriver;
+  /** The simulated driver's confirm page of an order; null with a real chain. */
+  confirmUrl: ((orderNo: string) => string) | null;
+  log: FastifyBaseLogger;
+}

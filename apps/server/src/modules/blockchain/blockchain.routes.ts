@@ -1,0 +1,115 @@
+import {
+  blockchainBatchStatusSchema,
+  blockchainIdParams,
+  blockchainListQuerySchema,
+  blockchainOrderCreateSchema,
+  blockchainOrderNoParams,
+  blockchainOrderSchema,
+  blockchainStatsSchema,
+  blockchainStatusSchema,
+  blockchainTxParams,
+  envelopeSchema,
+  pageSchema,
+} from '@gpu/shared';
+import { z } from 'zod';
+import { ok } from '../../app/plugins/envelope.ts';
+import type { AppInstance } from '../../app/types.ts';
+import type { BlockchainDeps } from './blockchain.deps.ts';
+import {
+  blockchainBatchStatus,
+  blockchainOrderStatus,
+  blockchainStats,
+  createBlockchainOrder,
+  findBlockchainOrder,
+  listBlockchainOrders,
+} from './blockchain.usecases.ts';
+
+/** The blockchain order area (SPEC.md §7 Blockchain), for signed-in users; each sees only their own orders. */
+export async function blockchainRoutes(app: AppInstance, deps: BlockchainDeps) {
+  const user = { preHandler: app.requireUser };
+  const tags = ['blockchain'];
+  const uid = (r: { user?: { id: number } | null }) => r.user?.id as number;
+  const orderAnswer = { 200: envelopeSchema(blockchainOrderSchema) };
+
+  app.post(
+    '/api/blockchain/orders',
+    {
+      ...user,
+      schema: { tags, summary: '提交链上支付订单', body: blockchainOrderCreateSchema, response: orderAnswer },
+    },
+    async (request) =>
+      ok(
+        await createBlockchainOrder(deps, { id: uid(request), tenantId: request.tenant.id }, request.body),
+        '订单已提交，等待链上确认',
+      ),
+  );
+  app.get(
+    '/api/blockchain/user/orders',
+    {
+      ...user,
+      schema: {
+        tags,
+        summary: '我的区块链订单',
+        querystring: blockchainListQuerySchema,
+        response: { 200: envelopeSchema(pageSchema(blockchainOrderSchema)) },
+      },
+    },
+    async (request) => ok(await listBlockchainOrders(deps, uid(request), request.query)),
+  );
+  app.get(
+    '/api/blockchain/user/orders/stats',
+    {
+      ...user,
+      schema: { tags, summary: '区块链订单统计', response: { 200: envelopeSchema(blockchainStatsSchema) } },
+    },
+    async (request) => ok(await blockchainStats(deps, uid(request))),
+  );
+  app.get(
+    '/api/blockchain/orders/by-no/:no',
+    {
+      ...user,
+      schema: { tags, summary: '按订单号查询', params: blockchainOrderNoParams, response: orderAnswer },
+    },
+    async (request) => ok(await findBlockchainOrder(deps, uid(request), { by: 'no', no: request.params.no })),
+  );
+  app.get(
+    '/api/blockchain/orders/by-id/:id',
+    { ...user, schema: { tags, summary: '按编号查询', params: blockchainIdParams, response: orderAnswer } },
+    async (request) => ok(await findBlockchainOrder(deps, uid(request), { by: 'id', id: request.params.id })),
+  );
+  app.get(
+    '/api/blockchain/orders/tx/:hash',
+    {
+      ...user,
+      schema: { tags, summary: '按交易哈希查询', params: blockchainTxParams, response: orderAnswer },
+    },
+    async (request) =>
+      ok(await findBlockchainOrder(deps, uid(request), { by: 'tx', hash: request.params.hash })),
+  );
+  app.get(
+    '/api/blockchain/orders/:id/status',
+    {
+      ...user,
+      schema: {
+        tags,
+        summary: '订单状态（待确认时先向链查询）',
+        params: blockchainIdParams,
+        response: { 200: envelopeSchema(blockchainStatusSchema) },
+      },
+    },
+    async (request) => ok(await blockchainOrderStatus(deps, uid(request), request.params.id)),
+  );
+  app.post(
+    '/api/blockchain/orders/status/batch',
+    {
+      ...user,
+      schema: {
+        tags,
+        summary: '批量查询订单状态',
+        body: blockchainBatchStatusSchema,
+        response: { 200: envelopeSchema(z.array(blockchainStatusSchema)) },
+      },
+    },
+    async (request) => ok(await blockchainBatchStatus(deps, uid(request), request.body.orderNos)),
+  );
+}

@@ -1,0 +1,88 @@
+import {
+  type AdminActor,
+  enquiryHandleSchema,
+  enquiryListQuerySchema,
+  enquiryRequestSchema,
+  enquirySchema,
+  envelopeSchema,
+  idSchema,
+  pageSchema,
+} from '@gpu/shared';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { ok } from '../../app/plugins/envelope.ts';
+import type { AppInstance, Container } from '../../app/types.ts';
+import { enquiryProducts, listEnquiries, markEnquiryHandled, submitEnquiry } from './contact.usecases.ts';
+
+const idParams = z.object({ id: idSchema('咨询编号无效') });
+const actorOf = (request: FastifyRequest): AdminActor => ({
+  adminId: request.admin?.id ?? 0,
+  ip: request.ip,
+});
+
+/** Bare-metal enquiries (SPEC.md §7 contact) and their back-office list. */
+export async function contactRoutes(app: AppInstance, c: Container) {
+  const deps = { db: c.db, now: () => c.clock.now() };
+
+  app.get(
+    '/api/contact/products',
+    {
+      schema: {
+        tags: ['contact'],
+        summary: '可咨询的产品（租户可配置）',
+        response: { 200: envelopeSchema(z.array(z.string())) },
+      },
+    },
+    async (request) => ok(enquiryProducts(request.tenant)),
+  );
+
+  app.post(
+    '/api/contact/inquiry',
+    {
+      schema: {
+        tags: ['contact'],
+        summary: '提交裸金属咨询',
+        body: enquiryRequestSchema,
+        response: { 200: envelopeSchema(z.object({ id: z.number().int() })) },
+      },
+    },
+    async (request) => {
+      const e = await submitEnquiry(deps, request.tenant, request.body, request.ip);
+      return ok({ id: e.id }, '咨询提交成功，我们会尽快联系您！');
+    },
+  );
+
+  const admin = { preHandler: app.requireAdmin };
+  const tags = ['admin-enquiries'];
+  app.get(
+    '/api/admin/enquiries',
+    {
+      ...admin,
+      schema: {
+        tags,
+        summary: '咨询列表（按状态、租户、关键词筛选）',
+        querystring: enquiryListQuerySchema,
+        response: { 200: envelopeSchema(pageSchema(enquirySchema)) },
+      },
+    },
+    async (request) => ok(await listEnquiries(deps, request.query)),
+  );
+  app.post(
+    '/api/admin/enquiries/:id/handled',
+    {
+      ...admin,
+      schema: {
+        tags,
+        summary: '标记咨询为已处理',
+        params: idParams,
+        body: enquiryHandleSchema,
+        response: { 200: envelopeSchema(enquirySchema) },
+      },
+    },
+    async (request) =>
+      ok(
+        await markEnquiryHandled(deps, actorOf(request), request.params.id, request.body.note),
+        '已标记为已处理',
+      ),
+  );
+}

@@ -1,0 +1,272 @@
+import { LockOutlined, MobileOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
+import type { SignIn } from '@gpu/shared/auth';
+import { changePasswordRequestSchema, changePhoneRequestSchema, PHONE_PATTERN } from '@gpu/shared/auth';
+import { formatTime } from '@gpu/shared/time';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  Alert,
+  Button,
+  Card,
+  Empty,
+  Form,
+  Grid,
+  Input,
+  type InputRef,
+  Table,
+  type TableProps,
+  Tag,
+} from 'antd';
+import { useRef, useState } from 'react';
+import { PageHeader } from '../../../components/PageHeader';
+import { notify } from '../../../lib/feedback';
+import { t } from '../../../locales/zh-CN';
+import { changePassword } from '../../auth/api/change-password';
+import { showTestCode } from '../../auth/api/send-code';
+import { CodeField } from '../../auth/components/CodeField';
+import { PasswordStrength } from '../../auth/components/PasswordStrength';
+import { PhoneInput } from '../../auth/components/PhoneInput';
+import { failureMessage, waitSecondsOf } from '../../auth/failure-message';
+import { confirmRule, schemaRule } from '../../auth/form-rules';
+import { sendCodeLabel } from '../../auth/register-rules';
+import { useCooldown } from '../../auth/use-cooldown';
+import { useSession } from '../../auth/use-session';
+import { changePhone, sendChangePhoneCode, useSignIns } from '../api/account';
+import { accountKeys } from '../api/keys';
+import { deviceLabel } from '../device-label';
+import styles from './AccountSecurityPage.module.css';
+
+const s = t.accountSecurity;
+
+interface PasswordValues {
+  oldPassword: string;
+  newPassword: string;
+  confirmPassword: string;
+}
+
+function PasswordCard() {
+  const [form] = Form.useForm<PasswordValues>();
+  const queryClient = useQueryClient();
+  const password = Form.useWatch('newPassword', form);
+  const mutation = useMutation({
+    mutationFn: changePassword,
+    onSuccess: (ok) => {
+      if (!ok) return;
+      form.resetFields();
+      void queryClient.invalidateQueries({ queryKey: accountKeys.signIns() });
+    },
+  });
+  const rule = (name: string) => [schemaRule(changePasswordRequestSchema, name)];
+  return (
+    <Card
+      title={
+        <>
+          <LockOutlined /> {s.passwordTitle}
+        </>
+      }
+      className={styles.card}
+    >
+      <Form<PasswordValues>
+        form={form}
+        layout="vertical"
+        onFinish={({ oldPassword, newPassword }) => mutation.mutate({ oldPassword, newPassword })}
+        data-testid="password-form"
+      >
+        <Form.Item name="oldPassword" label={s.oldPassword} rules={rule('oldPassword')}>
+          <Input.Password autoComplete="current-password" data-testid="old-password" />
+        </Form.Item>
+        <Form.Item
+          name="newPassword"
+          label={s.newPassword}
+          rules={rule('newPassword')}
+          extra={<PasswordStrength password={password ?? ''} />}
+        >
+          <Input.Password autoComplete="new-password" data-testid="new-password" />
+        </Form.Item>
+        <Form.Item
+          name="confirmPassword"
+          label={s.confirmPassword}
+          dependencies={['newPassword']}
+          rules={[confirmRule('newPassword')]}
+        >
+          <Input.Password autoComplete="new-password" data-testid="confirm-password" />
+        </Form.Item>
+        <p className={styles.hint}>{s.passwordHint}</p>
+        <Button type="primary" htmlType="submit" loading={mutation.isPending} data-testid="password-submit">
+          {s.savePassword}
+        </Button>
+      </Form>
+    </Card>
+  );
+}
+
+function PhoneCard() {
+  const { user } = useSession();
+  const [form] = Form.useForm<{ newPhone: string; code: string }>();
+  const codeInput = useRef<InputRef>(null);
+  const cooldown = useCooldown();
+  const [sending, setSending] = useState(false);
+  const [sentBefore, setSentBefore] = useState(false);
+
+  const sendCode = async () => {
+    const phone = String(form.getFieldValue('newPhone') ?? '').trim();
+    if (!PHONE_PATTERN.test(phone)) {
+      void notify('warning', t.authForm.phoneInvalidWarning);
+      void form.validateFields(['newPhone']).catch(() => undefined);
+      return;
+    }
+    setSending(true);
+    try {
+      const sent = await sendChangePhoneCode(phone);
+      cooldown.start();
+      setSentBefore(true);
+      void notify('success', t.authForm.codeSent);
+      showTestCode(sent);
+      codeInput.current?.focus();
+    } catch (err) {
+      const wait = waitSecondsOf(err);
+      if (wait) cooldown.start(wait);
+      void notify(
+        'error',
+        failureMessage(err, { failed: t.resetPassword.sendFailed, retry: t.resetPassword.sendFailedRetry }),
+      );
+    } finally {
+      setSending(false);
+    }
+  };
+  const mutation = useMutation({
+    mutationFn: changePhone,
+    onSuccess: (message) => {
+      void notify('success', message || s.phoneChanged);
+      form.resetFields();
+    },
+    onError: (err) =>
+      void notify('error', failureMessage(err, { failed: s.changePhoneFailed, retry: s.changePhoneFailed })),
+  });
+  const rule = (name: string) => [schemaRule(changePhoneRequestSchema, name)];
+  return (
+    <Card
+      title={
+        <>
+          <MobileOutlined /> {s.phoneTitle}
+        </>
+      }
+      className={styles.card}
+    >
+      <p className={styles.current} data-testid="current-phone">
+        {s.currentPhone(user?.phone ?? '-')}
+      </p>
+      <Form
+        form={form}
+        layout="vertical"
+        onFinish={(v) => mutation.mutate(changePhoneRequestSchema.parse(v))}
+      >
+        <Form.Item name="newPhone" label={s.newPhone} rules={rule('newPhone')}>
+          <PhoneInput data-testid="new-phone" />
+        </Form.Item>
+        <CodeField
+          name="code"
+          rules={rule('code')}
+          buttonLabel={sendCodeLabel(
+            { sending, remaining: cooldown.remaining, sentBefore },
+            {
+              send: t.authForm.sendCode,
+              sending: t.authForm.sending,
+              cooldown: t.authForm.cooldown,
+              resend: t.authForm.resend,
+            },
+          )}
+          buttonDisabled={cooldown.active || sending}
+          sending={sending}
+          onSend={sendCode}
+          inputRef={codeInput}
+        />
+        <Button type="primary" htmlType="submit" loading={mutation.isPending} data-testid="phone-submit">
+          {s.savePhone}
+        </Button>
+      </Form>
+    </Card>
+  );
+}
+
+const COLUMNS: TableProps<SignIn>['columns'] = [
+  { title: s.signInTime, dataIndex: 'time', width: 180, render: (v: string) => formatTime(v) },
+  { title: s.signInIp, dataIndex: 'ip', width: 150, render: (v: string | null) => v ?? s.unknown },
+  {
+    title: s.signInDevice,
+    dataIndex: 'device',
+    ellipsis: true,
+    render: (v: string | null) => <span title={v ?? ''}>{deviceLabel(v) ?? s.unknown}</span>,
+  },
+  { title: s.signInState, width: 110, render: (_: unknown, r: SignIn) => <SignInState signIn={r} /> },
+];
+
+function SignInState({ signIn }: { signIn: SignIn }) {
+  if (signIn.current) return <Tag color="blue">{s.current}</Tag>;
+  return signIn.active ? <Tag color="green">{s.active}</Tag> : <Tag>{s.ended}</Tag>;
+}
+
+/** Phones: one line pair per sign-in instead of a table that scrolls sideways. */
+function SignInList({ signIns }: { signIns: SignIn[] }) {
+  if (signIns.length === 0) return <Empty description={s.signInsEmpty} />;
+  return (
+    <ul className={styles.signIns} data-testid="sign-ins">
+      {signIns.map((r) => (
+        <li key={`${r.time}-${r.ip}-${r.device}`}>
+          <div className={styles.signInHead}>
+            <span>{formatTime(r.time)}</span>
+            <SignInState signIn={r} />
+          </div>
+          <div className={styles.signInMeta}>
+            {r.ip ?? s.unknown} · {deviceLabel(r.device) ?? s.unknown}
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function SignInsCard() {
+  const { data, isPending, isError } = useSignIns();
+  const mobile = Grid.useBreakpoint().md === false;
+  return (
+    <Card
+      title={
+        <>
+          <SafetyCertificateOutlined /> {s.signInsTitle}
+        </>
+      }
+      className={styles.card}
+    >
+      {isError ? <Alert type="error" showIcon title={s.signInsFailed} /> : null}
+      {mobile ? (
+        <SignInList signIns={data ?? []} />
+      ) : (
+        <Table<SignIn>
+          rowKey={(r) => `${r.time}-${r.ip}-${r.device}`}
+          columns={COLUMNS}
+          dataSource={data ?? []}
+          loading={isPending}
+          pagination={false}
+          size="middle"
+          scroll={{ x: 560 }}
+          locale={{ emptyText: s.signInsEmpty }}
+          data-testid="sign-ins"
+        />
+      )}
+    </Card>
+  );
+}
+
+/** /console/account-security: change password, change phone, recent sign-ins (SPEC.md §2, §8). */
+export default function AccountSecurityPage() {
+  return (
+    <div className={styles.page}>
+      <PageHeader title={s.title} subtitle={s.subtitle} />
+      <div className={styles.grid}>
+        <PasswordCard />
+        <PhoneCard />
+      </div>
+      <SignInsCard />
+    </div>
+  );
+}
