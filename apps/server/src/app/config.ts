@@ -129,6 +129,8 @@ const envSchema = z.object({
   RATE_LIMITS: z.enum(['on', 'off']).default('on'),
   /** Demo tenants, hosts and images on first start; off by default in production. */
   DEMO_DATA: z.enum(['on', 'off']).optional(),
+  /** When set, GET /metrics asks for `Authorization: Bearer <METRICS_TOKEN>`. */
+  METRICS_TOKEN: z.string().min(16, '至少 16 个字符').optional(),
 });
 
 export type Config = Omit<z.infer<typeof envSchema>, 'PAYMENT_PROVIDER'> & {
