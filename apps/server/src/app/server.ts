@@ -89,9 +89,8 @@ export async function buildServer(opts: BuildOptions): Promise<AppInstance> {
     clientErrorHandler,
     // A closing server answers 503 to new requests while in-flight ones finish.
     return503OnClosing: true,
-    // Every log line of a request carries its id (reqId); the answer echoes it (onSend below).
+    // Every log line of a request carries its id (reqId, Fastify's label); the answer echoes it (onSend below).
     genReqId: (req) => requestId(req.headers['x-request-id']),
-    requestIdLogLabel: 'reqId',
   }).withTypeProvider<ZodTypeProvider>();
 
   const deps = createContainer(opts.config, opts.database, {
