@@ -3,6 +3,7 @@ import { createTokenService } from '../modules/auth/tokens.ts';
 import { createDiscountService } from '../modules/discounts/discounts.usecases.ts';
 import { createHostDriverRegistry } from '../modules/hosts/drivers/registry.ts';
 import { createProvisionJobs } from '../modules/instances/provisioning.usecases.ts';
+import { createMarketReadModel } from '../modules/market/market.read-model.ts';
 import { createMarketCatalog } from '../modules/market/market.usecases.ts';
 import { createPaymentDriver } from '../modules/payments/drivers/registry.ts';
 import { createSmsDriver } from '../modules/sms/drivers/registry.ts';
@@ -46,7 +47,14 @@ export function createContainer(
     tenants: createTenantService({ db, now: () => clock.now().getTime() }),
     tokens: createTokenService(config.appSecret, now),
     discounts,
-    market: createMarketCatalog({ db, now, discounts }),
+    // The catalog computes the market; the read model around it keeps answers until invalidated.
+    market: createMarketReadModel({
+      catalog: createMarketCatalog({ db, now, discounts }),
+      discounts,
+      database,
+      now,
+      log,
+    }),
   };
   const drivers: Container['drivers'] = {
     host: overrides.hostDrivers ?? createHostDriverRegistry({ db, now }),

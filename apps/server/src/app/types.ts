@@ -12,6 +12,7 @@ import type { TokenService } from '../modules/auth/tokens.ts';
 import type { DiscountService } from '../modules/discounts/discounts.usecases.ts';
 import type { HostDriverRegistry } from '../modules/hosts/drivers/registry.ts';
 import type { InstanceDeps, ProvisionJobs } from '../modules/instances/instances.deps.ts';
+import type { MarketReadModel } from '../modules/market/market.read-model.ts';
 import type { MarketCatalog } from '../modules/market/market.usecases.ts';
 import type { PaymentDriver } from '../modules/payments/drivers/payment-driver.ts';
 import type { PaymentDeps } from '../modules/payments/payments.deps.ts';
@@ -69,7 +70,7 @@ export interface Container {
     tenants: TenantService;
     tokens: TokenService;
     discounts: DiscountService;
-    market: MarketCatalog;
+    market: MarketReadModel;
   };
   repositories: { auth: AuthLookups };
   /** What each feature's usecases take (built once; a route hands its feature's record on). */
