@@ -1,9 +1,11 @@
 /**
  * npm run bench: throughput and p99 of the hot read paths, each next to a plain Fastify JSON
  * route measured in the same run on the same machine (the baseline), so the ratio means
- * something whatever the hardware. Uses the embedded PGlite, or DATABASE_URL when set.
+ * something whatever the hardware. Uses the embedded PGlite, or DATABASE_URL when set
+ * (`scripts/with-postgres.sh npm run bench`: PostgreSQL, and two replicas for the creates).
  */
 import Fastify from 'fastify';
+import { benchCreates } from './create.bench.ts';
 import { type Figure, load } from './load.ts';
 import { benchMarket } from './market.bench.ts';
 import { benchMetering } from './metering.bench.ts';
@@ -33,4 +35,6 @@ for (const r of rows) {
 }
 console.log('');
 for (const line of await benchMetering()) console.log(line);
+console.log('');
+for (const line of await benchCreates()) console.log(line);
 process.exit(0);
