@@ -81,6 +81,22 @@ export async function benchCreates(): Promise<string[]> {
   alone.sort((a, b) => a - b);
   machines = usable;
 
+  // Where the time goes: what every other session of the database is doing, sampled every 20 ms
+  // during the burst (waiting on a row lock, running, idle in a transaction, ...).
+  const waits = new Map<string, number>();
+  let sampling = h.t.database.kind === 'postgres';
+  const sampler = (async () => {
+    while (sampling) {
+      const r = (await h.t.db.execute(sql`
+        select coalesce(wait_event_type || ':' || wait_event, state) as what, count(*)::int as n
+        from pg_stat_activity
+        where datname = current_database() and pid <> pg_backend_pid() and state <> 'idle'
+        group by 1`)) as unknown as { rows: { what: string; n: number }[] };
+      for (const row of r.rows) waits.set(row.what, (waits.get(row.what) ?? 0) + row.n);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  })();
+
   const ms: number[] = [];
   const statuses = new Map<number, number>();
   const t0 = performance.now();
@@ -105,6 +121,9 @@ export async function benchCreates(): Promise<string[]> {
     }),
   );
   const wall = performance.now() - t0;
+  sampling = false;
+  await sampler;
+  const samples = [...waits.values()].reduce((a, b) => a + b, 0);
   await Promise.all(apps.map((a) => a.deps.instances.jobs.drain()));
 
   // No double allocation: each held GPU belongs to one live instance that records it.
@@ -133,6 +152,15 @@ export async function benchCreates(): Promise<string[]> {
       `p50 ${Math.round(percentile(ms, 0.5))} ms, p99 ${Math.round(percentile(ms, 0.99))} ms, ` +
       `all answered in ${Math.round(wall)} ms; ` +
       `answers ${[...statuses].map(([s, c]) => `${s}×${c}`).join(' ')}; ${running.length} RUNNING after provisioning`,
+    ...(samples > 0
+      ? [
+          `database sessions during the burst (share of samples): ${[...waits]
+            .sort((a, b) => b[1] - a[1])
+            .slice(0, 6)
+            .map(([w, n]) => `${w} ${Math.round((100 * n) / samples)}%`)
+            .join(', ')}`,
+        ]
+      : []),
     problems.length === 0
       ? 'allocation check: no GPU in two instances, every held GPU matches its instance'
       : `ALLOCATION PROBLEMS: ${problems.slice(0, 5).join('; ')}`,
