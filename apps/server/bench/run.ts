@@ -22,7 +22,7 @@ async function baseline(): Promise<Figure> {
 
 const base = await baseline();
 const rows: Figure[] = [base, ...(await benchMarket())];
-console.log('\nbenchmark (50 connections, 8 s each)');
+console.log('\nbenchmark (50 connections, 8 s each after 2 s of warm-up)');
 console.log('name'.padEnd(58), 'req/s'.padStart(9), 'p99 ms'.padStart(8), 'vs baseline'.padStart(12));
 for (const r of rows) {
   const ratio = (r.requestsPerSec / base.requestsPerSec).toFixed(3);
