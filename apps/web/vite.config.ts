@@ -13,5 +13,7 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     chunkSizeWarningLimit: 700,
+    // dist/.vite/manifest.json: which chunks each route loads (scripts/check-bundle.ts budgets them).
+    manifest: true,
   },
 });

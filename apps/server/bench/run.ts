@@ -1,9 +1,11 @@
 /**
  * npm run bench: throughput and p99 of the hot read paths, each next to a plain Fastify JSON
  * route measured in the same run on the same machine (the baseline), so the ratio means
- * something whatever the hardware. Uses the embedded PGlite, or DATABASE_URL when set.
+ * something whatever the hardware. Uses the embedded PGlite, or DATABASE_URL when set
+ * (`scripts/with-postgres.sh npm run bench`: PostgreSQL, and two replicas for the creates).
  */
 import Fastify from 'fastify';
+import { benchCreates } from './create.bench.ts';
 import { type Figure, load } from './load.ts';
 import { benchMarket } from './market.bench.ts';
 import { benchMetering } from './metering.bench.ts';
@@ -20,7 +22,7 @@ async function baseline(): Promise<Figure> {
 
 const base = await baseline();
 const rows: Figure[] = [base, ...(await benchMarket())];
-console.log('\nbenchmark (50 connections, 8 s each)');
+console.log('\nbenchmark (50 connections, 8 s each after 2 s of warm-up)');
 console.log('name'.padEnd(58), 'req/s'.padStart(9), 'p99 ms'.padStart(8), 'vs baseline'.padStart(12));
 for (const r of rows) {
   const ratio = (r.requestsPerSec / base.requestsPerSec).toFixed(3);
@@ -33,4 +35,6 @@ for (const r of rows) {
 }
 console.log('');
 for (const line of await benchMetering()) console.log(line);
+console.log('');
+for (const line of await benchCreates()) console.log(line);
 process.exit(0);

@@ -43,8 +43,10 @@ async function waitForHealth(url: string, child: ChildProcess, logFile: string, 
 
 /** Starts the real server (fresh data dir, test env) on a free port; stops it after the run. */
 export default async function setup(project: TestProject) {
-  if (!existsSync(path.join(REPO_ROOT, 'apps/web/dist/index.html'))) {
-    throw new Error('apps/web/dist is missing: run `npm run test:e2e` (it builds first) or `npm run build`');
+  for (const built of ['apps/web/dist/index.html', 'apps/server/dist/main.js']) {
+    if (!existsSync(path.join(REPO_ROOT, built))) {
+      throw new Error(`${built} is missing: run \`npm run test:e2e\` (it builds first) or \`npm run build\``);
+    }
   }
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'gpu-e2e-'));
@@ -54,7 +56,8 @@ export default async function setup(project: TestProject) {
   const vast = await startFakeVast({ offers: [], stepMs: 1_000 });
   const log = createWriteStream(logFile);
 
-  const child = spawn(path.join(REPO_ROOT, 'node_modules/.bin/tsx'), ['apps/server/src/main.ts'], {
+  // The production build of the server (what `npm start` and the image run), with plain node.
+  const child = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js'], {
     cwd: REPO_ROOT,
     env: {
       ...process.env,

@@ -2,11 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { REPO_ROOT } from './paths.ts';
 
-/** The repository root, so `./data` means the same folder whatever the working directory. */
-export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+export { REPO_ROOT };
 
 const port = z.coerce
   .number({ message: '必须是 1–65535 之间的整数' })
@@ -155,6 +154,8 @@ const envSchema = z.object({
     .default(300),
   /** Demo tenants, hosts and images on first start; off by default in production. */
   DEMO_DATA: z.enum(['on', 'off']).optional(),
+  /** When set, GET /metrics asks for `Authorization: Bearer <METRICS_TOKEN>`. */
+  METRICS_TOKEN: z.string().min(16, '至少 16 个字符').optional(),
 });
 
 export type Config = Omit<z.infer<typeof envSchema>, 'PAYMENT_PROVIDER'> & {

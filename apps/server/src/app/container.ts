@@ -4,6 +4,7 @@ import { createDiscountService } from '../modules/discounts/discounts.usecases.t
 import { createHostDriverRegistry } from '../modules/hosts/drivers/registry.ts';
 import { createVastClient } from '../modules/hosts/drivers/vastai/vastai-api.ts';
 import { createProvisionJobs } from '../modules/instances/provisioning.usecases.ts';
+import { createMarketReadModel } from '../modules/market/market.read-model.ts';
 import { createMarketCatalog } from '../modules/market/market.usecases.ts';
 import { createPaymentDriver } from '../modules/payments/drivers/registry.ts';
 import { createSmsDriver } from '../modules/sms/drivers/registry.ts';
@@ -49,15 +50,22 @@ export function createContainer(
     tenants: createTenantService({ db, now: () => clock.now().getTime() }),
     tokens: createTokenService(config.appSecret, now),
     discounts,
-    market: createMarketCatalog({
-      db,
-      now,
+    // The catalog computes the market; the read model around it keeps answers until invalidated.
+    market: createMarketReadModel({
+      catalog: createMarketCatalog({
+        db,
+        now,
+        discounts,
+        overseas: (tenant) =>
+          overseasMarketRows(
+            { db, configured: Boolean(config.VASTAI_API_KEY), pricing: overseasPricing },
+            tenant,
+          ),
+      }),
       discounts,
-      overseas: (tenant) =>
-        overseasMarketRows(
-          { db, configured: Boolean(config.VASTAI_API_KEY), pricing: overseasPricing },
-          tenant,
-        ),
+      database,
+      now,
+      log,
     }),
   };
   const drivers: Container['drivers'] = {

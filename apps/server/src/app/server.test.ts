@@ -1,6 +1,7 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedOnFirstStart } from '../modules/system/system.usecases.ts';
 import { createTestApp, createTestDatabase, testConfig } from './db/test-utils.ts';
@@ -114,6 +115,23 @@ describe('SPA serving', () => {
     const api = await app.inject({ method: 'GET', url: '/api/console' });
     expect(api.statusCode).toBe(404);
     expect(api.json().code).toBe('404');
+
+    // The build's pre-compressed copies go to browsers that accept them; others get the file.
+    mkdirSync(path.join(dist, 'assets'));
+    const js = 'console.log("app");'.repeat(200);
+    writeFileSync(path.join(dist, 'assets/app-1.js'), js);
+    writeFileSync(path.join(dist, 'assets/app-1.js.br'), brotliCompressSync(js));
+    writeFileSync(path.join(dist, 'assets/app-1.js.gz'), gzipSync(js));
+    const br = await app.inject({ url: '/assets/app-1.js', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['cache-control']).toContain('immutable');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(js);
+    const gz = await app.inject({ url: '/assets/app-1.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(js);
+    const plain = await app.inject({ url: '/assets/app-1.js', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(js);
     await app.close();
     await database.close();
   });

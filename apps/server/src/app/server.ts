@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
@@ -24,6 +25,7 @@ import { registerHosts } from '../modules/hosts/index.ts';
 import { registerIdempotencyModule } from '../modules/idempotency/index.ts';
 import { registerInstances } from '../modules/instances/index.ts';
 import { registerMarket } from '../modules/market/index.ts';
+import { registerMetrics } from '../modules/metrics/index.ts';
 import { registerOperations } from '../modules/operations/index.ts';
 import type { PaymentDriver } from '../modules/payments/drivers/payment-driver.ts';
 import { registerPayments } from '../modules/payments/index.ts';
@@ -75,6 +77,11 @@ export interface BuildOptions {
 const trustProxyOption = (v: Config['TRUST_PROXY']) =>
   typeof v === 'number' ? (_address: string, hop: number) => hop < v : v;
 
+/** A caller's (or the proxy's) X-Request-Id is kept when it looks like an id; else a new UUID. */
+const REQUEST_ID = /^[A-Za-z0-9._:-]{8,64}$/;
+export const requestId = (header: string | string[] | undefined) =>
+  typeof header === 'string' && REQUEST_ID.test(header) ? header : randomUUID();
+
 /** Builds the whole HTTP app from the modules; main.ts and the tests both use it. */
 export async function buildServer(opts: BuildOptions): Promise<AppInstance> {
   useChineseZodMessages();
@@ -88,6 +95,8 @@ export async function buildServer(opts: BuildOptions): Promise<AppInstance> {
     clientErrorHandler,
     // A closing server answers 503 to new requests while in-flight ones finish.
     return503OnClosing: true,
+    // Every log line of a request carries its id (reqId, Fastify's label); the answer echoes it (onSend below).
+    genReqId: (req) => requestId(req.headers['x-request-id']),
   }).withTypeProvider<ZodTypeProvider>();
 
   const deps = createContainer(opts.config, opts.database, {
@@ -113,7 +122,8 @@ export async function buildServer(opts: BuildOptions): Promise<AppInstance> {
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
     if (closing) reply.header('connection', 'close');
   });
   registerTenantResolution(app, deps.services.tenants);
@@ -161,6 +171,7 @@ export async function buildServer(opts: BuildOptions): Promise<AppInstance> {
 
   // Each module adds its routes and its scheduled tasks.
   for (const register of [
+    registerMetrics,
     registerSystem,
     registerTenants,
     registerAuthModule,

@@ -13,6 +13,7 @@ import type { DiscountService } from '../modules/discounts/discounts.usecases.ts
 import type { HostDriverRegistry } from '../modules/hosts/drivers/registry.ts';
 import type { VastClient } from '../modules/hosts/drivers/vastai/vastai-api.ts';
 import type { InstanceDeps, ProvisionJobs } from '../modules/instances/instances.deps.ts';
+import type { MarketReadModel } from '../modules/market/market.read-model.ts';
 import type { MarketCatalog } from '../modules/market/market.usecases.ts';
 import type { PaymentDriver } from '../modules/payments/drivers/payment-driver.ts';
 import type { PaymentDeps } from '../modules/payments/payments.deps.ts';
@@ -71,7 +72,7 @@ export interface Container {
     tenants: TenantService;
     tokens: TokenService;
     discounts: DiscountService;
-    market: MarketCatalog;
+    market: MarketReadModel;
   };
   repositories: { auth: AuthLookups };
   /** What each feature's usecases take (built once; a route hands its feature's record on). */

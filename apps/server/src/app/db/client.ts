@@ -1,6 +1,5 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -8,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { SERVER_ROOT } from '../paths.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -29,13 +29,27 @@ export interface Database {
    */
   withStartupLock<T>(fn: () => Promise<T>): Promise<T>;
   ping(): Promise<void>;
+  /**
+   * Tells every process on this database (PostgreSQL NOTIFY, sent at once: call it after commit).
+   * PGlite is one process's own files: there is nobody else to tell.
+   */
+  notify(channel: string, payload: string): Promise<void>;
+  /**
+   * Hears `channel` on a connection of its own (PostgreSQL LISTEN), reconnecting when it drops.
+   * `onGap` runs whenever messages may have been missed (connection lost or re-established).
+   */
+  listen(
+    channel: string,
+    onMessage: (payload: string) => void,
+    onGap: () => void,
+  ): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
 /** The advisory lock key of start-up work; any fixed bigint no other lock of ours uses. */
 export const STARTUP_LOCK_KEY = 7_340_021_881_001n;
 
-export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../drizzle');
+export const MIGRATIONS_DIR = path.join(SERVER_ROOT, 'drizzle');
 
 /** PGlite in `dataDir` (or in memory when dataDir is null), PostgreSQL when a URL is given. */
 export async function openDatabase(opts: { url?: string; dataDir?: string | null }): Promise<Database> {
@@ -71,6 +85,10 @@ export async function openDatabase(opts: { url?: string; dataDir?: string | null
       ping: async () => {
         await pool.query('select 1');
       },
+      notify: async (channel, payload) => {
+        await pool.query('select pg_notify($1, $2)', [channel, payload]);
+      },
+      listen: (channel, onMessage, onGap) => listenPg(opts.url as string, channel, onMessage, onGap),
       close: () => pool.end(),
     };
   }
@@ -89,6 +107,56 @@ export async function openDatabase(opts: { url?: string; dataDir?: string | null
     ping: async () => {
       await client.query('select 1');
     },
+    notify: async () => {},
+    listen: async () => async () => {},
     close: () => client.close(),
+  };
+}
+
+/** LISTEN on a dedicated connection; a lost connection is a gap, then retried every second. */
+async function listenPg(
+  url: string,
+  channel: string,
+  onMessage: (payload: string) => void,
+  onGap: () => void,
+): Promise<() => Promise<void>> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`bad channel name ${channel}`);
+  let stopped = false;
+  let client: pg.Client | null = null;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async () => {
+    const c = new pg.Client({ connectionString: url });
+    c.on('notification', (m) => {
+      if (m.channel === channel) onMessage(m.payload ?? '');
+    });
+    const lost = () => {
+      if (client !== c) return;
+      client = null;
+      onGap();
+      if (!stopped) retry = setTimeout(() => void connect().catch(lostConnect), 1000);
+    };
+    c.on('error', lost);
+    c.on('end', lost);
+    await c.connect();
+    await c.query(`listen ${channel}`);
+    if (stopped) {
+      await c.end();
+      return;
+    }
+    client = c;
+    // Anything sent while we were not listening is lost: whoever caches must start afresh.
+    onGap();
+  };
+  const lostConnect = (err: unknown) => {
+    console.warn(`PostgreSQL LISTEN ${channel}: ${err instanceof Error ? err.message : String(err)}`);
+    if (!stopped) retry = setTimeout(() => void connect().catch(lostConnect), 1000);
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    const c = client;
+    client = null;
+    await c?.end().catch(() => {});
   };
 }

@@ -15,6 +15,8 @@ export async function registerSpa(app: FastifyInstance, distDir = WEB_DIST) {
       root: distDir,
       // Files are looked up per request, so a rebuild is served without a restart.
       wildcard: true,
+      // The build writes .br/.gz next to each asset (apps/web/scripts/compress.ts): sent as they are.
+      preCompressed: true,
       // Hashed assets never change; index.html must always be fetched anew.
       setHeaders: (res, file) => {
         res.header(

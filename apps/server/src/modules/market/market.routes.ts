@@ -14,7 +14,12 @@ export async function marketRoutes(app: AppInstance, c: Container) {
         response: { 200: envelopeSchema(marketListSchema) },
       },
     },
-    async (request) => ok(await c.services.market.list(request.tenant, request.query)),
+    // The read model's answer is already JSON bytes, checked against this schema when built; a
+    // Buffer is sent as it is (the response schema still documents it).
+    async (request, reply) =>
+      reply
+        .type('application/json; charset=utf-8')
+        .send((await c.services.market.listJson(request.tenant, request.query)) as never),
   );
 
   app.post(

@@ -1,0 +1,78 @@
+import { eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../app/db/client.ts';
+import { createTestApp, testConfig } from '../../app/db/test-utils.ts';
+import { buildServer } from '../../app/server.ts';
+import { hostGpus, hosts } from '../hosts/hosts.tables.ts';
+import { databaseUrlOf } from '../instances/server-process.test-helpers.ts';
+
+type Item = { id: number; hostName: string; gpuIdleNum: number };
+
+// Two replicas (own pools, own read models) on one PostgreSQL: a change invalidated on one is
+// seen by the other through LISTEN/NOTIFY, long before the read model's 30 s safety net.
+describe.runIf(process.env.DATABASE_URL)('market read model across two replicas on PostgreSQL', () => {
+  let t: Awaited<ReturnType<typeof createTestApp>>;
+  let second: Awaited<ReturnType<typeof buildServer>>;
+  let secondDb: Awaited<ReturnType<typeof openDatabase>>;
+
+  beforeAll(async () => {
+    t = await createTestApp({ demo: true });
+    secondDb = await openDatabase({ url: await databaseUrlOf(t.db) });
+    second = await buildServer({
+      config: testConfig({ RATE_LIMITS: 'off' }),
+      database: secondDb,
+      webDist: '/nonexistent',
+    });
+    await second.ready();
+  });
+  afterAll(async () => {
+    await second?.close();
+    await secondDb?.close();
+    await t?.close();
+  });
+
+  const idle = async (app: typeof second, id: number) => {
+    const res = await app.inject('/api/gpu/market?size=48');
+    expect(res.statusCode, res.body).toBe(200);
+    const item = (res.json().data.list as Item[]).find((i) => i.id === id);
+    return item?.gpuIdleNum ?? 0;
+  };
+
+  it('keeps answers until a change, then every replica drops them within moments', async () => {
+    const res = await t.app.inject('/api/gpu/market?size=48');
+    expect(res.statusCode, res.body).toBe(200);
+    const first = res.json().data.list[0] as Item;
+    expect(first.gpuIdleNum).toBeGreaterThan(0);
+    expect(await idle(second, first.id)).toBe(first.gpuIdleNum); // both replicas now hold it
+
+    // A change nobody announces stays unseen: the answers really are kept.
+    const [host] = await t.db.select().from(hosts).where(eq(hosts.name, first.hostName));
+    const gpus = await t.db
+      .select()
+      .from(hostGpus)
+      .where(eq(hostGpus.hostId, host?.id as number));
+    await t.db
+      .update(hostGpus)
+      .set({ reservedReason: 'read-model test' })
+      .where(
+        inArray(
+          hostGpus.id,
+          gpus.map((g) => g.id),
+        ),
+      );
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await idle(t.app, first.id)).toBe(first.gpuIdleNum);
+    expect(await idle(second, first.id)).toBe(first.gpuIdleNum);
+
+    // The replica that wrote invalidates (after commit); the other hears it through PostgreSQL.
+    second.deps.services.market.invalidate();
+    expect(await idle(second, first.id)).toBe(0);
+    const started = Date.now();
+    while ((await idle(t.app, first.id)) !== 0) {
+      if (Date.now() - started > 5_000)
+        throw new Error('the other replica still shows the old market after 5 s');
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    console.log(`market change seen on the other replica after ${Date.now() - started} ms`);
+  });
+});

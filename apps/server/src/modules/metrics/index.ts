@@ -1,0 +1,18 @@
+import type { AppInstance, Container } from '../../app/types.ts';
+import { metricsRoutes } from './metrics.routes.ts';
+import { createMetrics } from './metrics.usecases.ts';
+
+/**
+ * Prometheus metrics at GET /metrics. Registered first, so its onResponse hook sees every
+ * route; the route label is the pattern (`/api/instances/:id`), never the raw URL, so the
+ * number of series stays bounded.
+ */
+export async function registerMetrics(app: AppInstance, c: Container) {
+  const metrics = createMetrics({ db: c.db, tasks: app.tasks });
+  app.addHook('onResponse', async (request, reply) => {
+    const route = request.routeOptions.url ?? 'unmatched';
+    if (route === '/metrics') return;
+    metrics.observeRequest(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
+  });
+  await metricsRoutes(app, c, metrics);
+}

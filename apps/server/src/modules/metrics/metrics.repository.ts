@@ -1,0 +1,37 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../app/db/client.ts';
+import { ledgerEntries } from '../billing/billing.tables.ts';
+import { hostGpus } from '../hosts/hosts.tables.ts';
+import { rechargeOrders } from '../payments/payments.tables.ts';
+
+/**
+ * Business figures for /metrics, read from the database on each scrape: every replica reports
+ * the same totals (they are facts of the shared database, not of one process).
+ */
+export function createMetricsRepository({ db }: { db: DbOrTx }) {
+  return {
+    gpusByModel: () =>
+      db
+        .select({
+          model: hostGpus.model,
+          total: sql<number>`count(*)::int`,
+          busy: sql<number>`(count(*) filter (where ${hostGpus.instanceId} is not null))::int`,
+        })
+        .from(hostGpus)
+        .groupBy(hostGpus.model),
+    ledgerPostingsByKind: () =>
+      db
+        .select({ kind: ledgerEntries.kind, count: sql<number>`count(*)::int` })
+        .from(ledgerEntries)
+        .groupBy(ledgerEntries.kind),
+    paymentsByOutcome: () =>
+      db
+        .select({
+          provider: rechargeOrders.provider,
+          status: rechargeOrders.status,
+          count: sql<number>`count(*)::int`,
+        })
+        .from(rechargeOrders)
+        .groupBy(rechargeOrders.provider, rechargeOrders.status),
+  };
+}
