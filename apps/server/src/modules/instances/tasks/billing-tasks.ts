@@ -70,7 +70,11 @@ async function meterBatch(deps: InstanceDeps, batch: number[], now: Date) {
   const charged = await deps.db.transaction(async (tx) => {
     const locked = await createInstancesRepository({ db: tx }).lockBatch(batch);
     const accruing = locked.filter((inst) => inst.status === 'RUNNING' || inst.status === 'STOPPING');
-    const sum = await chargeAccruedMany(tx, accruing, now);
+    const sum = await chargeAccruedMany(
+      tx,
+      accruing.map((inst) => inst.id),
+      now,
+    );
     const owners = new Map<number, number>();
     for (const inst of accruing) if (inst.status === 'RUNNING') owners.set(inst.id, inst.userId);
     const balances = await createBillingRepository({ db: tx }).availableOf([...new Set(owners.values())]);
