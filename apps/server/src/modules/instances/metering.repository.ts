@@ -1,6 +1,9 @@
-import { FEN } from '@gpu/shared';
+import { FEN, type InstanceStatus } from '@gpu/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../app/db/client.ts';
+
+/** Rows of `db.execute` (node-postgres and PGlite both answer `{ rows }`). */
+const resultRows = <T>(res: unknown): T[] => (res as { rows: T[] }).rows;
 
 /** A bigint[] parameter: one value however many ids (drizzle would spread an array). */
 const idArray = (ids: number[]) => sql`${`{${ids.map((id) => Math.trunc(id)).join(',')}}`}::bigint[]`;
@@ -9,13 +12,15 @@ const idArray = (ids: number[]) => sql`${`{${ids.map((id) => Math.trunc(id)).joi
  * `postedBy` (metering.ts) in SQL for the instance row aliased `alias` at the time `at`: the
  * accrual of `accruedAt` (instances.models.ts) — closed periods plus
  * floor(rate × whole seconds / 3600) of the running one — floored to whole fen as `floorToFen`.
- * Exact numeric arithmetic, so it equals the JS figure for every row (the equivalence test).
+ * Exact integer arithmetic, so it equals the JS figure for every row (the equivalence test).
  */
 export function postedBySql(alias: string, at: SQL | Date): SQL {
   const i = sql.raw(alias);
   const when = at instanceof Date ? sql`${at.toISOString()}::timestamptz` : at;
-  const accrued = sql`(${i}.accrued_closed + case when ${i}.running_since is null then 0 else floor(${i}.hourly_rate * floor(greatest(0, extract(epoch from (${when} - ${i}.running_since)))) / 3600) end)`;
-  return sql`(floor(${accrued} / ${sql.raw(String(FEN))}) * ${sql.raw(String(FEN))})::bigint`;
+  // Whole seconds as bigint, then integer division (truncation = floor: all non-negative).
+  const seconds = sql`greatest(0, floor(extract(epoch from (${when} - ${i}.running_since))))::bigint`;
+  const accrued = sql`(${i}.accrued_closed + coalesce(${i}.hourly_rate * ${seconds} / 3600, 0))`;
+  return sql`(${accrued} / ${sql.raw(String(FEN))} * ${sql.raw(String(FEN))})`;
 }
 
 export interface MeteringOutcome {
@@ -30,6 +35,8 @@ export interface MeteringOutcome {
   keyMismatches: number;
   /** Rows another transaction posted meanwhile (a bug: our instances are locked; the caller throws). */
   raced: number;
+  /** The owners' available balances after the charge (metering's arrears check). */
+  available: Map<number, number>;
 }
 
 /**
@@ -40,17 +47,31 @@ export interface MeteringOutcome {
 export function createMeteringRepository({ db }: { db: DbOrTx }) {
   return {
     /**
-     * Locks, in ascending user id (the lock order of ledger.ts: after the instance rows), the
-     * accounts of these instances' owners that have something due at `now`.
+     * The next pay-as-you-go instances (ascending id, after `afterId`) with at least a whole fen
+     * due at `now`, row-locked; rows another transaction holds are skipped (another replica is
+     * charging them, or a power off is). `ids` instead locks just those rows when still due.
      */
-    async lockDueAccounts(ids: number[], now: Date) {
-      if (ids.length === 0) return;
+    async lockDue(now: Date, q: { afterId: number; limit: number } | { ids: number[] }) {
+      const which = 'ids' in q ? sql`i.id = any(${idArray(q.ids)})` : sql`i.id > ${q.afterId}`;
+      const rows = await db.execute(sql`
+        select i.id, i.user_id, i.status from instances i
+        where ${which} and i.billing_type = 'hourly' and i.status in ('RUNNING', 'STOPPING')
+          and i.running_since is not null and ${postedBySql('i', now)} > i.charged
+        order by i.id
+        ${'limit' in q ? sql`limit ${q.limit}` : sql``}
+        for update skip locked`);
+      return resultRows<{ id: string; user_id: number; status: string }>(rows).map((r) => ({
+        id: Number(r.id),
+        userId: Number(r.user_id),
+        status: r.status as InstanceStatus,
+      }));
+    },
+    /** Locks these owners' accounts in ascending user id (ledger.ts: after the instance rows). */
+    async lockAccounts(userIds: number[]) {
+      if (userIds.length === 0) return;
       await db.execute(sql`
         select a.user_id from accounts a
-        where a.user_id in (
-          select i.user_id from instances i
-          where i.id = any(${idArray(ids)}) and i.billing_type = 'hourly'
-            and ${postedBySql('i', now)} > i.charged)
+        where a.user_id = any(${idArray(userIds)})
         order by a.user_id
         for update`);
     },
@@ -59,34 +80,37 @@ export function createMeteringRepository({ db }: { db: DbOrTx }) {
      * Charges the given (locked) pay-as-you-go instances what they posted by `now` and were not
      * charged yet: ledger rows, account balances, `charged`, hourly bill lines, in one statement
      * of named steps. The caller holds the instance rows and then the accounts
-     * (`lockDueAccounts`), and throws — rolling everything back — unless the outcome is clean.
+     * (`lockAccounts`), and throws — rolling everything back — unless the outcome is clean.
      */
     async charge(ids: number[], now: Date): Promise<MeteringOutcome> {
-      const empty = { due: 0, posted: 0, charged: 0, withoutAccount: 0, keyMismatches: 0, raced: 0 };
+      const empty = {
+        due: 0,
+        posted: 0,
+        charged: 0,
+        withoutAccount: 0,
+        keyMismatches: 0,
+        raced: 0,
+        available: new Map<number, number>(),
+      };
       if (ids.length === 0) return empty;
       const at = sql`${now.toISOString()}::timestamptz`;
       const hour = sql.raw(`interval '1 hour'`);
-      const rows = await db.execute<{
-        due: string;
-        posted: string;
-        charged: string;
-        without_account: string;
-        key_mismatches: string;
-        raced: string;
-      }>(sql`
+      const query = sql`
         with
         -- 1. What is due: each instance's whole-fen posting by now less what it was charged.
-        accrual as (
+        --    (Materialized and filtered after the primary-key lookups: no plan that scans every
+        --    instance, whatever the statistics say.)
+        accrual as materialized (
           select i.id, i.user_id, i.tenant_id, i.name, i.charged, i.hourly_rate, i.accrued_closed,
-                 i.running_since, ${postedBySql('i', at)} as up_to
+                 i.running_since, i.billing_type, ${postedBySql('i', at)} as up_to
           from instances i
-          where i.id = any(${idArray(ids)}) and i.billing_type = 'hourly'
+          where i.id = any(${idArray(ids)})
         ),
         due as (
           select a.*, a.up_to - a.charged as amount,
                  'instance:' || a.id || ':meter:' || a.charged || '-' || a.up_to as key
           from accrual a
-          where a.up_to > a.charged
+          where a.billing_type = 'hourly' and a.up_to > a.charged
         ),
         -- 2. What the balance pays: all of it (a voucher part would come off here first).
         to_pay as (
@@ -106,7 +130,7 @@ export function createMeteringRepository({ db }: { db: DbOrTx }) {
         ),
         -- 4. Balances after each posting: postings of one account apply in instance-id order,
         --    so each row's available_after is the locked balance less the running sum.
-        posting as (
+        running as (
           select f.*, acc.tenant_id as account_tenant_id, acc.frozen as frozen_after,
                  acc.available - sum(f.from_balance) over (
                    partition by f.user_id order by f.id rows between unbounded preceding and current row
@@ -114,22 +138,35 @@ export function createMeteringRepository({ db }: { db: DbOrTx }) {
           from fresh f
           join accounts acc on acc.user_id = f.user_id
         ),
+        --    Ledger ids drawn in instance-id order (as the rows of one postLedgerEntries call), so
+        --    each account's latest row carries its final balance; the bill lines refer to them.
+        posting as (
+          select r.*, nextval('ledger_entries_id_seq') as entry_id
+          from (select * from running order by id) r
+        ),
         entry as (
-          insert into ledger_entries (user_id, tenant_id, kind, amount, frozen_amount,
+          insert into ledger_entries (id, user_id, tenant_id, kind, amount, frozen_amount,
             available_after, frozen_after, idempotency_key, reference_type, reference_id, memo, created_at)
-          select p.user_id, p.account_tenant_id, 'charge', -p.from_balance, 0,
+          select p.entry_id, p.user_id, p.account_tenant_id, 'charge', -p.from_balance, 0,
                  p.available_after, p.frozen_after, p.key, 'instance', p.id::text, '按量计费 ' || p.name, ${at}
           from posting p
-          order by p.id
+          order by p.entry_id
           on conflict (idempotency_key) do nothing
-          returning id, idempotency_key, user_id, amount
+          returning id, user_id, amount
         ),
         -- 5. Each account once: its balance moves by the sum of its new rows.
         account as (
           update accounts acc set available = acc.available + s.total, updated_at = ${at}
           from (select user_id, sum(amount) as total from entry group by user_id) s
           where acc.user_id = s.user_id
-          returning acc.user_id
+          returning acc.user_id, acc.available
+        ),
+        -- The owners' balances after it: for the arrears check, without another round trip.
+        balance as (
+          select o.user_id, coalesce(u.available, acc.available) as available
+          from (select distinct user_id from accrual) o
+          join accounts acc on acc.user_id = o.user_id
+          left join account u on u.user_id = o.user_id
         ),
         -- 6. What each instance has been charged so far (a prior key included: it was posted).
         charged as (
@@ -143,14 +180,13 @@ export function createMeteringRepository({ db }: { db: DbOrTx }) {
         --    clock hour up to now. Each hour gets what was posted by its end (by now for the last)
         --    less what was posted by its start, so the lines tile and ignore how runs fall.
         span as (
-          select p.*, e.id as entry_id,
+          select p.*,
                  case
                    when p.running_since is null then ${at}
                    when m.until is null or m.until < p.running_since then p.running_since
                    else m.until
                  end as raw_start
           from posting p
-          join entry e on e.idempotency_key = p.key
           left join lateral (
             select b.period_end as until from billing_records b
             where b.instance_id = p.id and b.meter_hour is not null
@@ -199,9 +235,18 @@ export function createMeteringRepository({ db }: { db: DbOrTx }) {
           (select count(*) from prior r join to_pay p on p.key = r.idempotency_key
             where r.user_id <> p.user_id or r.kind <> 'charge' or r.amount <> -p.from_balance
               or r.frozen_amount <> 0) as key_mismatches,
-          (select count(*) from account) + (select count(*) from charged) + (select count(*) from line) as touched`);
-      const r = (rows as unknown as { rows?: unknown[] }).rows ?? (rows as unknown as unknown[]);
-      const first = (r as Record<string, string | number>[])[0];
+          (select coalesce(json_agg(json_build_array(user_id, available)), '[]') from balance) as available,
+          (select count(*) from charged) + (select count(*) from line) as touched`;
+      const rows = await db.execute<{
+        due: string;
+        posted: string;
+        charged: string;
+        without_account: string;
+        key_mismatches: string;
+        raced: string;
+        available: [number, number][] | string;
+      }>(query);
+      const [first] = resultRows<Record<string, unknown>>(rows);
       if (!first) return empty;
       return {
         due: Number(first.due),
@@ -210,6 +255,12 @@ export function createMeteringRepository({ db }: { db: DbOrTx }) {
         withoutAccount: Number(first.without_account),
         keyMismatches: Number(first.key_mismatches),
         raced: Number(first.raced),
+        available: new Map(
+          (typeof first.available === 'string' ? JSON.parse(first.available) : first.available) as [
+            number,
+            number,
+          ][],
+        ),
       };
     },
   };

@@ -11,8 +11,8 @@ import { createMeteringRepository } from './metering.repository.ts';
  * run is caught up by the next, because accrual is computed from the period start.
  * Returns the amount charged (0 when nothing was due).
  */
-export const chargeAccrued = (tx: Tx, inst: InstanceRow, now: Date): Promise<number> =>
-  chargeAccruedMany(tx, [inst.id], now);
+export const chargeAccrued = async (tx: Tx, inst: InstanceRow, now: Date): Promise<number> =>
+  (await chargeAccruedMany(tx, [inst], now)).charged;
 
 /**
  * `chargeAccrued` for many locked instances, set-based (issue 15): whatever their number, one
@@ -21,17 +21,27 @@ export const chargeAccrued = (tx: Tx, inst: InstanceRow, now: Date): Promise<num
  * each account once, what each instance was charged, its hourly bill lines (the named steps in
  * metering.repository.ts). What is posted by a time is the accrual floored to whole fen
  * (issue 10): the remainder (< 1 fen) is not lost, it is posted once it completes a fen.
- * Returns the total charged now. Throws (rolling back the caller's transaction) on a ledger
- * key already used for another movement, a missing account, or a key another transaction took.
+ * Returns the total charged now and the owners' available balances after it. Throws (rolling
+ * back the caller's transaction) on a ledger key already used for another movement, a missing
+ * account, or a key another transaction took.
  */
-export async function chargeAccruedMany(tx: Tx, ids: number[], now: Date): Promise<number> {
+export async function chargeAccruedMany(
+  tx: Tx,
+  insts: { id: number; userId: number }[],
+  now: Date,
+): Promise<{ charged: number; available: Map<number, number> }> {
+  if (insts.length === 0) return { charged: 0, available: new Map() };
   const repo = createMeteringRepository({ db: tx });
-  await repo.lockDueAccounts(ids, now);
-  const out = await repo.charge(ids, now);
-  if (out.keyMismatches > 0) throw new Error('a metering ledger key was already used for a different posting');
+  await repo.lockAccounts([...new Set(insts.map((i) => i.userId))].sort((x, y) => x - y));
+  const out = await repo.charge(
+    insts.map((i) => i.id),
+    now,
+  );
+  if (out.keyMismatches > 0)
+    throw new Error('a metering ledger key was already used for a different posting');
   if (out.withoutAccount > 0) throw billingErrors.accountMissing();
   if (out.raced > 0) throw new Error('ledger keys conflicted with another transaction; nothing was posted');
-  return out.charged;
+  return { charged: out.charged, available: out.available };
 }
 
 /** Closes the current running period: its accrual is kept, the clock stops (power off, release). */

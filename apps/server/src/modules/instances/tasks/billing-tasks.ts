@@ -1,84 +1,93 @@
 import { formatTime } from '@gpu/shared/time';
-import { createBillingRepository } from '../../billing/billing.repository.ts';
 import type { InstanceDeps } from '../instances.deps.ts';
 import { createInstancesRepository } from '../instances.repository.ts';
 import { powerOff, release } from '../lifecycle.usecases.ts';
+import { createMeteringRepository } from '../metering.repository.ts';
 import { chargeAccruedMany } from '../metering.ts';
 
 const SYSTEM = { kind: 'system' } as const;
 
 /** Instances charged per transaction: fewer round trips, and a failure redoes only its batch. */
-export const METERING_BATCH = 200;
+export const METERING_BATCH = 2000;
 
 /**
  * Metering, every minute: every pay-as-you-go instance with something due is charged what it
- * accrued since its last charge, in batches under row locks that other replicas skip (each
- * charge's ledger key also makes a repeat a no-op). An instance whose owner's available
+ * accrued since its last charge, in batches (ascending id) that lock the rows due and skip
+ * rows another replica holds (each charge's ledger key also makes a repeat a no-op); each
+ * batch is a few set-based statements (chargeAccruedMany). An instance whose owner's available
  * balance is then ≤ 0 is powered off (arrears). A batch that fails (one refused posting rolls
  * back all of it) is redone one instance at a time, so one account cannot stop metering for
- * the others; what still fails is logged and counted in `failed`.
+ * the others; what still fails is logged and counted in `failed`. `instances` counts the
+ * instances this run locked with something due.
  */
 export async function runMetering(deps: InstanceDeps) {
   const now = deps.clock.now();
-  const due = await createInstancesRepository(deps).due(now);
-  const owner = new Map(due.map((r) => [r.id, r.userId]));
-  const ids = due.map((r) => r.id);
+  const owner = new Map<number, number>();
+  let instances = 0;
   let charged = 0;
   let failed = 0;
   const arrears: number[] = [];
-  const run = async (batch: number[]) => {
-    const done = await meterBatch(deps, batch, now);
-    charged += done.charged;
-    arrears.push(...done.arrears);
-  };
-  for (let off = 0; off < ids.length; off += METERING_BATCH) {
-    const batch = ids.slice(off, off + METERING_BATCH);
+  let afterId = 0;
+  while (true) {
+    const seen: { id: number; userId: number }[] = [];
     try {
-      await run(batch);
+      const done = await meterBatch(deps, now, { afterId, limit: METERING_BATCH }, seen);
+      charged += done.charged;
+      arrears.push(...done.arrears);
     } catch (err) {
-      if (batch.length === 1) {
-        failed++;
-        logFailure(deps, err, batch[0] as number, owner);
-        continue;
-      }
+      for (const inst of seen) owner.set(inst.id, inst.userId);
       deps.log.warn(
-        { err, instances: batch.length },
+        { err, instances: seen.length },
         'metering batch failed; retrying one instance at a time',
       );
-      for (const id of batch) {
-        await run([id]).catch((e) => {
-          failed++;
-          logFailure(deps, e, id, owner);
-        });
+      for (const { id } of seen) {
+        await meterBatch(deps, now, { ids: [id] }, []).then(
+          (done) => {
+            charged += done.charged;
+            arrears.push(...done.arrears);
+          },
+          (e) => {
+            failed++;
+            logFailure(deps, e, id, owner);
+          },
+        );
       }
     }
+    for (const inst of seen) owner.set(inst.id, inst.userId);
+    instances += seen.length;
+    const last = seen.at(-1);
+    if (!last || seen.length < METERING_BATCH) break;
+    afterId = last.id;
   }
   for (const id of arrears) {
     await powerOff(deps, id, SYSTEM, 'arrears').catch((err) =>
       deps.log.error({ err, instanceId: id, userId: owner.get(id) }, 'arrears power-off failed'),
     );
   }
-  return { instances: ids.length, charged, arrears: arrears.length, failed };
+  return { instances, charged, arrears: arrears.length, failed };
 }
 
 const logFailure = (deps: InstanceDeps, err: unknown, id: number, owner: Map<number, number>) =>
   deps.log.error({ err, instanceId: id, userId: owner.get(id) }, 'metering failed for an instance');
 
-/** One transaction: lock, charge, find arrears. Its results count only once it committed. */
-async function meterBatch(deps: InstanceDeps, batch: number[], now: Date) {
+/**
+ * One transaction: lock what is due, charge it, find arrears. `seen` gets the rows locked (so
+ * a failed batch can be redone one by one); the results count only once it committed.
+ */
+async function meterBatch(
+  deps: InstanceDeps,
+  now: Date,
+  which: { afterId: number; limit: number } | { ids: number[] },
+  seen: { id: number; userId: number }[],
+) {
   const arrears: number[] = [];
   const charged = await deps.db.transaction(async (tx) => {
-    const locked = await createInstancesRepository({ db: tx }).lockBatch(batch);
-    const accruing = locked.filter((inst) => inst.status === 'RUNNING' || inst.status === 'STOPPING');
-    const sum = await chargeAccruedMany(
-      tx,
-      accruing.map((inst) => inst.id),
-      now,
-    );
-    const owners = new Map<number, number>();
-    for (const inst of accruing) if (inst.status === 'RUNNING') owners.set(inst.id, inst.userId);
-    const balances = await createBillingRepository({ db: tx }).availableOf([...new Set(owners.values())]);
-    for (const [id, userId] of owners) if ((balances.get(userId) ?? 0) <= 0) arrears.push(id);
+    const locked = await createMeteringRepository({ db: tx }).lockDue(now, which);
+    seen.push(...locked);
+    const { charged: sum, available } = await chargeAccruedMany(tx, locked, now);
+    for (const inst of locked) {
+      if (inst.status === 'RUNNING' && (available.get(inst.userId) ?? 0) <= 0) arrears.push(inst.id);
+    }
     return sum;
   });
   return { charged, arrears };
