@@ -190,7 +190,7 @@ const at = (s: Case['steps'][number]) => ('meter' in s ? s.meter : s.off);
 /** Power off (accrual closed, as lifecycle's closePeriod) then on again `gap` later. */
 async function powerCycle(tx: Tx, id: number, off: number, gap: number) {
   const [row] = await tx.select().from(instances).where(eq(instances.id, id));
-  if (!row || row.billingType !== 'hourly' || !row.runningSince) return;
+  if (row?.billingType !== 'hourly' || !row.runningSince) return;
   const when = new Date(T0 + off);
   await tx
     .update(instances)

@@ -20,7 +20,8 @@ export const METERING_BATCH = 2000;
  * the others; what still fails is logged and counted in `failed`. `instances` counts the
  * instances this run locked with something due.
  */
-export async function runMetering(deps: InstanceDeps) {
+export async function runMetering(deps: InstanceDeps, opts: { batch?: number } = {}) {
+  const size = opts.batch ?? METERING_BATCH;
   const now = deps.clock.now();
   const owner = new Map<number, number>();
   let instances = 0;
@@ -31,7 +32,7 @@ export async function runMetering(deps: InstanceDeps) {
   while (true) {
     const seen: { id: number; userId: number }[] = [];
     try {
-      const done = await meterBatch(deps, now, { afterId, limit: METERING_BATCH }, seen);
+      const done = await meterBatch(deps, now, { afterId, limit: size }, seen);
       charged += done.charged;
       arrears.push(...done.arrears);
     } catch (err) {
@@ -56,7 +57,7 @@ export async function runMetering(deps: InstanceDeps) {
     for (const inst of seen) owner.set(inst.id, inst.userId);
     instances += seen.length;
     const last = seen.at(-1);
-    if (!last || seen.length < METERING_BATCH) break;
+    if (!last || seen.length < size) break;
     afterId = last.id;
   }
   for (const id of arrears) {
