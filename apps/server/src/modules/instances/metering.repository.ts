@@ -150,7 +150,6 @@ export function createMeteringRepository({ db }: { db: DbOrTx }) {
           select p.entry_id, p.user_id, p.account_tenant_id, 'charge', -p.from_balance, 0,
                  p.available_after, p.frozen_after, p.key, 'instance', p.id::text, '按量计费 ' || p.name, ${at}
           from posting p
-          order by p.entry_id
           on conflict (idempotency_key) do nothing
           returning id, user_id, amount
         ),
@@ -218,7 +217,6 @@ export function createMeteringRepository({ db }: { db: DbOrTx }) {
                  h.posted_by - coalesce(lag(h.posted_by) over (partition by h.id order by h.hour), h.charged),
                  h.entry_id, h.period_start
           from hours h
-          order by h.id, h.hour
           on conflict (instance_id, meter_hour) do update set
             amount = billing_records.amount + excluded.amount,
             period_start = least(billing_records.period_start, excluded.period_start),
