@@ -7,8 +7,11 @@ import { chargeAccruedMany } from '../metering.ts';
 
 const SYSTEM = { kind: 'system' } as const;
 
-/** Instances charged per transaction: fewer round trips, and a failure redoes only its batch. */
-export const METERING_BATCH = 2000;
+/**
+ * Instances charged per transaction. Large, as a batch is a few set-based statements whatever
+ * its size and each account is then written once per run; a failed batch is redone in halves.
+ */
+export const METERING_BATCH = 10_000;
 
 /**
  * Metering, every minute: every pay-as-you-go instance with something due is charged what it
@@ -16,43 +19,48 @@ export const METERING_BATCH = 2000;
  * rows another replica holds (each charge's ledger key also makes a repeat a no-op); each
  * batch is a few set-based statements (chargeAccruedMany). An instance whose owner's available
  * balance is then ≤ 0 is powered off (arrears). A batch that fails (one refused posting rolls
- * back all of it) is redone one instance at a time, so one account cannot stop metering for
- * the others; what still fails is logged and counted in `failed`. `instances` counts the
- * instances this run locked with something due.
+ * back all of it) is redone in halves down to single instances, so one account cannot stop
+ * metering for the others; what still fails alone is logged and counted in `failed`.
+ * `instances` counts the instances this run locked with something due.
  */
 export async function runMetering(deps: InstanceDeps, opts: { batch?: number } = {}) {
   const size = opts.batch ?? METERING_BATCH;
   const now = deps.clock.now();
   const owner = new Map<number, number>();
-  let instances = 0;
   let charged = 0;
   let failed = 0;
   const arrears: number[] = [];
+  const run = async (which: Parameters<typeof meterBatch>[2], seen: { id: number; userId: number }[]) => {
+    const done = await meterBatch(deps, now, which, seen);
+    charged += done.charged;
+    arrears.push(...done.arrears);
+  };
+  // A failed batch (nothing of it committed) is redone in halves; alone, it is logged and counted.
+  const retry = async (err: unknown, ids: number[]): Promise<void> => {
+    if (ids.length === 1) {
+      failed++;
+      logFailure(deps, err, ids[0] as number, owner);
+      return;
+    }
+    deps.log.warn({ err, instances: ids.length }, 'metering batch failed; retrying it in halves');
+    const half = Math.ceil(ids.length / 2);
+    for (const part of [ids.slice(0, half), ids.slice(half)]) {
+      await run({ ids: part }, []).catch((e) => retry(e, part));
+    }
+  };
+  let instances = 0;
   let afterId = 0;
   while (true) {
     const seen: { id: number; userId: number }[] = [];
     try {
-      const done = await meterBatch(deps, now, { afterId, limit: size }, seen);
-      charged += done.charged;
-      arrears.push(...done.arrears);
+      await run({ afterId, limit: size }, seen);
     } catch (err) {
+      if (seen.length === 0) throw err; // not even locked: the database is away
       for (const inst of seen) owner.set(inst.id, inst.userId);
-      deps.log.warn(
-        { err, instances: seen.length },
-        'metering batch failed; retrying one instance at a time',
+      await retry(
+        err,
+        seen.map((i) => i.id),
       );
-      for (const { id } of seen) {
-        await meterBatch(deps, now, { ids: [id] }, []).then(
-          (done) => {
-            charged += done.charged;
-            arrears.push(...done.arrears);
-          },
-          (e) => {
-            failed++;
-            logFailure(deps, e, id, owner);
-          },
-        );
-      }
     }
     for (const inst of seen) owner.set(inst.id, inst.userId);
     instances += seen.length;
