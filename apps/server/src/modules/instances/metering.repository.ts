@@ -9,7 +9,7 @@ const resultRows = <T>(res: unknown): T[] => (res as { rows: T[] }).rows;
 const idArray = (ids: number[]) => sql`${`{${ids.map((id) => Math.trunc(id)).join(',')}}`}::bigint[]`;
 
 /**
- * `postedBy` (metering.ts) in SQL for the instance row aliased `alias` at the time `at`: the
+ * What pay-as-you-go has posted by `at` (issue 10), for the instance row aliased `alias`: the
  * accrual of `accruedAt` (instances.models.ts) — closed periods plus
  * floor(rate × whole seconds / 3600) of the running one — floored to whole fen as `floorToFen`.
  * Exact integer arithmetic, so it equals the JS figure for every row (the equivalence test).
@@ -41,8 +41,9 @@ export interface MeteringOutcome {
 
 /**
  * Set-based metering (issue 15): a handful of statements per batch whatever its size. The
- * rules are those of `postLedgerEntries` (ledger.ts) and `hourlyLines` (metering.ts); the
- * property test checks both paths give the same rows.
+ * ledger rules are those of `postLedgerEntries` (ledger.ts); the former one-at-a-time JS path
+ * is kept as the reference in metering.reference.test-helpers.ts, and the property test checks
+ * both give the same rows.
  */
 export function createMeteringRepository({ db }: { db: DbOrTx }) {
   return {
@@ -198,7 +199,6 @@ export function createMeteringRepository({ db }: { db: DbOrTx }) {
         ),
         hours as (
           select s.id, s.tenant_id, s.user_id, s.entry_id, s.charged, s.up_to, s.start, h.hour,
-                 h.hour + ${hour} >= ${at} as is_last,
                  greatest(s.start, h.hour) as period_start,
                  case when h.hour + ${hour} >= ${at} then ${at} else h.hour + ${hour} end as period_end,
                  case when h.hour + ${hour} >= ${at} then s.up_to
@@ -233,8 +233,9 @@ export function createMeteringRepository({ db }: { db: DbOrTx }) {
           (select count(*) from prior r join to_pay p on p.key = r.idempotency_key
             where r.user_id <> p.user_id or r.kind <> 'charge' or r.amount <> -p.from_balance
               or r.frozen_amount <> 0) as key_mismatches,
-          (select coalesce(json_agg(json_build_array(user_id, available)), '[]') from balance) as available,
-          (select count(*) from charged) + (select count(*) from line) as touched`;
+          (select coalesce(json_agg(json_build_array(user_id, available)), '[]') from balance) as available`;
+      // (`charged` and `line` run whether or not the summary reads them: data-modifying steps
+      // always run to completion.)
       const rows = await db.execute<{
         due: string;
         posted: string;
