@@ -13,9 +13,9 @@ import { seedOnFirstStart } from '../src/modules/system/system.usecases.ts';
 const N = Number(process.env.BENCH_INSTANCES ?? 10_000);
 
 /**
- * One metering run over N running pay-as-you-go instances (per-instance transaction, row lock,
- * ledger row, bill), next to a single set-based UPDATE over the same rows: the floor of what
- * any per-row charging could cost on this database.
+ * One metering run over N running pay-as-you-go instances (row locks, a ledger row and hourly
+ * bill lines each, every account once: set-based since issue 15), next to a single set-based
+ * UPDATE over the same rows: the floor of what any per-row charging could cost on this database.
  */
 export async function benchMetering(): Promise<string[]> {
   const database = await createTestDatabase();
