@@ -3,6 +3,7 @@
  * route measured in the same run on the same machine (the baseline), so the ratio means
  * something whatever the hardware. Uses the embedded PGlite, or DATABASE_URL when set
  * (`scripts/with-postgres.sh npm run bench`: PostgreSQL, and two replicas for the creates).
+ * BENCH=market, BENCH=metering or BENCH=creates runs only that part.
  */
 import Fastify from 'fastify';
 import { benchCreates } from './create.bench.ts';
@@ -20,21 +21,26 @@ async function baseline(): Promise<Figure> {
   return { name: 'plain Fastify JSON route (baseline)', ...f };
 }
 
-const base = await baseline();
-const rows: Figure[] = [base, ...(await benchMarket())];
-console.log('\nbenchmark (50 connections, 8 s each after 2 s of warm-up)');
-console.log('name'.padEnd(58), 'req/s'.padStart(9), 'p99 ms'.padStart(8), 'vs baseline'.padStart(12));
-for (const r of rows) {
-  const ratio = (r.requestsPerSec / base.requestsPerSec).toFixed(3);
-  console.log(
-    r.name.padEnd(58),
-    String(r.requestsPerSec).padStart(9),
-    String(r.p99Ms).padStart(8),
-    ratio.padStart(12),
-  );
+const only = process.env.BENCH;
+if (!only || only === 'market') {
+  const base = await baseline();
+  const rows: Figure[] = [base, ...(await benchMarket())];
+  console.log('\nbenchmark (50 connections, 8 s each after 2 s of warm-up)');
+  console.log('name'.padEnd(58), 'req/s'.padStart(9), 'p99 ms'.padStart(8), 'vs baseline'.padStart(12));
+  for (const r of rows) {
+    const ratio = (r.requestsPerSec / base.requestsPerSec).toFixed(3);
+    console.log(
+      r.name.padEnd(58),
+      String(r.requestsPerSec).padStart(9),
+      String(r.p99Ms).padStart(8),
+      ratio.padStart(12),
+    );
+  }
+  console.log('');
 }
-console.log('');
-for (const line of await benchMetering()) console.log(line);
-console.log('');
-for (const line of await benchCreates()) console.log(line);
+if (!only || only === 'metering') for (const line of await benchMetering()) console.log(line);
+if (!only || only === 'creates') {
+  console.log('');
+  for (const line of await benchCreates()) console.log(line);
+}
 process.exit(0);

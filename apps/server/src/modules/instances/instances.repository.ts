@@ -1,8 +1,8 @@
-import { FEN, type InstanceStatus } from '@gpu/shared';
-import { and, count, desc, eq, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import type { InstanceStatus } from '@gpu/shared';
+import { and, count, desc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../app/db/client.ts';
 import { hosts, regions } from '../hosts/hosts.tables.ts';
-import { ACCRUING, TRANSITIONAL } from './instances.models.ts';
+import { TRANSITIONAL } from './instances.models.ts';
 import { billingRecords, instanceEvents, instances } from './instances.tables.ts';
 
 export type InstanceRow = typeof instances.$inferSelect;
@@ -125,71 +125,6 @@ export function createInstancesRepository({ db }: { db: DbOrTx }) {
       if (Array.isArray(values) && values.length === 0) return;
       await db.insert(billingRecords).values(Array.isArray(values) ? values : [values]);
     },
-    /**
-     * Metering's hourly bill lines: a new (instance, hour) inserts, an existing one grows by the
-     * amount and stretches to cover the new span (one statement for a whole batch).
-     */
-    async upsertMeterLines(values: (typeof billingRecords.$inferInsert & { meterHour: Date })[]) {
-      if (values.length === 0) return;
-      await db
-        .insert(billingRecords)
-        .values(values)
-        .onConflictDoUpdate({
-          target: [billingRecords.instanceId, billingRecords.meterHour],
-          set: {
-            amount: sql`${billingRecords.amount} + excluded.amount`,
-            voucherAmount: sql`${billingRecords.voucherAmount} + excluded.voucher_amount`,
-            periodStart: sql`least(${billingRecords.periodStart}, excluded.period_start)`,
-            periodEnd: sql`greatest(${billingRecords.periodEnd}, excluded.period_end)`,
-            ledgerEntryId: sql`coalesce(excluded.ledger_entry_id, ${billingRecords.ledgerEntryId})`,
-          },
-        });
-    },
-    /**
-     * Where each instance's metering lines end so far (the next line starts there while it
-     * runs): the end of its latest hour's line, found per instance through the (instance, hour)
-     * index, so the cost does not grow with the instance's age.
-     */
-    async meteredUntil(ids: number[]): Promise<Map<number, Date>> {
-      if (ids.length === 0) return new Map();
-      const list = sql.join(
-        ids.map((id) => sql`(${id}::bigint)`),
-        sql`, `,
-      );
-      const rows = await db
-        .select({ id: billingRecords.instanceId, end: billingRecords.periodEnd })
-        .from(billingRecords)
-        .where(
-          sql`(${billingRecords.instanceId}, ${billingRecords.meterHour}) in (select v.id, (select max(b.meter_hour) from billing_records b where b.instance_id = v.id) from (values ${list}) as v(id))`,
-        );
-      return new Map(rows.map((r) => [r.id, r.end]));
-    },
-    /** What several instances have been charged so far, in one statement (metering). */
-    async setCharged(rows: { id: number; charged: number }[]) {
-      if (rows.length === 0) return;
-      const values = sql.join(
-        rows.map((r) => sql`(${r.id}::bigint, ${r.charged}::bigint)`),
-        sql`, `,
-      );
-      await db.execute(sql`
-        update instances as i set charged = v.charged, updated_at = now()
-        from (values ${values}) as v(id, charged)
-        where i.id = v.id`);
-    },
-
-    /** Moves metered amounts from each instance's voucher hold to what its voucher has paid. */
-    async spendVoucherHolds(rows: { id: number; amount: number }[]) {
-      if (rows.length === 0) return;
-      const values = sql.join(
-        rows.map((r) => sql`(${r.id}::bigint, ${r.amount}::bigint)`),
-        sql`, `,
-      );
-      await db.execute(sql`
-        update instances as i
-        set voucher_held = i.voucher_held - v.amount, voucher_used = i.voucher_used + v.amount, updated_at = now()
-        from (values ${values}) as v(id, amount)
-        where i.id = v.id`);
-    },
 
     /**
      * Claims a CREATING instance for a provisioning worker until `until`, when nobody holds it
@@ -246,43 +181,6 @@ export function createInstancesRepository({ db }: { db: DbOrTx }) {
           )
           .orderBy(instances.id)
       ).map((r) => r.id),
-    /** Pay-as-you-go instances that accrue now (metering). */
-    accruing: () =>
-      db
-        .select({ id: instances.id })
-        .from(instances)
-        .where(
-          and(
-            eq(instances.billingType, 'hourly'),
-            inArray(instances.status, ACCRUING),
-            isNotNull(instances.runningSince),
-          ),
-        ),
-    /**
-     * Accruing instances with at least a whole fen due at `now` (accruedAt's formula floored to
-     * fen, in SQL, as metering posts), so idle runs stay cheap.
-     */
-    due: (now: Date) =>
-      db
-        .select({ id: instances.id, userId: instances.userId })
-        .from(instances)
-        .where(
-          and(
-            eq(instances.billingType, 'hourly'),
-            inArray(instances.status, ACCRUING),
-            isNotNull(instances.runningSince),
-            sql`floor((${instances.accruedClosed} + floor(${instances.hourlyRate} * floor(extract(epoch from (${now.toISOString()}::timestamptz - ${instances.runningSince}))) / 3600)) / ${sql.raw(String(FEN))}) * ${sql.raw(String(FEN))} > ${instances.charged}`,
-          ),
-        )
-        .orderBy(instances.id),
-    /** Row locks on a batch; rows another run holds are skipped (that run is charging them). */
-    lockBatch: (ids: number[]) =>
-      db
-        .select()
-        .from(instances)
-        .where(inArray(instances.id, ids))
-        .orderBy(instances.id)
-        .for('update', { skipLocked: true }),
     /** Packages whose time is up and that still run. */
     expired: (now: Date) =>
       db

@@ -1,21 +1,10 @@
-import { floorToFen } from '@gpu/shared';
 import type { Tx } from '../../app/db/client.ts';
-import { postLedgerEntries } from '../billing/ledger.ts';
+import { billingErrors } from '../billing/billing.errors.ts';
 import { lockVoucher } from '../vouchers/vouchers.usecases.ts';
 import { accruedAt } from './instances.models.ts';
-import { createInstancesRepository, type InstanceRow } from './instances.repository.ts';
-import { returnVoucherOf, splitHold } from './voucher-hold.ts';
-
-const HOUR_MS = 3_600_000;
-/** The UTC clock hour `at` falls in (also a Shanghai hour: UTC+8 has no half hours). */
-export const hourOf = (at: Date) => new Date(Math.floor(at.getTime() / HOUR_MS) * HOUR_MS);
-
-/**
- * What pay-as-you-go has posted by `at`: the exact accrual floored to whole fen (issue 10).
- * The remainder (< 1 fen) is not lost: accrual is computed from the period start, so it is
- * posted as soon as it completes a fen; at release a last remainder under a fen is never charged.
- */
-export const postedBy = (inst: InstanceRow, at: Date) => floorToFen(accruedAt(inst, at));
+import type { InstanceRow } from './instances.repository.ts';
+import { createMeteringRepository } from './metering.repository.ts';
+import { returnVoucherOf } from './voucher-hold.ts';
 
 /**
  * Charges a pay-as-you-go instance what it accrued up to `now` and was not charged yet, as one
@@ -24,78 +13,42 @@ export const postedBy = (inst: InstanceRow, at: Date) => floorToFen(accruedAt(in
  * run is caught up by the next, because accrual is computed from the period start.
  * Returns the amount charged (0 when nothing was due).
  */
-export const chargeAccrued = (tx: Tx, inst: InstanceRow, now: Date): Promise<number> =>
-  chargeAccruedMany(tx, [inst], now);
+export const chargeAccrued = async (tx: Tx, inst: InstanceRow, now: Date): Promise<number> =>
+  (await chargeAccruedMany(tx, [inst], now)).charged;
 
 /**
- * `chargeAccrued` for many locked instances in a few statements whatever their number: one
- * ledger call, one update of what each was charged, one upsert of their hourly bill lines.
- * Returns the total charged.
+ * `chargeAccrued` for many locked instances, set-based (issue 15): whatever their number, one
+ * statement locks their owners' accounts (ascending user id, after the instance rows: the lock
+ * order of ledger.ts) and one posts everything — the ledger rows with their balances after,
+ * each account once, what each instance was charged, its hourly bill lines (the named steps in
+ * metering.repository.ts). What is posted by a time is the accrual floored to whole fen
+ * (issue 10): the remainder (< 1 fen) is not lost, it is posted once it completes a fen.
+ * Returns the total charged now and the owners' available balances after it. Throws (rolling
+ * back the caller's transaction) on a ledger key already used for another movement, a missing
+ * account, or a key another transaction took.
  */
-export async function chargeAccruedMany(tx: Tx, insts: InstanceRow[], now: Date): Promise<number> {
-  const due = insts
-    .filter((inst) => inst.billingType === 'hourly')
-    .map((inst) => {
-      const upTo = postedBy(inst, now);
-      const amount = upTo - inst.charged;
-      // The voucher hold pays first (voucher-hold.ts); only the rest reaches the ledger.
-      return { inst, upTo, amount, ...splitHold(inst.voucherHeld, amount) };
-    })
-    .filter(({ amount }) => amount > 0);
-  if (due.length === 0) return 0;
-  const toLedger = due.filter((d) => d.fromBalance > 0);
-  const posted = await postLedgerEntries(
-    tx,
-    toLedger.map(({ inst, upTo, fromBalance }) => ({
-      userId: inst.userId,
-      kind: 'charge' as const,
-      amount: -fromBalance,
-      // Metering may take the balance below zero by at most one interval's cost (arrears, DESIGN §5).
-      allowNegative: true,
-      idempotencyKey: `instance:${inst.id}:meter:${inst.charged}-${upTo}`,
-      reference: { type: 'instance', id: inst.id },
-      memo: `按量计费 ${inst.name}`,
-      at: now,
-    })),
+export async function chargeAccruedMany(
+  tx: Tx,
+  insts: { id: number; userId: number }[],
+  now: Date,
+): Promise<{ charged: number; available: Map<number, number> }> {
+  if (insts.length === 0) return { charged: 0, available: new Map() };
+  const repo = createMeteringRepository({ db: tx });
+  await repo.lockAccounts([...new Set(insts.map((i) => i.userId))].sort((x, y) => x - y));
+  const out = await repo.charge(
+    insts.map((i) => i.id),
+    now,
   );
-  const postedOf = new Map(toLedger.map((d, i) => [d.inst.id, posted[i]]));
-  const repo = createInstancesRepository({ db: tx });
-  await repo.setCharged(due.map(({ inst, upTo }) => ({ id: inst.id, charged: upTo })));
-  // A key already posted means this range was charged and billed with it: no second bill line
-  // and no second spend of the hold. A range the hold paid whole has no ledger row.
-  const fresh = due.flatMap((d): ((typeof due)[number] & { entryId: number | null })[] => {
-    if (d.fromBalance === 0) return [{ ...d, entryId: null }];
-    const result = postedOf.get(d.inst.id);
-    return result?.created ? [{ ...d, entryId: result.entry.id }] : [];
-  });
-  await repo.spendVoucherHolds(
-    fresh.filter((d) => d.fromVoucher > 0).map((d) => ({ id: d.inst.id, amount: d.fromVoucher })),
-  );
-  const until = await repo.meteredUntil(fresh.map(({ inst }) => inst.id));
-  await repo.upsertMeterLines(
-    fresh.flatMap(({ inst, upTo, entryId, fromVoucher }) => {
-      let voucherLeft = fromVoucher;
-      return hourlyLines(inst, until.get(inst.id) ?? null, upTo, now).map((line) => {
-        // The hold pays the earliest hours first; a line shows what the balance and the voucher paid.
-        const byVoucher = Math.min(voucherLeft, line.amount);
-        voucherLeft -= byVoucher;
-        return {
-          tenantId: inst.tenantId,
-          userId: inst.userId,
-          instanceId: inst.id,
-          billingType: 'hourly' as const,
-          kind: 'metering',
-          ...line,
-          amount: line.amount - byVoucher,
-          voucherAmount: byVoucher,
-          ledgerEntryId: entryId,
-          // A line's time is when its span began, so each hour's spend falls on its own day.
-          createdAt: line.periodStart,
-        };
-      });
-    }),
-  );
-  return fresh.reduce((n, { fromBalance }) => n + fromBalance, 0);
+  if (out.keyMismatches > 0)
+    throw new Error('a metering ledger key was already used for a different posting');
+  if (out.withoutAccount > 0) throw billingErrors.accountMissing();
+  if (out.raced > 0) throw new Error('ledger keys conflicted with another transaction; nothing was posted');
+  return { charged: out.charged, available: out.available };
+}
+
+/** Closes the current running period: its accrual is kept, the clock stops (power off, release). */
+export function closePeriod(inst: InstanceRow, now: Date) {
+  return { accruedClosed: accruedAt(inst, now), runningSince: null };
 }
 
 /**
@@ -106,35 +59,4 @@ export async function settleForRelease(tx: Tx, inst: InstanceRow, now: Date) {
   if (inst.voucherId && inst.voucherHeld > 0) await lockVoucher(tx, inst.voucherId);
   await chargeAccrued(tx, inst, now);
   await returnVoucherOf(tx, inst, now);
-}
-
-/**
- * Splits what is posted now over UTC clock hours. The span starts where the instance's bill lines
- * end, or where it last started running if later, so lines tile while it runs (line N ends where
- * N+1 starts). Each hour gets what was posted by its end less what was posted by its start: a
- * pure function of time, so however the runs fall the lines come out the same.
- */
-export function hourlyLines(inst: InstanceRow, meteredUntil: Date | null, upTo: number, now: Date) {
-  const since = inst.runningSince;
-  let start =
-    since && (!meteredUntil || meteredUntil.getTime() < since.getTime()) ? since : (meteredUntil ?? now);
-  // Nothing ran since the last line (a stopped instance's leftover): one point at `now`.
-  if (!since || start.getTime() > now.getTime()) start = now;
-  const lines: { meterHour: Date; periodStart: Date; periodEnd: Date; amount: number }[] = [];
-  let before = inst.charged;
-  while (true) {
-    const hour = hourOf(start);
-    const next = new Date(hour.getTime() + HOUR_MS);
-    const end = next.getTime() < now.getTime() ? next : now;
-    const by = end === now ? upTo : Math.min(upTo, Math.max(before, postedBy(inst, end)));
-    lines.push({ meterHour: hour, periodStart: start, periodEnd: end, amount: by - before });
-    before = by;
-    if (end === now) return lines;
-    start = end;
-  }
-}
-
-/** Closes the current running period: its accrual is kept, the clock stops (power off, release). */
-export function closePeriod(inst: InstanceRow, now: Date) {
-  return { accruedClosed: accruedAt(inst, now), runningSince: null };
 }

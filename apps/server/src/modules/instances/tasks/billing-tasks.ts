@@ -1,80 +1,102 @@
 import { formatTime } from '@gpu/shared/time';
-import { createBillingRepository } from '../../billing/billing.repository.ts';
 import type { InstanceDeps } from '../instances.deps.ts';
 import { createInstancesRepository } from '../instances.repository.ts';
 import { powerOff, release } from '../lifecycle.usecases.ts';
+import { createMeteringRepository } from '../metering.repository.ts';
 import { chargeAccruedMany } from '../metering.ts';
 
 const SYSTEM = { kind: 'system' } as const;
 
-/** Instances charged per transaction: fewer round trips, and a failure redoes only its batch. */
-export const METERING_BATCH = 200;
+/**
+ * Instances charged per transaction. Large, as a batch is a few set-based statements whatever
+ * its size and each account is then written once per run; a failed batch is redone in halves.
+ */
+export const METERING_BATCH = 10_000;
 
 /**
  * Metering, every minute: every pay-as-you-go instance with something due is charged what it
- * accrued since its last charge, in batches under row locks that other replicas skip (each
- * charge's ledger key also makes a repeat a no-op). An instance whose owner's available
+ * accrued since its last charge, in batches (ascending id) that lock the rows due and skip
+ * rows another replica holds (each charge's ledger key also makes a repeat a no-op); each
+ * batch is a few set-based statements (chargeAccruedMany). An instance whose owner's available
  * balance is then ≤ 0 is powered off (arrears). A batch that fails (one refused posting rolls
- * back all of it) is redone one instance at a time, so one account cannot stop metering for
- * the others; what still fails is logged and counted in `failed`.
+ * back all of it) is redone in halves down to single instances, so one account cannot stop
+ * metering for the others; what still fails alone is logged and counted in `failed`.
+ * `instances` counts the instances this run locked with something due.
  */
-export async function runMetering(deps: InstanceDeps) {
+export async function runMetering(deps: InstanceDeps, opts: { batch?: number } = {}) {
+  const size = opts.batch ?? METERING_BATCH;
   const now = deps.clock.now();
-  const due = await createInstancesRepository(deps).due(now);
-  const owner = new Map(due.map((r) => [r.id, r.userId]));
-  const ids = due.map((r) => r.id);
+  const owner = new Map<number, number>();
   let charged = 0;
   let failed = 0;
   const arrears: number[] = [];
-  const run = async (batch: number[]) => {
-    const done = await meterBatch(deps, batch, now);
+  const run = async (which: Parameters<typeof meterBatch>[2], seen: { id: number; userId: number }[]) => {
+    const done = await meterBatch(deps, now, which, seen);
     charged += done.charged;
     arrears.push(...done.arrears);
   };
-  for (let off = 0; off < ids.length; off += METERING_BATCH) {
-    const batch = ids.slice(off, off + METERING_BATCH);
-    try {
-      await run(batch);
-    } catch (err) {
-      if (batch.length === 1) {
-        failed++;
-        logFailure(deps, err, batch[0] as number, owner);
-        continue;
-      }
-      deps.log.warn(
-        { err, instances: batch.length },
-        'metering batch failed; retrying one instance at a time',
-      );
-      for (const id of batch) {
-        await run([id]).catch((e) => {
-          failed++;
-          logFailure(deps, e, id, owner);
-        });
-      }
+  // A failed batch (nothing of it committed) is redone in halves; alone, it is logged and counted.
+  const retry = async (err: unknown, ids: number[]): Promise<void> => {
+    if (ids.length === 1) {
+      failed++;
+      logFailure(deps, err, ids[0] as number, owner);
+      return;
     }
+    deps.log.warn({ err, instances: ids.length }, 'metering batch failed; retrying it in halves');
+    const half = Math.ceil(ids.length / 2);
+    for (const part of [ids.slice(0, half), ids.slice(half)]) {
+      await run({ ids: part }, []).catch((e) => retry(e, part));
+    }
+  };
+  let instances = 0;
+  let afterId = 0;
+  while (true) {
+    const seen: { id: number; userId: number }[] = [];
+    try {
+      await run({ afterId, limit: size }, seen);
+    } catch (err) {
+      if (seen.length === 0) throw err; // not even locked: the database is away
+      for (const inst of seen) owner.set(inst.id, inst.userId);
+      await retry(
+        err,
+        seen.map((i) => i.id),
+      );
+    }
+    for (const inst of seen) owner.set(inst.id, inst.userId);
+    instances += seen.length;
+    const last = seen.at(-1);
+    if (!last || seen.length < size) break;
+    afterId = last.id;
   }
   for (const id of arrears) {
     await powerOff(deps, id, SYSTEM, 'arrears').catch((err) =>
       deps.log.error({ err, instanceId: id, userId: owner.get(id) }, 'arrears power-off failed'),
     );
   }
-  return { instances: ids.length, charged, arrears: arrears.length, failed };
+  return { instances, charged, arrears: arrears.length, failed };
 }
 
 const logFailure = (deps: InstanceDeps, err: unknown, id: number, owner: Map<number, number>) =>
   deps.log.error({ err, instanceId: id, userId: owner.get(id) }, 'metering failed for an instance');
 
-/** One transaction: lock, charge, find arrears. Its results count only once it committed. */
-async function meterBatch(deps: InstanceDeps, batch: number[], now: Date) {
+/**
+ * One transaction: lock what is due, charge it, find arrears. `seen` gets the rows locked (so
+ * a failed batch can be redone one by one); the results count only once it committed.
+ */
+async function meterBatch(
+  deps: InstanceDeps,
+  now: Date,
+  which: { afterId: number; limit: number } | { ids: number[] },
+  seen: { id: number; userId: number }[],
+) {
   const arrears: number[] = [];
   const charged = await deps.db.transaction(async (tx) => {
-    const locked = await createInstancesRepository({ db: tx }).lockBatch(batch);
-    const accruing = locked.filter((inst) => inst.status === 'RUNNING' || inst.status === 'STOPPING');
-    const sum = await chargeAccruedMany(tx, accruing, now);
-    const owners = new Map<number, number>();
-    for (const inst of accruing) if (inst.status === 'RUNNING') owners.set(inst.id, inst.userId);
-    const balances = await createBillingRepository({ db: tx }).availableOf([...new Set(owners.values())]);
-    for (const [id, userId] of owners) if ((balances.get(userId) ?? 0) <= 0) arrears.push(id);
+    const locked = await createMeteringRepository({ db: tx }).lockDue(now, which);
+    seen.push(...locked);
+    const { charged: sum, available } = await chargeAccruedMany(tx, locked, now);
+    for (const inst of locked) {
+      if (inst.status === 'RUNNING' && (available.get(inst.userId) ?? 0) <= 0) arrears.push(inst.id);
+    }
     return sum;
   });
   return { charged, arrears };

@@ -1,0 +1,287 @@
+import { eq, inArray, sql } from 'drizzle-orm';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Tx } from '../../app/db/client.ts';
+import { createTestDatabase } from '../../app/db/test-utils.ts';
+import { users } from '../auth/auth.tables.ts';
+import { accounts } from '../billing/billing.tables.ts';
+import { findUnbalancedAccounts, postLedgerEntries, reconcileAccount } from '../billing/ledger.ts';
+import { hosts, regions } from '../hosts/hosts.tables.ts';
+import { gpuSkus } from '../market/market.tables.ts';
+import { seedOnFirstStart } from '../system/system.usecases.ts';
+import { accruedAt } from './instances.models.ts';
+import { instances } from './instances.tables.ts';
+import { referenceChargeMany } from './metering.reference.test-helpers.ts';
+import { createMeteringRepository } from './metering.repository.ts';
+import { chargeAccruedMany } from './metering.ts';
+
+// Issue 15: the set-based metering statement posts exactly what the one-at-a-time JS path
+// (metering.reference.test-helpers.ts) posted — ledger rows in the same order with the same
+// balances after, account balances, `charged`, hourly bill lines — for random instances,
+// rates, balances, power cycles and metering times. Runs on PGlite and on PostgreSQL.
+type Db = Awaited<ReturnType<typeof createTestDatabase>>;
+let database: Db;
+let place: { regionId: number; hostId: number; skuId: number };
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await seedOnFirstStart(database, { demo: false });
+  const { db } = database;
+  const [region] = await db
+    .insert(regions)
+    .values({ name: '性质区', code: 'prop', sortOrder: 1 })
+    .returning();
+  const [host] = await db
+    .insert(hosts)
+    .values({ regionId: region?.id as number, name: 'prop-host', driver: 'simulated' })
+    .returning();
+  const [sku] = await db
+    .insert(gpuSkus)
+    .values({
+      hostId: host?.id as number,
+      gpuModel: 'RTX 4090',
+      memoryGb: 24,
+      cpuPerGpu: 8,
+      systemDiskGb: 30,
+      dataDiskGb: 50,
+      hourlyPrice: 19_800,
+    })
+    .returning();
+  place = { regionId: region?.id as number, hostId: host?.id as number, skuId: sku?.id as number };
+});
+afterAll(() => database.close());
+
+const T0 = Date.parse('2026-11-22T08:00:00Z');
+const MIN = 60_000;
+
+const instanceArb = fc.record({
+  owner: fc.nat({ max: 2 }),
+  hourlyRate: fc.oneof(fc.integer({ min: 1, max: 400_000 }), fc.constantFrom(3_000, 19_800, 39_800, 1)),
+  accruedClosed: fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 2_000_000 })),
+  /** Seconds after T0 it started running; null: stopped (only a closed accrual). */
+  since: fc.option(fc.integer({ min: 0, max: 3 * 3600 }), { nil: null }),
+  status: fc.constantFrom('RUNNING', 'RUNNING', 'STOPPING', 'STOPPED'),
+  billingType: fc.constantFrom('hourly', 'hourly', 'hourly', 'daily'),
+  /** A pay-as-you-go voucher hold (issue 11): spent before the balance. */
+  voucherHeld: fc.oneof(fc.constant(0), fc.constant(0), fc.integer({ min: 1, max: 300_000 })),
+});
+/** A metering run at a time (ms after T0, off the second too), or a power cycle of one instance. */
+const stepArb = fc.oneof(
+  { weight: 4, arbitrary: fc.record({ meter: fc.integer({ min: 0, max: 6 * 3600 * 1000 }) }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      cycle: fc.nat({ max: 5 }),
+      off: fc.integer({ min: 0, max: 6 * 3600 * 1000 }),
+      gap: fc.integer({ min: 0, max: 2 * 3600 * 1000 }),
+    }),
+  },
+);
+const caseArb = fc.record({
+  balances: fc.array(fc.integer({ min: -5_000, max: 50_000 }), { minLength: 3, maxLength: 3 }),
+  insts: fc.array(instanceArb, { minLength: 1, maxLength: 6 }),
+  steps: fc.array(stepArb, { minLength: 1, maxLength: 5 }),
+});
+type Case = typeof caseArb extends fc.Arbitrary<infer C> ? C : never;
+
+let seq = 0;
+/** Committed fixture: three funded users and their instances. */
+async function fixture(c: Case) {
+  const { db } = database;
+  const made = await db
+    .insert(users)
+    .values(
+      c.balances.map(() => {
+        seq++;
+        return {
+          tenantId: 1,
+          phone: `139${String(seq).padStart(8, '0')}`,
+          username: `p${seq}`,
+          passwordHash: 'x',
+        };
+      }),
+    )
+    .returning({ id: users.id });
+  const userIds = made.map((u) => u.id);
+  await db.insert(accounts).values(userIds.map((userId) => ({ userId, tenantId: 1 })));
+  // Opening balances through the ledger, so Σ ledger = balance holds from the start.
+  await db.transaction((tx) =>
+    postLedgerEntries(
+      tx,
+      userIds.flatMap((userId, k) => {
+        const amount = c.balances[k] ?? 0;
+        return amount === 0
+          ? []
+          : [
+              {
+                userId,
+                kind: 'adjustment' as const,
+                amount,
+                allowNegative: true,
+                idempotencyKey: `prop:open:${userId}`,
+              },
+            ];
+      }),
+    ),
+  );
+  const rows = await db
+    .insert(instances)
+    .values(
+      c.insts.map((i, k) => ({
+        tenantId: 1,
+        userId: userIds[i.owner] as number,
+        ...place,
+        name: `p${seq}-${k}`,
+        image: 'img',
+        gpuModel: 'RTX 4090',
+        gpuCount: 1,
+        billingType: i.billingType as 'hourly' | 'daily',
+        hourlyRate: i.hourlyRate,
+        status: (i.since === null && i.status !== 'STOPPED' ? 'STOPPED' : i.status) as 'RUNNING',
+        rootPasswordEnc: 'x',
+        accruedClosed: i.accruedClosed,
+        runningSince: i.since === null ? null : new Date(T0 + i.since * 1000),
+        voucherHeld: i.voucherHeld,
+      })),
+    )
+    .returning({ id: instances.id });
+  return { userIds, ids: rows.map((r) => r.id) };
+}
+
+type Path = (tx: Tx, ids: number[], now: Date) => Promise<number>;
+/** The set-based path as metering runs it: lock what is due, charge it. */
+const setBased: Path = async (tx, ids, now) => {
+  const locked = await createMeteringRepository({ db: tx }).lockDue(now, { ids });
+  return (await chargeAccruedMany(tx, locked, now)).charged;
+};
+/** The reference path as metering ran it: accruing rows, charged in JS. */
+const reference: Path = async (tx, ids, now) => {
+  const rows = await tx.select().from(instances).where(inArray(instances.id, ids)).orderBy(instances.id);
+  return referenceChargeMany(
+    tx,
+    rows.filter((r) => r.status === 'RUNNING' || r.status === 'STOPPING'),
+    now,
+  );
+};
+
+class Rollback {
+  constructor(readonly state: unknown) {}
+}
+
+/** Runs the steps with one path inside a transaction, reads everything it wrote, rolls back. */
+async function play(c: Case, f: { userIds: number[]; ids: number[] }, path: Path) {
+  try {
+    await database.db.transaction(async (tx) => {
+      const returned: number[] = [];
+      let last = T0;
+      for (const step of [...c.steps].sort((a, b) => at(a) - at(b))) {
+        last = Math.max(last, at(step));
+        if ('meter' in step) returned.push(await path(tx, f.ids, new Date(step.meter + T0)));
+        else await powerCycle(tx, f.ids[step.cycle % f.ids.length] as number, step.off, step.gap);
+      }
+      // The ledger's invariants hold after every path: Σ ledger = balances, latest row = balance.
+      for (const userId of f.userIds) expect((await reconcileAccount(tx, userId)).balanced).toBe(true);
+      throw new Rollback({ returned, ...(await snapshot(tx, f)) });
+    });
+  } catch (e) {
+    if (e instanceof Rollback) return e.state;
+    throw e;
+  }
+  throw new Error('unreachable');
+}
+const at = (s: Case['steps'][number]) => ('meter' in s ? s.meter : s.off);
+
+/** Power off (accrual closed, as lifecycle's closePeriod) then on again `gap` later. */
+async function powerCycle(tx: Tx, id: number, off: number, gap: number) {
+  const [row] = await tx.select().from(instances).where(eq(instances.id, id));
+  if (row?.billingType !== 'hourly' || !row.runningSince) return;
+  const when = new Date(T0 + off);
+  await tx
+    .update(instances)
+    .set({ accruedClosed: accruedAt(row, when), runningSince: new Date(when.getTime() + gap) })
+    .where(eq(instances.id, id));
+}
+
+async function snapshot(tx: Tx, f: { userIds: number[]; ids: number[] }) {
+  const q = async (query: ReturnType<typeof sql>) =>
+    (await tx.execute(query)) as unknown as { rows: unknown[] };
+  const users = `{${f.userIds.join(',')}}`;
+  const ids = `{${f.ids.join(',')}}`;
+  return {
+    ledger: (
+      await q(sql`
+        select user_id, tenant_id, kind, amount::text, frozen_amount::text, available_after::text,
+               frozen_after::text, idempotency_key, reference_type, reference_id, memo, created_at
+        from ledger_entries where user_id = any(${users}::int[]) order by id`)
+    ).rows,
+    accounts: (
+      await q(sql`select user_id, available::text, frozen::text, updated_at from accounts
+                  where user_id = any(${users}::int[]) order by user_id`)
+    ).rows,
+    instances: (
+      await q(
+        sql`select id, charged::text, voucher_held::text, voucher_used::text from instances where id = any(${ids}::bigint[]) order by id`,
+      )
+    ).rows,
+    lines: (
+      await q(sql`
+        select b.tenant_id, b.user_id, b.instance_id, b.billing_type, b.kind, b.meter_hour, b.period_start,
+               b.period_end, b.amount::text, b.voucher_amount::text, b.created_at, l.idempotency_key
+        from billing_records b left join ledger_entries l on l.id = b.ledger_entry_id
+        where b.instance_id = any(${ids}::bigint[]) order by b.instance_id, b.meter_hour`)
+    ).rows,
+  };
+}
+
+describe('set-based metering = the JS reference path', () => {
+  it('same ledger rows (order, balances after), balances, charged and bill lines for random cases', async () => {
+    let charged = 0;
+    await fc.assert(
+      fc.asyncProperty(caseArb, async (c) => {
+        const f = await fixture(c);
+        const want = (await play(c, f, reference)) as { returned: number[] };
+        const got = (await play(c, f, setBased)) as { returned: number[] };
+        expect(got).toEqual(want);
+        charged += want.returned.reduce((n, a) => n + a, 0);
+      }),
+      { numRuns: Number(process.env.PROPERTY_RUNS ?? 60) },
+    );
+    // The cases did charge something (the property is not vacuous).
+    expect(charged).toBeGreaterThan(0);
+    expect(await findUnbalancedAccounts(database.db)).toEqual([]);
+  });
+
+  it('a repeated run at the same time charges nothing and writes nothing', async () => {
+    const c: Case = {
+      balances: [1_000, 0, 0],
+      insts: [
+        {
+          owner: 0,
+          hourlyRate: 39_800,
+          accruedClosed: 0,
+          since: 0,
+          status: 'RUNNING',
+          billingType: 'hourly',
+          voucherHeld: 500,
+        },
+        {
+          owner: 0,
+          hourlyRate: 3_000,
+          accruedClosed: 77,
+          since: 90,
+          status: 'STOPPING',
+          billingType: 'hourly',
+          voucherHeld: 0,
+        },
+      ],
+      steps: [{ meter: 95 * MIN + 1_234 }, { meter: 95 * MIN + 1_234 }],
+    };
+    const f = await fixture(c);
+    const got = (await play(c, f, setBased)) as { returned: number[]; ledger: unknown[]; lines: unknown[] };
+    expect(got.returned[0]).toBeGreaterThan(0);
+    expect(got.returned[1]).toBe(0);
+    // The opening balance and one charge per instance; nothing from the second run.
+    expect(got.ledger).toHaveLength(3);
+    // 08:00 → 09:35 for the first, 08:01:30 → 09:35 for the second: two hours each.
+    expect(got.lines).toHaveLength(4);
+  });
+});
