@@ -58,6 +58,16 @@ export const tenantSettingsInputSchema = z.object({
     .array(z.number({ message: '地区编号必须是数字' }).int('地区编号必须是整数').min(1, '地区编号无效'))
     .max(200, '可见地区最多 200 个')
     .default([]),
+  /** The bare-metal enquiry form's products (issue 13); empty means the platform's default list. */
+  enquiryProducts: z
+    .array(line(40, '咨询产品').min(1, '咨询产品不能为空'))
+    .max(20, '咨询产品最多 20 个')
+    .refine((p) => new Set(p).size === p.length, '咨询产品不能重复')
+    .optional(),
+  /** The page /ai-navigation embeds; empty means the platform default. */
+  aiNavigationUrl: line(2000, 'AI导航地址')
+    .refine((v) => v === '' || /^https?:\/\/\S+$/.test(v), 'AI导航地址应为 http(s) 地址')
+    .optional(),
 });
 
 const tenantFields = {

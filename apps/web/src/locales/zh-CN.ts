@@ -1312,6 +1312,10 @@ export const t = {
       serviceQr: '客服二维码',
       regions: '可见地区',
       regionsHelp: '不选表示全部地区可见',
+      enquiryProducts: '裸金属咨询产品',
+      enquiryProductsHelp: '输入后回车添加；不填使用平台默认产品列表',
+      aiNavigationUrl: 'AI导航页面地址',
+      aiNavigationUrlHelp: '/ai-navigation 内嵌的页面；不填使用平台默认地址',
     },
     tenantHosts: {
       title: '租户主机权限',

@@ -150,6 +150,36 @@ describe('admin tenants: create and edit, live for the host', () => {
     expect(res.json().data.config).toEqual(aurora.config);
   });
 
+  it('sets the enquiry products and the AI navigation page; bad values are refused by name', async () => {
+    const host = 'gpu.qingsong.example';
+    const tenant = (await call('GET', '/api/admin/tenants'))
+      .json()
+      .data.find((x: { id: number }) => x.id === tenantId);
+    const put = (over: Record<string, unknown>) =>
+      call('PUT', `/api/admin/tenants/${tenant.id}`, { config: { ...tenant.config, ...over } });
+    const res = await put({
+      enquiryProducts: ['H100 整机', 'A800 集群'],
+      aiNavigationUrl: 'https://ai.example.com/',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    await new Promise((r) => setTimeout(r, VERSION_CHECK_MS + 50));
+    const products = await t.app.inject({
+      method: 'GET',
+      url: '/api/contact/products',
+      headers: { 'x-tenant-host': host },
+    });
+    expect(products.json().data).toEqual(['H100 整机', 'A800 集群']);
+    expect((await config(host)).json().data.aiNavigationUrl).toBe('https://ai.example.com/');
+    for (const [over, field] of [
+      [{ aiNavigationUrl: 'javascript:alert(1)' }, 'AI导航地址'],
+      [{ enquiryProducts: ['A', 'A'] }, '咨询产品'],
+    ] as const) {
+      const bad = await put(over);
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().message).toContain(field);
+    }
+  });
+
   it('refuses a domain another tenant holds and a taken code (409)', async () => {
     const taken = await call('PUT', `/api/admin/tenants/${tenantId}`, { domains: ['localhost'] });
     expect(taken.statusCode).toBe(409);

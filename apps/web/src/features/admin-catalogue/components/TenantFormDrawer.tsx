@@ -241,6 +241,24 @@ export function TenantFormDrawer({
                       <ImageUploadField />
                     </Form.Item>
                   </Col>
+                  <Col xs={24}>
+                    <Form.Item
+                      name={['config', 'enquiryProducts']}
+                      label={m.enquiryProducts}
+                      extra={m.enquiryProductsHelp}
+                    >
+                      <Select mode="tags" open={false} tokenSeparators={[',', '，']} maxCount={20} />
+                    </Form.Item>
+                  </Col>
+                  <Col xs={24}>
+                    <Form.Item
+                      name={['config', 'aiNavigationUrl']}
+                      label={m.aiNavigationUrl}
+                      extra={m.aiNavigationUrlHelp}
+                    >
+                      <Input maxLength={2000} placeholder="https://" />
+                    </Form.Item>
+                  </Col>
                 </Row>
               ),
             },
