@@ -38,6 +38,9 @@ describe('market card figures', () => {
     expect(dataDiskGb(item)).toBe(50);
     expect(systemDiskGb({ ...item, systemDiskGb: 100 })).toBe(100);
     expect(dataDiskGb({ ...item, dataDiskGb: 450 })).toBe(450);
+    // An overseas offer (§9: 10 GB disk, no data disk) shows its own figures, not the defaults.
+    expect(systemDiskGb({ ...item, skuGpuId: 'vast-77', systemDiskGb: 10 })).toBe(10);
+    expect(dataDiskGb({ ...item, skuGpuId: 'vast-77', dataDiskGb: 0 })).toBe(0);
   });
 
   it('pay-as-you-go: discounted per hour and per minute, the original per hour struck', () => {

@@ -1,13 +1,16 @@
 import { type BillingType, DEFAULT_DATA_DISK_GB, DEFAULT_SYSTEM_DISK_GB } from '@gpu/shared/constants';
-import type { MarketItem } from '@gpu/shared/market';
+import { isOverseasSku, type MarketItem } from '@gpu/shared/market';
 import { displayPrices } from '@gpu/shared/price-display';
 import { PATHS } from '../../app/paths';
 
-/** SPEC.md §3: a missing disk size shows the defaults (30 GB system, 50 GB data). */
+/**
+ * SPEC.md §3: a missing disk size shows the defaults (30 GB system, 50 GB data). An overseas
+ * offer has its own disk (§9: 10 GB) and no data disk: its figures are shown as they are.
+ */
 export const systemDiskGb = (item: MarketItem) =>
-  item.systemDiskGb > 0 ? item.systemDiskGb : DEFAULT_SYSTEM_DISK_GB;
+  item.systemDiskGb > 0 || isOverseasSku(item.skuGpuId) ? item.systemDiskGb : DEFAULT_SYSTEM_DISK_GB;
 export const dataDiskGb = (item: MarketItem) =>
-  item.dataDiskGb > 0 ? item.dataDiskGb : DEFAULT_DATA_DISK_GB;
+  item.dataDiskGb > 0 || isOverseasSku(item.skuGpuId) ? item.dataDiskGb : DEFAULT_DATA_DISK_GB;
 
 export interface CardPrices {
   /** Per hour and per minute of the price paid (SPEC.md §9 via displayPrices). */

@@ -4,21 +4,16 @@ import {
   GlobalOutlined,
   ThunderboltFilled,
 } from '@ant-design/icons';
-import { DEFAULT_DATA_DISK_GB, DEFAULT_SYSTEM_DISK_GB } from '@gpu/shared/constants';
 import type { MarketItem } from '@gpu/shared/market';
 import { isOverseasSku } from '@gpu/shared/market';
 import { discountPercentOff, discountZhe, displayPrices } from '@gpu/shared/price-display';
 import { Countdown } from '../../../components/Countdown';
 import { Price } from '../../../components/Price';
 import { t } from '../../../locales/zh-CN';
+import { dataDiskGb, systemDiskGb } from '../../market/market-item';
 import styles from './HostCard.module.css';
 
 const s = t.subscribe;
-
-/** SPEC.md §3: a missing disk size shows the defaults (30 GB system, 50 GB data). */
-const systemDiskGb = (item: MarketItem) =>
-  item.systemDiskGb > 0 ? item.systemDiskGb : DEFAULT_SYSTEM_DISK_GB;
-const dataDiskGb = (item: MarketItem) => (item.dataDiskGb > 0 ? item.dataDiskGb : DEFAULT_DATA_DISK_GB);
 
 export interface HostCardProps {
   item: MarketItem;
