@@ -881,7 +881,7 @@ export const t = {
       keyword: '手机号或用户名',
       tenant: '租户',
       allTenants: '全部租户',
-      tenantId: '租户编号',
+      tenantId: '租户',
       registered: '注册日期',
       phone: '手机号',
       username: '用户名',

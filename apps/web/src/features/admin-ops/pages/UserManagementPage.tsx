@@ -2,22 +2,12 @@ import { ReloadOutlined } from '@ant-design/icons';
 import { formatCurrency } from '@gpu/shared/money';
 import type { AdminUser, AdminUserSort } from '@gpu/shared/operations';
 import { formatTime } from '@gpu/shared/time';
-import {
-  Button,
-  Card,
-  DatePicker,
-  Drawer,
-  Grid,
-  Input,
-  InputNumber,
-  Table,
-  type TableProps,
-  Tag,
-} from 'antd';
+import { Button, Card, DatePicker, Drawer, Grid, Input, Select, Table, type TableProps, Tag } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { type HTMLAttributes, useState } from 'react';
 import { PageHeader } from '../../../components/PageHeader';
 import { t } from '../../../locales/zh-CN';
+import { useTenants } from '../../admin-catalogue/api/tenants';
 import { useAdminInstances } from '../api/instances';
 import { type UserFilters, useAdminUsers, useUserStatistics } from '../api/users';
 import { AdjustBalanceModal } from '../components/AdjustBalanceModal';
@@ -66,6 +56,7 @@ export default function UserManagementPage() {
   const [keyword, setKeyword] = useState('');
   const [instancesOf, setInstancesOf] = useState<AdminUser | null>(null);
   const [adjusting, setAdjusting] = useState<AdminUser | null>(null);
+  const tenants = useTenants();
   const users = useAdminUsers(filters);
   const stats = useUserStatistics();
   const mobile = Grid.useBreakpoint().md === false;
@@ -197,13 +188,15 @@ export default function UserManagementPage() {
             enterButton={i18n.search}
             data-testid="user-search"
           />
-          <InputNumber
+          <Select
             className={styles.number}
             placeholder={u.tenantId}
-            min={1}
-            precision={0}
+            allowClear
+            loading={tenants.isLoading}
             value={filters.tenantId ?? null}
-            onChange={(v) => set({ tenantId: v ?? undefined })}
+            onChange={(v: number | null) => set({ tenantId: v ?? undefined })}
+            options={(tenants.data ?? []).map((x) => ({ value: x.id, label: x.name }))}
+            data-testid="user-tenant-filter"
           />
           <DatePicker.RangePicker
             placeholder={[i18n.startDate, i18n.endDate]}
