@@ -13,6 +13,12 @@ window.matchMedia ??= ((query: string) => ({
   dispatchEvent: () => false,
 })) as typeof window.matchMedia;
 window.scrollTo = () => {};
+// antd's Table and overflow lists observe their size; jsdom has no layout, so nothing to report.
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+} as unknown as typeof ResizeObserver;
 
 afterEach(() => {
   cleanup();
