@@ -6,7 +6,6 @@ import {
   Form,
   Input,
   InputNumber,
-  Modal,
   Row,
   Select,
   Switch,
@@ -16,6 +15,8 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { t } from '../../../locales/zh-CN';
+import { FormModal, useEditing } from '../../admin/components/FormModal';
+import { paging, useListQuery } from '../../admin/components/list-query';
 import { type ImageFilters, useAdminImages, useSaveImage } from '../api/catalogue';
 import styles from './admin.module.css';
 import { useAdminLayout } from './responsive';
@@ -43,12 +44,12 @@ const EMPTY = {
 
 /** The image catalogue users pick from when creating an instance. */
 export function ImagesTab() {
-  const [filters, setFilters] = useState<ImageFilters>({ page: 1, size: 10 });
+  const { query: filters, setQuery: setFilters, filter } = useListQuery<ImageFilters>({ page: 1, size: 10 });
   const [keyword, setKeyword] = useState('');
   const images = useAdminImages(filters);
   const save = useSaveImage();
   const { scrollX } = useAdminLayout();
-  const [editing, setEditing] = useState<AdminImage | 'new' | null>(null);
+  const { editing, setEditing, close, id } = useEditing<AdminImage>();
   const [form] = Form.useForm();
 
   const open = (row: AdminImage | 'new') => {
@@ -57,8 +58,8 @@ export function ImagesTab() {
   };
   const submit = async () => {
     const { id: _id, createdAt: _c, updatedAt: _u, ...body } = await form.validateFields();
-    await save.mutateAsync({ id: editing === 'new' ? undefined : editing?.id, body });
-    setEditing(null);
+    await save.mutateAsync({ id, body });
+    close();
   };
 
   const columns: TableProps<AdminImage>['columns'] = [
@@ -114,7 +115,7 @@ export function ImagesTab() {
           placeholder={m.keyword}
           value={keyword}
           onChange={(e) => setKeyword(e.target.value)}
-          onSearch={(v) => setFilters({ ...filters, page: 1, keyword: v || undefined })}
+          onSearch={(v) => filter({ keyword: v || undefined })}
           style={{ width: 220 }}
         />
         <Select
@@ -122,7 +123,7 @@ export function ImagesTab() {
           placeholder={m.allFrameworks}
           style={{ width: 150 }}
           value={filters.frameworkType}
-          onChange={(v) => setFilters({ ...filters, page: 1, frameworkType: v })}
+          onChange={(v) => filter({ frameworkType: v })}
           options={FRAMEWORK_TYPES.map((f) => ({ value: f, label: f }))}
         />
         <span className={styles.grow} />
@@ -137,24 +138,18 @@ export function ImagesTab() {
         dataSource={images.data?.list ?? []}
         loading={images.isFetching}
         scroll={{ x: scrollX }}
-        pagination={{
-          current: filters.page,
-          pageSize: filters.size,
-          total: images.data?.total ?? 0,
-          showTotal: c.total,
-          onChange: (page, size) => setFilters({ ...filters, page, size }),
-        }}
+        pagination={paging(filters, images.data?.total, setFilters, { showTotal: c.total })}
       />
-      <Modal
-        open={editing !== null}
-        title={editing === 'new' ? m.createTitle : m.editTitle}
-        onCancel={() => setEditing(null)}
+      <FormModal
+        editing={editing}
+        createTitle={m.createTitle}
+        editTitle={m.editTitle}
+        onClose={close}
         onOk={submit}
         okText={c.save}
         cancelText={c.cancel}
-        confirmLoading={save.isPending}
+        saving={save.isPending}
         width={720}
-        destroyOnHidden
       >
         <Form form={form} layout="vertical" preserve={false}>
           <Row gutter={12}>
@@ -246,7 +241,7 @@ export function ImagesTab() {
             </Col>
           </Row>
         </Form>
-      </Modal>
+      </FormModal>
     </>
   );
 }

@@ -19,6 +19,7 @@ import { AdjustBalanceModal } from '../components/AdjustBalanceModal';
 import { LoadError } from '../components/LoadError';
 import styles from '../components/ops.module.css';
 import { StatCards } from '../components/StatCards';
+import { opsPaging } from '../components/use-ops-list';
 
 const i18n = t.adminOps;
 const b = i18n.balance;
@@ -228,15 +229,7 @@ export default function BalanceMonitoringPage() {
             scroll={{ x: 'max-content' }}
             locale={{ emptyText: b.noWarnings }}
             onRow={(r) => ({ 'data-testid': `warning-${r.userId}` }) as HTMLAttributes<HTMLElement>}
-            pagination={{
-              current: page.page,
-              pageSize: page.size,
-              total: warnings.data?.total ?? 0,
-              showTotal: mobile ? undefined : i18n.total,
-              size: mobile ? 'small' : undefined,
-              hideOnSinglePage: true,
-              onChange: (p, size) => setPage({ page: size !== page.size ? 1 : p, size }),
-            }}
+            pagination={opsPaging(page, warnings.data?.total, setPage, mobile, { hideOnSinglePage: true })}
           />
         )}
       </Card>

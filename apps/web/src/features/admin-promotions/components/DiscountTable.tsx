@@ -7,8 +7,6 @@ import {
   Form,
   Input,
   InputNumber,
-  Modal,
-  Popconfirm,
   Select,
   Space,
   Switch,
@@ -17,10 +15,12 @@ import {
   Tag,
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useState } from 'react';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/feedback';
 import { t } from '../../../locales/zh-CN';
+import { ConfirmButton } from '../../admin/components/ConfirmButton';
+import { FormModal, useEditing } from '../../admin/components/FormModal';
+import { paging, useListQuery } from '../../admin/components/list-query';
 import {
   type DiscountQuery,
   useDeleteDiscount,
@@ -49,12 +49,12 @@ interface FormValues {
 
 /** The discount rules: filters, table, create/edit form, status switch and delete confirm. */
 export function DiscountTable() {
-  const [q, setQ] = useState<DiscountQuery>({ page: 1, size: 10 });
+  const { query: q, setQuery: setQ, filter } = useListQuery<DiscountQuery>({ page: 1, size: 10 });
   const list = useDiscounts(q);
   const save = useSaveDiscount();
   const status = useDiscountStatus();
   const remove = useDeleteDiscount();
-  const [editing, setEditing] = useState<DiscountAdminView | 'new' | null>(null);
+  const { editing, setEditing, close, id } = useEditing<DiscountAdminView>();
   const [form] = Form.useForm<FormValues>();
 
   const open = (row: DiscountAdminView | 'new') => {
@@ -91,12 +91,9 @@ export function DiscountTable() {
       return;
     }
     try {
-      await save.mutateAsync({
-        id: editing === 'new' || editing === null ? null : editing.id,
-        input: parsed.data,
-      });
+      await save.mutateAsync({ id: id ?? null, input: parsed.data });
       void notify('success', d.saved);
-      setEditing(null);
+      close();
     } catch (err) {
       failed(err);
     }
@@ -137,11 +134,9 @@ export function DiscountTable() {
           <Button size="small" onClick={() => open(r)}>
             {d.editAction}
           </Button>
-          <Popconfirm title={d.deleteConfirm} onConfirm={() => remove.mutateAsync(r.id).catch(failed)}>
-            <Button size="small" danger>
-              {d.delete}
-            </Button>
-          </Popconfirm>
+          <ConfirmButton title={d.deleteConfirm} onConfirm={() => remove.mutateAsync(r.id).catch(failed)}>
+            {d.delete}
+          </ConfirmButton>
         </Space>
       ),
     },
@@ -154,14 +149,14 @@ export function DiscountTable() {
           allowClear
           placeholder={d.keyword}
           className={styles.filter}
-          onSearch={(keyword) => setQ({ ...q, page: 1, keyword: keyword || undefined })}
+          onSearch={(keyword) => filter({ keyword: keyword || undefined })}
         />
         <Select
           allowClear
           placeholder={d.state}
           className={styles.filter}
           options={Object.entries(d.states).map(([value, label]) => ({ value, label }))}
-          onChange={(state) => setQ({ ...q, page: 1, state })}
+          onChange={(state) => filter({ state })}
         />
         <Button type="primary" onClick={() => open('new')} data-testid="discount-create">
           {d.create}
@@ -174,23 +169,18 @@ export function DiscountTable() {
         loading={list.isFetching}
         dataSource={list.data?.list ?? []}
         columns={columns}
-        pagination={{
-          current: q.page,
-          pageSize: q.size,
-          total: list.data?.total ?? 0,
-          onChange: (page, size) => setQ({ ...q, page, size }),
-        }}
+        pagination={paging(q, list.data?.total, setQ)}
         data-testid="discount-table"
       />
-      <Modal
-        open={editing !== null}
-        title={editing === 'new' ? d.create : d.edit}
-        onCancel={() => setEditing(null)}
+      <FormModal
+        editing={editing}
+        createTitle={d.create}
+        editTitle={d.edit}
+        onClose={close}
         onOk={() => void submit()}
-        confirmLoading={save.isPending}
+        saving={save.isPending}
         okText={t.adminVoucher.save}
         cancelText={t.adminVoucher.cancel}
-        destroyOnHidden
       >
         <Form form={form} layout="vertical" initialValues={{ enabled: true, discountRate: 0.8 }}>
           <Form.Item name="name" label={d.fields.name} required>
@@ -220,7 +210,7 @@ export function DiscountTable() {
             <Switch />
           </Form.Item>
         </Form>
-      </Modal>
+      </FormModal>
     </>
   );
 }
