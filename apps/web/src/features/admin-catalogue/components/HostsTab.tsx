@@ -1,10 +1,11 @@
 import type { HostView } from '@gpu/shared/hosts';
-import { Button, Card, Col, Input, Row, Select, Statistic, Table, type TableProps, Tag } from 'antd';
+import { Button, Card, Col, Input, Row, Select, Statistic, type TableProps, Tag } from 'antd';
 import { useState } from 'react';
 import { notify } from '../../../lib/feedback';
 import { t } from '../../../locales/zh-CN';
 import { ConfirmButton } from '../../admin/components/ConfirmButton';
 import { paging, useListQuery } from '../../admin/components/list-query';
+import { PagedTable } from '../../admin/components/PagedTable';
 import { useRegions } from '../api/catalogue';
 import {
   type HostFilters,
@@ -166,12 +167,9 @@ export function HostsTab() {
           {h.createTitle}
         </Button>
       </div>
-      <Table
-        rowKey="id"
-        size="middle"
+      <PagedTable
+        list={hosts}
         columns={columns}
-        dataSource={hosts.data?.list ?? []}
-        loading={hosts.isFetching}
         scroll={{ x: scrollX }}
         pagination={paging(filters, hosts.data?.total, setFilters, { showTotal: c.total })}
       />

@@ -1,22 +1,11 @@
 import type { AdminImage } from '@gpu/shared/catalogue';
 import { FRAMEWORK_TYPES, PLATFORM_TYPES } from '@gpu/shared/images';
-import {
-  Button,
-  Col,
-  Form,
-  Input,
-  InputNumber,
-  Row,
-  Select,
-  Switch,
-  Table,
-  type TableProps,
-  Tag,
-} from 'antd';
+import { Button, Col, Form, Input, InputNumber, Row, Select, Switch, type TableProps, Tag } from 'antd';
 import { useState } from 'react';
 import { t } from '../../../locales/zh-CN';
 import { FormModal, useEditing } from '../../admin/components/FormModal';
 import { paging, useListQuery } from '../../admin/components/list-query';
+import { PagedTable } from '../../admin/components/PagedTable';
 import { type ImageFilters, useAdminImages, useSaveImage } from '../api/catalogue';
 import styles from './admin.module.css';
 import { useAdminLayout } from './responsive';
@@ -131,12 +120,9 @@ export function ImagesTab() {
           {m.createTitle}
         </Button>
       </div>
-      <Table
-        rowKey="id"
-        size="middle"
+      <PagedTable
+        list={images}
         columns={columns}
-        dataSource={images.data?.list ?? []}
-        loading={images.isFetching}
         scroll={{ x: scrollX }}
         pagination={paging(filters, images.data?.total, setFilters, { showTotal: c.total })}
       />

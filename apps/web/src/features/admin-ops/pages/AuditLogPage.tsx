@@ -1,15 +1,16 @@
-import { ReloadOutlined } from '@ant-design/icons';
 import type { AuditLogEntry } from '@gpu/shared/audit';
 import { formatTime } from '@gpu/shared/time';
-import { Button, Card, Input, InputNumber, Select, Table, type TableProps } from 'antd';
+import { Button, Card, Input, InputNumber, Select, type TableProps } from 'antd';
 import { type HTMLAttributes, useState } from 'react';
 import { PageHeader } from '../../../components/PageHeader';
 import { t } from '../../../locales/zh-CN';
 import { DayRangeFilter } from '../../admin/components/DayRangeFilter';
+import { PagedTable } from '../../admin/components/PagedTable';
 import { type AuditFilters, useAuditActions, useAuditLogs } from '../api/audit';
 import { AuditDetailDrawer, actionName } from '../components/AuditDetailDrawer';
 import { LoadError } from '../components/LoadError';
 import styles from '../components/ops.module.css';
+import { RefreshButton } from '../components/RefreshButton';
 import { useOpsList } from '../components/use-ops-list';
 
 const i18n = t.adminOps;
@@ -70,15 +71,7 @@ export default function AuditLogPage() {
       <PageHeader
         title={a.title}
         subtitle={a.subtitle}
-        extra={
-          <Button
-            icon={<ReloadOutlined />}
-            onClick={() => void logs.refetch()}
-            loading={logs.isFetching && !logs.isPending}
-          >
-            {i18n.refresh}
-          </Button>
-        }
+        extra={<RefreshButton query={logs} onClick={() => void logs.refetch()} />}
       />
       <Card>
         <div className={styles.filters}>
@@ -125,12 +118,9 @@ export default function AuditLogPage() {
         {logs.isError && !logs.data ? (
           <LoadError onRetry={() => void logs.refetch()} />
         ) : (
-          <Table<AuditLogEntry>
-            rowKey="id"
-            size="middle"
+          <PagedTable<AuditLogEntry>
+            list={logs}
             columns={columns}
-            dataSource={logs.data?.list ?? []}
-            loading={logs.isFetching}
             scroll={{ x: 'max-content' }}
             locale={{ emptyText: a.empty }}
             onRow={(r) =>

@@ -1,9 +1,4 @@
-import {
-  CheckCircleOutlined,
-  ReloadOutlined,
-  SafetyCertificateOutlined,
-  WarningOutlined,
-} from '@ant-design/icons';
+import { CheckCircleOutlined, SafetyCertificateOutlined, WarningOutlined } from '@ant-design/icons';
 import { formatCurrency } from '@gpu/shared/money';
 import type { BalanceWarning } from '@gpu/shared/operations';
 import { BALANCE_WARNING_HOURS_DEFAULT } from '@gpu/shared/operations';
@@ -18,6 +13,7 @@ import { useBalanceCheck, useBalanceHealth, useBalanceStats, useBalanceWarnings 
 import { AdjustBalanceModal } from '../components/AdjustBalanceModal';
 import { LoadError } from '../components/LoadError';
 import styles from '../components/ops.module.css';
+import { RefreshButton } from '../components/RefreshButton';
 import { StatCards } from '../components/StatCards';
 import { opsPaging } from '../components/use-ops-list';
 
@@ -153,16 +149,13 @@ export default function BalanceMonitoringPage() {
         title={b.title}
         subtitle={b.subtitle}
         extra={
-          <Button
-            icon={<ReloadOutlined />}
+          <RefreshButton
+            query={warnings}
             onClick={() => {
               void warnings.refetch();
               void stats.refetch();
             }}
-            loading={warnings.isFetching && !warnings.isPending}
-          >
-            {i18n.refresh}
-          </Button>
+          />
         }
       />
       <StatCards

@@ -1,4 +1,3 @@
-import { ReloadOutlined } from '@ant-design/icons';
 import { BILLING_TYPES } from '@gpu/shared/constants';
 import { Button, Card, Input, InputNumber, Progress, Select, Table } from 'antd';
 import { PageHeader } from '../../../components/PageHeader';
@@ -7,6 +6,7 @@ import { type InstanceFilters, useAdminInstances, useMonitorStatistics } from '.
 import { LoadError } from '../components/LoadError';
 import { OpsInstanceTable } from '../components/OpsInstanceTable';
 import styles from '../components/ops.module.css';
+import { RefreshButton } from '../components/RefreshButton';
 import { StatCards } from '../components/StatCards';
 import { useOpsActionFlow } from '../components/use-ops-action';
 import { useOpsList } from '../components/use-ops-list';
@@ -33,11 +33,7 @@ export default function InstanceManagementPage() {
       <PageHeader
         title={m.title}
         subtitle={m.subtitle}
-        extra={
-          <Button icon={<ReloadOutlined />} onClick={refresh} loading={list.isFetching && !list.isPending}>
-            {i18n.refresh}
-          </Button>
-        }
+        extra={<RefreshButton query={list} onClick={refresh} />}
       />
       <StatCards
         loading={stats.isPending}

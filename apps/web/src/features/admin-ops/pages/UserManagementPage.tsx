@@ -1,12 +1,12 @@
-import { ReloadOutlined } from '@ant-design/icons';
 import { formatCurrency } from '@gpu/shared/money';
 import type { AdminUser, AdminUserSort } from '@gpu/shared/operations';
 import { formatTime } from '@gpu/shared/time';
-import { Button, Card, Drawer, Grid, Input, Select, Table, type TableProps, Tag } from 'antd';
+import { Button, Card, Drawer, Grid, Input, Select, type TableProps, Tag } from 'antd';
 import { type HTMLAttributes, useState } from 'react';
 import { PageHeader } from '../../../components/PageHeader';
 import { t } from '../../../locales/zh-CN';
 import { DayRangeFilter } from '../../admin/components/DayRangeFilter';
+import { PagedTable } from '../../admin/components/PagedTable';
 import { useTenants } from '../../admin-catalogue/api/tenants';
 import { useAdminInstances } from '../api/instances';
 import { type UserFilters, useAdminUsers, useUserStatistics } from '../api/users';
@@ -14,6 +14,7 @@ import { AdjustBalanceModal } from '../components/AdjustBalanceModal';
 import { LoadError } from '../components/LoadError';
 import { OpsInstanceTable } from '../components/OpsInstanceTable';
 import styles from '../components/ops.module.css';
+import { RefreshButton } from '../components/RefreshButton';
 import { StatCards } from '../components/StatCards';
 import { useOpsActionFlow } from '../components/use-ops-action';
 import { useOpsList } from '../components/use-ops-list';
@@ -150,16 +151,13 @@ export default function UserManagementPage() {
         title={u.title}
         subtitle={u.subtitle}
         extra={
-          <Button
-            icon={<ReloadOutlined />}
+          <RefreshButton
+            query={users}
             onClick={() => {
               void users.refetch();
               void stats.refetch();
             }}
-            loading={users.isFetching && !users.isPending}
-          >
-            {i18n.refresh}
-          </Button>
+          />
         }
       />
       <StatCards
@@ -207,12 +205,9 @@ export default function UserManagementPage() {
         {users.isError && !users.data ? (
           <LoadError onRetry={() => void users.refetch()} />
         ) : (
-          <Table<AdminUser>
-            rowKey="id"
-            size="middle"
+          <PagedTable<AdminUser>
+            list={users}
             columns={columns}
-            dataSource={users.data?.list ?? []}
-            loading={users.isFetching}
             scroll={{ x: 'max-content' }}
             locale={{ emptyText: u.empty }}
             onRow={(r) => ({ 'data-testid': `user-row-${r.id}` }) as HTMLAttributes<HTMLElement>}

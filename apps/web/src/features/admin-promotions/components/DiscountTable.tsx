@@ -10,7 +10,6 @@ import {
   Select,
   Space,
   Switch,
-  Table,
   type TableProps,
   Tag,
 } from 'antd';
@@ -21,6 +20,7 @@ import { t } from '../../../locales/zh-CN';
 import { ConfirmButton } from '../../admin/components/ConfirmButton';
 import { FormModal, useEditing } from '../../admin/components/FormModal';
 import { paging, useListQuery } from '../../admin/components/list-query';
+import { PagedTable } from '../../admin/components/PagedTable';
 import {
   type DiscountQuery,
   useDeleteDiscount,
@@ -162,12 +162,9 @@ export function DiscountTable() {
           {d.create}
         </Button>
       </div>
-      <Table
-        rowKey="id"
-        size="middle"
+      <PagedTable
+        list={list}
         scroll={{ x: 900 }}
-        loading={list.isFetching}
-        dataSource={list.data?.list ?? []}
         columns={columns}
         pagination={paging(q, list.data?.total, setQ)}
         data-testid="discount-table"

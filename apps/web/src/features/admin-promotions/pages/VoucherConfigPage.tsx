@@ -11,7 +11,6 @@ import {
   Select,
   Space,
   Switch,
-  Table,
   type TableProps,
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -21,6 +20,7 @@ import { t } from '../../../locales/zh-CN';
 import { ConfirmButton } from '../../admin/components/ConfirmButton';
 import { FormModal, useEditing } from '../../admin/components/FormModal';
 import { paging, useListQuery } from '../../admin/components/list-query';
+import { PagedTable } from '../../admin/components/PagedTable';
 import {
   type ConfigQuery,
   useDeleteConfig,
@@ -180,12 +180,9 @@ export default function VoucherConfigPage() {
           {a.newConfig}
         </Button>
       </div>
-      <Table
-        rowKey="id"
-        size="middle"
+      <PagedTable
+        list={list}
         scroll={{ x: 1000 }}
-        loading={list.isFetching}
-        dataSource={list.data?.list ?? []}
         columns={columns}
         pagination={paging(q, list.data?.total, setQ)}
         data-testid="config-table"
