@@ -7,6 +7,7 @@ import { FormModal, useEditing } from '../../admin/components/FormModal';
 import { paging, useListQuery } from '../../admin/components/list-query';
 import { PagedTable } from '../../admin/components/PagedTable';
 import { type ImageFilters, useAdminImages, useSaveImage } from '../api/catalogue';
+import { actionsColumn } from './actions-column';
 import styles from './admin.module.css';
 import { useAdminLayout } from './responsive';
 import { ToggleAction } from './ToggleAction';
@@ -78,22 +79,13 @@ export function ImagesTab() {
       dataIndex: 'enabled',
       render: (v: boolean) => <Tag color={v ? 'green' : 'default'}>{v ? c.enabled : c.disabled}</Tag>,
     },
-    {
-      title: c.actions,
-      key: 'actions',
-      render: (_: unknown, row) => (
-        <span className={styles.nowrap}>
-          <Button type="link" size="small" onClick={() => open(row)}>
-            {c.edit}
-          </Button>
-          <ToggleAction
-            enabled={row.enabled}
-            confirm={m.confirmDisable}
-            onChange={(enabled) => save.mutate({ id: row.id, body: { enabled } })}
-          />
-        </span>
-      ),
-    },
+    actionsColumn<AdminImage>(open, (row) => (
+      <ToggleAction
+        enabled={row.enabled}
+        confirm={m.confirmDisable}
+        onChange={(enabled) => save.mutate({ id: row.id, body: { enabled } })}
+      />
+    )),
   ];
 
   return (

@@ -3,6 +3,7 @@ import { Button, Form, Input, InputNumber, Switch, Table, type TableProps, Tag }
 import { t } from '../../../locales/zh-CN';
 import { FormModal, useEditing } from '../../admin/components/FormModal';
 import { useGpuTypes, useRegions, useSaveRegion } from '../api/catalogue';
+import { actionsColumn } from './actions-column';
 import styles from './admin.module.css';
 import { useAdminLayout } from './responsive';
 import { ToggleAction } from './ToggleAction';
@@ -43,22 +44,13 @@ export function RegionsTab() {
       dataIndex: 'enabled',
       render: (v: boolean) => <Tag color={v ? 'green' : 'default'}>{v ? c.enabled : c.disabled}</Tag>,
     },
-    {
-      title: c.actions,
-      key: 'actions',
-      render: (_: unknown, row) => (
-        <span className={styles.nowrap}>
-          <Button type="link" size="small" onClick={() => open(row)}>
-            {c.edit}
-          </Button>
-          <ToggleAction
-            enabled={row.enabled}
-            confirm={r.confirmDisable}
-            onChange={(enabled) => toggle(row, enabled)}
-          />
-        </span>
-      ),
-    },
+    actionsColumn<RegionView>(open, (row) => (
+      <ToggleAction
+        enabled={row.enabled}
+        confirm={r.confirmDisable}
+        onChange={(enabled) => toggle(row, enabled)}
+      />
+    )),
   ];
 
   return (

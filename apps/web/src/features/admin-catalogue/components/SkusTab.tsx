@@ -17,6 +17,7 @@ import { ConfirmButton } from '../../admin/components/ConfirmButton';
 import { FormModal, useEditing } from '../../admin/components/FormModal';
 import { useDeleteSku, useSaveSku, useSkus, useSyncSkus } from '../api/catalogue';
 import { useHosts } from '../api/hosts';
+import { actionsColumn } from './actions-column';
 import styles from './admin.module.css';
 import { useAdminLayout } from './responsive';
 
@@ -77,26 +78,17 @@ export function SkusTab() {
         />
       ),
     },
-    {
-      title: c.actions,
-      key: 'actions',
-      render: (_: unknown, row) => (
-        <span className={styles.nowrap}>
-          <Button type="link" size="small" onClick={() => open(row)}>
-            {c.edit}
-          </Button>
-          <ConfirmButton
-            title={s.confirmDelete}
-            okText={c.delete}
-            cancelText={c.cancel}
-            onConfirm={() => remove.mutate(row.id)}
-            link
-          >
-            {c.delete}
-          </ConfirmButton>
-        </span>
-      ),
-    },
+    actionsColumn<GpuSkuView>(open, (row) => (
+      <ConfirmButton
+        title={s.confirmDelete}
+        okText={c.delete}
+        cancelText={c.cancel}
+        onConfirm={() => remove.mutate(row.id)}
+        link
+      >
+        {c.delete}
+      </ConfirmButton>
+    )),
   ];
 
   return (

@@ -14,8 +14,6 @@ import {
   Tag,
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { ApiError } from '../../../lib/api-client';
-import { notify } from '../../../lib/feedback';
 import { t } from '../../../locales/zh-CN';
 import { ConfirmButton } from '../../admin/components/ConfirmButton';
 import { FormModal, useEditing } from '../../admin/components/FormModal';
@@ -29,12 +27,10 @@ import {
   useSaveDiscount,
 } from '../api/promotions';
 import styles from '../pages/AdminPage.module.css';
-import { parseForm } from '../zod-form';
+import { failed, parseForm, saveChecked } from '../zod-form';
 import { ScopeSelects } from './ScopeSelects';
 
 const d = t.adminDiscount;
-const failed = (err: unknown) =>
-  void notify('error', err instanceof ApiError ? err.message : t.adminVoucher.loadFailed);
 
 interface FormValues {
   name: string;
@@ -86,17 +82,7 @@ export function DiscountTable() {
       endTime: v.window?.[1]?.toISOString() ?? '',
       enabled: v.enabled ?? true,
     });
-    if ('error' in parsed) {
-      void notify('error', parsed.error);
-      return;
-    }
-    try {
-      await save.mutateAsync({ id: id ?? null, input: parsed.data });
-      void notify('success', d.saved);
-      close();
-    } catch (err) {
-      failed(err);
-    }
+    await saveChecked(parsed, (input) => save.mutateAsync({ id: id ?? null, input }), d.saved, close);
   };
 
   const columns: TableProps<DiscountAdminView>['columns'] = [

@@ -14,8 +14,6 @@ import {
   type TableProps,
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { ApiError } from '../../../lib/api-client';
-import { notify } from '../../../lib/feedback';
 import { t } from '../../../locales/zh-CN';
 import { ConfirmButton } from '../../admin/components/ConfirmButton';
 import { FormModal, useEditing } from '../../admin/components/FormModal';
@@ -29,11 +27,10 @@ import {
   useVoucherConfigs,
 } from '../api/promotions';
 import { ScopeSelects } from '../components/ScopeSelects';
-import { parseForm } from '../zod-form';
+import { failed, parseForm, saveChecked } from '../zod-form';
 import styles from './AdminPage.module.css';
 
 const a = t.adminVoucher;
-const failed = (err: unknown) => void notify('error', err instanceof ApiError ? err.message : a.loadFailed);
 
 interface FormValues {
   name?: string;
@@ -84,17 +81,7 @@ export default function VoucherConfigPage() {
       perUserLimit: v.perUserLimit ?? 1,
       enabled: v.enabled ?? true,
     });
-    if ('error' in parsed) {
-      void notify('error', parsed.error);
-      return;
-    }
-    try {
-      await save.mutateAsync({ id: id ?? null, input: parsed.data });
-      void notify('success', a.saved);
-      close();
-    } catch (err) {
-      failed(err);
-    }
+    await saveChecked(parsed, (input) => save.mutateAsync({ id: id ?? null, input }), a.saved, close);
   };
 
   const columns: TableProps<VoucherConfigView>['columns'] = [
