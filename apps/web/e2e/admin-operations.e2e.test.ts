@@ -1,18 +1,18 @@
-import path from 'node:path';
 import type { Instance, MarketList, User } from '@gpu/shared';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ARTIFACTS } from './env';
 import {
   adminLogin,
   DESKTOP,
   fundUser,
   launchBrowser,
   MOBILE,
+  openPage,
   registerUser,
   seedSession,
   settledInstance,
-  siteUrl,
+  shot,
+  toast,
   userCall,
 } from './helpers';
 
@@ -32,24 +32,6 @@ let session: { accessToken: string; user: User };
 let created: Instance;
 /** A second user whose 100 yuan covers two L40S for about 12.5 hours: a balance warning. */
 let poor: { accessToken: string; user: User };
-
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true });
-
-async function open(
-  context: BrowserContext,
-  urlPath: string,
-  viewport: { width: number; height: number } = DESKTOP,
-) {
-  const page = await context.newPage();
-  await page.setViewportSize(viewport);
-  await page.goto(siteUrl('localhost', urlPath));
-  return page;
-}
-
-async function toast(page: Page, text: string) {
-  await page.locator('.ant-message-notice').filter({ hasText: text }).first().waitFor({ timeout: 15_000 });
-}
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -91,7 +73,7 @@ afterAll(async () => {
 describe('admin force-stops a user instance and the user is told', () => {
   it('instance management lists the running instance and force-stops it with a reason', async () => {
     expect(created.status).toBe('RUNNING');
-    const page = await open(adminContext, '/admin/instance-management');
+    const page = await openPage(adminContext, '/admin/instance-management');
     await page.getByTestId('ops-instance-search').locator('input').fill(NAME);
     await page.getByTestId('ops-instance-search').locator('input').press('Enter');
     const row = page.getByTestId(`ops-instance-${created.id}`);
@@ -109,13 +91,13 @@ describe('admin force-stops a user instance and the user is told', () => {
     await dialog.getByText('请填写操作原因').waitFor();
     await dialog.getByTestId('reason-input').fill(REASON);
     await dialog.getByTestId('reason-ok').click();
-    await toast(page, '实例已强制停止，计费已停止');
+    await toast(page, '实例已强制停止，计费已停止', 15_000);
     await row.waitFor({ state: 'detached', timeout: 15_000 });
     await page.close();
   });
 
   it('the audit log shows the force-stop with its reason, before and after', async () => {
-    const page = await open(adminContext, '/admin/dashboard');
+    const page = await openPage(adminContext, '/admin/dashboard');
     await page.locator('.ant-menu').getByText('操作日志').click();
     await page.waitForURL('**/admin/audit-logs');
     await page.getByTestId('audit-target-filter').locator('input').fill(`instance:${created.id}`);
@@ -137,7 +119,7 @@ describe('admin force-stops a user instance and the user is told', () => {
   });
 
   it("the user's console shows the instance stopped and the admin's notice", async () => {
-    const page = await open(userContext, '/console/instance');
+    const page = await openPage(userContext, '/console/instance');
     const notice = page.getByTestId('user-notice').filter({ hasText: '实例已被管理员强制停止' });
     await notice.waitFor({ timeout: 15_000 });
     expect(await notice.textContent()).toContain(`您的实例「${NAME}」已被管理员强制停止，原因：${REASON}`);
@@ -159,7 +141,7 @@ describe('admin force-stops a user instance and the user is told', () => {
 
 describe('the other operations screens', () => {
   it('user management finds the user by phone and shows their instances and balance', async () => {
-    const page = await open(adminContext, '/admin/user-management');
+    const page = await openPage(adminContext, '/admin/user-management');
     await page.getByTestId('user-search').locator('input').fill(session.user.phone);
     await page.getByTestId('user-search').locator('input').press('Enter');
     const row = page.getByTestId(`user-row-${session.user.id}`);
@@ -182,7 +164,7 @@ describe('the other operations screens', () => {
   });
 
   it('balance monitoring warns about the poor user; an adjustment with a reason lifts the warning', async () => {
-    const page = await open(adminContext, '/admin/balance-monitoring');
+    const page = await openPage(adminContext, '/admin/balance-monitoring');
     const row = page.getByTestId(`warning-${poor.user.id}`);
     await row.waitFor({ timeout: 15_000 });
     expect(await row.textContent()).toContain(poor.user.phone);
@@ -196,7 +178,7 @@ describe('the other operations screens', () => {
     await dialog.locator('input').first().fill('200');
     await dialog.locator('textarea').fill('大客户授信');
     await dialog.getByRole('button', { name: '确定调整' }).click();
-    await toast(page, '余额已调整');
+    await toast(page, '余额已调整', 15_000);
     await row.waitFor({ state: 'detached', timeout: 15_000 });
     expect(
       (await userCall<{ available: number }>(poor.accessToken, '/user/balance')).available,
@@ -205,10 +187,10 @@ describe('the other operations screens', () => {
   });
 
   it('balance monitoring runs the manual check and finds the ledger healthy', async () => {
-    const page = await open(adminContext, '/admin/balance-monitoring');
+    const page = await openPage(adminContext, '/admin/balance-monitoring');
     await page.getByTestId('balance-health').waitFor({ timeout: 15_000 });
     await page.getByTestId('balance-check').click();
-    await toast(page, '检查完成');
+    await toast(page, '检查完成', 15_000);
     expect(await page.getByTestId('balance-health').textContent()).toContain('余额与账本一致');
     await shot(page, 'admin-balance-monitoring-1440');
     await page.close();
@@ -221,7 +203,7 @@ describe('the other operations screens', () => {
       ['/admin/balance-monitoring', 'admin-balance-monitoring'],
       ['/admin/audit-logs', 'admin-audit-logs'],
     ] as const) {
-      const page = await open(adminContext, route, MOBILE);
+      const page = await openPage(adminContext, route, MOBILE);
       await page.locator('.ant-card').first().waitFor({ timeout: 15_000 });
       await page.waitForLoadState('networkidle');
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

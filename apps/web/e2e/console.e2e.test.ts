@@ -6,15 +6,20 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARTIFACTS } from './env';
 import {
+  confirmInstanceAction,
   DESKTOP,
   fundUser,
+  instanceStatusIs,
   launchBrowser,
   MOBILE,
+  openPage,
   registerUser,
   seedSession,
   settledInstance,
+  shot,
   siteUrl,
   titled,
+  toast,
   userCall,
 } from './helpers';
 
@@ -38,36 +43,14 @@ const balance = async () => (await userApi<{ available: number }>('/user/balance
 const instanceNow = async () =>
   (await userApi<ListPage<Instance>>('/gpu/instances?page=1&size=10')).list.find((i) => i.id === created.id);
 
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true });
-
-async function open(urlPath: string, viewport: { width: number; height: number } = DESKTOP) {
-  const page = await context.newPage();
-  await page.setViewportSize(viewport);
-  await page.goto(siteUrl('localhost', urlPath));
-  return page;
-}
+const open = (urlPath: string, viewport?: { width: number; height: number }) =>
+  openPage(context, urlPath, viewport);
 
 /** The status tag of our instance shows `text`. */
-async function statusIs(page: Page, text: string, timeout = 15_000) {
-  await page
-    .getByTestId(`instance-row-${created.id}`)
-    .getByTestId('instance-status')
-    .filter({ hasText: text })
-    .waitFor({ timeout });
-}
-
+const statusIs = (page: Page, text: string, timeout?: number) =>
+  instanceStatusIs(page, created.id, text, timeout);
 /** Clicks a row action and the confirm dialog's OK button. */
-async function confirmAction(page: Page, action: string) {
-  await page.getByTestId(`instance-row-${created.id}`).getByRole('button', { name: action }).click();
-  const dialog = page.locator('.ant-modal-confirm');
-  await dialog.waitFor();
-  await dialog.getByRole('button', { name: action }).click();
-}
-
-async function toast(page: Page, text: string) {
-  await page.locator('.ant-message-notice').filter({ hasText: text }).first().waitFor({ timeout: 10_000 });
-}
+const confirmAction = (page: Page, action: string) => confirmInstanceAction(page, created.id, action);
 
 beforeAll(async () => {
   browser = await launchBrowser();

@@ -1,8 +1,9 @@
+import path from 'node:path';
 import type { Admin, Envelope, TenantConfig, User } from '@gpu/shared';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { STORAGE_KEYS } from '../src/lib/session';
-import { ADMIN, CHROMIUM, CHROMIUM_FLAGS } from './env';
+import { ADMIN, ARTIFACTS, CHROMIUM, CHROMIUM_FLAGS } from './env';
 
 export const DESKTOP = { width: 1440, height: 900 } as const;
 export const MOBILE = { width: 390, height: 844 } as const;
@@ -121,4 +122,42 @@ export async function titled(page: Page, title: string) {
   await page.waitForFunction((t) => document.title === t, title, { timeout: 5_000 }).catch(() => undefined);
   if ((await page.title()) !== title)
     throw new Error(`title is "${await page.title()}", expected "${title}"`);
+}
+
+/** A full-page screenshot into the artifacts folder as `<name>.png`. */
+export const shot = (page: Page, name: string) =>
+  page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true });
+
+/** A new tab of `context` at `viewport`, on `urlPath` of the default tenant. */
+export async function openPage(
+  context: BrowserContext,
+  urlPath: string,
+  viewport: { width: number; height: number } = DESKTOP,
+) {
+  const page = await context.newPage();
+  await page.setViewportSize(viewport);
+  await page.goto(siteUrl('localhost', urlPath));
+  return page;
+}
+
+/** Waits for an antd message toast saying `text`. */
+export async function toast(page: Page, text: string, timeout = 10_000) {
+  await page.locator('.ant-message-notice').filter({ hasText: text }).first().waitFor({ timeout });
+}
+
+/** The console's status tag of instance `id` shows `text`. */
+export async function instanceStatusIs(page: Page, id: number, text: string, timeout = 15_000) {
+  await page
+    .getByTestId(`instance-row-${id}`)
+    .getByTestId('instance-status')
+    .filter({ hasText: text })
+    .waitFor({ timeout });
+}
+
+/** Clicks instance `id`'s row action and the confirm dialog's button of the same name. */
+export async function confirmInstanceAction(page: Page, id: number, action: string) {
+  await page.getByTestId(`instance-row-${id}`).getByRole('button', { name: action }).click();
+  const dialog = page.locator('.ant-modal-confirm');
+  await dialog.waitFor();
+  await dialog.getByRole('button', { name: action }).click();
 }

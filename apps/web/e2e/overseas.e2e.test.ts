@@ -1,18 +1,19 @@
-import path from 'node:path';
 import type { Bill, Envelope, Instance, Page as ListPage, MarketItem, MarketList, User } from '@gpu/shared';
 import { formatYuan } from '@gpu/shared/money';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { ARTIFACTS } from './env';
 import {
+  confirmInstanceAction,
   DESKTOP,
   fundUser,
+  instanceStatusIs,
   launchBrowser,
   MOBILE,
+  openPage,
   registerUser,
   seedSession,
   settledInstance,
-  siteUrl,
+  shot,
   userCall,
 } from './helpers';
 
@@ -37,32 +38,15 @@ const vast = async <T>(urlPath: string, init: { method?: string; body?: unknown 
   });
   return (await res.json()) as T;
 };
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true });
 const instanceNow = async () =>
   (await userApi<ListPage<Instance>>('/gpu/instances?page=1&size=20')).list.find((i) => i.id === created.id);
 
-async function open(urlPath: string, viewport: { width: number; height: number } = DESKTOP) {
-  const page = await context.newPage();
-  await page.setViewportSize(viewport);
-  await page.goto(siteUrl('localhost', urlPath));
-  return page;
-}
+const open = (urlPath: string, viewport?: { width: number; height: number }) =>
+  openPage(context, urlPath, viewport);
 
-async function statusIs(page: Page, text: string, timeout = 20_000) {
-  await page
-    .getByTestId(`instance-row-${created.id}`)
-    .getByTestId('instance-status')
-    .filter({ hasText: text })
-    .waitFor({ timeout });
-}
-
-async function confirmAction(page: Page, action: string) {
-  await page.getByTestId(`instance-row-${created.id}`).getByRole('button', { name: action }).click();
-  const dialog = page.locator('.ant-modal-confirm');
-  await dialog.waitFor();
-  await dialog.getByRole('button', { name: action }).click();
-}
+const statusIs = (page: Page, text: string, timeout = 20_000) =>
+  instanceStatusIs(page, created.id, text, timeout);
+const confirmAction = (page: Page, action: string) => confirmInstanceAction(page, created.id, action);
 
 const radio = (page: Page, group: string, name: string) =>
   page.getByTestId(group).getByRole('radio', { name, exact: true });

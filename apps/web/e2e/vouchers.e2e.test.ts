@@ -1,9 +1,7 @@
-import path from 'node:path';
 import type { Envelope, Instance, MarketItem, MarketList, User } from '@gpu/shared';
 import { yuanToUnits } from '@gpu/shared/money';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ARTIFACTS } from './env';
 import {
   adminLogin,
   DESKTOP,
@@ -13,6 +11,7 @@ import {
   registerUser,
   seedSession,
   settledInstance,
+  shot,
   siteUrl,
   userCall,
 } from './helpers';
@@ -30,8 +29,6 @@ let l40s: MarketItem;
 
 const userApi = <T>(urlPath: string, body?: unknown) => userCall<T>(session.accessToken, urlPath, body);
 const balance = async () => (await userApi<{ available: number }>('/user/balance')).available;
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true });
 const yuanShown = async (page: Page, testId: string) =>
   Number((await page.getByTestId(testId).textContent())?.replace(/[^\d.]/g, ''));
 

@@ -1,5 +1,4 @@
 import {
-  type AdminActor,
   adminImageQuerySchema,
   adminImageSchema,
   envelopeSchema,
@@ -9,7 +8,6 @@ import {
   gpuSkuSyncResultSchema,
   gpuSkuUpdateSchema,
   gpuTypeSchema,
-  idSchema,
   imageCreateSchema,
   imageUpdateSchema,
   pageSchema,
@@ -17,8 +15,8 @@ import {
   regionSchema,
   regionUpdateSchema,
 } from '@gpu/shared';
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { adminActor, idParamsSchema } from '../../app/admin-route.ts';
 import { ok } from '../../app/plugins/envelope.ts';
 import type { AppInstance, Container } from '../../app/types.ts';
 import {
@@ -40,11 +38,6 @@ import {
   updateSku,
 } from './catalogue.usecases.ts';
 
-const actorOf = (request: FastifyRequest): AdminActor => ({
-  adminId: request.admin?.id ?? 0,
-  ip: request.ip,
-});
-
 /** Regions, GPU types, images and GPU SKUs for admins (SPEC.md §7 Admin). */
 export async function catalogueRoutes(app: AppInstance, c: Container) {
   const deps: CatalogueDeps = {
@@ -53,9 +46,9 @@ export async function catalogueRoutes(app: AppInstance, c: Container) {
     changed: () => c.services.market.invalidate(),
   };
   const admin = { preHandler: app.requireAdmin };
-  const regionParams = z.object({ id: idSchema('地区编号无效') });
-  const imageParams = z.object({ id: idSchema('镜像编号无效') });
-  const skuParams = z.object({ id: idSchema('SKU 编号无效') });
+  const regionParams = idParamsSchema('地区编号无效');
+  const imageParams = idParamsSchema('镜像编号无效');
+  const skuParams = idParamsSchema('SKU 编号无效');
 
   // ---- regions and GPU types ----
   app.get(
@@ -81,7 +74,7 @@ export async function catalogueRoutes(app: AppInstance, c: Container) {
         response: { 200: envelopeSchema(regionSchema) },
       },
     },
-    async (request) => ok(await createRegion(deps, actorOf(request), request.body), '地区已添加'),
+    async (request) => ok(await createRegion(deps, adminActor(request), request.body), '地区已添加'),
   );
   app.put(
     '/api/admin/regions/:id',
@@ -96,7 +89,7 @@ export async function catalogueRoutes(app: AppInstance, c: Container) {
       },
     },
     async (request) =>
-      ok(await updateRegion(deps, actorOf(request), request.params.id, request.body), '地区已更新'),
+      ok(await updateRegion(deps, adminActor(request), request.params.id, request.body), '地区已更新'),
   );
   app.get(
     '/api/admin/regions/:id/gpu-types',
@@ -162,7 +155,7 @@ export async function catalogueRoutes(app: AppInstance, c: Container) {
         response: { 200: envelopeSchema(adminImageSchema) },
       },
     },
-    async (request) => ok(await createImage(deps, actorOf(request), request.body), '镜像已添加'),
+    async (request) => ok(await createImage(deps, adminActor(request), request.body), '镜像已添加'),
   );
   app.put(
     '/api/admin/images/:id',
@@ -177,7 +170,7 @@ export async function catalogueRoutes(app: AppInstance, c: Container) {
       },
     },
     async (request) =>
-      ok(await updateImage(deps, actorOf(request), request.params.id, request.body), '镜像已更新'),
+      ok(await updateImage(deps, adminActor(request), request.params.id, request.body), '镜像已更新'),
   );
 
   // ---- GPU SKUs ----
@@ -217,7 +210,7 @@ export async function catalogueRoutes(app: AppInstance, c: Container) {
         response: { 200: envelopeSchema(gpuSkuSyncResultSchema) },
       },
     },
-    async (request) => ok(await syncSkus(deps, actorOf(request)), 'SKU 已同步'),
+    async (request) => ok(await syncSkus(deps, adminActor(request)), 'SKU 已同步'),
   );
   app.get(
     '/api/admin/gpu-sku/:id',
@@ -243,7 +236,7 @@ export async function catalogueRoutes(app: AppInstance, c: Container) {
         response: { 200: envelopeSchema(gpuSkuSchema) },
       },
     },
-    async (request) => ok(await createSku(deps, actorOf(request), request.body), 'SKU 已添加'),
+    async (request) => ok(await createSku(deps, adminActor(request), request.body), 'SKU 已添加'),
   );
   app.put(
     '/api/admin/gpu-sku/:id',
@@ -258,7 +251,7 @@ export async function catalogueRoutes(app: AppInstance, c: Container) {
       },
     },
     async (request) =>
-      ok(await updateSku(deps, actorOf(request), request.params.id, request.body), 'SKU 已更新'),
+      ok(await updateSku(deps, adminActor(request), request.params.id, request.body), 'SKU 已更新'),
   );
   app.delete(
     '/api/admin/gpu-sku/:id',
@@ -272,7 +265,7 @@ export async function catalogueRoutes(app: AppInstance, c: Container) {
       },
     },
     async (request) => {
-      await deleteSku(deps, actorOf(request), request.params.id);
+      await deleteSku(deps, adminActor(request), request.params.id);
       return ok({ id: request.params.id }, 'SKU 已删除');
     },
   );

@@ -1,24 +1,18 @@
 import {
-  type AdminActor,
   enquiryHandleSchema,
   enquiryListQuerySchema,
   enquiryRequestSchema,
   enquirySchema,
   envelopeSchema,
-  idSchema,
   pageSchema,
 } from '@gpu/shared';
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { adminActor, idParamsSchema } from '../../app/admin-route.ts';
 import { ok } from '../../app/plugins/envelope.ts';
 import type { AppInstance, Container } from '../../app/types.ts';
 import { enquiryProducts, listEnquiries, markEnquiryHandled, submitEnquiry } from './contact.usecases.ts';
 
-const idParams = z.object({ id: idSchema('咨询编号无效') });
-const actorOf = (request: FastifyRequest): AdminActor => ({
-  adminId: request.admin?.id ?? 0,
-  ip: request.ip,
-});
+const idParams = idParamsSchema('咨询编号无效');
 
 /** Bare-metal enquiries (SPEC.md §7 contact) and their back-office list. */
 export async function contactRoutes(app: AppInstance, c: Container) {
@@ -81,7 +75,7 @@ export async function contactRoutes(app: AppInstance, c: Container) {
     },
     async (request) =>
       ok(
-        await markEnquiryHandled(deps, actorOf(request), request.params.id, request.body.note),
+        await markEnquiryHandled(deps, adminActor(request), request.params.id, request.body.note),
         '已标记为已处理',
       ),
   );

@@ -1,17 +1,15 @@
 import {
-  type AdminActor,
   adminDashboardSchema,
   discountAdminSchema,
   discountInputSchema,
   discountListQuerySchema,
   discountStatusInputSchema,
   envelopeSchema,
-  idSchema,
   pageSchema,
   promotionScopesSchema,
 } from '@gpu/shared';
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { adminActor, idParamsSchema } from '../../app/admin-route.ts';
 import { ok } from '../../app/plugins/envelope.ts';
 import type { AppInstance, Container } from '../../app/types.ts';
 import {
@@ -24,11 +22,7 @@ import {
   updateDiscount,
 } from './admin.usecases.ts';
 
-const actorOf = (request: FastifyRequest): AdminActor => ({
-  adminId: request.admin?.id ?? 0,
-  ip: request.ip,
-});
-const idParams = z.object({ id: idSchema('折扣编号无效') });
+const idParams = idParamsSchema('折扣编号无效');
 
 /** Discount rules for admins (SPEC.md §7 admin Discounts) and the dashboard's figures. */
 export async function discountAdminRoutes(app: AppInstance, c: Container) {
@@ -68,7 +62,7 @@ export async function discountAdminRoutes(app: AppInstance, c: Container) {
         response: { 200: envelopeSchema(discountAdminSchema) },
       },
     },
-    async (request) => ok(await createDiscount(deps, actorOf(request), request.body), '折扣活动已创建'),
+    async (request) => ok(await createDiscount(deps, adminActor(request), request.body), '折扣活动已创建'),
   );
   app.put(
     '/api/admin/discounts/:id',
@@ -83,7 +77,7 @@ export async function discountAdminRoutes(app: AppInstance, c: Container) {
       },
     },
     async (request) =>
-      ok(await updateDiscount(deps, actorOf(request), request.params.id, request.body), '折扣活动已保存'),
+      ok(await updateDiscount(deps, adminActor(request), request.params.id, request.body), '折扣活动已保存'),
   );
   app.put(
     '/api/admin/discounts/:id/status',
@@ -98,7 +92,7 @@ export async function discountAdminRoutes(app: AppInstance, c: Container) {
       },
     },
     async (request) => {
-      const d = await setDiscountStatus(deps, actorOf(request), request.params.id, request.body.enabled);
+      const d = await setDiscountStatus(deps, adminActor(request), request.params.id, request.body.enabled);
       return ok(d, d.enabled ? '已启用' : '已停用');
     },
   );
@@ -114,7 +108,7 @@ export async function discountAdminRoutes(app: AppInstance, c: Container) {
       },
     },
     async (request) => {
-      await deleteDiscount(deps, actorOf(request), request.params.id);
+      await deleteDiscount(deps, adminActor(request), request.params.id);
       return ok(null, '折扣活动已删除');
     },
   );

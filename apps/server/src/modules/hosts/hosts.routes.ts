@@ -1,5 +1,4 @@
 import {
-  type AdminActor,
   envelopeSchema,
   HOST_DRIVER_KINDS,
   hostCreateSchema,
@@ -11,11 +10,10 @@ import {
   hostStatisticsSchema,
   hostStatusInputSchema,
   hostUpdateSchema,
-  idSchema,
   pageSchema,
 } from '@gpu/shared';
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { adminActor, idParamsSchema } from '../../app/admin-route.ts';
 import { ok } from '../../app/plugins/envelope.ts';
 import type { AppInstance, Container } from '../../app/types.ts';
 import {
@@ -31,11 +29,7 @@ import {
 } from './hosts.usecases.ts';
 import { testConnection } from './probe.usecases.ts';
 
-const idParams = z.object({ id: idSchema('主机编号无效') });
-const actorOf = (request: FastifyRequest): AdminActor => ({
-  adminId: request.admin?.id ?? 0,
-  ip: request.ip,
-});
+const idParams = idParamsSchema('主机编号无效');
 
 /** Host management for admins (SPEC.md §7 Hosts) and the local-docker user endpoints. */
 export async function hostsRoutes(app: AppInstance, c: Container) {
@@ -112,7 +106,7 @@ export async function hostsRoutes(app: AppInstance, c: Container) {
         response: { 200: envelopeSchema(hostDetailSchema) },
       },
     },
-    async (request) => ok(changed(await createHost(deps, actorOf(request), request.body)), '主机已添加'),
+    async (request) => ok(changed(await createHost(deps, adminActor(request), request.body)), '主机已添加'),
   );
 
   app.put(
@@ -128,7 +122,7 @@ export async function hostsRoutes(app: AppInstance, c: Container) {
       },
     },
     async (request) =>
-      ok(changed(await updateHost(deps, actorOf(request), request.params.id, request.body)), '主机已更新'),
+      ok(changed(await updateHost(deps, adminActor(request), request.params.id, request.body)), '主机已更新'),
   );
 
   app.patch(
@@ -145,7 +139,7 @@ export async function hostsRoutes(app: AppInstance, c: Container) {
     },
     async (request) =>
       ok(
-        changed(await setHostStatus(deps, actorOf(request), request.params.id, request.body.status)),
+        changed(await setHostStatus(deps, adminActor(request), request.params.id, request.body.status)),
         '状态已更新',
       ),
   );
@@ -161,7 +155,8 @@ export async function hostsRoutes(app: AppInstance, c: Container) {
         response: { 200: envelopeSchema(z.object({ id: z.number().int() })) },
       },
     },
-    async (request) => ok(changed(await deleteHost(deps, actorOf(request), request.params.id)), '主机已删除'),
+    async (request) =>
+      ok(changed(await deleteHost(deps, adminActor(request), request.params.id)), '主机已删除'),
   );
 
   app.post(
@@ -176,7 +171,7 @@ export async function hostsRoutes(app: AppInstance, c: Container) {
       },
     },
     async (request) => {
-      const result = changed(await testConnection(deps, actorOf(request), request.params.id));
+      const result = changed(await testConnection(deps, adminActor(request), request.params.id));
       return ok(result, result.reachable ? '连接成功' : '连接失败');
     },
   );
@@ -192,6 +187,6 @@ export async function hostsRoutes(app: AppInstance, c: Container) {
         response: { 200: envelopeSchema(hostPortsResultSchema) },
       },
     },
-    async (request) => ok(await initPorts(deps, actorOf(request), request.params.id), '端口池已初始化'),
+    async (request) => ok(await initPorts(deps, adminActor(request), request.params.id), '端口池已初始化'),
   );
 }

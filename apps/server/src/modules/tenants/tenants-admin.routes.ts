@@ -1,5 +1,4 @@
 import {
-  type AdminActor,
   adminTenantSchema,
   envelopeSchema,
   idSchema,
@@ -12,8 +11,8 @@ import {
   uploadInputSchema,
   uploadResultSchema,
 } from '@gpu/shared';
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { adminActor, idParamsSchema } from '../../app/admin-route.ts';
 import { ok } from '../../app/plugins/envelope.ts';
 import type { AppInstance, Container } from '../../app/types.ts';
 import {
@@ -31,11 +30,6 @@ import {
   uploadImage,
 } from './tenants-admin.usecases.ts';
 
-const actorOf = (request: FastifyRequest): AdminActor => ({
-  adminId: request.admin?.id ?? 0,
-  ip: request.ip,
-});
-
 /** Tenants, their host grants and prices, and image uploads for the back office. */
 export async function tenantsAdminRoutes(app: AppInstance, c: Container) {
   const deps: TenantAdminDeps = {
@@ -48,7 +42,7 @@ export async function tenantsAdminRoutes(app: AppInstance, c: Container) {
   };
   const admin = { preHandler: app.requireAdmin };
   const tags = ['admin-tenants'];
-  const params = z.object({ id: idSchema('租户编号无效') });
+  const params = idParamsSchema('租户编号无效');
   const priceParams = z.object({ id: idSchema('租户编号无效'), skuId: idSchema('SKU 编号无效') });
 
   app.get(
@@ -78,7 +72,7 @@ export async function tenantsAdminRoutes(app: AppInstance, c: Container) {
         response: { 200: envelopeSchema(adminTenantSchema) },
       },
     },
-    async (request) => ok(await createTenant(deps, actorOf(request), request.body), '租户已添加'),
+    async (request) => ok(await createTenant(deps, adminActor(request), request.body), '租户已添加'),
   );
   app.put(
     '/api/admin/tenants/:id',
@@ -93,7 +87,7 @@ export async function tenantsAdminRoutes(app: AppInstance, c: Container) {
       },
     },
     async (request) =>
-      ok(await updateTenant(deps, actorOf(request), request.params.id, request.body), '租户已更新'),
+      ok(await updateTenant(deps, adminActor(request), request.params.id, request.body), '租户已更新'),
   );
 
   app.get(
@@ -118,7 +112,7 @@ export async function tenantsAdminRoutes(app: AppInstance, c: Container) {
     },
     async (request) =>
       ok(
-        await setTenantHosts(deps, actorOf(request), request.params.id, request.body.hostIds),
+        await setTenantHosts(deps, adminActor(request), request.params.id, request.body.hostIds),
         '主机权限已保存',
       ),
   );
@@ -150,7 +144,13 @@ export async function tenantsAdminRoutes(app: AppInstance, c: Container) {
     },
     async (request) =>
       ok(
-        await setTenantPrice(deps, actorOf(request), request.params.id, request.params.skuId, request.body),
+        await setTenantPrice(
+          deps,
+          adminActor(request),
+          request.params.id,
+          request.params.skuId,
+          request.body,
+        ),
         '价格已保存',
       ),
   );
@@ -166,7 +166,7 @@ export async function tenantsAdminRoutes(app: AppInstance, c: Container) {
       },
     },
     async (request) => {
-      await deleteTenantPrice(deps, actorOf(request), request.params.id, request.params.skuId);
+      await deleteTenantPrice(deps, adminActor(request), request.params.id, request.params.skuId);
       return ok({ skuId: request.params.skuId }, '已恢复平台价');
     },
   );
@@ -182,7 +182,7 @@ export async function tenantsAdminRoutes(app: AppInstance, c: Container) {
         response: { 200: envelopeSchema(uploadResultSchema) },
       },
     },
-    async (request) => ok(await uploadImage(deps, actorOf(request), request.body.dataUrl), '上传成功'),
+    async (request) => ok(await uploadImage(deps, adminActor(request), request.body.dataUrl), '上传成功'),
   );
   app.get(
     '/api/files/:id',

@@ -1,5 +1,4 @@
 import {
-  type AdminActor,
   distributionDetailSchema,
   distributionExecuteInputSchema,
   distributionListQuerySchema,
@@ -7,14 +6,13 @@ import {
   distributionPreviewSchema,
   distributionSchema,
   envelopeSchema,
-  idSchema,
   pageSchema,
   voucherConfigInputSchema,
   voucherConfigListQuerySchema,
   voucherConfigSchema,
 } from '@gpu/shared';
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { adminActor, idParamsSchema } from '../../app/admin-route.ts';
 import { ok } from '../../app/plugins/envelope.ts';
 import type { AppInstance, Container } from '../../app/types.ts';
 import { createConfig, deleteConfig, listConfigs, toggleConfig, updateConfig } from './configs.usecases.ts';
@@ -25,11 +23,7 @@ import {
   previewDistribution,
 } from './distribution.usecases.ts';
 
-const actorOf = (request: FastifyRequest): AdminActor => ({
-  adminId: request.admin?.id ?? 0,
-  ip: request.ip,
-});
-const idParams = z.object({ id: idSchema('编号无效') });
+const idParams = idParamsSchema('编号无效');
 
 /** Voucher configs and batch distribution for admins (SPEC.md §7). */
 export async function voucherAdminRoutes(app: AppInstance, c: Container) {
@@ -61,7 +55,7 @@ export async function voucherAdminRoutes(app: AppInstance, c: Container) {
         response: { 200: envelopeSchema(voucherConfigSchema) },
       },
     },
-    async (request) => ok(await createConfig(deps, actorOf(request), request.body), '代金券配置已创建'),
+    async (request) => ok(await createConfig(deps, adminActor(request), request.body), '代金券配置已创建'),
   );
   app.put(
     '/api/admin/vouchers/configs/:id',
@@ -76,7 +70,7 @@ export async function voucherAdminRoutes(app: AppInstance, c: Container) {
       },
     },
     async (request) =>
-      ok(await updateConfig(deps, actorOf(request), request.params.id, request.body), '代金券配置已保存'),
+      ok(await updateConfig(deps, adminActor(request), request.params.id, request.body), '代金券配置已保存'),
   );
   app.patch(
     '/api/admin/vouchers/configs/:id/toggle',
@@ -90,7 +84,7 @@ export async function voucherAdminRoutes(app: AppInstance, c: Container) {
       },
     },
     async (request) => {
-      const cfg = await toggleConfig(deps, actorOf(request), request.params.id);
+      const cfg = await toggleConfig(deps, adminActor(request), request.params.id);
       return ok(cfg, cfg.enabled ? '已启用' : '已停用');
     },
   );
@@ -109,7 +103,7 @@ export async function voucherAdminRoutes(app: AppInstance, c: Container) {
     async (request) => {
       const r = await deleteConfig(
         deps,
-        actorOf(request),
+        adminActor(request),
         request.params.id,
         request.query.archive === 'true',
       );
@@ -142,7 +136,7 @@ export async function voucherAdminRoutes(app: AppInstance, c: Container) {
       },
     },
     async (request) => {
-      const { distribution, repeated } = await executeDistribution(deps, actorOf(request), request.body);
+      const { distribution, repeated } = await executeDistribution(deps, adminActor(request), request.body);
       return ok(
         distribution,
         repeated ? '该发放已执行过，未重复发放' : `已发放${distribution.issuedCount}张代金券`,

@@ -1,5 +1,12 @@
 import type { FormInstance } from 'antd';
 import type { z } from 'zod';
+import { ApiError } from '../../lib/api-client';
+import { notify } from '../../lib/feedback';
+import { t } from '../../locales/zh-CN';
+
+/** A failed promotions call as a notice: the server's message, else the generic one. */
+export const failed = (err: unknown) =>
+  void notify('error', err instanceof ApiError ? err.message : t.adminVoucher.loadFailed);
 
 /**
  * Checks form values with the shared schema the server uses; on failure puts each message on
@@ -18,4 +25,27 @@ export function parseForm<S extends z.ZodType>(
     .map((i) => ({ name: String(i.path[0]), errors: [i.message] }));
   form.setFields(fields);
   return { error: parsed.error.issues[0]?.message ?? '' };
+}
+
+/**
+ * Saves what parseForm checked: its problem as a notice, else `save`, then the `saved` notice and
+ * `done`; a failed save is a notice too (the form stays open).
+ */
+export async function saveChecked<T>(
+  parsed: { data: T } | { error: string },
+  save: (data: T) => Promise<unknown>,
+  saved: string,
+  done: () => void,
+) {
+  if ('error' in parsed) {
+    void notify('error', parsed.error);
+    return;
+  }
+  try {
+    await save(parsed.data);
+    void notify('success', saved);
+    done();
+  } catch (err) {
+    failed(err);
+  }
 }

@@ -1,34 +1,19 @@
 import { LockOutlined, MobileOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import type { SignIn } from '@gpu/shared/auth';
-import { changePasswordRequestSchema, changePhoneRequestSchema, PHONE_PATTERN } from '@gpu/shared/auth';
+import { changePasswordRequestSchema, changePhoneRequestSchema } from '@gpu/shared/auth';
 import { formatTime } from '@gpu/shared/time';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  Alert,
-  Button,
-  Card,
-  Empty,
-  Form,
-  Grid,
-  Input,
-  type InputRef,
-  Table,
-  type TableProps,
-  Tag,
-} from 'antd';
-import { useRef, useState } from 'react';
+import { Alert, Button, Card, Empty, Form, Grid, Input, Table, type TableProps, Tag } from 'antd';
 import { PageHeader } from '../../../components/PageHeader';
 import { notify } from '../../../lib/feedback';
 import { t } from '../../../locales/zh-CN';
 import { changePassword } from '../../auth/api/change-password';
-import { showTestCode } from '../../auth/api/send-code';
 import { CodeField } from '../../auth/components/CodeField';
 import { PasswordStrength } from '../../auth/components/PasswordStrength';
 import { PhoneInput } from '../../auth/components/PhoneInput';
-import { failureMessage, waitSecondsOf } from '../../auth/failure-message';
+import { failureMessage } from '../../auth/failure-message';
 import { confirmRule, schemaRule } from '../../auth/form-rules';
-import { sendCodeLabel } from '../../auth/register-rules';
-import { useCooldown } from '../../auth/use-cooldown';
+import { useSendCode, validPhoneOf } from '../../auth/use-send-code';
 import { useSession } from '../../auth/use-session';
 import { changePhone, sendChangePhoneCode, useSignIns } from '../api/account';
 import { accountKeys } from '../api/keys';
@@ -102,36 +87,14 @@ function PasswordCard() {
 function PhoneCard() {
   const { user } = useSession();
   const [form] = Form.useForm<{ newPhone: string; code: string }>();
-  const codeInput = useRef<InputRef>(null);
-  const cooldown = useCooldown();
-  const [sending, setSending] = useState(false);
-  const [sentBefore, setSentBefore] = useState(false);
+  const { codeInput, cooldown, sending, sendTo, label } = useSendCode(sendChangePhoneCode, {
+    failed: t.resetPassword.sendFailed,
+    retry: t.resetPassword.sendFailedRetry,
+  });
 
   const sendCode = async () => {
-    const phone = String(form.getFieldValue('newPhone') ?? '').trim();
-    if (!PHONE_PATTERN.test(phone)) {
-      void notify('warning', t.authForm.phoneInvalidWarning);
-      void form.validateFields(['newPhone']).catch(() => undefined);
-      return;
-    }
-    setSending(true);
-    try {
-      const sent = await sendChangePhoneCode(phone);
-      cooldown.start();
-      setSentBefore(true);
-      void notify('success', t.authForm.codeSent);
-      showTestCode(sent);
-      codeInput.current?.focus();
-    } catch (err) {
-      const wait = waitSecondsOf(err);
-      if (wait) cooldown.start(wait);
-      void notify(
-        'error',
-        failureMessage(err, { failed: t.resetPassword.sendFailed, retry: t.resetPassword.sendFailedRetry }),
-      );
-    } finally {
-      setSending(false);
-    }
+    const phone = validPhoneOf(form, 'newPhone');
+    if (phone) await sendTo(phone);
   };
   const mutation = useMutation({
     mutationFn: changePhone,
@@ -166,15 +129,7 @@ function PhoneCard() {
         <CodeField
           name="code"
           rules={rule('code')}
-          buttonLabel={sendCodeLabel(
-            { sending, remaining: cooldown.remaining, sentBefore },
-            {
-              send: t.authForm.sendCode,
-              sending: t.authForm.sending,
-              cooldown: t.authForm.cooldown,
-              resend: t.authForm.resend,
-            },
-          )}
+          buttonLabel={label}
           buttonDisabled={cooldown.active || sending}
           sending={sending}
           onSend={sendCode}

@@ -1,20 +1,11 @@
 import type { HostView } from '@gpu/shared/hosts';
-import {
-  Button,
-  Card,
-  Col,
-  Input,
-  Popconfirm,
-  Row,
-  Select,
-  Statistic,
-  Table,
-  type TableProps,
-  Tag,
-} from 'antd';
+import { Button, Card, Col, Input, Row, Select, Statistic, type TableProps, Tag } from 'antd';
 import { useState } from 'react';
 import { notify } from '../../../lib/feedback';
 import { t } from '../../../locales/zh-CN';
+import { ConfirmButton } from '../../admin/components/ConfirmButton';
+import { paging, useListQuery } from '../../admin/components/list-query';
+import { PagedTable } from '../../admin/components/PagedTable';
 import { useRegions } from '../api/catalogue';
 import {
   type HostFilters,
@@ -29,6 +20,7 @@ import styles from './admin.module.css';
 import { HostDetailDrawer } from './HostDetailDrawer';
 import { HostFormModal } from './HostFormModal';
 import { useAdminLayout } from './responsive';
+import { ToggleAction } from './ToggleAction';
 
 const c = t.adminCatalogue;
 const h = c.hosts;
@@ -36,7 +28,7 @@ const STATUS_COLORS: Record<string, string> = { ACTIVE: 'green', DISABLED: 'defa
 
 /** Hosts (SPEC.md §7 Hosts): statistics, list with status, GPUs and ports, and the actions. */
 export function HostsTab() {
-  const [filters, setFilters] = useState<HostFilters>({ page: 1, size: 10 });
+  const { query: filters, setQuery: setFilters, filter } = useListQuery<HostFilters>({ page: 1, size: 10 });
   const hosts = useHosts(filters);
   const stats = useHostStatistics();
   const regions = useRegions();
@@ -103,46 +95,29 @@ export function HostsTab() {
           >
             {h.test}
           </Button>
-          <Popconfirm
+          <ConfirmButton
             title={h.confirmInitPorts}
             okText={h.initPorts}
             cancelText={c.cancel}
             onConfirm={() => initPorts.mutate(row.id)}
+            link
+            danger={false}
           >
-            <Button type="link" size="small">
-              {h.initPorts}
-            </Button>
-          </Popconfirm>
-          {row.status === 'ACTIVE' ? (
-            <Popconfirm
-              title={c.confirmDisable}
-              okText={c.disable}
-              cancelText={c.cancel}
-              onConfirm={() => setStatus.mutate({ id: row.id, status: 'DISABLED' })}
-            >
-              <Button type="link" size="small" danger>
-                {c.disable}
-              </Button>
-            </Popconfirm>
-          ) : (
-            <Button
-              type="link"
-              size="small"
-              onClick={() => setStatus.mutate({ id: row.id, status: 'ACTIVE' })}
-            >
-              {c.enable}
-            </Button>
-          )}
-          <Popconfirm
+            {h.initPorts}
+          </ConfirmButton>
+          <ToggleAction
+            enabled={row.status === 'ACTIVE'}
+            onChange={(on) => setStatus.mutate({ id: row.id, status: on ? 'ACTIVE' : 'DISABLED' })}
+          />
+          <ConfirmButton
             title={h.confirmDelete}
             okText={c.delete}
             cancelText={c.cancel}
             onConfirm={() => remove.mutate(row.id)}
+            link
           >
-            <Button type="link" size="small" danger>
-              {c.delete}
-            </Button>
-          </Popconfirm>
+            {c.delete}
+          </ConfirmButton>
         </span>
       ),
     },
@@ -170,21 +145,21 @@ export function HostsTab() {
         <Input.Search
           allowClear
           placeholder={h.keyword}
-          onSearch={(v) => setFilters({ ...filters, page: 1, keyword: v || undefined })}
+          onSearch={(v) => filter({ keyword: v || undefined })}
           style={{ width: 200 }}
         />
         <Select
           allowClear
           placeholder={h.allRegions}
           style={{ width: 150 }}
-          onChange={(v) => setFilters({ ...filters, page: 1, regionId: v })}
+          onChange={(v) => filter({ regionId: v })}
           options={(regions.data ?? []).map((r) => ({ value: r.id, label: r.name }))}
         />
         <Select
           allowClear
           placeholder={h.allStatuses}
           style={{ width: 120 }}
-          onChange={(v) => setFilters({ ...filters, page: 1, status: v })}
+          onChange={(v) => filter({ status: v })}
           options={Object.entries(h.statuses).map(([value, label]) => ({ value, label }))}
         />
         <span className={styles.grow} />
@@ -192,20 +167,11 @@ export function HostsTab() {
           {h.createTitle}
         </Button>
       </div>
-      <Table
-        rowKey="id"
-        size="middle"
+      <PagedTable
+        list={hosts}
         columns={columns}
-        dataSource={hosts.data?.list ?? []}
-        loading={hosts.isFetching}
         scroll={{ x: scrollX }}
-        pagination={{
-          current: filters.page,
-          pageSize: filters.size,
-          total: hosts.data?.total ?? 0,
-          showTotal: c.total,
-          onChange: (page, size) => setFilters({ ...filters, page, size }),
-        }}
+        pagination={paging(filters, hosts.data?.total, setFilters, { showTotal: c.total })}
       />
       <HostFormModal open={form.open} host={form.host} onClose={() => setForm({ open: false, host: null })} />
       <HostDetailDrawer id={detail} onClose={() => setDetail(null)} />

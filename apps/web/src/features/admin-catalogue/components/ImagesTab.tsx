@@ -1,22 +1,13 @@
 import type { AdminImage } from '@gpu/shared/catalogue';
 import { FRAMEWORK_TYPES, PLATFORM_TYPES } from '@gpu/shared/images';
-import {
-  Button,
-  Col,
-  Form,
-  Input,
-  InputNumber,
-  Modal,
-  Row,
-  Select,
-  Switch,
-  Table,
-  type TableProps,
-  Tag,
-} from 'antd';
+import { Button, Col, Form, Input, InputNumber, Row, Select, Switch, type TableProps, Tag } from 'antd';
 import { useState } from 'react';
 import { t } from '../../../locales/zh-CN';
+import { FormModal, useEditing } from '../../admin/components/FormModal';
+import { paging, useListQuery } from '../../admin/components/list-query';
+import { PagedTable } from '../../admin/components/PagedTable';
 import { type ImageFilters, useAdminImages, useSaveImage } from '../api/catalogue';
+import { actionsColumn } from './actions-column';
 import styles from './admin.module.css';
 import { useAdminLayout } from './responsive';
 import { ToggleAction } from './ToggleAction';
@@ -43,12 +34,12 @@ const EMPTY = {
 
 /** The image catalogue users pick from when creating an instance. */
 export function ImagesTab() {
-  const [filters, setFilters] = useState<ImageFilters>({ page: 1, size: 10 });
+  const { query: filters, setQuery: setFilters, filter } = useListQuery<ImageFilters>({ page: 1, size: 10 });
   const [keyword, setKeyword] = useState('');
   const images = useAdminImages(filters);
   const save = useSaveImage();
   const { scrollX } = useAdminLayout();
-  const [editing, setEditing] = useState<AdminImage | 'new' | null>(null);
+  const { editing, setEditing, close, id } = useEditing<AdminImage>();
   const [form] = Form.useForm();
 
   const open = (row: AdminImage | 'new') => {
@@ -57,8 +48,8 @@ export function ImagesTab() {
   };
   const submit = async () => {
     const { id: _id, createdAt: _c, updatedAt: _u, ...body } = await form.validateFields();
-    await save.mutateAsync({ id: editing === 'new' ? undefined : editing?.id, body });
-    setEditing(null);
+    await save.mutateAsync({ id, body });
+    close();
   };
 
   const columns: TableProps<AdminImage>['columns'] = [
@@ -88,22 +79,13 @@ export function ImagesTab() {
       dataIndex: 'enabled',
       render: (v: boolean) => <Tag color={v ? 'green' : 'default'}>{v ? c.enabled : c.disabled}</Tag>,
     },
-    {
-      title: c.actions,
-      key: 'actions',
-      render: (_: unknown, row) => (
-        <span className={styles.nowrap}>
-          <Button type="link" size="small" onClick={() => open(row)}>
-            {c.edit}
-          </Button>
-          <ToggleAction
-            enabled={row.enabled}
-            confirm={m.confirmDisable}
-            onChange={(enabled) => save.mutate({ id: row.id, body: { enabled } })}
-          />
-        </span>
-      ),
-    },
+    actionsColumn<AdminImage>(open, (row) => (
+      <ToggleAction
+        enabled={row.enabled}
+        confirm={m.confirmDisable}
+        onChange={(enabled) => save.mutate({ id: row.id, body: { enabled } })}
+      />
+    )),
   ];
 
   return (
@@ -114,7 +96,7 @@ export function ImagesTab() {
           placeholder={m.keyword}
           value={keyword}
           onChange={(e) => setKeyword(e.target.value)}
-          onSearch={(v) => setFilters({ ...filters, page: 1, keyword: v || undefined })}
+          onSearch={(v) => filter({ keyword: v || undefined })}
           style={{ width: 220 }}
         />
         <Select
@@ -122,7 +104,7 @@ export function ImagesTab() {
           placeholder={m.allFrameworks}
           style={{ width: 150 }}
           value={filters.frameworkType}
-          onChange={(v) => setFilters({ ...filters, page: 1, frameworkType: v })}
+          onChange={(v) => filter({ frameworkType: v })}
           options={FRAMEWORK_TYPES.map((f) => ({ value: f, label: f }))}
         />
         <span className={styles.grow} />
@@ -130,31 +112,22 @@ export function ImagesTab() {
           {m.createTitle}
         </Button>
       </div>
-      <Table
-        rowKey="id"
-        size="middle"
+      <PagedTable
+        list={images}
         columns={columns}
-        dataSource={images.data?.list ?? []}
-        loading={images.isFetching}
         scroll={{ x: scrollX }}
-        pagination={{
-          current: filters.page,
-          pageSize: filters.size,
-          total: images.data?.total ?? 0,
-          showTotal: c.total,
-          onChange: (page, size) => setFilters({ ...filters, page, size }),
-        }}
+        pagination={paging(filters, images.data?.total, setFilters, { showTotal: c.total })}
       />
-      <Modal
-        open={editing !== null}
-        title={editing === 'new' ? m.createTitle : m.editTitle}
-        onCancel={() => setEditing(null)}
+      <FormModal
+        editing={editing}
+        createTitle={m.createTitle}
+        editTitle={m.editTitle}
+        onClose={close}
         onOk={submit}
         okText={c.save}
         cancelText={c.cancel}
-        confirmLoading={save.isPending}
+        saving={save.isPending}
         width={720}
-        destroyOnHidden
       >
         <Form form={form} layout="vertical" preserve={false}>
           <Row gutter={12}>
@@ -246,7 +219,7 @@ export function ImagesTab() {
             </Col>
           </Row>
         </Form>
-      </Modal>
+      </FormModal>
     </>
   );
 }

@@ -1,8 +1,9 @@
 import type { RegionView } from '@gpu/shared/catalogue';
-import { Button, Form, Input, InputNumber, Modal, Switch, Table, type TableProps, Tag } from 'antd';
-import { useState } from 'react';
+import { Button, Form, Input, InputNumber, Switch, Table, type TableProps, Tag } from 'antd';
 import { t } from '../../../locales/zh-CN';
+import { FormModal, useEditing } from '../../admin/components/FormModal';
 import { useGpuTypes, useRegions, useSaveRegion } from '../api/catalogue';
+import { actionsColumn } from './actions-column';
 import styles from './admin.module.css';
 import { useAdminLayout } from './responsive';
 import { ToggleAction } from './ToggleAction';
@@ -16,7 +17,7 @@ export function RegionsTab() {
   const gpuTypes = useGpuTypes();
   const save = useSaveRegion();
   const { scrollX } = useAdminLayout();
-  const [editing, setEditing] = useState<RegionView | 'new' | null>(null);
+  const { editing, setEditing, close, id } = useEditing<RegionView>();
   const [form] = Form.useForm();
 
   const open = (row: RegionView | 'new') => {
@@ -27,8 +28,8 @@ export function RegionsTab() {
   };
   const submit = async () => {
     const body = await form.validateFields();
-    await save.mutateAsync({ id: editing === 'new' ? undefined : editing?.id, body });
-    setEditing(null);
+    await save.mutateAsync({ id, body });
+    close();
   };
   const toggle = (row: RegionView, enabled: boolean) => save.mutate({ id: row.id, body: { enabled } });
 
@@ -43,22 +44,13 @@ export function RegionsTab() {
       dataIndex: 'enabled',
       render: (v: boolean) => <Tag color={v ? 'green' : 'default'}>{v ? c.enabled : c.disabled}</Tag>,
     },
-    {
-      title: c.actions,
-      key: 'actions',
-      render: (_: unknown, row) => (
-        <span className={styles.nowrap}>
-          <Button type="link" size="small" onClick={() => open(row)}>
-            {c.edit}
-          </Button>
-          <ToggleAction
-            enabled={row.enabled}
-            confirm={r.confirmDisable}
-            onChange={(enabled) => toggle(row, enabled)}
-          />
-        </span>
-      ),
-    },
+    actionsColumn<RegionView>(open, (row) => (
+      <ToggleAction
+        enabled={row.enabled}
+        confirm={r.confirmDisable}
+        onChange={(enabled) => toggle(row, enabled)}
+      />
+    )),
   ];
 
   return (
@@ -104,15 +96,15 @@ export function RegionsTab() {
           },
         ]}
       />
-      <Modal
-        open={editing !== null}
-        title={editing === 'new' ? r.createTitle : r.editTitle}
-        onCancel={() => setEditing(null)}
+      <FormModal
+        editing={editing}
+        createTitle={r.createTitle}
+        editTitle={r.editTitle}
+        onClose={close}
         onOk={submit}
         okText={c.save}
         cancelText={c.cancel}
-        confirmLoading={save.isPending}
-        destroyOnHidden
+        saving={save.isPending}
       >
         <Form form={form} layout="vertical" preserve={false}>
           <Form.Item name="name" label={r.name} rules={[{ required: true, message: `请填写${r.name}` }]}>
@@ -142,7 +134,7 @@ export function RegionsTab() {
             <Switch />
           </Form.Item>
         </Form>
-      </Modal>
+      </FormModal>
     </>
   );
 }

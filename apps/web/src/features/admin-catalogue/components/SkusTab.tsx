@@ -6,18 +6,18 @@ import {
   Form,
   Input,
   InputNumber,
-  Modal,
-  Popconfirm,
   Row,
   Select,
   Switch,
   Table,
   type TableProps,
 } from 'antd';
-import { useState } from 'react';
 import { t } from '../../../locales/zh-CN';
+import { ConfirmButton } from '../../admin/components/ConfirmButton';
+import { FormModal, useEditing } from '../../admin/components/FormModal';
 import { useDeleteSku, useSaveSku, useSkus, useSyncSkus } from '../api/catalogue';
 import { useHosts } from '../api/hosts';
+import { actionsColumn } from './actions-column';
 import styles from './admin.module.css';
 import { useAdminLayout } from './responsive';
 
@@ -32,7 +32,7 @@ export function SkusTab() {
   const remove = useDeleteSku();
   const sync = useSyncSkus();
   const { scrollX } = useAdminLayout();
-  const [editing, setEditing] = useState<GpuSkuView | 'new' | null>(null);
+  const { editing, setEditing, close } = useEditing<GpuSkuView>();
   const [form] = Form.useForm();
 
   const open = (row: GpuSkuView | 'new') => {
@@ -57,7 +57,7 @@ export function SkusTab() {
       const { hostId: _h, ...body } = v;
       await save.mutateAsync({ id: editing.id, body });
     }
-    setEditing(null);
+    close();
   };
 
   const columns: TableProps<GpuSkuView>['columns'] = [
@@ -78,27 +78,17 @@ export function SkusTab() {
         />
       ),
     },
-    {
-      title: c.actions,
-      key: 'actions',
-      render: (_: unknown, row) => (
-        <span className={styles.nowrap}>
-          <Button type="link" size="small" onClick={() => open(row)}>
-            {c.edit}
-          </Button>
-          <Popconfirm
-            title={s.confirmDelete}
-            okText={c.delete}
-            cancelText={c.cancel}
-            onConfirm={() => remove.mutate(row.id)}
-          >
-            <Button type="link" size="small" danger>
-              {c.delete}
-            </Button>
-          </Popconfirm>
-        </span>
-      ),
-    },
+    actionsColumn<GpuSkuView>(open, (row) => (
+      <ConfirmButton
+        title={s.confirmDelete}
+        okText={c.delete}
+        cancelText={c.cancel}
+        onConfirm={() => remove.mutate(row.id)}
+        link
+      >
+        {c.delete}
+      </ConfirmButton>
+    )),
   ];
 
   return (
@@ -123,16 +113,16 @@ export function SkusTab() {
         pagination={{ pageSize: 20, showTotal: c.total }}
         rowClassName={(r) => (r.listed ? '' : (styles.muted ?? ''))}
       />
-      <Modal
-        open={editing !== null}
-        title={editing === 'new' ? s.createTitle : s.editTitle}
-        onCancel={() => setEditing(null)}
+      <FormModal
+        editing={editing}
+        createTitle={s.createTitle}
+        editTitle={s.editTitle}
+        onClose={close}
         onOk={submit}
         okText={c.save}
         cancelText={c.cancel}
-        confirmLoading={save.isPending}
+        saving={save.isPending}
         width={640}
-        destroyOnHidden
       >
         <Form form={form} layout="vertical" preserve={false}>
           <Row gutter={12}>
@@ -201,7 +191,7 @@ export function SkusTab() {
             </Col>
           </Row>
         </Form>
-      </Modal>
+      </FormModal>
     </>
   );
 }

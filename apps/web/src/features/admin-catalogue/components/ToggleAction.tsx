@@ -1,5 +1,6 @@
-import { Button, Popconfirm } from 'antd';
+import { Button } from 'antd';
 import { t } from '../../../locales/zh-CN';
+import { ConfirmButton } from '../../admin/components/ConfirmButton';
 
 const c = t.adminCatalogue;
 
@@ -20,10 +21,14 @@ export function ToggleAction({
       </Button>
     );
   return (
-    <Popconfirm title={confirm} okText={c.disable} cancelText={c.cancel} onConfirm={() => onChange(false)}>
-      <Button type="link" size="small" danger>
-        {c.disable}
-      </Button>
-    </Popconfirm>
+    <ConfirmButton
+      title={confirm}
+      okText={c.disable}
+      cancelText={c.cancel}
+      onConfirm={() => onChange(false)}
+      link
+    >
+      {c.disable}
+    </ConfirmButton>
   );
 }

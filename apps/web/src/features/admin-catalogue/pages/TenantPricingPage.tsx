@@ -1,8 +1,10 @@
 import type { TenantPriceRow } from '@gpu/shared/tenant-admin';
-import { Button, Form, InputNumber, Modal, Popconfirm, Table, type TableProps } from 'antd';
+import { Button, Form, InputNumber, Table, type TableProps } from 'antd';
 import { useState } from 'react';
 import { PageHeader } from '../../../components/PageHeader';
 import { t } from '../../../locales/zh-CN';
+import { ConfirmButton } from '../../admin/components/ConfirmButton';
+import { FormModal } from '../../admin/components/FormModal';
 import { useDeleteTenantPrice, useSaveTenantPrice, useTenantPrices } from '../api/tenants';
 import styles from '../components/admin.module.css';
 import { useAdminLayout } from '../components/responsive';
@@ -60,16 +62,15 @@ export default function TenantPricingPage() {
             {m.set}
           </Button>
           {row.hourlyPrice !== null ? (
-            <Popconfirm
+            <ConfirmButton
               title={m.confirmReset}
               okText={m.resetAction}
               cancelText={c.cancel}
               onConfirm={() => tenantId && reset.mutate({ id: tenantId, skuId: row.skuId })}
+              link
             >
-              <Button type="link" size="small" danger>
-                {m.resetAction}
-              </Button>
-            </Popconfirm>
+              {m.resetAction}
+            </ConfirmButton>
           ) : null}
         </span>
       ),
@@ -101,15 +102,15 @@ export default function TenantPricingPage() {
         scroll={{ x: scrollX }}
         pagination={{ pageSize: 20, showTotal: c.total }}
       />
-      <Modal
-        open={editing !== null}
-        title={editing ? m.editTitle(editing.hostName, editing.gpuModel) : ''}
-        onCancel={() => setEditing(null)}
+      <FormModal
+        editing={editing}
+        createTitle=""
+        editTitle={editing ? m.editTitle(editing.hostName, editing.gpuModel) : ''}
+        onClose={() => setEditing(null)}
         onOk={submit}
         okText={c.save}
         cancelText={c.cancel}
-        confirmLoading={save.isPending}
-        destroyOnHidden
+        saving={save.isPending}
       >
         <Form form={form} layout="vertical" preserve={false}>
           {money('hourlyPrice', m.hourly, true)}
@@ -118,7 +119,7 @@ export default function TenantPricingPage() {
           {money('weeklyPrice', m.weekly)}
           {money('monthlyPrice', m.monthly)}
         </Form>
-      </Modal>
+      </FormModal>
     </>
   );
 }

@@ -1,31 +1,36 @@
-import { ReloadOutlined } from '@ant-design/icons';
 import type { AuditLogEntry } from '@gpu/shared/audit';
 import { formatTime } from '@gpu/shared/time';
-import { Button, Card, DatePicker, Grid, Input, InputNumber, Select, Table, type TableProps } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import { Button, Card, Input, InputNumber, Select, type TableProps } from 'antd';
 import { type HTMLAttributes, useState } from 'react';
 import { PageHeader } from '../../../components/PageHeader';
 import { t } from '../../../locales/zh-CN';
+import { DayRangeFilter } from '../../admin/components/DayRangeFilter';
+import { PagedTable } from '../../admin/components/PagedTable';
 import { type AuditFilters, useAuditActions, useAuditLogs } from '../api/audit';
 import { AuditDetailDrawer, actionName } from '../components/AuditDetailDrawer';
 import { LoadError } from '../components/LoadError';
 import styles from '../components/ops.module.css';
+import { RefreshButton } from '../components/RefreshButton';
+import { useOpsList } from '../components/use-ops-list';
 
 const i18n = t.adminOps;
 const a = i18n.audit;
-const DAY = 'YYYY-MM-DD';
 const FIRST: AuditFilters = { page: 1, size: 20 };
-const toDay = (v?: string) => (v ? dayjs(v, DAY) : null);
 
 /** /admin/audit-logs: every admin write, filtered by admin, action, target and day; details in a drawer. */
 export default function AuditLogPage() {
-  const [filters, setFilters] = useState<AuditFilters>(FIRST);
-  const [target, setTarget] = useState('');
+  const {
+    query: filters,
+    filter: set,
+    keyword: target,
+    setKeyword: setTarget,
+    reset,
+    mobile,
+    pagination,
+  } = useOpsList(FIRST);
   const [open, setOpen] = useState<AuditLogEntry | null>(null);
   const logs = useAuditLogs(filters);
   const actions = useAuditActions();
-  const mobile = Grid.useBreakpoint().md === false;
-  const set = (patch: Partial<AuditFilters>) => setFilters({ ...filters, page: 1, ...patch });
 
   const columns: TableProps<AuditLogEntry>['columns'] = [
     { title: a.time, dataIndex: 'createdAt', width: 170, render: (v: string) => formatTime(v) },
@@ -66,15 +71,7 @@ export default function AuditLogPage() {
       <PageHeader
         title={a.title}
         subtitle={a.subtitle}
-        extra={
-          <Button
-            icon={<ReloadOutlined />}
-            onClick={() => void logs.refetch()}
-            loading={logs.isFetching && !logs.isPending}
-          >
-            {i18n.refresh}
-          </Button>
-        }
+        extra={<RefreshButton query={logs} onClick={() => void logs.refetch()} />}
       />
       <Card>
         <div className={styles.filters}>
@@ -109,48 +106,27 @@ export default function AuditLogPage() {
             value={filters.adminId ?? null}
             onChange={(v) => set({ adminId: v ?? undefined })}
           />
-          <DatePicker.RangePicker
+          <DayRangeFilter
             placeholder={[i18n.startDate, i18n.endDate]}
-            allowEmpty={[true, true]}
-            inputReadOnly={mobile}
-            value={[toDay(filters.startDate), toDay(filters.endDate)]}
-            onChange={(range) => {
-              const r = range as [Dayjs | null, Dayjs | null] | null;
-              set({ startDate: r?.[0]?.format(DAY), endDate: r?.[1]?.format(DAY) });
-            }}
+            mobile={mobile}
+            startDate={filters.startDate}
+            endDate={filters.endDate}
+            onChange={set}
           />
-          <Button
-            onClick={() => {
-              setTarget('');
-              setFilters(FIRST);
-            }}
-          >
-            {i18n.reset}
-          </Button>
+          <Button onClick={reset}>{i18n.reset}</Button>
         </div>
         {logs.isError && !logs.data ? (
           <LoadError onRetry={() => void logs.refetch()} />
         ) : (
-          <Table<AuditLogEntry>
-            rowKey="id"
-            size="middle"
+          <PagedTable<AuditLogEntry>
+            list={logs}
             columns={columns}
-            dataSource={logs.data?.list ?? []}
-            loading={logs.isFetching}
             scroll={{ x: 'max-content' }}
             locale={{ emptyText: a.empty }}
             onRow={(r) =>
               ({ 'data-testid': 'audit-row', onDoubleClick: () => setOpen(r) }) as HTMLAttributes<HTMLElement>
             }
-            pagination={{
-              current: filters.page,
-              pageSize: filters.size,
-              total: logs.data?.total ?? 0,
-              showTotal: mobile ? undefined : i18n.total,
-              size: mobile ? 'small' : undefined,
-              onChange: (page, size) =>
-                setFilters({ ...filters, page: size !== filters.size ? 1 : page, size }),
-            }}
+            pagination={pagination(logs.data?.total)}
           />
         )}
       </Card>

@@ -1,9 +1,4 @@
-import {
-  CheckCircleOutlined,
-  ReloadOutlined,
-  SafetyCertificateOutlined,
-  WarningOutlined,
-} from '@ant-design/icons';
+import { CheckCircleOutlined, SafetyCertificateOutlined, WarningOutlined } from '@ant-design/icons';
 import { formatCurrency } from '@gpu/shared/money';
 import type { BalanceWarning } from '@gpu/shared/operations';
 import { BALANCE_WARNING_HOURS_DEFAULT } from '@gpu/shared/operations';
@@ -18,7 +13,9 @@ import { useBalanceCheck, useBalanceHealth, useBalanceStats, useBalanceWarnings 
 import { AdjustBalanceModal } from '../components/AdjustBalanceModal';
 import { LoadError } from '../components/LoadError';
 import styles from '../components/ops.module.css';
+import { RefreshButton } from '../components/RefreshButton';
 import { StatCards } from '../components/StatCards';
+import { opsPaging } from '../components/use-ops-list';
 
 const i18n = t.adminOps;
 const b = i18n.balance;
@@ -152,16 +149,13 @@ export default function BalanceMonitoringPage() {
         title={b.title}
         subtitle={b.subtitle}
         extra={
-          <Button
-            icon={<ReloadOutlined />}
+          <RefreshButton
+            query={warnings}
             onClick={() => {
               void warnings.refetch();
               void stats.refetch();
             }}
-            loading={warnings.isFetching && !warnings.isPending}
-          >
-            {i18n.refresh}
-          </Button>
+          />
         }
       />
       <StatCards
@@ -228,15 +222,7 @@ export default function BalanceMonitoringPage() {
             scroll={{ x: 'max-content' }}
             locale={{ emptyText: b.noWarnings }}
             onRow={(r) => ({ 'data-testid': `warning-${r.userId}` }) as HTMLAttributes<HTMLElement>}
-            pagination={{
-              current: page.page,
-              pageSize: page.size,
-              total: warnings.data?.total ?? 0,
-              showTotal: mobile ? undefined : i18n.total,
-              size: mobile ? 'small' : undefined,
-              hideOnSinglePage: true,
-              onChange: (p, size) => setPage({ page: size !== page.size ? 1 : p, size }),
-            }}
+            pagination={opsPaging(page, warnings.data?.total, setPage, mobile, { hideOnSinglePage: true })}
           />
         )}
       </Card>

@@ -1,15 +1,15 @@
-import { ReloadOutlined } from '@ant-design/icons';
 import { BILLING_TYPES } from '@gpu/shared/constants';
-import { Button, Card, Grid, Input, InputNumber, Progress, Select, Table } from 'antd';
-import { useState } from 'react';
+import { Button, Card, Input, InputNumber, Progress, Select, Table } from 'antd';
 import { PageHeader } from '../../../components/PageHeader';
 import { t } from '../../../locales/zh-CN';
 import { type InstanceFilters, useAdminInstances, useMonitorStatistics } from '../api/instances';
 import { LoadError } from '../components/LoadError';
 import { OpsInstanceTable } from '../components/OpsInstanceTable';
 import styles from '../components/ops.module.css';
+import { RefreshButton } from '../components/RefreshButton';
 import { StatCards } from '../components/StatCards';
 import { useOpsActionFlow } from '../components/use-ops-action';
+import { useOpsList } from '../components/use-ops-list';
 
 const i18n = t.adminOps;
 const m = i18n.monitor;
@@ -17,12 +17,10 @@ const FIRST: InstanceFilters = { page: 1, size: 20 };
 
 /** /admin/instance-management: running instances across hosts, force-stop, GPU use and today's revenue. */
 export default function InstanceManagementPage() {
-  const [filters, setFilters] = useState<InstanceFilters>(FIRST);
-  const [keyword, setKeyword] = useState('');
+  const { query: filters, filter, keyword, setKeyword, reset, pagination } = useOpsList(FIRST);
   const list = useAdminInstances('running', filters);
   const stats = useMonitorStatistics();
   const flow = useOpsActionFlow();
-  const mobile = Grid.useBreakpoint().md === false;
   const s = stats.data;
 
   const refresh = () => {
@@ -35,11 +33,7 @@ export default function InstanceManagementPage() {
       <PageHeader
         title={m.title}
         subtitle={m.subtitle}
-        extra={
-          <Button icon={<ReloadOutlined />} onClick={refresh} loading={list.isFetching && !list.isPending}>
-            {i18n.refresh}
-          </Button>
-        }
+        extra={<RefreshButton query={list} onClick={refresh} />}
       />
       <StatCards
         loading={stats.isPending}
@@ -64,7 +58,7 @@ export default function InstanceManagementPage() {
             allowClear
             value={keyword}
             onChange={(e) => setKeyword(e.target.value)}
-            onSearch={(v) => setFilters({ ...filters, page: 1, keyword: v.trim() || undefined })}
+            onSearch={(v) => filter({ keyword: v.trim() || undefined })}
             enterButton={i18n.search}
             data-testid="ops-instance-search"
           />
@@ -72,11 +66,7 @@ export default function InstanceManagementPage() {
             className={styles.select}
             value={filters.billingType ?? ''}
             onChange={(v: string) =>
-              setFilters({
-                ...filters,
-                page: 1,
-                billingType: (v || undefined) as InstanceFilters['billingType'],
-              })
+              filter({ billingType: (v || undefined) as InstanceFilters['billingType'] })
             }
             options={[
               { value: '', label: i18n.instance.allBillingTypes },
@@ -89,16 +79,9 @@ export default function InstanceManagementPage() {
             min={1}
             precision={0}
             value={filters.hostId ?? null}
-            onChange={(v) => setFilters({ ...filters, page: 1, hostId: v ?? undefined })}
+            onChange={(v) => filter({ hostId: v ?? undefined })}
           />
-          <Button
-            onClick={() => {
-              setKeyword('');
-              setFilters(FIRST);
-            }}
-          >
-            {i18n.reset}
-          </Button>
+          <Button onClick={reset}>{i18n.reset}</Button>
         </div>
         {list.isError && !list.data ? (
           <LoadError onRetry={() => void list.refetch()} />
@@ -108,15 +91,7 @@ export default function InstanceManagementPage() {
             loading={list.isFetching}
             forceStop
             onAction={flow.open}
-            pagination={{
-              current: filters.page,
-              pageSize: filters.size,
-              total: list.data?.total ?? 0,
-              showTotal: mobile ? undefined : i18n.total,
-              size: mobile ? 'small' : undefined,
-              onChange: (page, size) =>
-                setFilters({ ...filters, page: size !== filters.size ? 1 : page, size }),
-            }}
+            pagination={pagination(list.data?.total)}
           />
         )}
       </Card>

@@ -1,12 +1,12 @@
-import { ReloadOutlined } from '@ant-design/icons';
 import { formatCurrency } from '@gpu/shared/money';
 import type { AdminUser, AdminUserSort } from '@gpu/shared/operations';
 import { formatTime } from '@gpu/shared/time';
-import { Button, Card, DatePicker, Drawer, Grid, Input, Select, Table, type TableProps, Tag } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import { Button, Card, Drawer, Grid, Input, Select, type TableProps, Tag } from 'antd';
 import { type HTMLAttributes, useState } from 'react';
 import { PageHeader } from '../../../components/PageHeader';
 import { t } from '../../../locales/zh-CN';
+import { DayRangeFilter } from '../../admin/components/DayRangeFilter';
+import { PagedTable } from '../../admin/components/PagedTable';
 import { useTenants } from '../../admin-catalogue/api/tenants';
 import { useAdminInstances } from '../api/instances';
 import { type UserFilters, useAdminUsers, useUserStatistics } from '../api/users';
@@ -14,14 +14,14 @@ import { AdjustBalanceModal } from '../components/AdjustBalanceModal';
 import { LoadError } from '../components/LoadError';
 import { OpsInstanceTable } from '../components/OpsInstanceTable';
 import styles from '../components/ops.module.css';
+import { RefreshButton } from '../components/RefreshButton';
 import { StatCards } from '../components/StatCards';
 import { useOpsActionFlow } from '../components/use-ops-action';
+import { useOpsList } from '../components/use-ops-list';
 
 const i18n = t.adminOps;
 const u = i18n.users;
-const DAY = 'YYYY-MM-DD';
 const FIRST: UserFilters = { page: 1, size: 20 };
-const toDay = (v?: string) => (v ? dayjs(v, DAY) : null);
 
 /** One user's instances with power off / start / terminate (each asks for a reason). */
 function UserInstancesDrawer({ user, onClose }: { user: AdminUser | null; onClose: () => void }) {
@@ -52,15 +52,12 @@ function UserInstancesDrawer({ user, onClose }: { user: AdminUser | null; onClos
 
 /** /admin/user-management: users with balance and spend, their instances, balance adjustment. */
 export default function UserManagementPage() {
-  const [filters, setFilters] = useState<UserFilters>(FIRST);
-  const [keyword, setKeyword] = useState('');
+  const { query: filters, filter: set, keyword, setKeyword, reset, mobile, pagination } = useOpsList(FIRST);
   const [instancesOf, setInstancesOf] = useState<AdminUser | null>(null);
   const [adjusting, setAdjusting] = useState<AdminUser | null>(null);
   const tenants = useTenants();
   const users = useAdminUsers(filters);
   const stats = useUserStatistics();
-  const mobile = Grid.useBreakpoint().md === false;
-  const set = (patch: Partial<UserFilters>) => setFilters({ ...filters, page: 1, ...patch });
   const s = stats.data;
   /** antd's sort state of a column from the filters (one sorted column at a time, server-side). */
   const sorted = (by: AdminUserSort) => ({
@@ -154,16 +151,13 @@ export default function UserManagementPage() {
         title={u.title}
         subtitle={u.subtitle}
         extra={
-          <Button
-            icon={<ReloadOutlined />}
+          <RefreshButton
+            query={users}
             onClick={() => {
               void users.refetch();
               void stats.refetch();
             }}
-            loading={users.isFetching && !users.isPending}
-          >
-            {i18n.refresh}
-          </Button>
+          />
         }
       />
       <StatCards
@@ -198,35 +192,22 @@ export default function UserManagementPage() {
             options={(tenants.data ?? []).map((x) => ({ value: x.id, label: x.name }))}
             data-testid="user-tenant-filter"
           />
-          <DatePicker.RangePicker
+          <DayRangeFilter
             placeholder={[i18n.startDate, i18n.endDate]}
-            allowEmpty={[true, true]}
-            inputReadOnly={mobile}
-            value={[toDay(filters.startDate), toDay(filters.endDate)]}
-            onChange={(range) => {
-              const r = range as [Dayjs | null, Dayjs | null] | null;
-              set({ startDate: r?.[0]?.format(DAY), endDate: r?.[1]?.format(DAY) });
-            }}
+            mobile={mobile}
+            startDate={filters.startDate}
+            endDate={filters.endDate}
+            onChange={set}
             aria-label={u.registered}
           />
-          <Button
-            onClick={() => {
-              setKeyword('');
-              setFilters(FIRST);
-            }}
-          >
-            {i18n.reset}
-          </Button>
+          <Button onClick={reset}>{i18n.reset}</Button>
         </div>
         {users.isError && !users.data ? (
           <LoadError onRetry={() => void users.refetch()} />
         ) : (
-          <Table<AdminUser>
-            rowKey="id"
-            size="middle"
+          <PagedTable<AdminUser>
+            list={users}
             columns={columns}
-            dataSource={users.data?.list ?? []}
-            loading={users.isFetching}
             scroll={{ x: 'max-content' }}
             locale={{ emptyText: u.empty }}
             onRow={(r) => ({ 'data-testid': `user-row-${r.id}` }) as HTMLAttributes<HTMLElement>}
@@ -235,15 +216,7 @@ export default function UserManagementPage() {
               const by = sorter.order ? (sorter.field as AdminUserSort) : undefined;
               set({ sortBy: by, order: by ? (sorter.order === 'ascend' ? 'asc' : 'desc') : undefined });
             }}
-            pagination={{
-              current: filters.page,
-              pageSize: filters.size,
-              total: users.data?.total ?? 0,
-              showTotal: mobile ? undefined : i18n.total,
-              size: mobile ? 'small' : undefined,
-              onChange: (page, size) =>
-                setFilters({ ...filters, page: size !== filters.size ? 1 : page, size }),
-            }}
+            pagination={pagination(users.data?.total)}
           />
         )}
       </Card>

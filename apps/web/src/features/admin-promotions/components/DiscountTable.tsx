@@ -7,20 +7,18 @@ import {
   Form,
   Input,
   InputNumber,
-  Modal,
-  Popconfirm,
   Select,
   Space,
   Switch,
-  Table,
   type TableProps,
   Tag,
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useState } from 'react';
-import { ApiError } from '../../../lib/api-client';
-import { notify } from '../../../lib/feedback';
 import { t } from '../../../locales/zh-CN';
+import { ConfirmButton } from '../../admin/components/ConfirmButton';
+import { FormModal, useEditing } from '../../admin/components/FormModal';
+import { paging, useListQuery } from '../../admin/components/list-query';
+import { PagedTable } from '../../admin/components/PagedTable';
 import {
   type DiscountQuery,
   useDeleteDiscount,
@@ -29,12 +27,10 @@ import {
   useSaveDiscount,
 } from '../api/promotions';
 import styles from '../pages/AdminPage.module.css';
-import { parseForm } from '../zod-form';
+import { failed, parseForm, saveChecked } from '../zod-form';
 import { ScopeSelects } from './ScopeSelects';
 
 const d = t.adminDiscount;
-const failed = (err: unknown) =>
-  void notify('error', err instanceof ApiError ? err.message : t.adminVoucher.loadFailed);
 
 interface FormValues {
   name: string;
@@ -49,12 +45,12 @@ interface FormValues {
 
 /** The discount rules: filters, table, create/edit form, status switch and delete confirm. */
 export function DiscountTable() {
-  const [q, setQ] = useState<DiscountQuery>({ page: 1, size: 10 });
+  const { query: q, setQuery: setQ, filter } = useListQuery<DiscountQuery>({ page: 1, size: 10 });
   const list = useDiscounts(q);
   const save = useSaveDiscount();
   const status = useDiscountStatus();
   const remove = useDeleteDiscount();
-  const [editing, setEditing] = useState<DiscountAdminView | 'new' | null>(null);
+  const { editing, setEditing, close, id } = useEditing<DiscountAdminView>();
   const [form] = Form.useForm<FormValues>();
 
   const open = (row: DiscountAdminView | 'new') => {
@@ -86,20 +82,7 @@ export function DiscountTable() {
       endTime: v.window?.[1]?.toISOString() ?? '',
       enabled: v.enabled ?? true,
     });
-    if ('error' in parsed) {
-      void notify('error', parsed.error);
-      return;
-    }
-    try {
-      await save.mutateAsync({
-        id: editing === 'new' || editing === null ? null : editing.id,
-        input: parsed.data,
-      });
-      void notify('success', d.saved);
-      setEditing(null);
-    } catch (err) {
-      failed(err);
-    }
+    await saveChecked(parsed, (input) => save.mutateAsync({ id: id ?? null, input }), d.saved, close);
   };
 
   const columns: TableProps<DiscountAdminView>['columns'] = [
@@ -137,11 +120,9 @@ export function DiscountTable() {
           <Button size="small" onClick={() => open(r)}>
             {d.editAction}
           </Button>
-          <Popconfirm title={d.deleteConfirm} onConfirm={() => remove.mutateAsync(r.id).catch(failed)}>
-            <Button size="small" danger>
-              {d.delete}
-            </Button>
-          </Popconfirm>
+          <ConfirmButton title={d.deleteConfirm} onConfirm={() => remove.mutateAsync(r.id).catch(failed)}>
+            {d.delete}
+          </ConfirmButton>
         </Space>
       ),
     },
@@ -154,43 +135,35 @@ export function DiscountTable() {
           allowClear
           placeholder={d.keyword}
           className={styles.filter}
-          onSearch={(keyword) => setQ({ ...q, page: 1, keyword: keyword || undefined })}
+          onSearch={(keyword) => filter({ keyword: keyword || undefined })}
         />
         <Select
           allowClear
           placeholder={d.state}
           className={styles.filter}
           options={Object.entries(d.states).map(([value, label]) => ({ value, label }))}
-          onChange={(state) => setQ({ ...q, page: 1, state })}
+          onChange={(state) => filter({ state })}
         />
         <Button type="primary" onClick={() => open('new')} data-testid="discount-create">
           {d.create}
         </Button>
       </div>
-      <Table
-        rowKey="id"
-        size="middle"
+      <PagedTable
+        list={list}
         scroll={{ x: 900 }}
-        loading={list.isFetching}
-        dataSource={list.data?.list ?? []}
         columns={columns}
-        pagination={{
-          current: q.page,
-          pageSize: q.size,
-          total: list.data?.total ?? 0,
-          onChange: (page, size) => setQ({ ...q, page, size }),
-        }}
+        pagination={paging(q, list.data?.total, setQ)}
         data-testid="discount-table"
       />
-      <Modal
-        open={editing !== null}
-        title={editing === 'new' ? d.create : d.edit}
-        onCancel={() => setEditing(null)}
+      <FormModal
+        editing={editing}
+        createTitle={d.create}
+        editTitle={d.edit}
+        onClose={close}
         onOk={() => void submit()}
-        confirmLoading={save.isPending}
+        saving={save.isPending}
         okText={t.adminVoucher.save}
         cancelText={t.adminVoucher.cancel}
-        destroyOnHidden
       >
         <Form form={form} layout="vertical" initialValues={{ enabled: true, discountRate: 0.8 }}>
           <Form.Item name="name" label={d.fields.name} required>
@@ -220,7 +193,7 @@ export function DiscountTable() {
             <Switch />
           </Form.Item>
         </Form>
-      </Modal>
+      </FormModal>
     </>
   );
 }

@@ -8,19 +8,17 @@ import {
   Form,
   Input,
   InputNumber,
-  Modal,
-  Popconfirm,
   Select,
   Space,
   Switch,
-  Table,
   type TableProps,
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useState } from 'react';
-import { ApiError } from '../../../lib/api-client';
-import { notify } from '../../../lib/feedback';
 import { t } from '../../../locales/zh-CN';
+import { ConfirmButton } from '../../admin/components/ConfirmButton';
+import { FormModal, useEditing } from '../../admin/components/FormModal';
+import { paging, useListQuery } from '../../admin/components/list-query';
+import { PagedTable } from '../../admin/components/PagedTable';
 import {
   type ConfigQuery,
   useDeleteConfig,
@@ -29,11 +27,10 @@ import {
   useVoucherConfigs,
 } from '../api/promotions';
 import { ScopeSelects } from '../components/ScopeSelects';
-import { parseForm } from '../zod-form';
+import { failed, parseForm, saveChecked } from '../zod-form';
 import styles from './AdminPage.module.css';
 
 const a = t.adminVoucher;
-const failed = (err: unknown) => void notify('error', err instanceof ApiError ? err.message : a.loadFailed);
 
 interface FormValues {
   name?: string;
@@ -50,12 +47,12 @@ interface FormValues {
 
 /** /admin/voucher-config: what vouchers are issued from (SPEC.md §7 Voucher configs). */
 export default function VoucherConfigPage() {
-  const [q, setQ] = useState<ConfigQuery>({ page: 1, size: 10 });
+  const { query: q, setQuery: setQ, filter } = useListQuery<ConfigQuery>({ page: 1, size: 10 });
   const list = useVoucherConfigs(q);
   const save = useSaveConfig();
   const toggle = useToggleConfig();
   const remove = useDeleteConfig();
-  const [editing, setEditing] = useState<VoucherConfigView | 'new' | null>(null);
+  const { editing, setEditing, close, id } = useEditing<VoucherConfigView>();
   const [form] = Form.useForm<FormValues>();
 
   const open = (row: VoucherConfigView | 'new') => {
@@ -84,20 +81,7 @@ export default function VoucherConfigPage() {
       perUserLimit: v.perUserLimit ?? 1,
       enabled: v.enabled ?? true,
     });
-    if ('error' in parsed) {
-      void notify('error', parsed.error);
-      return;
-    }
-    try {
-      await save.mutateAsync({
-        id: editing === 'new' || editing === null ? null : editing.id,
-        input: parsed.data,
-      });
-      void notify('success', a.saved);
-      setEditing(null);
-    } catch (err) {
-      failed(err);
-    }
+    await saveChecked(parsed, (input) => save.mutateAsync({ id: id ?? null, input }), a.saved, close);
   };
 
   const columns: TableProps<VoucherConfigView>['columns'] = [
@@ -141,14 +125,12 @@ export default function VoucherConfigPage() {
           <Button size="small" onClick={() => open(r)}>
             {a.edit}
           </Button>
-          <Popconfirm
+          <ConfirmButton
             title={r.issuedCount > 0 ? a.archiveConfirm : a.deleteConfirm}
             onConfirm={() => remove.mutateAsync({ id: r.id, archive: r.issuedCount > 0 }).catch(failed)}
           >
-            <Button size="small" danger>
-              {r.issuedCount > 0 ? a.archive : a.delete}
-            </Button>
-          </Popconfirm>
+            {r.issuedCount > 0 ? a.archive : a.delete}
+          </ConfirmButton>
         </Space>
       ),
     },
@@ -169,7 +151,7 @@ export default function VoucherConfigPage() {
           allowClear
           placeholder={a.keyword}
           className={styles.filter}
-          onSearch={(keyword) => setQ({ ...q, page: 1, keyword: keyword || undefined })}
+          onSearch={(keyword) => filter({ keyword: keyword || undefined })}
         />
         <Select
           allowClear
@@ -179,37 +161,29 @@ export default function VoucherConfigPage() {
             { value: 'true', label: a.enabled },
             { value: 'false', label: a.disabled },
           ]}
-          onChange={(enabled) => setQ({ ...q, page: 1, enabled })}
+          onChange={(enabled) => filter({ enabled })}
         />
         <Button type="primary" onClick={() => open('new')} data-testid="config-create">
           {a.newConfig}
         </Button>
       </div>
-      <Table
-        rowKey="id"
-        size="middle"
+      <PagedTable
+        list={list}
         scroll={{ x: 1000 }}
-        loading={list.isFetching}
-        dataSource={list.data?.list ?? []}
         columns={columns}
-        pagination={{
-          current: q.page,
-          pageSize: q.size,
-          total: list.data?.total ?? 0,
-          onChange: (page, size) => setQ({ ...q, page, size }),
-        }}
+        pagination={paging(q, list.data?.total, setQ)}
         data-testid="config-table"
       />
-      <Modal
-        open={editing !== null}
-        title={editing === 'new' ? a.newConfig : a.editConfig}
-        onCancel={() => setEditing(null)}
+      <FormModal
+        editing={editing}
+        createTitle={a.newConfig}
+        editTitle={a.editConfig}
+        onClose={close}
         onOk={() => void submit()}
-        confirmLoading={save.isPending}
+        saving={save.isPending}
         okText={a.save}
         cancelText={a.cancel}
-        okButtonProps={{ 'data-testid': 'config-save' } as Record<string, string>}
-        destroyOnHidden
+        okTestId="config-save"
       >
         <Form
           form={form}
@@ -257,7 +231,7 @@ export default function VoucherConfigPage() {
             <Switch />
           </Form.Item>
         </Form>
-      </Modal>
+      </FormModal>
     </Card>
   );
 }

@@ -23,7 +23,6 @@ import {
 } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
-import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/feedback';
 import { t } from '../../../locales/zh-CN';
 import {
@@ -34,11 +33,10 @@ import {
   useScopes,
   useVoucherConfigs,
 } from '../api/promotions';
-import { parseForm } from '../zod-form';
+import { failed, parseForm } from '../zod-form';
 import styles from './AdminPage.module.css';
 
 const a = t.adminVoucher;
-const failed = (err: unknown) => void notify('error', err instanceof ApiError ? err.message : a.loadFailed);
 type TargetType = DistributionTarget['type'];
 
 interface FormValues {

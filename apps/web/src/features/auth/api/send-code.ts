@@ -5,7 +5,7 @@ import { t } from '../../../locales/zh-CN';
 /** How long the test environment's code stays on screen (SPEC.md §8). */
 export const TEST_CODE_NOTICE_S = 10;
 
-interface CodeSent {
+export interface CodeSent {
   /** Only outside production (the console SMS provider). */
   code?: string;
 }

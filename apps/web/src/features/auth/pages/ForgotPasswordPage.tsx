@@ -1,23 +1,22 @@
-import { PHONE_PATTERN, resetPasswordRequestSchema } from '@gpu/shared/auth';
+import { resetPasswordRequestSchema } from '@gpu/shared/auth';
 import { RESET_REDIRECT_DELAY_MS } from '@gpu/shared/constants';
 import { useMutation } from '@tanstack/react-query';
-import { Button, Form, Input, type InputRef } from 'antd';
+import { Button, Form, Input } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { PATHS } from '../../../app/paths';
 import { notify } from '../../../lib/feedback';
 import { t } from '../../../locales/zh-CN';
 import { resetPassword } from '../api/reset-password';
-import { sendResetCode, showTestCode } from '../api/send-code';
+import { sendResetCode } from '../api/send-code';
 import { authLink, phoneFromSearch } from '../auth-links';
 import styles from '../components/AuthForm.module.css';
 import { AuthHeader } from '../components/AuthHeader';
 import { CodeField } from '../components/CodeField';
 import { PhoneInput } from '../components/PhoneInput';
-import { failureMessage, waitSecondsOf } from '../failure-message';
+import { failureMessage } from '../failure-message';
 import { confirmRule, schemaRule } from '../form-rules';
-import { sendCodeLabel } from '../register-rules';
-import { useCooldown } from '../use-cooldown';
+import { useSendCode, validPhoneOf } from '../use-send-code';
 
 interface ResetValues {
   phone: string;
@@ -36,40 +35,18 @@ export default function ForgotPasswordPage() {
   const [form] = Form.useForm<ResetValues>();
   const { search } = useLocation();
   const navigate = useNavigate();
-  const codeInput = useRef<InputRef>(null);
-  const cooldown = useCooldown();
-  const [sending, setSending] = useState(false);
-  const [sentBefore, setSentBefore] = useState(false);
+  const { codeInput, cooldown, sending, sendTo, label } = useSendCode(sendResetCode, {
+    failed: t.resetPassword.sendFailed,
+    retry: t.resetPassword.sendFailedRetry,
+  });
   const [done, setDone] = useState(false);
   const leaveTimer = useRef<number | undefined>(undefined);
 
   useEffect(() => () => window.clearTimeout(leaveTimer.current), []);
 
   const sendCode = async () => {
-    const phone = String(form.getFieldValue('phone') ?? '').trim();
-    if (!PHONE_PATTERN.test(phone)) {
-      void notify('warning', t.authForm.phoneInvalidWarning);
-      void form.validateFields(['phone']).catch(() => undefined);
-      return;
-    }
-    setSending(true);
-    try {
-      const sent = await sendResetCode(phone);
-      cooldown.start();
-      setSentBefore(true);
-      void notify('success', t.authForm.codeSent);
-      showTestCode(sent);
-      codeInput.current?.focus();
-    } catch (err) {
-      const wait = waitSecondsOf(err);
-      if (wait) cooldown.start(wait);
-      void notify(
-        'error',
-        failureMessage(err, { failed: t.resetPassword.sendFailed, retry: t.resetPassword.sendFailedRetry }),
-      );
-    } finally {
-      setSending(false);
-    }
+    const phone = validPhoneOf(form, 'phone');
+    if (phone) await sendTo(phone);
   };
 
   const mutation = useMutation({
@@ -111,15 +88,7 @@ export default function ForgotPasswordPage() {
         <CodeField
           name="code"
           rules={rule('code')}
-          buttonLabel={sendCodeLabel(
-            { sending, remaining: cooldown.remaining, sentBefore },
-            {
-              send: t.authForm.sendCode,
-              sending: t.authForm.sending,
-              cooldown: t.authForm.cooldown,
-              resend: t.authForm.resend,
-            },
-          )}
+          buttonLabel={label}
           buttonDisabled={cooldown.active || sending}
           sending={sending}
           onSend={sendCode}

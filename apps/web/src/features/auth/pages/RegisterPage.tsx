@@ -7,8 +7,7 @@ import {
 import { authMessages, registerRequestSchema } from '@gpu/shared/auth';
 import { SALES_NAME_MAX } from '@gpu/shared/constants';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Button, Checkbox, Form, Input, type InputRef } from 'antd';
-import { useRef, useState } from 'react';
+import { Button, Checkbox, Form, Input } from 'antd';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { PATHS } from '../../../app/paths';
 import { ApiError } from '../../../lib/api-client';
@@ -16,18 +15,18 @@ import { notify } from '../../../lib/feedback';
 import { t } from '../../../locales/zh-CN';
 import { authKeys } from '../api/keys';
 import { register } from '../api/register';
-import { sendRegisterCode, showTestCode } from '../api/send-code';
+import { sendRegisterCode } from '../api/send-code';
 import { authLink, phoneFromSearch } from '../auth-links';
 import styles from '../components/AuthForm.module.css';
 import { AuthHeader } from '../components/AuthHeader';
 import { CodeField } from '../components/CodeField';
 import { PasswordStrength } from '../components/PasswordStrength';
 import { PhoneInput } from '../components/PhoneInput';
-import { failureMessage, waitSecondsOf } from '../failure-message';
+import { failureMessage } from '../failure-message';
 import { schemaRule } from '../form-rules';
-import { canRegister, canSendRegisterCode, type PhoneAvailability, sendCodeLabel } from '../register-rules';
-import { useCooldown } from '../use-cooldown';
+import { canRegister, canSendRegisterCode, type PhoneAvailability } from '../register-rules';
 import { usePhoneAvailability } from '../use-phone-availability';
+import { useSendCode } from '../use-send-code';
 
 interface RegisterValues {
   phone: string;
@@ -107,7 +106,6 @@ export default function RegisterPage() {
   const { search } = useLocation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const codeInput = useRef<InputRef>(null);
 
   const phone = Form.useWatch('phone', form);
   const verificationCode = Form.useWatch('verificationCode', form);
@@ -116,28 +114,11 @@ export default function RegisterPage() {
   const agreement = Form.useWatch('agreement', form);
 
   const availability = usePhoneAvailability(phone);
-  const cooldown = useCooldown();
-  const [sending, setSending] = useState(false);
-  const [sentBefore, setSentBefore] = useState(false);
-
-  const sendCode = async () => {
-    setSending(true);
-    try {
-      const sent = await sendRegisterCode((phone ?? '').trim());
-      cooldown.start();
-      setSentBefore(true);
-      void notify('success', t.authForm.codeSent);
-      showTestCode(sent);
-      codeInput.current?.focus();
-    } catch (err) {
-      const wait = waitSecondsOf(err);
-      if (wait) cooldown.start(wait);
-      const failed = t.register.sendFailed;
-      void notify('error', failureMessage(err, { failed, retry: failed }));
-    } finally {
-      setSending(false);
-    }
-  };
+  const { codeInput, cooldown, sending, sendTo, label } = useSendCode(sendRegisterCode, {
+    failed: t.register.sendFailed,
+    retry: t.register.sendFailed,
+  });
+  const sendCode = () => sendTo((phone ?? '').trim());
 
   const mutation = useMutation({
     mutationFn: register,
@@ -202,15 +183,7 @@ export default function RegisterPage() {
         <CodeField
           name="verificationCode"
           rules={rule('verificationCode')}
-          buttonLabel={sendCodeLabel(
-            { sending, remaining: cooldown.remaining, sentBefore },
-            {
-              send: t.authForm.sendCode,
-              sending: t.authForm.sending,
-              cooldown: t.authForm.cooldown,
-              resend: t.authForm.resend,
-            },
-          )}
+          buttonLabel={label}
           buttonDisabled={!sendEnabled}
           sending={sending}
           onSend={sendCode}

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { PageHeader } from '../../../components/PageHeader';
 import { notify } from '../../../lib/feedback';
 import { t } from '../../../locales/zh-CN';
+import { paging, useListQuery } from '../../admin/components/list-query';
 import { failureMessage } from '../../auth/failure-message';
 import { markEnquiryHandled, useAdminEnquiries } from '../api/admin-enquiries';
 import { adminEnquiryKeys, type EnquiryFilters } from '../api/keys';
@@ -17,7 +18,11 @@ const c = t.contact;
 
 /** /admin/enquiries (咨询管理): bare-metal enquiries, filtered by status and text, marked handled. */
 export default function AdminEnquiriesPage() {
-  const [filters, setFilters] = useState<EnquiryFilters>({ page: 1, size: 20, status: 'NEW' });
+  const {
+    query: filters,
+    setQuery: setFilters,
+    filter,
+  } = useListQuery<EnquiryFilters>({ page: 1, size: 20, status: 'NEW' });
   const [handling, setHandling] = useState<Enquiry | null>(null);
   const [note, setNote] = useState('');
   const { data, isPending, isError } = useAdminEnquiries(filters);
@@ -82,7 +87,7 @@ export default function AdminEnquiriesPage() {
           <Select<EnquiryStatus | ''>
             className={styles.status}
             value={filters.status ?? ''}
-            onChange={(v) => setFilters((f) => ({ ...f, page: 1, status: v || undefined }))}
+            onChange={(v) => filter({ status: v || undefined })}
             options={[
               { value: '', label: e.allStatuses },
               ...ENQUIRY_STATUSES.map((s) => ({ value: s, label: e.statuses[s] })),
@@ -93,7 +98,7 @@ export default function AdminEnquiriesPage() {
             className={styles.search}
             placeholder={e.keyword}
             allowClear
-            onSearch={(v) => setFilters((f) => ({ ...f, page: 1, keyword: v.trim() || undefined }))}
+            onSearch={(v) => filter({ keyword: v.trim() || undefined })}
           />
         </div>
         {isError ? <Alert type="error" showIcon title={e.loadFailed} className={styles.alert} /> : null}
@@ -110,11 +115,7 @@ export default function AdminEnquiriesPage() {
         {data && data.total > 0 ? (
           <Pagination
             className={styles.pager}
-            current={filters.page}
-            pageSize={filters.size}
-            total={data.total}
-            showTotal={e.total}
-            onChange={(page, size) => setFilters((f) => ({ ...f, page, size }))}
+            {...paging(filters, data.total, setFilters, { showTotal: e.total })}
           />
         ) : null}
       </Card>

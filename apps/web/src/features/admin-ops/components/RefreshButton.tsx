@@ -1,0 +1,18 @@
+import { ReloadOutlined } from '@ant-design/icons';
+import { Button } from 'antd';
+import { t } from '../../../locales/zh-CN';
+
+/** The page header's refresh: refetches, spinning only on a refetch (not the first load). */
+export function RefreshButton({
+  onClick,
+  query,
+}: {
+  onClick: () => void;
+  query: { isFetching: boolean; isPending: boolean };
+}) {
+  return (
+    <Button icon={<ReloadOutlined />} onClick={onClick} loading={query.isFetching && !query.isPending}>
+      {t.adminOps.refresh}
+    </Button>
+  );
+}

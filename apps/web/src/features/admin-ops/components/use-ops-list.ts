@@ -1,0 +1,41 @@
+import { Grid, type TablePaginationConfig } from 'antd';
+import { useState } from 'react';
+import { t } from '../../../locales/zh-CN';
+import { type PageQuery, paging, useListQuery } from '../../admin/components/list-query';
+
+/**
+ * The state of an ops list screen: its query, the search box text (typed but not yet searched),
+ * a reset that clears both, and its pagination (page 1 on a new size; compact on phones).
+ */
+export function useOpsList<Q extends PageQuery>(first: Q) {
+  const list = useListQuery(first);
+  const [keyword, setKeyword] = useState('');
+  const mobile = Grid.useBreakpoint().md === false;
+  return {
+    ...list,
+    keyword,
+    setKeyword,
+    mobile,
+    reset: () => {
+      setKeyword('');
+      list.reset();
+    },
+    pagination: (total: number | undefined, extra: TablePaginationConfig = {}) =>
+      opsPaging(list.query, total, list.setQuery, mobile, extra),
+  };
+}
+
+/** The ops screens' pagination: page 1 when the size changes, no total line and small pager on phones. */
+export const opsPaging = <Q extends PageQuery>(
+  query: Q,
+  total: number | undefined,
+  setQuery: (next: Q) => void,
+  mobile: boolean,
+  extra: TablePaginationConfig = {},
+) =>
+  paging(query, total, setQuery, {
+    firstOnResize: true,
+    showTotal: mobile ? undefined : t.adminOps.total,
+    size: mobile ? 'small' : undefined,
+    ...extra,
+  });
