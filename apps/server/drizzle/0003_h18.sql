@@ -1,0 +1,1 @@
+DROP INDEX "billing_records_instance";
