@@ -122,9 +122,11 @@ export async function buildServer(opts: BuildOptions): Promise<AppInstance> {
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onSend', async (request, reply) => {
+  // (Callback hooks where the work is synchronous: no promise per request, issue 15.)
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
     if (closing) reply.header('connection', 'close');
+    done(null, payload);
   });
   registerTenantResolution(app, deps.services.tenants);
   registerAuth(app, deps.services.tokens, deps.repositories.auth);
