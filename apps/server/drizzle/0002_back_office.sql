@@ -148,6 +148,7 @@ CREATE TABLE "vouchers" (
 	CONSTRAINT "vouchers_remaining" CHECK ("vouchers"."remaining" >= 0 and "vouchers"."remaining" <= "vouchers"."amount")
 );
 --> statement-breakpoint
+DROP INDEX "billing_records_instance";--> statement-breakpoint
 ALTER TABLE "auth_sessions" ADD COLUMN "ip" text;--> statement-breakpoint
 ALTER TABLE "auth_sessions" ADD COLUMN "user_agent" text;--> statement-breakpoint
 ALTER TABLE "regions" ADD COLUMN "enabled" boolean DEFAULT true NOT NULL;--> statement-breakpoint

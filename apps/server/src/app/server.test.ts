@@ -27,6 +27,21 @@ describe('API envelope and errors', () => {
     expect(res.json()).toEqual({ success: false, code: '404', message: '接口不存在', data: null });
   });
 
+  it("sends helmet's security headers on answers and on errors (set once, not rebuilt per request)", async () => {
+    for (const url of ['/api/gpu/market', '/api/does-not-exist', '/api/gpu/market?page=x']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.headers['content-security-policy']).toBe(
+        "default-src 'self';base-uri 'self';font-src 'self' https: data:;form-action 'self';frame-ancestors 'self';img-src 'self' data: https:;object-src 'none';script-src 'self';script-src-attr 'none';style-src 'self' 'unsafe-inline';frame-src 'self' https:;connect-src 'self'",
+      );
+      expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['referrer-policy']).toBe('no-referrer');
+      expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
+      expect(res.headers['strict-transport-security']).toBeUndefined();
+      expect(res.headers['x-powered-by']).toBeUndefined();
+    }
+  });
+
   it('answers thrown errors with a 500 envelope that hides internals', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/test/boom' });
     expect(res.statusCode).toBe(500);

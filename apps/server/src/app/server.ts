@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -51,6 +50,7 @@ import {
   MAX_PARAM_LENGTH,
   registerInputGuard,
 } from './plugins/input-guard.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSpa } from './plugins/spa.ts';
 import { registerTenantResolution } from './plugins/tenant.ts';
 import { createTaskRunner } from './tasks.ts';
@@ -122,9 +122,11 @@ export async function buildServer(opts: BuildOptions): Promise<AppInstance> {
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onSend', async (request, reply) => {
+  // (Callback hooks where the work is synchronous: no promise per request, issue 15.)
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
     if (closing) reply.header('connection', 'close');
+    done(null, payload);
   });
   registerTenantResolution(app, deps.services.tenants);
   registerAuth(app, deps.services.tokens, deps.repositories.auth);
@@ -144,7 +146,7 @@ export async function buildServer(opts: BuildOptions): Promise<AppInstance> {
         message: `请求过于频繁，请${Math.ceil(ctx.ttl / 1000)}秒后再试`,
       }),
   });
-  await app.register(fastifyHelmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

@@ -38,17 +38,22 @@ export function registerIdempotency(app: AppInstance, { db, clock, config }: Con
 
   // App-level onSend runs before a route's own onSend hooks, so a replay passes through the
   // same route hooks as the first answer did and leaves identical.
-  app.addHook('onSend', async (request, reply, payload) => {
+  // A callback hook: answers without a claim (nearly all) pass with no promise (issue 15).
+  app.addHook('onSend', (request, reply, payload, done) => {
     const claimed = request.idempotency;
-    if (!claimed) return payload;
+    if (!claimed) return done(null, payload);
     request.idempotency = null;
-    try {
+    const store = async () => {
       if (typeof payload !== 'string') throw new Error('idempotent route answered a non-string payload');
       await completeRequest(deps, claimed.id, reply.statusCode, payload);
-    } catch (err) {
-      // The answer still goes out; replays wait, then take over the claim after its lease.
-      request.log.error({ err, idempotency: claimed }, 'could not store the idempotent answer');
-    }
-    return payload;
+    };
+    store().then(
+      () => done(null, payload),
+      (err: unknown) => {
+        // The answer still goes out; replays wait, then take over the claim after its lease.
+        request.log.error({ err, idempotency: claimed }, 'could not store the idempotent answer');
+        done(null, payload);
+      },
+    );
   });
 }

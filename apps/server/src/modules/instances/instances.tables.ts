@@ -145,7 +145,8 @@ export const billingRecords = pgTable(
   },
   (t) => [
     index('billing_records_user').on(t.userId, t.createdAt),
-    index('billing_records_instance').on(t.instanceId),
+    // Also serves lookups by instance alone (its leading column): no separate instance index,
+    // one index less for metering to write per bill line (issue 15).
     uniqueIndex('billing_records_meter_hour').on(t.instanceId, t.meterHour),
   ],
 );

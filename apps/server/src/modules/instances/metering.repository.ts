@@ -107,46 +107,52 @@ export function createMeteringRepository({ db }: { db: DbOrTx }) {
           from instances i
           where i.id = any(${idArray(ids)})
         ),
-        due as (
-          select a.*, a.up_to - a.charged as amount,
-                 'instance:' || a.id || ':meter:' || a.charged || '-' || a.up_to as key
-          from accrual a
-          where a.billing_type = 'hourly' and a.up_to > a.charged
-        ),
         -- 2. Who pays: the instance's voucher hold first (voucher-hold.ts, splitHold), the
         --    balance the rest. A range the hold pays whole posts no ledger row.
-        split as (
-          select d.*, least(d.amount, greatest(d.voucher_held, 0)) as from_voucher from due d
-        ),
-        to_pay as (
-          select s.*, s.amount - s.from_voucher as from_balance from split s
+        due as (
+          select s.*, s.amount - s.from_voucher as from_balance
+          from (
+            select d.*, least(d.amount, greatest(d.voucher_held, 0)) as from_voucher
+            from (
+              select a.*, a.up_to - a.charged as amount,
+                     'instance:' || a.id || ':meter:' || a.charged || '-' || a.up_to as key
+              from accrual a
+              where a.billing_type = 'hourly' and a.up_to > a.charged
+            ) d
+          ) s
         ),
         -- 3. Idempotency: a key already posted was charged and billed by an earlier run (or a
-        --    concurrent one that committed first): not again. The same key for another movement
-        --    is a bug, counted so the caller refuses (sameOrThrow in ledger.ts).
-        prior as (
-          select l.idempotency_key, l.user_id, l.kind, l.amount, l.frozen_amount
-          from ledger_entries l
-          where l.idempotency_key in (select key from to_pay where from_balance > 0)
-        ),
-        fresh as (
-          select p.* from to_pay p
-          where not exists (select 1 from prior r where r.idempotency_key = p.key)
+        --    concurrent one that committed first): not again (is_new false). The same key for
+        --    another movement is a bug, flagged so the caller refuses (sameOrThrow in ledger.ts).
+        --    Every later step keeps one row per due instance: steps are never joined to each
+        --    other (a join of two CTEs has no statistics and may be planned as a nested loop).
+        checked as (
+          select d.*, r.idempotency_key is null as is_new,
+                 r.idempotency_key is not null and (r.user_id <> d.user_id or r.kind <> 'charge'
+                   or r.amount <> -d.from_balance or r.frozen_amount <> 0) as key_mismatch
+          from due d
+          left join lateral (
+            select l.idempotency_key, l.user_id, l.kind, l.amount, l.frozen_amount
+            from ledger_entries l
+            where d.from_balance > 0 and l.idempotency_key = d.key
+          ) r on true
         ),
         -- 4. Balances after each posting: postings of one account apply in instance-id order,
-        --    so each row's available_after is the locked balance less the running sum.
+        --    so each row's available_after is the locked balance less the running sum of new
+        --    postings. (A due instance without an account drops out here: counted, the caller throws.)
         running as (
-          select f.*, acc.tenant_id as account_tenant_id, acc.frozen as frozen_after,
-                 acc.available - sum(f.from_balance) over (
-                   partition by f.user_id order by f.id rows between unbounded preceding and current row
+          select c.*, case when c.is_new then c.from_balance else 0 end as paid,
+                 acc.tenant_id as account_tenant_id, acc.frozen as frozen_after,
+                 acc.available - sum(case when c.is_new then c.from_balance else 0 end) over (
+                   partition by c.user_id order by c.id rows between unbounded preceding and current row
                  ) as available_after
-          from fresh f
-          join accounts acc on acc.user_id = f.user_id
+          from checked c
+          join accounts acc on acc.user_id = c.user_id
         ),
         --    Ledger ids drawn in instance-id order (as the rows of one postLedgerEntries call), so
         --    each account's latest row carries its final balance; the bill lines refer to them.
         posting as (
-          select r.*, nextval('ledger_entries_id_seq') as entry_id
+          select r.*, case when r.is_new then nextval('ledger_entries_id_seq') end as entry_id
           from (select * from running order by id) r
         ),
         entry as (
@@ -155,7 +161,7 @@ export function createMeteringRepository({ db }: { db: DbOrTx }) {
           select p.entry_id, p.user_id, p.account_tenant_id, 'charge', -p.from_balance, 0,
                  p.available_after, p.frozen_after, p.key, 'instance', p.id::text, '按量计费 ' || p.name, ${at}
           from posting p
-          where p.from_balance > 0
+          where p.is_new and p.from_balance > 0
           on conflict (idempotency_key) do nothing
           returning id, user_id, amount
         ),
@@ -177,13 +183,12 @@ export function createMeteringRepository({ db }: { db: DbOrTx }) {
         --    and what its voucher hold paid now moves to what the voucher has paid (a range
         --    posted by an earlier run spent its hold then).
         charged as (
-          update instances i set charged = d.up_to,
-            voucher_held = i.voucher_held - coalesce(v.from_voucher, 0),
-            voucher_used = i.voucher_used + coalesce(v.from_voucher, 0),
+          update instances i set charged = p.up_to,
+            voucher_held = i.voucher_held - case when p.is_new then p.from_voucher else 0 end,
+            voucher_used = i.voucher_used + case when p.is_new then p.from_voucher else 0 end,
             updated_at = now()
-          from due d
-          left join posting v on v.id = d.id
-          where i.id = d.id
+          from posting p
+          where i.id = p.id
           returning i.id
         ),
         -- 7. Hourly bill lines of what was posted now (hourlyLines): the span starts where the
@@ -203,6 +208,7 @@ export function createMeteringRepository({ db }: { db: DbOrTx }) {
             where b.instance_id = p.id and b.meter_hour is not null
             order by b.meter_hour desc limit 1
           ) m on true
+          where p.is_new
         ),
         span_start as (
           select s.*, case when s.raw_start > ${at} then ${at} else s.raw_start end as start
@@ -256,11 +262,9 @@ export function createMeteringRepository({ db }: { db: DbOrTx }) {
           (select count(*) from due) as due,
           (select count(*) from entry) as posted,
           (select coalesce(-sum(amount), 0) from entry) as charged,
-          (select count(*) from fresh) - (select count(*) from posting) as without_account,
-          (select count(*) from posting where from_balance > 0) - (select count(*) from entry) as raced,
-          (select count(*) from prior r join to_pay p on p.key = r.idempotency_key
-            where r.user_id <> p.user_id or r.kind <> 'charge' or r.amount <> -p.from_balance
-              or r.frozen_amount <> 0) as key_mismatches,
+          (select count(*) from due) - (select count(*) from posting) as without_account,
+          (select count(*) from posting where is_new and from_balance > 0) - (select count(*) from entry) as raced,
+          (select count(*) from checked where key_mismatch) as key_mismatches,
           (select coalesce(json_agg(json_build_array(user_id, available)), '[]') from balance) as available`;
       // (`charged` and `line` run whether or not the summary reads them: data-modifying steps
       // always run to completion.)

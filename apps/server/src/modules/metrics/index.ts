@@ -9,10 +9,12 @@ import { createMetrics } from './metrics.usecases.ts';
  */
 export async function registerMetrics(app: AppInstance, c: Container) {
   const metrics = createMetrics({ db: c.db, tasks: app.tasks });
-  app.addHook('onResponse', async (request, reply) => {
+  // A callback hook, not async: no promise per request for synchronous work (issue 15).
+  app.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.url ?? 'unmatched';
-    if (route === '/metrics') return;
-    metrics.observeRequest(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
+    if (route !== '/metrics')
+      metrics.observeRequest(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
+    done();
   });
   await metricsRoutes(app, c, metrics);
 }

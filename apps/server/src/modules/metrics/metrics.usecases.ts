@@ -105,12 +105,28 @@ export function createMetrics({ db, tasks }: { db: Db; tasks: TaskRunner }) {
     },
   });
 
+  const perRoute = new Map<
+    string,
+    { count: ReturnType<typeof requests.labels>; time: ReturnType<typeof duration.labels> }
+  >();
   return {
     registry,
     /** Called once per answered request (onResponse). */
     observeRequest(method: string, route: string, status: number, seconds: number) {
-      requests.inc({ method, route, status: String(status) });
-      duration.observe({ method, route }, seconds);
+      // The labelled series of each (method, route, status), looked up once: prom-client hashes
+      // a label object on every call otherwise (issue 15: a per-request cost of every route).
+      // Bounded as the series themselves are (route patterns, never raw URLs).
+      const key = `${method} ${status} ${route}`;
+      let series = perRoute.get(key);
+      if (!series) {
+        series = {
+          count: requests.labels({ method, route, status: String(status) }),
+          time: duration.labels({ method, route }),
+        };
+        perRoute.set(key, series);
+      }
+      series.count.inc();
+      series.time.observe(seconds);
     },
     render: () => registry.metrics(),
     contentType: registry.contentType,
