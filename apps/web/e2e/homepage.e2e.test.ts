@@ -74,8 +74,9 @@ describe('homepage per tenant', () => {
     const cards = page.getByTestId('service-card');
     expect(await cards.count()).toBe(3);
     for (let i = 0; i < 3; i++) {
-      expect(await cards.nth(i).getByRole('link', { name: '立即咨询' }).getAttribute('href')).toBe(
-        '/contact',
+      // Each card preselects its service on the enquiry form (issue 13).
+      expect(await cards.nth(i).getByRole('link', { name: '立即咨询' }).getAttribute('href')).toMatch(
+        /^\/contact\?product=/,
       );
     }
     expect(await page.getByTestId('hero-use-now').getAttribute('href')).toBe('/market');

@@ -2,7 +2,7 @@ import type { Admin, User } from '@gpu/shared/auth';
 import { DEFAULT_TENANT_CONFIG } from '@gpu/shared/tenant-defaults';
 import { render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { clearAdminSession, clearUserSession, setAdminSession, setUserSession } from '../lib/session';
 import type { Guard } from './navigation';
 import { AppProviders } from './providers';
@@ -49,6 +49,15 @@ const EXPECTED: Record<string, Guard> = {
   '*': 'public',
 };
 
+// antd is a lazy chunk now (AntdScope): transformed once here, not inside a test's 1 s wait.
+beforeAll(async () => {
+  await import('./antd-providers');
+  await import('./layouts/AuthLayout');
+  await import('../features/auth/pages/LoginPage');
+  await import('./layouts/AdminLayout');
+  await import('../features/admin-promotions/pages/AdminDashboardPage');
+}, 60_000);
+
 describe('route table', () => {
   const all = ROUTE_TABLE.flatMap((group) => group.routes);
 
@@ -85,7 +94,7 @@ describe('the app routes', () => {
     const router = renderAt('/console/orders?page=2');
     await waitFor(() => expect(here(router)).toBe('/login?redirect=%2Fconsole%2Forders%3Fpage%3D2'));
     await waitFor(() => expect(document.title).toBe('登录 - 算力云平台'));
-    expect(await screen.findByTestId('login-form')).toBeTruthy();
+    expect(await screen.findByTestId('login-form', {}, { timeout: 5_000 })).toBeTruthy();
   });
 
   it('sends a logged-in user from /login to /market', async () => {

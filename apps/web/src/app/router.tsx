@@ -1,6 +1,8 @@
 import { type ComponentType, lazy } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { PageLoading } from '../components/PageLoading';
 import { t } from '../locales/zh-CN';
+import { AntdScope } from './AntdScope';
 import PublicLayout from './layouts/PublicLayout';
 import type { Guard } from './navigation';
 import { PATHS } from './paths';
@@ -177,7 +179,17 @@ function toRouteObject(def: RouteDef): RouteObject {
   const handle: RouteHandle = { title: def.title, guard: def.guard };
   if ('redirect' in def) return { path: def.path, handle, element: <Navigate to={def.redirect} replace /> };
   const Page = def.page;
-  return { path: def.path, handle, element: <Page /> };
+  // The homepage is plain React and CSS: `/` does not load antd.
+  if (Page === HomePage) return { path: def.path, handle, element: <Page /> };
+  return {
+    path: def.path,
+    handle,
+    element: (
+      <AntdScope fallback={<PageLoading />}>
+        <Page />
+      </AntdScope>
+    ),
+  };
 }
 
 export const appRoutes: RouteObject[] = [
@@ -185,7 +197,15 @@ export const appRoutes: RouteObject[] = [
     element: <RouteGate />,
     errorElement: <RouteError />,
     children: ROUTE_TABLE.map(({ layout: Layout, routes }) => ({
-      element: <Layout />,
+      // The public layout (top navigation, footer) is plain; the console and admin layouts use antd.
+      element:
+        Layout === PublicLayout ? (
+          <Layout />
+        ) : (
+          <AntdScope fallback={<PageLoading fullscreen />}>
+            <Layout />
+          </AntdScope>
+        ),
       children: routes.map(toRouteObject),
     })),
   },

@@ -1,11 +1,18 @@
-import { Spin } from 'antd';
 import styles from './PageLoading.module.css';
 
-/** Shown while a page's chunk loads. */
+/**
+ * Shown while a page's chunk loads: antd's large Spin (four dots turning) in plain CSS, since
+ * it shows before antd has loaded.
+ */
 export function PageLoading({ fullscreen = false }: { fullscreen?: boolean }) {
   return (
     <div className={fullscreen ? styles.fullscreen : styles.inline}>
-      <Spin size="large" />
+      <span className={styles.spin} role="status" aria-label="加载中">
+        <i />
+        <i />
+        <i />
+        <i />
+      </span>
     </div>
   );
 }

@@ -2,14 +2,17 @@
  * THE LOCK ORDER (every transaction, every module; PostgreSQL deadlocks otherwise):
  *
  *   1. instance rows (`instances … for update`; several: ascending id, or SKIP LOCKED)
- *   2. the host row (`lockHost`: before anything that touches the host — allocation, the
- *      port pool, and the instances insert, whose foreign key share-locks the host; only
- *      one host per transaction)
+ *   2. the host row, before anything that touches the host (allocation, release, the port
+ *      pool, and the instances insert, whose foreign key share-locks the host; only one host
+ *      per transaction): SHARED (`shareHost`) by allocations and releases, which may run at
+ *      once on one host, each then taking its own GPU and port rows `FOR UPDATE SKIP LOCKED`
+ *      (never waiting on them); FOR UPDATE (`lockHost`) by changes to the host itself
+ *      (settings, port range, GPU inventory, status, deletion), which wait for those
  *   3. account rows (`postLedgerEntry`/`postLedgerEntries`: ascending user id), always last
  *
  * Orders, vouchers and other rows of one owner come before its account as well. A
  * transaction may skip levels but never go back up: e.g. power off charges (3) only after it
- * gave the GPUs back (2); create locks the host (2) before inserting the instance, which
+ * gave the GPUs back (2); create share-locks the host (2) before inserting the instance, which
  * nobody else can see yet, and charges (3) last. Driver calls never run inside any of these.
  */
 import type { DbOrTx, Tx } from '../../app/db/client.ts';

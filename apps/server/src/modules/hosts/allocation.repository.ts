@@ -16,17 +16,52 @@ export function createAllocationRepository({ db }: { db: DbOrTx }) {
       return host;
     },
 
-    /** Locks the host row like `lockHost`, reading only its id. */
-    async lockHostId(hostId: number) {
-      await db.select({ id: hosts.id }).from(hosts).where(eq(hosts.id, hostId)).for('update');
+    /**
+     * The host row, share-locked until the caller's transaction ends: allocations on one host
+     * run side by side and hold off whoever locks it FOR UPDATE (host edits, probes, delete).
+     */
+    async shareHost(hostId: number) {
+      const [host] = await db.select().from(hosts).where(eq(hosts.id, hostId)).for('share');
+      return host;
     },
 
-    idleGpus(hostId: number) {
-      return db
-        .select({ id: hostGpus.id, index: hostGpus.index, uuid: hostGpus.uuid, model: hostGpus.model })
+    /**
+     * Gives the instance up to `count` idle GPUs of the host in one statement: the preferred
+     * indices first, then the lowest. Rows another transaction has locked (a concurrent create
+     * taking them, a release giving them back) are skipped, not waited for; a locked row is
+     * re-checked against `instance_id is null` before it is taken, so no GPU goes twice.
+     */
+    takeIdleGpus(hostId: number, instanceId: number, count: number, prefer: number[], now: Date) {
+      const preferred = prefer.length > 0 ? [sql`(${inArray(hostGpus.index, prefer)}) desc`] : [];
+      const pick = db
+        .select({ id: hostGpus.id })
         .from(hostGpus)
         .where(and(eq(hostGpus.hostId, hostId), isNull(hostGpus.instanceId), isNull(hostGpus.reservedReason)))
-        .orderBy(asc(hostGpus.index));
+        .orderBy(...preferred, asc(hostGpus.index))
+        .limit(count)
+        .for('update', { skipLocked: true });
+      return db
+        .update(hostGpus)
+        .set({ instanceId, updatedAt: now })
+        .where(inArray(hostGpus.id, pick))
+        .returning({ id: hostGpus.id, index: hostGpus.index, uuid: hostGpus.uuid, model: hostGpus.model });
+    },
+
+    /** Like `takeIdleGpus` for the host's lowest free ports; answers them ascending. */
+    async takeFreePorts(hostId: number, instanceId: number, count: number): Promise<number[]> {
+      const pick = db
+        .select({ port: hostPorts.port })
+        .from(hostPorts)
+        .where(and(eq(hostPorts.hostId, hostId), isNull(hostPorts.instanceId)))
+        .orderBy(asc(hostPorts.port))
+        .limit(count)
+        .for('update', { skipLocked: true });
+      const taken = await db
+        .update(hostPorts)
+        .set({ instanceId })
+        .where(and(eq(hostPorts.hostId, hostId), inArray(hostPorts.port, pick)))
+        .returning({ port: hostPorts.port });
+      return taken.map((p) => p.port).sort((a, b) => a - b);
     },
 
     async portPoolSize(hostId: number): Promise<number> {
@@ -35,28 +70,6 @@ export function createAllocationRepository({ db }: { db: DbOrTx }) {
         .from(hostPorts)
         .where(eq(hostPorts.hostId, hostId));
       return n;
-    },
-
-    /** The lowest `limit` free ports of a host. */
-    async freePorts(hostId: number, limit: number): Promise<number[]> {
-      const free = await db
-        .select({ port: hostPorts.port })
-        .from(hostPorts)
-        .where(and(eq(hostPorts.hostId, hostId), isNull(hostPorts.instanceId)))
-        .orderBy(asc(hostPorts.port))
-        .limit(limit);
-      return free.map((p) => p.port);
-    },
-
-    async assignGpus(gpuIds: number[], instanceId: number, now: Date) {
-      await db.update(hostGpus).set({ instanceId, updatedAt: now }).where(inArray(hostGpus.id, gpuIds));
-    },
-
-    async assignPorts(hostId: number, ports: number[], instanceId: number) {
-      await db
-        .update(hostPorts)
-        .set({ instanceId })
-        .where(and(eq(hostPorts.hostId, hostId), inArray(hostPorts.port, ports)));
     },
 
     /** Frees the instance's GPUs on the host; answers their indices. */

@@ -1,6 +1,6 @@
 import { INSTANCE_CONTAINER_PORTS } from '@gpu/shared';
 import type { Tx } from '../../app/db/client.ts';
-import { createAllocationRepository } from './allocation.repository.ts';
+import { type AllocationRepository, createAllocationRepository } from './allocation.repository.ts';
 import { hostErrors } from './hosts.errors.ts';
 import { syncPortPool } from './ports.ts';
 
@@ -22,7 +22,13 @@ export interface Allocation {
   ports: number[];
 }
 
-/** Locks the host row for the rest of the caller's transaction; every allocation change goes through it. */
+type HostRow = NonNullable<Awaited<ReturnType<AllocationRepository['lockHost']>>>;
+
+/**
+ * Locks the host row FOR UPDATE for the rest of the caller's transaction: for changes to the
+ * host itself (its settings, port range, GPU inventory, status, deletion). It waits for every
+ * allocation in progress on the host and holds off new ones.
+ */
 export async function lockHost(tx: Tx, hostId: number) {
   const host = await createAllocationRepository({ db: tx }).lockHost(hostId);
   if (!host) throw hostErrors.notFound();
@@ -30,42 +36,54 @@ export async function lockHost(tx: Tx, hostId: number) {
 }
 
 /**
- * Gives an instance `gpuCount` idle GPUs (lowest indices first) and `portCount` free ports of a
- * host, inside the caller's transaction and under a row lock of the host (DESIGN §6): two
- * callers can never get the same GPU or port. Throws an AppError when the host is not active
- * or has too few; the caller's transaction then rolls back whatever else it did.
+ * Share-locks the host row for the rest of the caller's transaction: what allocations and
+ * releases take. Any number of them run at once on one host (the GPU and port rows themselves
+ * keep them apart, see `allocateOnHost`); a host change (`lockHost`) waits for them.
  */
-export async function allocateOnHost(tx: Tx, req: AllocationRequest): Promise<Allocation> {
+export async function shareHost(tx: Tx, hostId: number): Promise<HostRow> {
+  const host = await createAllocationRepository({ db: tx }).shareHost(hostId);
+  if (!host) throw hostErrors.notFound();
+  return host;
+}
+
+/**
+ * Gives an instance `gpuCount` idle GPUs (preferred, then lowest indices first) and `portCount`
+ * free ports of a host, inside the caller's transaction and under a share lock of the host
+ * (`shareHost`; the caller passes the row when it already holds it). Each GPU and port is taken
+ * by one UPDATE over its rows `FOR UPDATE SKIP LOCKED`: concurrent allocations on one host take
+ * different rows without waiting for each other, and two callers can never get the same GPU or
+ * port. Throws an AppError when the host is not active or has too few (rows a concurrent
+ * allocation holds count as taken); the caller's transaction then rolls back whatever it did.
+ */
+export async function allocateOnHost(
+  tx: Tx,
+  req: AllocationRequest & { host?: HostRow },
+): Promise<Allocation> {
   const portCount = req.portCount ?? INSTANCE_CONTAINER_PORTS.length;
   const repo = createAllocationRepository({ db: tx });
-  const host = await lockHost(tx, req.hostId);
+  const host = req.host ?? (await shareHost(tx, req.hostId));
   if (host.status !== 'ACTIVE') throw hostErrors.notActive();
+  const now = new Date();
 
-  const idle = await repo.idleGpus(host.id);
-  if (idle.length < req.gpuCount) throw hostErrors.insufficientGpus(req.gpuCount, idle.length);
-  const preferred = new Set(req.preferIndices ?? []);
-  const ordered = [
-    ...idle.filter((g) => preferred.has(g.index)),
-    ...idle.filter((g) => !preferred.has(g.index)),
-  ];
-  const gpus = ordered.slice(0, req.gpuCount);
+  const prefer = req.preferIndices ?? [];
+  const taken =
+    req.gpuCount > 0 ? await repo.takeIdleGpus(host.id, req.instanceId, req.gpuCount, prefer, now) : [];
+  if (taken.length < req.gpuCount) throw hostErrors.insufficientGpus(req.gpuCount, taken.length);
+  const rank = (g: { index: number }) => (prefer.includes(g.index) ? 0 : 1);
+  const gpus = taken.sort((a, b) => rank(a) - rank(b) || a.index - b.index);
 
   let ports: number[] = [];
   if (portCount > 0) {
-    // A host whose pool was never initialised gets it now, from its range.
-    if ((await repo.portPoolSize(host.id)) === 0) await syncPortPool(tx, host);
-    ports = await repo.freePorts(host.id, portCount);
+    ports = await repo.takeFreePorts(host.id, req.instanceId, portCount);
+    // A host whose pool was never initialised gets it now, from its range. Safe under the share
+    // lock: the pool is empty, so nothing is deleted, and the insert skips ports that exist.
+    if (ports.length === 0 && (await repo.portPoolSize(host.id)) === 0) {
+      await syncPortPool(tx, host);
+      ports = await repo.takeFreePorts(host.id, req.instanceId, portCount);
+    }
     if (ports.length < portCount) throw hostErrors.insufficientPorts();
   }
 
-  const now = new Date();
-  if (gpus.length > 0)
-    await repo.assignGpus(
-      gpus.map((g) => g.id),
-      req.instanceId,
-      now,
-    );
-  if (ports.length > 0) await repo.assignPorts(host.id, ports, req.instanceId);
   return {
     hostId: host.id,
     instanceId: req.instanceId,
@@ -75,7 +93,7 @@ export async function allocateOnHost(tx: Tx, req: AllocationRequest): Promise<Al
 }
 
 /**
- * Returns what an instance holds on a host, under the same lock. `gpus: false` keeps the GPUs
+ * Returns what an instance holds on a host, under the host's share lock (only its own rows change). `gpus: false` keeps the GPUs
  * (packages keep theirs when powered off), `ports: false` keeps the ports (a stopped container
  * keeps its port bindings). Releasing nothing that is held is not an error.
  */
@@ -83,7 +101,7 @@ export async function releaseOnHost(
   tx: Tx,
   req: { hostId: number; instanceId: number; gpus?: boolean; ports?: boolean },
 ): Promise<{ gpus: number[]; ports: number[] }> {
-  await lockHost(tx, req.hostId);
+  await shareHost(tx, req.hostId);
   const repo = createAllocationRepository({ db: tx });
   const now = new Date();
   const gpus = req.gpus === false ? [] : await repo.releaseGpus(req.hostId, req.instanceId, now);

@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hostGpus, hosts } from '../hosts/hosts.tables.ts';
+import { hostGpus, hostPorts, hosts } from '../hosts/hosts.tables.ts';
+import { initPorts, setHostStatus } from '../hosts/hosts.usecases.ts';
 import { instances } from './instances.tables.ts';
 import { IMAGE } from './instances.test-helpers.ts';
 import {
@@ -64,6 +65,58 @@ describe.runIf(process.env.DATABASE_URL)('instances on PostgreSQL, two replicas 
       ?.id as number;
     const made = await r.h.t.db.select().from(instances).where(eq(instances.hostId, hostId));
     expect(made.map((i) => i.status)).toEqual(Array(8).fill('RUNNING'));
+    expect(await invariantProblems(r.h.t.db)).toEqual([]);
+  });
+
+  it('creates share the host lock; a host change (port pool, disable) waits for them and they for it', async () => {
+    const name = 'ah-a-4090-01';
+    const machineId = await r.h.idOf(name);
+    const hostId = (await r.h.t.db.select().from(hosts).where(eq(hosts.name, name)))[0]?.id as number;
+    const users = await Promise.all(Array.from({ length: 12 }, () => r.h.funded(1000)));
+    const actor = { adminId: 1, ip: '127.0.0.1' };
+    const hostDeps = r.h.t.app.deps.hosts;
+    const creates = users.map((u, i) =>
+      create(r.next(), u.headers, {
+        machineId,
+        instanceName: `host-race-${i}`,
+        image: IMAGE,
+        gpuAmount: 1,
+        ...(i % 2 ? { billingType: 'daily', duration: 1 } : { billingType: 'hourly' }),
+      }),
+    );
+    // FOR UPDATE of the host amid share-locked creates: a deadlock or a lost port would show here.
+    const pool = initPorts(hostDeps, actor, hostId);
+    const disabled = pool.then(() => setHostStatus(hostDeps, actor, hostId, 'DISABLED'));
+    const answers = await Promise.all(creates);
+    await disabled;
+    expect(
+      answers.filter((a) => a.statusCode >= 500).map((a) => a.body),
+      'no 5xx',
+    ).toEqual([]);
+    const made = answers.filter((a) => a.statusCode === 200).length;
+    expect(made).toBeGreaterThan(0);
+    expect(made).toBeLessThanOrEqual(8);
+    // Once the disable committed, nothing more is allocated on the host.
+    const late = await create(r.next(), (await r.h.funded(1000)).headers, {
+      machineId,
+      instanceName: 'after-disable',
+      image: IMAGE,
+      gpuAmount: 1,
+      billingType: 'hourly',
+    });
+    expect(late.statusCode).toBeGreaterThanOrEqual(400);
+    expect(late.statusCode).toBeLessThan(500);
+    await r.drain();
+    const held = await r.h.t.db
+      .select()
+      .from(hostGpus)
+      .where(and(eq(hostGpus.hostId, hostId), isNotNull(hostGpus.instanceId)));
+    const ports = await r.h.t.db
+      .select()
+      .from(hostPorts)
+      .where(and(eq(hostPorts.hostId, hostId), isNotNull(hostPorts.instanceId)));
+    expect(held).toHaveLength(made);
+    expect(ports).toHaveLength(2 * made);
     expect(await invariantProblems(r.h.t.db)).toEqual([]);
   });
 

@@ -2,7 +2,7 @@ import { type CreateInstanceRequest, formatYuan, unitsToYuan } from '@gpu/shared
 import type { AuthUser } from '../../app/types.ts';
 import { createBillingRepository } from '../billing/billing.repository.ts';
 import { postLedgerEntry } from '../billing/ledger.ts';
-import { allocateOnHost, lockHost, releaseOnHost } from '../hosts/allocation.ts';
+import { allocateOnHost, releaseOnHost, shareHost } from '../hosts/allocation.ts';
 import { ContainerNotFoundError, isDriverError } from '../hosts/drivers/driver-errors.ts';
 import { hostErrors } from '../hosts/hosts.errors.ts';
 import { containerNameOf, generateRootPassword } from '../hosts/hosts.models.ts';
@@ -23,14 +23,16 @@ import { returnVoucherOf } from './voucher-hold.ts';
 
 /**
  * POST /api/gpu/instance/create. Re-validates and re-prices everything (client prices are never
- * trusted), then in ONE transaction: the host locked first (lock order, ledger.ts), instance row
- * (CREATING), GPUs and ports, and for packages the whole charge through the ledger. No driver
+ * trusted), then in ONE transaction: the host share-locked first (lock order, ledger.ts; creates
+ * on one host run side by side, each taking its own GPU and port rows), instance row (CREATING),
+ * GPUs and ports, and for packages the whole charge through the ledger. No driver
  * call happens here: after commit the provisioning job is kicked (provisioning.ts) and the
  * instance is answered in CREATING; the job takes it to RUNNING, or FAILED with a refund.
  *
  * With the client's `Idempotency-Key` the purchase is named by it: the instance row carries it
  * (unique per user) and the package charge's ledger key derives from it, so a repeat that gets
- * past the HTTP claim (a takeover after a crash) answers the instance already bought.
+ * past the HTTP claim (a takeover after a crash) answers the instance already bought; two such
+ * at once meet at the key's unique index, and the second answers the first's instance.
  */
 export async function createInstance(
   deps: InstanceDeps,
@@ -48,92 +50,105 @@ export async function createInstance(
   const actor = actorLabel({ kind: 'user', id: user.id });
   const hourlyRate = quote.billingType === 'hourly' ? quote.discountedUnitPrice * quote.gpuAmount : 0;
 
-  const outcome = await deps.db.transaction(async (tx) => {
-    // The host before anything touches it: the instance insert's foreign key share-locks the
-    // host, and taking FOR UPDATE after that deadlocks with a concurrent create.
-    const host = await lockHost(tx, quote.row.hostId);
-    if (host.status !== 'ACTIVE') throw hostErrors.notActive();
-    const repo = createInstancesRepository({ db: tx });
-    // Under the host lock: a second purchase with this key waits here and then finds the first.
-    const bought = idempotencyKey ? await repo.findByIdempotencyKey(user.id, idempotencyKey) : undefined;
-    if (bought) return { inst: bought, isNew: false };
-    // The voucher (locked: after the host, before the account) pays first: packages at purchase,
-    // pay-as-you-go as a hold on the instance that metering spends before the balance.
-    const fromVoucher = input.voucherId
-      ? await takeFromVoucher(tx, user.id, input.voucherId, voucherOrderOf(quote), now)
-      : 0;
-    const payable = quote.payableAmount - fromVoucher;
-    if (quote.billingType === 'hourly') {
-      const account = await createBillingRepository({ db: tx }).account(user.id);
-      if (!account || account.available < payable) {
-        throw instanceErrors.insufficientForHour(formatYuan(unitsToYuan(payable)));
+  const purchase = () =>
+    deps.db.transaction(async (tx) => {
+      // The host before anything touches it (lock order): shared, so concurrent creates do not
+      // queue here; a host change (FOR UPDATE) waits for them, and they for it.
+      const host = await shareHost(tx, quote.row.hostId);
+      if (host.status !== 'ACTIVE') throw hostErrors.notActive();
+      const repo = createInstancesRepository({ db: tx });
+      // A second purchase with this key that runs at the same time fails at the key's unique
+      // index instead (waiting for the first to commit): see below.
+      const bought = idempotencyKey ? await repo.findByIdempotencyKey(user.id, idempotencyKey) : undefined;
+      if (bought) return { inst: bought, isNew: false };
+      // The voucher (locked: after the host, before the account) pays first: packages at purchase,
+      // pay-as-you-go as a hold on the instance that metering spends before the balance.
+      const fromVoucher = input.voucherId
+        ? await takeFromVoucher(tx, user.id, input.voucherId, voucherOrderOf(quote), now)
+        : 0;
+      const payable = quote.payableAmount - fromVoucher;
+      if (quote.billingType === 'hourly') {
+        const account = await createBillingRepository({ db: tx }).account(user.id);
+        if (!account || account.available < payable) {
+          throw instanceErrors.insufficientForHour(formatYuan(unitsToYuan(payable)));
+        }
       }
-    }
-    const inst = await repo.insert({
-      tenantId: tenant.id,
-      userId: user.id,
-      hostId: quote.row.hostId,
-      skuId: quote.row.id,
-      regionId: quote.row.regionId,
-      name: input.instanceName,
-      image: image.imageUrl,
-      gpuModel: quote.row.gpuModel,
-      gpuCount: quote.gpuAmount,
-      billingType: quote.billingType,
-      hourlyRate,
-      packageUnitPrice: quote.billingType === 'hourly' ? null : quote.discountedUnitPrice,
-      discountRateBp: quote.discount?.rateBp ?? null,
-      duration: quote.billingType === 'hourly' ? 1 : quote.duration,
-      status: 'CREATING',
-      rootPasswordEnc: deps.box.seal(rootPassword),
-      transitionAt: now,
-      idempotencyKey: idempotencyKey ?? null,
-      voucherId: input.voucherId ?? null,
-      voucherHeld: quote.billingType === 'hourly' ? fromVoucher : 0,
-      voucherUsed: quote.billingType === 'hourly' ? 0 : fromVoucher,
-      createdAt: now,
-    });
-    const alloc = await allocateOnHost(tx, {
-      hostId: inst.hostId,
-      instanceId: inst.id,
-      gpuCount: inst.gpuCount,
-    });
-    const patch = {
-      gpuIndices: alloc.gpus.map((g) => g.index),
-      sshPort: alloc.ports[0] ?? null,
-      jupyterPort: alloc.ports[1] ?? null,
-    };
-    await repo.update(inst.id, patch);
-    await repo.event(inst.id, null, 'CREATING', actor, '创建实例', now);
-    if (quote.billingType !== 'hourly' && payable + fromVoucher > 0) {
-      const posted =
-        payable > 0
-          ? await postLedgerEntry(tx, {
-              userId: user.id,
-              kind: 'charge',
-              amount: -payable,
-              idempotencyKey: createLedgerKey(inst.id, user.id, idempotencyKey),
-              reference: { type: 'instance', id: inst.id },
-              memo: `包期实例 ${inst.name} ×${inst.duration}`,
-              at: now,
-            })
-          : null;
-      await repo.update(inst.id, { charged: payable });
-      await repo.bill({
+      const inst = await repo.insert({
         tenantId: tenant.id,
         userId: user.id,
-        instanceId: inst.id,
-        billingType: inst.billingType,
-        kind: 'create',
-        periodStart: now,
-        periodEnd: packageEnd(inst.billingType, inst.duration, now) ?? now,
-        amount: payable,
-        voucherAmount: fromVoucher,
-        ledgerEntryId: posted?.entry.id ?? null,
+        hostId: quote.row.hostId,
+        skuId: quote.row.id,
+        regionId: quote.row.regionId,
+        name: input.instanceName,
+        image: image.imageUrl,
+        gpuModel: quote.row.gpuModel,
+        gpuCount: quote.gpuAmount,
+        billingType: quote.billingType,
+        hourlyRate,
+        packageUnitPrice: quote.billingType === 'hourly' ? null : quote.discountedUnitPrice,
+        discountRateBp: quote.discount?.rateBp ?? null,
+        duration: quote.billingType === 'hourly' ? 1 : quote.duration,
+        status: 'CREATING',
+        rootPasswordEnc: deps.box.seal(rootPassword),
+        transitionAt: now,
+        idempotencyKey: idempotencyKey ?? null,
+        voucherId: input.voucherId ?? null,
+        voucherHeld: quote.billingType === 'hourly' ? fromVoucher : 0,
+        voucherUsed: quote.billingType === 'hourly' ? 0 : fromVoucher,
         createdAt: now,
       });
-    }
-    return { inst, isNew: true };
+      const alloc = await allocateOnHost(tx, {
+        hostId: inst.hostId,
+        instanceId: inst.id,
+        gpuCount: inst.gpuCount,
+        host,
+      });
+      const charges = quote.billingType !== 'hourly' && payable + fromVoucher > 0;
+      // One update: what the package charge below records as charged is part of it (a refused
+      // charge rolls the whole transaction back).
+      await repo.update(inst.id, {
+        gpuIndices: alloc.gpus.map((g) => g.index),
+        sshPort: alloc.ports[0] ?? null,
+        jupyterPort: alloc.ports[1] ?? null,
+        ...(charges ? { charged: payable } : {}),
+      });
+      await repo.event(inst.id, null, 'CREATING', actor, '创建实例', now);
+      if (charges) {
+        const posted =
+          payable > 0
+            ? await postLedgerEntry(tx, {
+                userId: user.id,
+                kind: 'charge',
+                amount: -payable,
+                idempotencyKey: createLedgerKey(inst.id, user.id, idempotencyKey),
+                reference: { type: 'instance', id: inst.id },
+                memo: `包期实例 ${inst.name} ×${inst.duration}`,
+                at: now,
+              })
+            : null;
+        await repo.bill({
+          tenantId: tenant.id,
+          userId: user.id,
+          instanceId: inst.id,
+          billingType: inst.billingType,
+          kind: 'create',
+          periodStart: now,
+          periodEnd: packageEnd(inst.billingType, inst.duration, now) ?? now,
+          amount: payable,
+          voucherAmount: fromVoucher,
+          ledgerEntryId: posted?.entry.id ?? null,
+          createdAt: now,
+        });
+      }
+      return { inst, isNew: true };
+    });
+  const outcome = await purchase().catch(async (e) => {
+    const bought =
+      idempotencyKey && isUniqueViolation(e)
+        ? await createInstancesRepository(deps).findByIdempotencyKey(user.id, idempotencyKey)
+        : undefined;
+    if (!bought) throw e;
+    return { inst: bought, isNew: false };
   });
   const created = outcome.inst;
   if (outcome.isNew) deps.market.invalidate();
@@ -143,6 +158,11 @@ export async function createInstance(
   if (!placed) throw instanceErrors.notFound();
   return placed;
 }
+
+const isUniqueViolation = (e: unknown): boolean => {
+  const err = e as { code?: string; cause?: { code?: string } };
+  return err?.code === '23505' || err?.cause?.code === '23505';
+};
 
 /** The package charge of a create: named by the client's key when it sent one. */
 export const createLedgerKey = (instanceId: number, userId: number, idempotencyKey?: string) =>

@@ -1,12 +1,12 @@
 import { MenuOutlined, UserOutlined } from '@ant-design/icons';
-import { Button } from 'antd';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, useEffect, useRef, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
-import { LinkButton } from '../../components/LinkButton';
+import { PlainIconButton, PlainLinkButton } from '../../components/PlainButton';
 import { TenantBrand } from '../../components/TenantBrand';
 import { useSession } from '../../features/auth/use-session';
 import { isLoggedIn } from '../../lib/session';
 import { t } from '../../locales/zh-CN';
+import { AntdScope } from '../AntdScope';
 import { PATHS } from '../paths';
 import { NAV_LINKS } from './nav-links';
 import styles from './TopNav.module.css';
@@ -57,28 +57,27 @@ export function TopNav({ wide = false }: { wide?: boolean }) {
           ))}
         </nav>
         <div className={styles.actions}>
-          <LinkButton to={PATHS.console.root} data-testid="nav-console">
+          <PlainLinkButton to={PATHS.console.root} data-testid="nav-console">
             {t.nav.console}
-          </LinkButton>
+          </PlainLinkButton>
           {loggedIn ? (
-            <Suspense fallback={null}>
+            <AntdScope>
               <UserMenu />
-            </Suspense>
+            </AntdScope>
           ) : (
             <>
-              <LinkButton to={PATHS.login} type="text" data-testid="nav-login">
+              <PlainLinkButton to={PATHS.login} type="text" data-testid="nav-login">
                 {t.nav.login}
-              </LinkButton>
-              <LinkButton to={PATHS.register} type="primary" data-testid="nav-register">
+              </PlainLinkButton>
+              <PlainLinkButton to={PATHS.register} type="primary" data-testid="nav-register">
                 {t.nav.register}
-              </LinkButton>
+              </PlainLinkButton>
             </>
           )}
         </div>
 
         <div className={styles.mobile} ref={menuRef}>
-          <Button
-            type="text"
+          <PlainIconButton
             icon={<UserOutlined />}
             aria-label={t.nav.account}
             onClick={() => {
@@ -86,8 +85,7 @@ export function TopNav({ wide = false }: { wide?: boolean }) {
               setDrawerOpen(true);
             }}
           />
-          <Button
-            type="text"
+          <PlainIconButton
             icon={<MenuOutlined />}
             aria-label={t.nav.openMenu}
             aria-expanded={menuOpen}
@@ -109,9 +107,9 @@ export function TopNav({ wide = false }: { wide?: boolean }) {
         </div>
       </div>
       {drawerLoaded && (
-        <Suspense fallback={null}>
+        <AntdScope>
           <AccountDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} />
-        </Suspense>
+        </AntdScope>
       )}
     </header>
   );

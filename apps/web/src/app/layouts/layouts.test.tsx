@@ -3,7 +3,7 @@ import type { TenantConfig } from '@gpu/shared/tenant';
 import { DEFAULT_TENANT_CONFIG } from '@gpu/shared/tenant-defaults';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { FallbackImage } from '../../components/FallbackImage';
 import { clearUserSession, setUserSession } from '../../lib/session';
 import { AppProviders } from '../providers';
@@ -17,6 +17,13 @@ function renderHome(tenant: TenantConfig = DEFAULT_TENANT_CONFIG) {
     </AppProviders>,
   );
 }
+
+// antd is a lazy chunk now (AntdScope): transformed once here, not inside a test's 1 s wait.
+beforeAll(async () => {
+  await import('../antd-providers');
+  await import('../../features/home/pages/HomePage');
+  await import('../../features/auth/components/UserMenu');
+}, 60_000);
 
 describe('public layout', () => {
   it('offers login and register to visitors, and Console goes through login', async () => {

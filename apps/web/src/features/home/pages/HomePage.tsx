@@ -14,7 +14,7 @@ import {
 import { Link } from 'react-router';
 import { loginPath } from '../../../app/navigation';
 import { PATHS } from '../../../app/paths';
-import { LinkButton } from '../../../components/LinkButton';
+import { PlainLinkButton } from '../../../components/PlainButton';
 import { isLoggedIn } from '../../../lib/session';
 import { t } from '../../../locales/zh-CN';
 import { useSession } from '../../auth/use-session';
@@ -148,12 +148,12 @@ export default function HomePage() {
             <p>{h.ctaText}</p>
           </div>
           <div className={styles.ctaButtons}>
-            <LinkButton to={PATHS.market} type="primary" size="large" data-testid="cta-use-now">
+            <PlainLinkButton to={PATHS.market} type="primary" size="large" data-testid="cta-use-now">
               {h.useNow}
-            </LinkButton>
-            <LinkButton to={PATHS.contact} size="large">
+            </PlainLinkButton>
+            <PlainLinkButton to={PATHS.contact} size="large">
               {h.ctaContact}
-            </LinkButton>
+            </PlainLinkButton>
           </div>
         </div>
       </section>

@@ -1,7 +1,6 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../../../app/db/client.ts';
 import { images } from '../../../market/market.tables.ts';
-import { createAllocationRepository } from '../../allocation.repository.ts';
 import { hostGpus, simulatedContainers } from '../../hosts.tables.ts';
 import { LABELS } from '../host-driver.ts';
 
@@ -100,9 +99,11 @@ export function createSimulatedRepository({ db }: { db: DbOrTx }, hostId: number
 type SimulatedRepository = ReturnType<typeof createSimulatedRepository>;
 
 /**
- * Runs `fn` in a transaction holding the host's row lock (lock order: ledger.ts), so two
- * container starts on one host cannot both take one port. Here rather than in the driver:
- * drivers open no transactions (scripts/check-layers.ts).
+ * Runs `fn` in a transaction holding a lock of the simulated host's containers (a transaction
+ * advisory lock on the host id, not the host row: a container start must not wait for, nor hold
+ * off, allocations that share the host row), so two container starts on one host cannot both
+ * take one port. Here rather than in the driver: drivers open no transactions
+ * (scripts/check-layers.ts).
  */
 export function withSimulatedHostLock<T>(
   db: Db,
@@ -110,7 +111,7 @@ export function withSimulatedHostLock<T>(
   fn: (repo: SimulatedRepository) => Promise<T>,
 ): Promise<T> {
   return db.transaction(async (tx) => {
-    await createAllocationRepository({ db: tx }).lockHostId(hostId);
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('simulated-host'), ${hostId}::int)`);
     return fn(createSimulatedRepository({ db: tx }, hostId));
   });
 }
