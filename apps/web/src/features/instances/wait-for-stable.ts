@@ -16,9 +16,10 @@ export function waitForStable<T extends Row>(
   id: number,
   timeoutMs = 10 * 60_000,
 ): Promise<T | 'gone' | null> {
+  // Only lists on screen: an inactive one (an earlier filter) is never refetched and stays stale.
   const find = () => {
-    for (const [, data] of queryClient.getQueriesData<{ list?: T[] }>({ queryKey })) {
-      const found = data?.list?.find((i) => i.id === id);
+    for (const query of queryClient.getQueryCache().findAll({ queryKey, type: 'active' })) {
+      const found = (query.state.data as { list?: T[] } | undefined)?.list?.find((i) => i.id === id);
       if (found) return found;
     }
     return undefined;

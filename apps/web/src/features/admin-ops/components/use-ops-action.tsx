@@ -1,3 +1,4 @@
+import type { Page } from '@gpu/shared/envelope';
 import type { AdminInstance } from '@gpu/shared/operations';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -43,6 +44,12 @@ export function useOpsActionFlow() {
             onSuccess: (updated) => {
               const { action } = pending;
               setPending(null);
+              // The answer (its transitional state) replaces the row the list still holds.
+              queryClient.setQueriesData<Page<AdminInstance>>({ queryKey: opsKeys.instances() }, (old) =>
+                Array.isArray(old?.list)
+                  ? { ...old, list: old.list.map((i) => (i.id === updated.id ? updated : i)) }
+                  : old,
+              );
               void waitForStable<AdminInstance>(queryClient, opsKeys.instances(), updated.id).then((end) => {
                 if (end === null) return;
                 if (end !== 'gone' && end.status !== OPS_TARGET[action]) notify('error', i18n.actionFailed);
