@@ -156,6 +156,7 @@ ALTER TABLE "instances" ADD COLUMN "ssh_host" text;--> statement-breakpoint
 ALTER TABLE "instances" ADD COLUMN "voucher_id" bigint;--> statement-breakpoint
 ALTER TABLE "instances" ADD COLUMN "voucher_held" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "instances" ADD COLUMN "voucher_used" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "instances" ADD COLUMN "transition_job" jsonb;--> statement-breakpoint
 ALTER TABLE "tenant_sku_prices" ADD COLUMN "daily_price" bigint;--> statement-breakpoint
 ALTER TABLE "tenant_sku_prices" ADD COLUMN "weekly_price" bigint;--> statement-breakpoint
 ALTER TABLE "tenant_sku_prices" ADD COLUMN "monthly_price" bigint;--> statement-breakpoint

@@ -3,7 +3,7 @@ import { createTokenService } from '../modules/auth/tokens.ts';
 import { createDiscountService } from '../modules/discounts/discounts.usecases.ts';
 import { createHostDriverRegistry } from '../modules/hosts/drivers/registry.ts';
 import { createVastClient } from '../modules/hosts/drivers/vastai/vastai-api.ts';
-import { createProvisionJobs } from '../modules/instances/provisioning.usecases.ts';
+import { createInstanceJobs } from '../modules/instances/jobs.usecases.ts';
 import { createMarketReadModel } from '../modules/market/market.read-model.ts';
 import { createMarketCatalog } from '../modules/market/market.usecases.ts';
 import { createPaymentDriver } from '../modules/payments/drivers/registry.ts';
@@ -80,7 +80,7 @@ export function createContainer(
     sms: overrides.sms ?? createSmsDriver(config, log),
   };
 
-  // The jobs and the deps refer to each other: a job provisions with these deps, a create kicks a job.
+  // The jobs and the deps refer to each other: a job runs with these deps, a create or power action kicks one.
   const instances: Container['instances'] = {
     db,
     clock,
@@ -93,9 +93,9 @@ export function createContainer(
     jobs: { kick: (id) => jobs.kick(id), drain: () => jobs.drain() },
     log,
   };
-  const jobs = createProvisionJobs(
+  const jobs = createInstanceJobs(
     () => instances,
-    (err, instanceId) => log.error({ err, instanceId }, 'provisioning failed; the sweep retries it'),
+    (err, instanceId) => log.error({ err, instanceId }, 'instance job failed; the sweep retries it'),
   );
 
   return {

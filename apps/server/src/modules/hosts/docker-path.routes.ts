@@ -100,7 +100,7 @@ export async function dockerPathRoutes(
           response: { 200: envelopeSchema(dockerInstanceSchema) },
         },
       },
-      async (request) => ok(await act(userOf(request), request.query.id), `实例已${verb}`),
+      async (request) => ok(await act(userOf(request), request.query.id), `正在${verb}`),
     );
   }
 }

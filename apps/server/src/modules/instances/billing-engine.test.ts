@@ -128,7 +128,8 @@ describe('packages', () => {
     expect(renew.statusCode, renew.body).toBe(200);
     expect(renew.json().data.expiresAt).toBe(new Date(T0.getTime() + 3 * 86_400_000).toISOString());
     expect(await h.balance(u.user.id)).toBe(1000 - 135 - 270);
-    expect((await h.action(u.headers, 'power_on', id)).json().data.status).toBe('RUNNING');
+    expect((await h.action(u.headers, 'power_on', id)).json().data.status).toBe('STARTING');
+    expect((await h.view(u.headers, id)).status).toBe('RUNNING');
     const tooLong = await h.t.app.inject({
       method: 'POST',
       url: '/api/v2/package-billing/manual-renewal',

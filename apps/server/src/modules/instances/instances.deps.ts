@@ -15,15 +15,15 @@ export interface InstanceDeps {
   discounts: Pick<DiscountService, 'rulesFor'>;
   box: SecretBox;
   retentionDays: number;
-  /** How long a provisioning claim lasts (INSTANCE_PROVISION_LEASE_S). */
+  /** How long an instance job's claim lasts (INSTANCE_PROVISION_LEASE_S). */
   provisionLeaseMs: number;
-  /** Starts the provisioning of a committed create in this process (provisioning.ts). */
+  /** Starts the job of a committed create or power action in this process (jobs.usecases.ts). */
   jobs: { kick(instanceId: number): void };
   /** The app's logger: background tasks report what failed for one instance and carried on. */
   log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
 }
 
-/** In-process provisioning after commit (provisioning.ts); `drain` waits for those in flight. */
+/** In-process instance jobs after commit (jobs.usecases.ts); `drain` waits for those in flight. */
 export interface ProvisionJobs {
   kick(instanceId: number): void;
   drain(): Promise<void>;

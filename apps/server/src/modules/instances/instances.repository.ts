@@ -2,6 +2,7 @@ import type { InstanceStatus } from '@gpu/shared';
 import { and, count, desc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../app/db/client.ts';
 import { hosts, regions } from '../hosts/hosts.tables.ts';
+import { userNotices } from '../operations/operations.tables.ts';
 import { TRANSITIONAL } from './instances.models.ts';
 import { billingRecords, instanceEvents, instances } from './instances.tables.ts';
 
@@ -127,38 +128,43 @@ export function createInstancesRepository({ db }: { db: DbOrTx }) {
     },
 
     /**
-     * Claims a CREATING instance for a provisioning worker until `until`, when nobody holds it
-     * (no claim, or one left to expire). One statement, so two workers never both get it.
+     * Claims an instance in one of the job states (JOB_STATES: a create or a power off / on /
+     * release under way) for a worker until `until`, when nobody holds it (no claim, or one left
+     * to expire). One statement, so two workers never both get it.
      */
-    async claimCreating(id: number, now: Date, until: Date): Promise<InstanceRow | undefined> {
+    async claim(id: number, now: Date, until: Date): Promise<InstanceRow | undefined> {
       const [row] = await db
         .update(instances)
         .set({ claimedUntil: until, updatedAt: sql`now()` })
         .where(
           and(
             eq(instances.id, id),
-            eq(instances.status, 'CREATING'),
+            inArray(instances.status, TRANSITIONAL),
             or(isNull(instances.claimedUntil), lt(instances.claimedUntil, now)),
           ),
         )
         .returning();
       return row;
     },
-    /** CREATING instances no worker holds, oldest first (the provisioning sweep). */
-    unclaimedCreating: async (now: Date, limit: number) =>
+    /** Instances in a job state that no worker holds, oldest first (the job sweep). */
+    unclaimed: async (now: Date, limit: number) =>
       (
         await db
           .select({ id: instances.id })
           .from(instances)
           .where(
             and(
-              eq(instances.status, 'CREATING'),
+              inArray(instances.status, TRANSITIONAL),
               or(isNull(instances.claimedUntil), lt(instances.claimedUntil, now)),
             ),
           )
           .orderBy(instances.id)
           .limit(limit)
       ).map((r) => r.id),
+    /** The owner's notice of an admin action, written with the action's end state. */
+    async notify(values: typeof userNotices.$inferInsert) {
+      await db.insert(userNotices).values(values);
+    },
     /** The container of a create, recorded before it is started. */
     async saveContainerId(id: number, containerId: string) {
       await db

@@ -131,7 +131,8 @@ export async function instancesRoutes(app: AppInstance, c: Container) {
     power_on: (r: FastifyRequest, id: number) => powerOn(deps, id, actor(r)),
     release: (r: FastifyRequest, id: number) => release(deps, id, actor(r)),
   };
-  const messages = { power_off: '实例已关机', power_on: '实例已开机', release: '实例已释放' };
+  // Answered in the transitional state: the driver call runs as a job (lifecycle.usecases.ts).
+  const messages = { power_off: '正在关机', power_on: '正在开机', release: '正在释放' };
   for (const [name, act] of Object.entries(actions) as [
     keyof typeof actions,
     (typeof actions)[keyof typeof actions],
@@ -188,7 +189,7 @@ export async function instancesRoutes(app: AppInstance, c: Container) {
     async (request) => {
       const { id } = await owned(request, request.params.id);
       await powerOff(deps, id, actor(request), 'user');
-      return ok(await view(id), '实例已关机，计费已停止');
+      return ok(await view(id), '正在关机，关机完成时停止计费');
     },
   );
 

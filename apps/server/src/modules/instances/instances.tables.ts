@@ -10,10 +10,23 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+
 import { users } from '../auth/auth.tables.ts';
 import { hosts, regions } from '../hosts/hosts.tables.ts';
 import { gpuSkus } from '../market/market.tables.ts';
 import { tenants } from '../tenants/tenants.tables.ts';
+
+/** What a power off / power on / release job carries from its request (lifecycle.usecases.ts). */
+export interface TransitionJob {
+  /** STOPPING: the stop reason saved on success, and the warning shown after an arrears/expiry stop. */
+  stopReason?: string;
+  warning?: string | null;
+  /** RELEASING: the reason on the RELEASED event, and the state a failed release returns to. */
+  reason?: string;
+  from?: 'RUNNING' | 'STOPPED';
+  /** An admin's action: the notice the owner gets once it is done. */
+  notice?: { title: string; body: string };
+}
 
 /**
  * A rented container (DESIGN §6). Money columns are 0.0001-yuan units. The price is a snapshot
@@ -85,6 +98,12 @@ export const instances = pgTable(
      * left to expire is a worker that died, and the next sweep takes it over.
      */
     claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    /**
+     * STOPPING / STARTING / RELEASING: what the job finishing the transition needs (the stop
+     * reason, the release's reason and state before, an admin's notice to the owner). Written
+     * with the transition, cleared with its end state.
+     */
+    transitionJob: jsonb('transition_job').$type<TransitionJob>(),
     /** The client's `Idempotency-Key` of the purchase: one key buys at most one instance. */
     idempotencyKey: text('idempotency_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -68,8 +68,18 @@ export async function instanceTestApp(clock: Clock, config?: Record<string, stri
       if (!found) throw new Error(`instance ${id} is not in its owner's list`);
       return found;
     },
-    action(headers: Record<string, string>, name: 'power_off' | 'power_on' | 'release', id: number) {
-      return t.app.inject({ method: 'POST', url: `/api/gpu/instance/${name}?instance_uuid=${id}`, headers });
+    /**
+     * POST a power action, then waits for the job it kicked (the answer itself is the instance
+     * in STOPPING / STARTING / RELEASING); read the outcome with `view`.
+     */
+    async action(headers: Record<string, string>, name: 'power_off' | 'power_on' | 'release', id: number) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/gpu/instance/${name}?instance_uuid=${id}`,
+        headers,
+      });
+      await deps.jobs.drain();
+      return res;
     },
     setHostSettings: (name: string, json: string) =>
       t.db

@@ -201,16 +201,19 @@ describe('power and release', () => {
     const id = res.json().data.id;
     const gpus = await heldGpus(id);
     clock.advance(30 * 60_000);
+    // Each answer is the transitional state; the job (drained by `action`) finishes it.
     const off = await h.action(u.headers, 'power_off', id);
-    expect(off.json().data).toMatchObject({ status: 'STOPPED', charged: 1.99, sshCommand: null });
+    expect(off.json().data.status).toBe('STOPPING');
+    expect(await h.view(u.headers, id)).toMatchObject({ status: 'STOPPED', charged: 1.99, sshCommand: null });
     expect(await heldGpus(id)).toEqual([]);
     clock.advance(60 * 60_000);
     const on = await h.action(u.headers, 'power_on', id);
-    expect(on.json().data.status).toBe('RUNNING');
+    expect(on.json().data.status).toBe('STARTING');
+    expect((await h.view(u.headers, id)).status).toBe('RUNNING');
     expect(await heldGpus(id)).toEqual(gpus);
     const rel = await h.action(u.headers, 'release', id);
-    expect(rel.json().data.status).toBe('RELEASED');
-    expect(rel.json().data.charged).toBe(1.99);
+    expect(rel.json().data.status).toBe('RELEASING');
+    expect(await h.view(u.headers, id)).toMatchObject({ status: 'RELEASED', charged: 1.99 });
     expect(await h.balance(u.user.id)).toBe(100 - 1.99);
     const again = await h.action(u.headers, 'power_on', id);
     expect(again.statusCode).toBe(409);

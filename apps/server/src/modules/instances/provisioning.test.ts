@@ -10,7 +10,7 @@ import { createInstance } from './create.usecases.ts';
 import { createInstancesRepository } from './instances.repository.ts';
 import { instances } from './instances.tables.ts';
 import { IMAGE, instanceTestApp } from './instances.test-helpers.ts';
-import { provisionInstance, runProvisioning } from './provisioning.usecases.ts';
+import { runInstanceJob as provisionInstance, runJobSweep as runProvisioning } from './jobs.usecases.ts';
 import { runReconcile, STUCK_AFTER_MS } from './tasks/reconcile.ts';
 
 const T0 = new Date('2026-11-22T08:00:00Z');
@@ -104,8 +104,8 @@ describe('provisioning job', () => {
     const repo = createInstancesRepository(h.deps);
     const until = new Date(T0.getTime() + 3 * STUCK_AFTER_MS);
     // A live worker elsewhere holds it: sweeps, reconcile and a second kick all leave it alone.
-    expect(await repo.claimCreating(id, T0, until)).toBeDefined();
-    expect(await repo.claimCreating(id, T0, new Date(T0.getTime() + 1))).toBeUndefined();
+    expect(await repo.claim(id, T0, until)).toBeDefined();
+    expect(await repo.claim(id, T0, new Date(T0.getTime() + 1))).toBeUndefined();
     const both = await Promise.all([provisionInstance(h.deps, id), provisionInstance(h.deps, id)]);
     expect(both).toEqual([null, null]);
     clock.set(new Date(T0.getTime() + STUCK_AFTER_MS + 1000));

@@ -5,40 +5,26 @@ import { buildInstanceContainerSpec, containerNameOf } from '../hosts/hosts.mode
 import { createHostsRepository } from '../hosts/hosts.repository.ts';
 import { overseasContainerSpec } from '../vastai/rentals.usecases.ts';
 import { failCreate } from './create.usecases.ts';
-import type { InstanceDeps, ProvisionJobs } from './instances.deps.ts';
+import type { InstanceDeps } from './instances.deps.ts';
 import { packageEnd } from './instances.models.ts';
 import { createInstancesRepository, type InstanceRow } from './instances.repository.ts';
 
 /**
- * Provisioning: the driver half of create, as a job (never inside the create request).
- *
- * - Trigger: the create usecase kicks it in-process right after its transaction commits; the
- *   `instances.provision` task sweeps every PROVISION_SWEEP_MS for CREATING instances nobody
- *   holds (a kick lost to a crash or restart). Tests call `jobs.drain()` or `runProvisioning`.
- * - One worker per instance, on any number of replicas: a worker claims the instance by a
- *   conditional update (`claimed_until`, a lease); a claim left to expire is taken over.
- * - Crash-safe: the container is named `gpu-inst-<id>` and labelled with the instance id, so a
- *   container made before a crash (its id never saved) is found and adopted, never doubled.
+ * Provisioning: the driver half of create, run as an instance job (jobs.usecases.ts: the kick
+ * after commit, the `claimed_until` lease, the sweep that takes over after a crash).
+ * Crash-safe: the container is named `gpu-inst-<id>` and labelled with the instance id, so a
+ * container made before a crash (its id never saved) is found and adopted, never doubled.
  */
-export const PROVISION_SWEEP_MS = 10_000;
-/** CREATING instances one sweep takes on, and how many it drives at once. */
-const SWEEP_LIMIT = 100;
-const SWEEP_PARALLEL = 4;
-
 export type ProvisionOutcome = 'RUNNING' | 'FAILED';
 
 /**
- * Claims a CREATING instance and takes it to RUNNING (adopting its container when one exists),
- * or to FAILED with everything refunded. Null when it is not CREATING or another worker holds it.
+ * Takes a CREATING instance this worker has claimed to RUNNING (adopting its container when one
+ * exists), or to FAILED with everything refunded.
  */
-export async function provisionInstance(deps: InstanceDeps, id: number): Promise<ProvisionOutcome | null> {
-  const now = deps.clock.now();
-  const inst = await createInstancesRepository(deps).claimCreating(
-    id,
-    now,
-    new Date(now.getTime() + deps.provisionLeaseMs),
-  );
-  if (!inst) return null;
+export async function provisionClaimed(
+  deps: InstanceDeps,
+  inst: InstanceRow,
+): Promise<ProvisionOutcome | null> {
   let containerId: string;
   let ssh: SshAddress | null = null;
   try {
@@ -126,38 +112,4 @@ async function finishCreate(
   });
   deps.market.invalidate();
   return done;
-}
-
-/** The sweep: every CREATING instance nobody holds, a few at a time. */
-export async function runProvisioning(deps: InstanceDeps) {
-  const ids = await createInstancesRepository(deps).unclaimedCreating(deps.clock.now(), SWEEP_LIMIT);
-  const outcomes: { id: number; to: ProvisionOutcome }[] = [];
-  for (let i = 0; i < ids.length; i += SWEEP_PARALLEL) {
-    await Promise.all(
-      ids.slice(i, i + SWEEP_PARALLEL).map(async (id) => {
-        const to = await provisionInstance(deps, id);
-        if (to) outcomes.push({ id, to });
-      }),
-    );
-  }
-  return { checked: ids.length, outcomes };
-}
-
-/** In-process kicks after commit; `drain` waits for those in flight (tests, shutdown). */
-export function createProvisionJobs(
-  deps: () => InstanceDeps,
-  onError: (err: unknown, instanceId: number) => void,
-): ProvisionJobs {
-  const inFlight = new Set<Promise<unknown>>();
-  return {
-    kick(instanceId: number) {
-      const job = provisionInstance(deps(), instanceId)
-        .catch((err) => onError(err, instanceId))
-        .finally(() => inFlight.delete(job));
-      inFlight.add(job);
-    },
-    async drain() {
-      while (inFlight.size > 0) await Promise.all(inFlight);
-    },
-  };
 }

@@ -149,8 +149,9 @@ const AUDIT: Record<Action, { action: string; after: string; title: string; verb
 
 /**
  * An admin's power off / force stop / start / terminate of any user's instance: the same
- * lifecycle as the owner's (driver calls after commit), its audit row in the transaction that
- * starts the transition, and a notice in the owner's console once it is done.
+ * lifecycle as the owner's (the driver call is a job after commit; the answer is the instance
+ * in its transitional state), its audit row in the transaction that starts the transition, and
+ * a notice in the owner's console written by the job once it is done.
  */
 export async function adminInstanceAction(
   deps: InstanceDeps,
@@ -168,19 +169,15 @@ export async function adminInstanceAction(
       before: { status: inst.status },
       after: { status: a.after },
     });
-  const opts = { onBegin, note: reason };
-  const done =
-    action === 'start'
-      ? await powerOn(deps, id, who, opts)
-      : action === 'terminate'
-        ? await release(deps, id, who, `管理员终止实例：${reason}`, opts)
-        : await powerOff(deps, id, who, 'admin', opts);
-  await createOperationsRepository(deps).notify({
-    userId: done.userId,
-    instanceId: id,
+  // The owner is told once the job has done it (written with the end state, exactly once).
+  const notice = (inst: { name: string }) => ({
     title: a.title,
-    body: `您的实例「${done.name}」已被管理员${a.verb}，原因：${reason}`,
+    body: `您的实例「${inst.name}」已被管理员${a.verb}，原因：${reason}`,
   });
+  const opts = { onBegin, note: reason, notice };
+  if (action === 'start') await powerOn(deps, id, who, opts);
+  else if (action === 'terminate') await release(deps, id, who, `管理员终止实例：${reason}`, opts);
+  else await powerOff(deps, id, who, 'admin', opts);
   return adminInstance(deps, id);
 }
 

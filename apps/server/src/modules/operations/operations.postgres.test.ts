@@ -40,6 +40,9 @@ describe.runIf(process.env.DATABASE_URL)('force-stop on PostgreSQL, racing', () 
       ),
     );
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409, 409, 409]);
+    // The one accepted answers STOPPING; its job stops the container and commits STOPPED.
+    expect(answers.find((a) => a.statusCode === 200)?.json().data.status).toBe('STOPPING');
+    await h.deps.jobs.drain();
     expect(await h.t.db.select().from(hostGpus).where(eq(hostGpus.instanceId, id))).toEqual([]);
     const charges = await h.t.db
       .select()

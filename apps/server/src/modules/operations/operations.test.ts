@@ -206,12 +206,23 @@ describe('user management', () => {
     expect((await act('power-off', { reason: '   ' })).json().message).toContain('请填写操作原因');
     expect((await h.view(u.headers, u.id)).status).toBe('RUNNING');
 
+    // Each answer is the transitional state; the job finishes it (and writes the notice).
     const off = await act('power-off');
     expect(off.statusCode, off.body).toBe(200);
-    expect(off.json().data).toMatchObject({ status: 'STOPPED', stopReason: '管理员强制关机：维护主机' });
+    expect(off.json().data.status).toBe('STOPPING');
     expect((await act('power-off')).statusCode).toBe(409);
-    expect((await act('start', { reason: '维护完成' })).json().data.status).toBe('RUNNING');
-    expect((await act('terminate', { reason: '违规使用' })).json().data.status).toBe('RELEASED');
+    await h.deps.jobs.drain();
+    expect(await h.view(u.headers, u.id)).toMatchObject({
+      status: 'STOPPED',
+      stopReason: '管理员强制关机：维护主机',
+    });
+    expect((await act('power-off')).statusCode).toBe(409);
+    expect((await act('start', { reason: '维护完成' })).json().data.status).toBe('STARTING');
+    await h.deps.jobs.drain();
+    expect((await h.view(u.headers, u.id)).status).toBe('RUNNING');
+    expect((await act('terminate', { reason: '违规使用' })).json().data.status).toBe('RELEASING');
+    await h.deps.jobs.drain();
+    expect((await h.view(u.headers, u.id)).status).toBe('RELEASED');
     expect(await heldGpus(u.id)).toBe(0);
 
     const audits = await h.t.db
@@ -288,7 +299,9 @@ describe('instance monitor', () => {
     const url = `/api/admin/instance-monitor/force-stop/${u.id}?reason=${encodeURIComponent('欠费风险')}`;
     const stop = await req('POST', url);
     expect(stop.statusCode, stop.body).toBe(200);
-    expect(stop.json().data).toMatchObject({ status: 'STOPPED', charged: 3.98 });
+    expect(stop.json().data.status).toBe('STOPPING');
+    await h.deps.jobs.drain();
+    expect(await h.view(u.headers, u.id)).toMatchObject({ status: 'STOPPED', charged: 3.98 });
     expect(await heldGpus(u.id)).toBe(0);
     expect(await h.balance(u.user.id)).toBe(96.02);
 

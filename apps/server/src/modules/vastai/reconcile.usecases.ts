@@ -25,13 +25,15 @@ export async function reconcileOverseas(deps: VastaiDeps) {
       status = state.status;
     } catch (err) {
       if (!(err instanceof ContainerNotFoundError)) continue;
-      await release(deps, r.id, { kind: 'system' }, '海外实例已在 vast.ai 上销毁，系统已释放');
+      await release(deps, r.id, { kind: 'system' }, '海外实例已在 vast.ai 上销毁，系统已释放', {
+        inline: true,
+      });
       outcomes.push({ id: r.id, to: 'RELEASED' });
       continue;
     }
     await repo.saveRental(r.id, { vastStatus: status, updatedAt: deps.clock.now() });
     if (r.status === 'RUNNING' && status === 'exited') {
-      await powerOff(deps, r.id, { kind: 'system' }, 'provider').catch(() => undefined);
+      await powerOff(deps, r.id, { kind: 'system' }, 'provider', { inline: true }).catch(() => undefined);
       outcomes.push({ id: r.id, to: 'STOPPED' });
     }
   }

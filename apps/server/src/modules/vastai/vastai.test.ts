@@ -108,8 +108,18 @@ describe('overseas instances', () => {
   const list = async (headers: Record<string, string>) =>
     (await h.t.app.inject({ method: 'GET', url: '/api/gpu/vastai/instances', headers })).json()
       .data as Instance[];
-  const power = (headers: Record<string, string>, action: string, id: number) =>
-    h.t.app.inject({ method: 'POST', url: `/api/gpu/vastai/instance/${action}?instanceId=${id}`, headers });
+  /** The answer is the transitional state; waits for the job it kicked before returning it. */
+  const power = async (headers: Record<string, string>, action: string, id: number) => {
+    const res = await h.t.app.inject({
+      method: 'POST',
+      url: `/api/gpu/vastai/instance/${action}?instanceId=${id}`,
+      headers,
+    });
+    await h.deps.jobs.drain();
+    return res;
+  };
+  const now = async (headers: Record<string, string>, id: number) =>
+    (await list(headers)).find((i) => i.id === id);
 
   it('create → running with vast.ai SSH → power off → on → release; billed at the shown price', async () => {
     const u = await h.funded(100);
@@ -148,17 +158,20 @@ describe('overseas instances', () => {
     clock.advance(60 * 60_000);
     const off = await power(u.headers, 'stop', id);
     expect(off.statusCode, off.body).toBe(200);
-    expect(off.json().data).toMatchObject({ status: 'STOPPED', charged: shown.price * 2 });
+    expect(off.json().data.status).toBe('STOPPING');
+    expect(await now(u.headers, id)).toMatchObject({ status: 'STOPPED', charged: shown.price * 2 });
     expect(fake.instance(vastId)?.actual_status).toBe('exited');
     expect(await h.balance(u.user.id)).toBeCloseTo(100 - shown.price * 2, 4);
 
     const on = await power(u.headers, 'start', id);
     expect(on.statusCode, on.body).toBe(200);
-    expect(on.json().data.status).toBe('RUNNING');
+    expect(on.json().data.status).toBe('STARTING');
+    expect((await now(u.headers, id))?.status).toBe('RUNNING');
     expect(fake.instance(vastId)?.actual_status).toBe('running');
 
     const gone = await power(u.headers, 'destroy', id);
-    expect(gone.json().data.status).toBe('RELEASED');
+    expect(gone.json().data.status).toBe('RELEASING');
+    expect((await now(u.headers, id))?.status).toBe('RELEASED');
     expect(fake.instance(vastId)).toBeUndefined();
     const bills = await h.t.db.select().from(billingRecords).where(eq(billingRecords.instanceId, id));
     expect(bills.reduce((s, b) => s + b.amount, 0) / 10_000).toBeCloseTo(shown.price * 2, 4);

@@ -6,6 +6,8 @@ import { createMeteringRepository } from '../metering.repository.ts';
 import { chargeAccruedMany } from '../metering.ts';
 
 const SYSTEM = { kind: 'system' } as const;
+/** A scheduled task is no request: it drives the transition itself and sees how it ended. */
+const INLINE = { inline: true };
 
 /**
  * Instances charged per transaction. Large, as a batch is a few set-based statements whatever
@@ -69,7 +71,7 @@ export async function runMetering(deps: InstanceDeps, opts: { batch?: number } =
     afterId = last.id;
   }
   for (const id of arrears) {
-    await powerOff(deps, id, SYSTEM, 'arrears').catch((err) =>
+    await powerOff(deps, id, SYSTEM, 'arrears', INLINE).catch((err) =>
       deps.log.error({ err, instanceId: id, userId: owner.get(id) }, 'arrears power-off failed'),
     );
   }
@@ -106,7 +108,7 @@ async function meterBatch(
 export async function runExpiry(deps: InstanceDeps) {
   const due = await createInstancesRepository(deps).expired(deps.clock.now());
   for (const { id } of due) {
-    await powerOff(deps, id, SYSTEM, 'expired').catch((err) =>
+    await powerOff(deps, id, SYSTEM, 'expired', INLINE).catch((err) =>
       deps.log.error({ err, instanceId: id }, 'expiry power-off failed'),
     );
   }
@@ -131,7 +133,7 @@ export async function runRetention(deps: InstanceDeps) {
   for (const inst of await repo.stoppedSince(warnBefore)) {
     if (!inst.stoppedAt) continue;
     if (inst.stoppedAt.getTime() <= releaseBefore.getTime()) {
-      await release(deps, inst.id, SYSTEM, '关机超过保留期限，系统已释放').then(
+      await release(deps, inst.id, SYSTEM, '关机超过保留期限，系统已释放', INLINE).then(
         () => released++,
         (err) => deps.log.error({ err, instanceId: inst.id }, 'retention release failed'),
       );

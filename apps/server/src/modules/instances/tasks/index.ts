@@ -1,6 +1,6 @@
 import type { AppInstance } from '../../../app/types.ts';
 import type { InstanceDeps } from '../instances.deps.ts';
-import { PROVISION_SWEEP_MS, runProvisioning } from '../provisioning.usecases.ts';
+import { JOB_SWEEP_MS, runJobSweep } from '../jobs.usecases.ts';
 import { runExpiry, runMetering, runRetention } from './billing-tasks.ts';
 import { runReconcile } from './reconcile.ts';
 
@@ -9,11 +9,7 @@ export function registerInstanceTasks(app: AppInstance, deps: InstanceDeps) {
   app.tasks.register({ name: 'instances.metering', intervalMs: 60_000, run: () => runMetering(deps) });
   app.tasks.register({ name: 'instances.expiry', intervalMs: 60_000, run: () => runExpiry(deps) });
   app.tasks.register({ name: 'instances.retention', intervalMs: 10 * 60_000, run: () => runRetention(deps) });
-  // Creates whose in-process kick was lost (crash, restart); claims keep replicas apart.
-  app.tasks.register({
-    name: 'instances.provision',
-    intervalMs: PROVISION_SWEEP_MS,
-    run: () => runProvisioning(deps),
-  });
+  // Creates and power actions whose in-process kick was lost (crash, restart); claims keep replicas apart.
+  app.tasks.register({ name: 'instances.provision', intervalMs: JOB_SWEEP_MS, run: () => runJobSweep(deps) });
   app.tasks.register({ name: 'instances.reconcile', intervalMs: 60_000, run: () => runReconcile(deps) });
 }

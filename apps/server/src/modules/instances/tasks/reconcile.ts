@@ -5,8 +5,9 @@ import { createHostsRepository } from '../../hosts/hosts.repository.ts';
 import { freeIfContainerGone } from '../create.usecases.ts';
 import type { InstanceDeps } from '../instances.deps.ts';
 import { createInstancesRepository, type InstanceRow } from '../instances.repository.ts';
+import { runInstanceJob } from '../jobs.usecases.ts';
+import { driveTransition } from '../lifecycle.usecases.ts';
 import { chargeAccrued, closePeriod, settleForRelease } from '../metering.ts';
-import { provisionInstance } from '../provisioning.usecases.ts';
 
 /** A transition older than this was cut short (crash, restart) and is finished or rolled back. */
 export const STUCK_AFTER_MS = 2 * 60_000;
@@ -29,7 +30,8 @@ async function actualState(deps: InstanceDeps, inst: InstanceRow): Promise<Actua
 /**
  * Compares what the database wants with what the driver reports, for transitions that were
  * cut short: finishes them when the container got there, rolls them back when it did not; a
- * create goes back to the provisioning job (which adopts its container). Then frees what
+ * create goes back to its job (which adopts its container). A power off / on / release is
+ * claimed first like a job (a live job's lease keeps reconcile away from it). Then frees what
  * failed or released instances still hold once their container is gone, and removes
  * containers labelled with instances the database no longer wants. Money moves only through
  * the same ledger keys as the normal path, so nothing is charged or refunded twice.
@@ -40,14 +42,16 @@ export async function runReconcile(deps: InstanceDeps) {
   const stuck = await repo.transitionalSince(new Date(now.getTime() - STUCK_AFTER_MS));
   const outcomes: { id: number; from: string; to: string }[] = [];
   for (const { id } of stuck) {
-    const inst = await repo.find(id);
-    if (!inst) continue;
-    if (inst.status === 'CREATING') {
-      // The provisioning job's (claim-guarded): it adopts a container made before a crash.
-      const to = await provisionInstance(deps, id);
+    const found = await repo.find(id);
+    if (!found) continue;
+    if (found.status === 'CREATING') {
+      // The job's (claim-guarded): it adopts a container made before a crash.
+      const to = await runInstanceJob(deps, id);
       if (to) outcomes.push({ id, from: 'CREATING', to });
       continue;
     }
+    const inst = await repo.claim(id, now, new Date(now.getTime() + deps.provisionLeaseMs));
+    if (!inst) continue; // a live job drives it
     let actual: Actual;
     try {
       actual = await actualState(deps, inst);
@@ -93,10 +97,22 @@ async function settle(deps: InstanceDeps, inst: InstanceRow, actual: Actual): Pr
     if (actual === 'running') {
       return move(deps, inst, 'RUNNING', (now) => (inst.runningSince ? {} : { runningSince: now }));
     }
-    return move(deps, inst, 'STOPPED', (now) => ({ ...closePeriod(inst, now), stoppedAt: now }), true);
+    const job = inst.transitionJob;
+    return move(
+      deps,
+      inst,
+      'STOPPED',
+      (now) => ({
+        ...closePeriod(inst, now),
+        stoppedAt: now,
+        ...(job?.stopReason ? { stopReason: job.stopReason, warning: job.warning ?? null } : {}),
+      }),
+      true,
+    );
   }
   if (inst.status === 'RELEASING') {
-    if (actual !== 'missing') return null; // the driver must remove it first; retried next run
+    // The container is still there: the release job removes it and finishes.
+    if (actual !== 'missing') return (await driveTransition(deps, inst)).row.status;
     return move(
       deps,
       inst,
@@ -108,6 +124,12 @@ async function settle(deps: InstanceDeps, inst: InstanceRow, actual: Actual): Pr
   }
   return null;
 }
+
+const DONE: Partial<Record<string, string>> = {
+  STOPPING: 'STOPPED',
+  STARTING: 'RUNNING',
+  RELEASING: 'RELEASED',
+};
 
 async function move(
   deps: InstanceDeps,
@@ -129,8 +151,19 @@ async function move(
     }
     if (charge && to === 'RELEASED') await settleForRelease(tx, locked, now);
     else if (charge) await chargeAccrued(tx, locked, now);
-    await repo.update(locked.id, { status: to, transitionAt: null, ...patch(now) });
+    await repo.update(locked.id, {
+      status: to,
+      transitionAt: null,
+      claimedUntil: null,
+      transitionJob: null,
+      ...patch(now),
+    });
     await repo.event(locked.id, locked.status, to, 'system', '对账：按主机实际状态完成中断的操作', now);
+    // An admin's action that did get done: its owner is told, as when the job finishes it.
+    const notice = locked.transitionJob?.notice;
+    if (notice && to === DONE[locked.status]) {
+      await repo.notify({ userId: locked.userId, instanceId: locked.id, ...notice });
+    }
     return to;
   });
 }

@@ -7,6 +7,7 @@ import type {
 } from '@gpu/shared/operations';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { isTransitional, POLL_FAST_MS } from '../../instances/instance-status';
 import { opsKeys } from './keys';
 
 export type InstanceFilters = Partial<AdminInstanceListQuery> & { page: number; size: number };
@@ -23,6 +24,9 @@ export const useAdminInstances = (kind: 'user' | 'running', q: InstanceFilters, 
       ),
     placeholderData: keepPreviousData,
     enabled,
+    // A power action is a job on the server: poll every 2 s while one is under way.
+    refetchInterval: (query) =>
+      query.state.data?.list.some((i) => isTransitional(i.status)) ? POLL_FAST_MS : false,
   });
 
 export const useMonitorStatistics = () =>
@@ -33,20 +37,13 @@ export const useMonitorStatistics = () =>
   });
 
 /**
- * Power off / start / terminate (body reason) and force-stop (query reason). The driver call runs
- * inside the request, so the timeout is longer than the default 10 s.
+ * Power off / start / terminate (body reason) and force-stop (query reason). Answered at once
+ * with the instance in its transitional state; the driver call is a job on the server.
  */
 export const runOpsAction = (action: OpsAction, id: number, reason: string) =>
   action === 'force-stop'
-    ? api.post<AdminInstance>(`/admin/instance-monitor/force-stop/${id}`, undefined, {
-        query: { reason },
-        timeoutMs: 60_000,
-      })
-    : api.post<AdminInstance>(
-        `/admin/user-management/instances/${id}/${action}`,
-        { reason },
-        { timeoutMs: 60_000 },
-      );
+    ? api.post<AdminInstance>(`/admin/instance-monitor/force-stop/${id}`, undefined, { query: { reason } })
+    : api.post<AdminInstance>(`/admin/user-management/instances/${id}/${action}`, { reason });
 
 export function useOpsAction() {
   const queryClient = useQueryClient();

@@ -1,3 +1,4 @@
+import { SyncOutlined } from '@ant-design/icons';
 import { formatCurrency } from '@gpu/shared/money';
 import type { AdminInstance } from '@gpu/shared/operations';
 import { formatTime } from '@gpu/shared/time';
@@ -70,7 +71,16 @@ export function OpsInstanceTable({
       dataIndex: 'status',
       width: 80,
       render: (_: string, r) => (
-        <Tag color={STATUS_META[r.status].color} data-testid="ops-instance-status">
+        <Tag
+          color={STATUS_META[r.status].color}
+          icon={
+            STATUS_META[r.status].transitional ? (
+              <SyncOutlined spin data-testid="ops-status-spinner" />
+            ) : undefined
+          }
+          data-testid="ops-instance-status"
+          data-status={r.status}
+        >
           {t.instances.status[r.status]}
         </Tag>
       ),

@@ -7,6 +7,7 @@ import { notify } from '../../../lib/feedback';
 import { t } from '../../../locales/zh-CN';
 import { announceMoneyChange, emitAppEvent } from '../app-events';
 import { type InstanceAction, PENDING_STATUS } from '../instance-status';
+import { waitForStable } from '../wait-for-stable';
 import { instanceKeys } from './keys';
 
 export type PowerAction = Exclude<InstanceAction, 'renew'>;
@@ -23,19 +24,26 @@ const EVENT = {
   release: APP_EVENTS.instanceDeleted,
 } as const;
 
-/** POST /gpu/instance/power_off|power_on|release?instance_uuid=: answers the instance afterwards. */
+/**
+ * POST /gpu/instance/power_off|power_on|release?instance_uuid=: answers at once with the
+ * instance in STOPPING / STARTING / RELEASING (the driver call is a job on the server).
+ */
 export const runPowerAction = (action: PowerAction, inst: Pick<Instance, 'uuid'>) =>
-  api.post<Instance>(ENDPOINT[action], undefined, {
-    query: { instance_uuid: inst.uuid },
-    // The driver call runs inside the request; give it more than the default 10 s.
-    timeoutMs: 60_000,
-  });
+  api.post<Instance>(ENDPOINT[action], undefined, { query: { instance_uuid: inst.uuid } });
+
+/** Where each action ends when its job succeeds. */
+const TARGET: Record<PowerAction, Instance['status']> = {
+  powerOff: 'STOPPED',
+  powerOn: 'RUNNING',
+  release: 'RELEASED',
+};
 
 type Lists = Page<Instance> | undefined;
 
 /**
  * Power off, power on, release. The row shows its transitional state at once (which also
- * switches the list to fast polling); the answer replaces it; the result is a toast.
+ * switches the list to fast polling); the answer replaces it; once the polled list shows the
+ * end state, the result is a toast (failed when the job took it back to where it was).
  */
 export function usePowerAction() {
   const queryClient = useQueryClient();
@@ -52,9 +60,16 @@ export function usePowerAction() {
     },
     onSuccess: (updated, { action }) => {
       patch(updated.id, () => updated);
-      void notify('success', t.instances.done[action]);
-      emitAppEvent(EVENT[action], { id: updated.id });
-      announceMoneyChange(queryClient);
+      void waitForStable<Instance>(queryClient, instanceKeys.lists(), updated.id).then((end) => {
+        if (end === null) return;
+        if (end !== 'gone' && end.status !== TARGET[action]) {
+          void notify('error', t.instances.failed[action]);
+          return;
+        }
+        void notify('success', t.instances.done[action]);
+        emitAppEvent(EVENT[action], { id: updated.id });
+        announceMoneyChange(queryClient);
+      });
     },
     onError: (err, { action }) => {
       void notify('error', err instanceof Error && err.message ? err.message : t.instances.failed[action]);
