@@ -1,5 +1,5 @@
 import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach } from 'vitest';
 
 // What jsdom lacks and antd or React Router call.
 window.matchMedia ??= ((query: string) => ({
@@ -26,3 +26,7 @@ afterEach(() => {
   window.sessionStorage.clear();
   window.history.replaceState(null, '', '/');
 });
+
+// React's scheduler may still have a task queued when a file's last test ends; let it run while
+// jsdom's window exists (else it throws 'window is not defined' after the environment is gone).
+afterAll(() => new Promise<void>((resolve) => setTimeout(resolve, 50)));
