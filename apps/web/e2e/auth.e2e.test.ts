@@ -135,7 +135,7 @@ describe('a new user', () => {
     await page.getByTestId('sales-name-input').fill('王经理');
     expect(await submit.isDisabled()).toBe(true); // agreement not ticked yet
     await page.getByTestId('agreement').check();
-    expect(await submit.isEnabled()).toBe(true);
+    await expect.poll(() => submit.isEnabled()).toBe(true); // enabled once React has rendered the tick
     await submit.click();
 
     await arrives(page, '**/login?phone=*');
