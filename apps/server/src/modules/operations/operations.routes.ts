@@ -1,5 +1,4 @@
 import {
-  type AdminActor,
   adminInstanceActionSchema,
   adminInstanceListQuerySchema,
   adminInstanceSchema,
@@ -13,13 +12,11 @@ import {
   balanceWarningsQuerySchema,
   envelopeSchema,
   forceStopQuerySchema,
-  idSchema,
   instanceMonitorStatisticsSchema,
   pageSchema,
   runningInstancesQuerySchema,
 } from '@gpu/shared';
-import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import { adminActor, idParamsSchema } from '../../app/admin-route.ts';
 import { ok } from '../../app/plugins/envelope.ts';
 import type { AppInstance, Container } from '../../app/types.ts';
 import {
@@ -32,11 +29,7 @@ import {
 } from './admin-instances.usecases.ts';
 import { balanceHealth, balanceStats, balanceWarnings, runBalanceCheck } from './balance.usecases.ts';
 
-const actorOf = (request: FastifyRequest): AdminActor => ({
-  adminId: request.admin?.id ?? 0,
-  ip: request.ip,
-});
-const idParams = z.object({ id: idSchema('实例编号无效') });
+const idParams = idParamsSchema('实例编号无效');
 const instanceView = envelopeSchema(adminInstanceSchema);
 
 /** SPEC.md §7 Admin: balance monitoring, user management and the instance monitor. */
@@ -89,7 +82,7 @@ export async function operationsRoutes(app: AppInstance, c: Container) {
       },
     },
     async (request) => {
-      const result = await runBalanceCheck(c.basic, actorOf(request));
+      const result = await runBalanceCheck(c.basic, adminActor(request));
       return ok(result, result.healthy ? '检查完成：余额与账本一致' : '检查完成：发现余额与账本不一致的账户');
     },
   );
@@ -156,7 +149,7 @@ export async function operationsRoutes(app: AppInstance, c: Container) {
         ok(
           await adminInstanceAction(
             c.instances,
-            actorOf(request),
+            adminActor(request),
             request.params.id,
             name,
             request.body.reason,
@@ -197,7 +190,7 @@ export async function operationsRoutes(app: AppInstance, c: Container) {
       ok(
         await adminInstanceAction(
           c.instances,
-          actorOf(request),
+          adminActor(request),
           request.params.id,
           'force-stop',
           request.query.reason,
