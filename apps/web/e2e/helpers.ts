@@ -15,8 +15,15 @@ export const port = () => inject('port');
 export const siteUrl = (host: string, path = '/') => `http://${host}:${port()}${path}`;
 
 /** Headless Debian Chromium with a fresh temporary profile. */
-export const launchBrowser = (): Promise<Browser> =>
-  chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_FLAGS });
+/** Every browser a test file launched and has not closed: failure-report.ts looks at their pages. */
+export const openBrowsers = new Set<Browser>();
+
+export async function launchBrowser(): Promise<Browser> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_FLAGS });
+  openBrowsers.add(browser);
+  browser.on('disconnected', () => openBrowsers.delete(browser));
+  return browser;
+}
 
 type CallInit = { host?: string; method?: string; body?: unknown; token?: string };
 

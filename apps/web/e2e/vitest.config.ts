@@ -9,6 +9,8 @@ export default defineConfig({
     root: fileURLToPath(new URL('.', import.meta.url)),
     include: ['**/*.e2e.test.ts'],
     globalSetup: ['./global-setup.ts'],
+    // On failure: a screenshot, the address and the text of every open page.
+    setupFiles: ['./failure-report.ts'],
     // One browser at a time on small machines; each file launches its own.
     fileParallelism: false,
     testTimeout: 60_000,
