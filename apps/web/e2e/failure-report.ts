@@ -15,8 +15,10 @@ afterEach(async (ctx) => {
         n += 1;
         const file = path.join(ARTIFACTS, 'failures', `${name}-${n}.png`);
         await page.screenshot({ path: file, timeout: 5_000 }).catch(() => undefined);
+        // Rendered text: what a person would have seen, not hidden nodes.
         const text = await page
-          .evaluate(() => document.body?.innerText ?? '', undefined)
+          .locator('body')
+          .innerText({ timeout: 5_000 })
           .catch((e: Error) => `(no text: ${e.message})`);
         console.log(
           `[failure] page ${n} of "${ctx.task.name}": ${page.url()}\n${text.replace(/\n+/g, ' | ').slice(0, 1500)}\n(screenshot ${file})`,
