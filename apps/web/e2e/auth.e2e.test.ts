@@ -139,6 +139,9 @@ describe('a new user', () => {
     await submit.click();
 
     await arrives(page, '**/login?phone=*');
+    // The address changes first; the register form (same field names) stays until the login
+    // page's code has loaded.
+    await page.getByTestId('login-form').waitFor();
     expect(where(page)).toMatchObject({ path: '/login', phone });
     await toast(page, '注册成功，请登录').waitFor();
 
@@ -293,6 +296,7 @@ describe('forgot password', () => {
     await page.getByTestId('phone-input').fill(user.phone);
     await page.getByTestId('forgot-link').click();
     await arrives(page, '**/forgot-password?*');
+    await page.getByTestId('reset-form').waitFor();
     expect(where(page)).toEqual({ path: '/forgot-password', phone: user.phone, redirect: '/user' });
     expect(await page.getByTestId('phone-input').inputValue()).toBe(user.phone);
 
@@ -311,6 +315,7 @@ describe('forgot password', () => {
     await toast(page, '密码重置成功').waitFor();
     expect(where(page).path).toBe('/forgot-password');
     await arrives(page, '**/login?*');
+    await page.getByTestId('login-form').waitFor(); // not the reset form's password field
     expect(Date.now() - submitted).toBeGreaterThanOrEqual(1_400);
     expect(where(page)).toEqual({ path: '/login', phone: user.phone, redirect: '/user' });
 

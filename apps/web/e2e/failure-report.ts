@@ -15,9 +15,9 @@ afterEach(async (ctx) => {
         n += 1;
         const file = path.join(ARTIFACTS, 'failures', `${name}-${n}.png`);
         await page.screenshot({ path: file, timeout: 5_000 }).catch(() => undefined);
-        // Rendered text: what a person would have seen, not hidden nodes.
         const text = await page
           .locator('body')
+          // biome-ignore lint/performance/useDomNodeTextContent: the rendered text is what was seen
           .innerText({ timeout: 5_000 })
           .catch((e: Error) => `(no text: ${e.message})`);
         console.log(

@@ -78,7 +78,11 @@ export default function ForgotPasswordPage() {
         size="large"
         requiredMark={false}
         initialValues={{ phone: phoneFromSearch(search) }}
-        onFinish={(values) => mutation.mutate(resetPasswordRequestSchema.parse(values))}
+        onFinish={(values) => {
+          // Enter submits even while the button spins: one reset per page.
+          if (mutation.isPending || done) return;
+          mutation.mutate(resetPasswordRequestSchema.parse(values));
+        }}
         onFinishFailed={() => void notify('warning', t.resetPassword.incomplete)}
         data-testid="reset-form"
       >

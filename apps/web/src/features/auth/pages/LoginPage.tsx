@@ -52,7 +52,11 @@ export default function LoginPage() {
         size="large"
         requiredMark={false}
         initialValues={{ phone: prefilled, rememberMe: false }}
-        onFinish={(values) => mutation.mutate(loginRequestSchema.parse(values))}
+        onFinish={(values) => {
+          // Enter submits even while the button spins; after success the next page is loading.
+          if (mutation.isPending || mutation.isSuccess) return;
+          mutation.mutate(loginRequestSchema.parse(values));
+        }}
         onFinishFailed={() => void notify('warning', t.login.incomplete)}
         data-testid="login-form"
       >
@@ -85,7 +89,7 @@ export default function LoginPage() {
           htmlType="submit"
           block
           className={styles.submit}
-          loading={mutation.isPending}
+          loading={mutation.isPending || mutation.isSuccess}
           data-testid="login-submit"
         >
           {t.login.submit}

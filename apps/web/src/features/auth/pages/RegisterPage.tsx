@@ -134,6 +134,8 @@ export default function RegisterPage() {
   });
 
   const onFinish = (values: RegisterValues) => {
+    // Enter in a field submits even while the button spins: one registration per page.
+    if (mutation.isPending || mutation.isSuccess) return;
     const body = registerRequestSchema.parse(values);
     mutation.mutate({
       ...body,
@@ -243,7 +245,8 @@ export default function RegisterPage() {
           block
           className={styles.submit}
           disabled={!enabled}
-          loading={mutation.isPending}
+          // Until the login page replaces this one (its code may still be loading).
+          loading={mutation.isPending || mutation.isSuccess}
           data-testid="register-submit"
         >
           {t.register.submit}

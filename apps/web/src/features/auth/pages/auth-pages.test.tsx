@@ -107,6 +107,23 @@ describe('login page', () => {
     expect(window.localStorage.getItem('gpu.token')).toBe('tok');
   });
 
+  it('sends one login however often Enter is pressed while it is under way', async () => {
+    let answer: (v: ReturnType<typeof ok>) => void = () => {};
+    routes['POST /api/auth/login'] = () => new Promise((resolve) => (answer = resolve));
+    const router = renderAt('/login');
+    await findTestId('login-form');
+    type('phone-input', '13800138000');
+    type('password-input', 'secret1');
+    fireEvent.submit(screen.getByTestId('login-form'));
+    await waitFor(() => expect(button('login-submit').className).toContain('ant-btn-loading'));
+    fireEvent.submit(screen.getByTestId('login-form'));
+    fireEvent.submit(screen.getByTestId('login-form'));
+    await new Promise((r) => setTimeout(r, 50));
+    answer(ok({ accessToken: 'tok', user: { id: 1, username: 'alice' } }, '欢迎回来，alice'));
+    await waitFor(() => expect(here(router)).toBe('/market'));
+    expect(authCalls().filter((c) => c.path === '/api/auth/login')).toHaveLength(1);
+  });
+
   it('says 登录失败，请稍后重试 when no answer comes', async () => {
     routes['POST /api/auth/login'] = () => Promise.reject(new TypeError('offline'));
     renderAt('/login');
