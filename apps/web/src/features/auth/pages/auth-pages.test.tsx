@@ -9,7 +9,8 @@ import { clearUserSession, getSession } from '../../../lib/session';
 
 vi.setConfig({ testTimeout: 30_000 });
 
-type Handler = (url: URL, body: unknown) => { status?: number; body: unknown } | Promise<never>;
+type Answer = { status?: number; body: unknown };
+type Handler = (url: URL, body: unknown) => Answer | Promise<Answer>;
 
 const ok = (data: unknown, message = '成功') => ({ body: { success: true, code: '200', message, data } });
 const fail = (status: number, code: string, message: string) => ({
@@ -108,8 +109,8 @@ describe('login page', () => {
   });
 
   it('sends one login however often Enter is pressed while it is under way', async () => {
-    let answer: (v: ReturnType<typeof ok>) => void = () => {};
-    routes['POST /api/auth/login'] = () => new Promise((resolve) => (answer = resolve));
+    let answer: (v: Answer) => void = () => {};
+    routes['POST /api/auth/login'] = () => new Promise<Answer>((resolve) => (answer = resolve));
     const router = renderAt('/login');
     await findTestId('login-form');
     type('phone-input', '13800138000');
