@@ -1,13 +1,17 @@
+import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { systemClock } from '../src/app/clock.ts';
 import { openDatabase } from '../src/app/db/client.ts';
 import { testConfig } from '../src/app/db/test-utils.ts';
 import { buildServer } from '../src/app/server.ts';
-import { hostGpus } from '../src/modules/hosts/hosts.tables.ts';
+import { hostGpus, regions } from '../src/modules/hosts/hosts.tables.ts';
 import { instances } from '../src/modules/instances/instances.tables.ts';
 import { IMAGE, instanceTestApp } from '../src/modules/instances/instances.test-helpers.ts';
 
 const CREATES = 100;
+/** Simulated 8-GPU hosts added to the demo ones, so every create of the burst can succeed. */
+const EXTRA_HOSTS = 8;
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * p) - 1)] ?? 0;
@@ -39,6 +43,30 @@ export async function benchCreates(): Promise<string[]> {
     apps.push(app);
     second = app;
     secondDb = database;
+  }
+  // Enough GPUs for every create of the burst: the demo hosts plus simulated 8-GPU hosts added
+  // through the admin API, as an operator would.
+  const admin = await h.t.adminHeaders();
+  const [region] = await h.t.db.select().from(regions).orderBy(regions.id).limit(1);
+  for (let k = 0; k < EXTRA_HOSTS; k++) {
+    const res = await h.t.app.inject({
+      method: 'POST',
+      url: '/api/admin/hosts',
+      headers: admin,
+      payload: {
+        name: `bench-4090-${k}`,
+        regionId: region?.id,
+        driver: 'simulated',
+        cpuModel: 'AMD EPYC 9654',
+        cpuCores: 128,
+        memoryGb: 1024,
+        portRangeStart: 46_000 + k * 100,
+        portRangeEnd: 46_099 + k * 100,
+        settings: { latencyMs: 0, failureRate: 0, gpus: { model: 'RTX 4090', memoryGb: 24, count: 8 } },
+        sku: { hourlyPrice: 1.98, cpuPerGpu: 16, memoryPerGpuGb: 120 },
+      },
+    });
+    if (res.statusCode !== 200) throw new Error(`add host: ${res.body}`);
   }
   let machines = (await h.market()).map((i) => i.id);
   const capacity = (await h.t.db.select({ n: sql<number>`count(*)::int` }).from(hostGpus))[0]?.n ?? 0;
@@ -79,7 +107,22 @@ export async function benchCreates(): Promise<string[]> {
   }
   await Promise.all(apps.map((a) => a.deps.instances.jobs.drain()));
   alone.sort((a, b) => a - b);
-  machines = usable;
+  // Each create of the burst gets a machine with a GPU left for it: one slot per idle GPU.
+  const idle = new Map((await h.market()).map((i) => [i.id, i.gpuIdleNum]));
+  const slots = usable.flatMap((id) => Array.from({ length: idle.get(id) ?? 0 }, () => id));
+  if (slots.length < CREATES) throw new Error(`${slots.length} idle GPUs for ${CREATES} creates`);
+  // Spread over the machines (round robin over the slots' machines), not host after host.
+  machines = Array.from({ length: CREATES }, (_, i) => {
+    const id = usable[i % usable.length] as number;
+    const left = idle.get(id) ?? 0;
+    if (left > 0) {
+      idle.set(id, left - 1);
+      return id;
+    }
+    const other = [...idle].find(([, n]) => n > 0)?.[0] as number;
+    idle.set(other, (idle.get(other) ?? 1) - 1);
+    return other;
+  });
 
   // Where the time goes: what every other session of the database is doing, sampled every 20 ms
   // during the burst (waiting on a row lock, running, idle in a transaction, ...).
@@ -97,6 +140,13 @@ export async function benchCreates(): Promise<string[]> {
     }
   })();
 
+  // BENCH_PROFILE=file.cpuprofile: a CPU profile of this process during the burst only.
+  const profiler = process.env.BENCH_PROFILE ? new Session() : null;
+  if (profiler) {
+    profiler.connect();
+    await profiler.post('Profiler.enable');
+    await profiler.post('Profiler.start');
+  }
   const ms: number[] = [];
   const statuses = new Map<number, number>();
   const t0 = performance.now();
@@ -109,7 +159,7 @@ export async function benchCreates(): Promise<string[]> {
         url: '/api/gpu/instance/create',
         headers: u.headers,
         payload: {
-          machineId: machines[i % machines.length],
+          machineId: machines[i],
           instanceName: `bench-${i}`,
           image: IMAGE,
           gpuAmount: 1,
@@ -121,6 +171,11 @@ export async function benchCreates(): Promise<string[]> {
     }),
   );
   const wall = performance.now() - t0;
+  if (profiler) {
+    const { profile } = await profiler.post('Profiler.stop');
+    writeFileSync(process.env.BENCH_PROFILE as string, JSON.stringify(profile));
+    profiler.disconnect();
+  }
   sampling = false;
   await sampler;
   const samples = [...waits.values()].reduce((a, b) => a + b, 0);
@@ -148,7 +203,7 @@ export async function benchCreates(): Promise<string[]> {
   const kind = h.t.database.kind === 'pglite' ? 'PGlite, 1 app' : 'PostgreSQL, 2 replicas';
   const lines = [
     `one create at a time (${kind}): p50 ${Math.round(percentile(alone, 0.5))} ms, max ${Math.round(alone.at(-1) ?? 0)} ms`,
-    `${CREATES} concurrent 1-GPU creates (${kind}, ${machines.length} machines, ${capacity} GPUs on all hosts): ` +
+    `${CREATES} concurrent 1-GPU creates (${kind}, ${usable.length} machines, ${capacity} GPUs on all hosts): ` +
       `p50 ${Math.round(percentile(ms, 0.5))} ms, p99 ${Math.round(percentile(ms, 0.99))} ms, ` +
       `all answered in ${Math.round(wall)} ms; ` +
       `answers ${[...statuses].map(([s, c]) => `${s}×${c}`).join(' ')}; ${running.length} RUNNING after provisioning`,

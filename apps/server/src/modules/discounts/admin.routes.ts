@@ -32,10 +32,7 @@ export async function discountAdminRoutes(app: AppInstance, c: Container) {
   const deps = {
     db: c.db,
     now: () => c.clock.now(),
-    invalidate: () => {
-      c.services.discounts.invalidate();
-      c.services.market.invalidate();
-    },
+    invalidate: () => c.services.market.invalidate({ discounts: true }),
   };
 
   app.get(

@@ -60,7 +60,7 @@ export async function createInstance(
       // A second purchase with this key that runs at the same time fails at the key's unique
       // index instead (waiting for the first to commit): see below.
       const bought = idempotencyKey ? await repo.findByIdempotencyKey(user.id, idempotencyKey) : undefined;
-      if (bought) return { inst: bought, isNew: false };
+      if (bought) return { inst: bought, isNew: false as const };
       // The voucher (locked: after the host, before the account) pays first: packages at purchase,
       // pay-as-you-go as a hold on the instance that metering spends before the balance.
       const fromVoucher = input.voucherId
@@ -106,7 +106,7 @@ export async function createInstance(
       const charges = quote.billingType !== 'hourly' && payable + fromVoucher > 0;
       // One update: what the package charge below records as charged is part of it (a refused
       // charge rolls the whole transaction back).
-      await repo.update(inst.id, {
+      const placed = await repo.update(inst.id, {
         gpuIndices: alloc.gpus.map((g) => g.index),
         sshPort: alloc.ports[0] ?? null,
         jupyterPort: alloc.ports[1] ?? null,
@@ -140,7 +140,16 @@ export async function createInstance(
           createdAt: now,
         });
       }
-      return { inst, isNew: true };
+      if (!placed) throw instanceErrors.notFound();
+      // The answer: the committed CREATING row where it stands (no second read after commit).
+      const answer: InstanceWithPlace = {
+        ...placed,
+        hostName: host.name,
+        publicAddress: host.publicAddress,
+        hostDriver: host.driver,
+        regionName: quote.row.regionName,
+      };
+      return { inst: answer, isNew: true as const };
     });
   const outcome = await purchase().catch(async (e) => {
     const bought =
@@ -148,15 +157,17 @@ export async function createInstance(
         ? await createInstancesRepository(deps).findByIdempotencyKey(user.id, idempotencyKey)
         : undefined;
     if (!bought) throw e;
-    return { inst: bought, isNew: false };
+    return { inst: bought, isNew: false as const };
   });
-  const created = outcome.inst;
-  if (outcome.isNew) deps.market.invalidate();
-  // Read before the kick, so the answer is the committed CREATING row, not a race with the job.
-  const placed = await createInstancesRepository(deps).find(created.id);
-  if (outcome.isNew) deps.jobs.kick(created.id);
-  if (!placed) throw instanceErrors.notFound();
-  return placed;
+  if (!outcome.isNew) {
+    // Bought before (a repeat with the same key): where it stands now.
+    const placed = await createInstancesRepository(deps).find(outcome.inst.id);
+    if (!placed) throw instanceErrors.notFound();
+    return placed;
+  }
+  deps.market.invalidate();
+  deps.jobs.kick(outcome.inst.id);
+  return outcome.inst;
 }
 
 const isUniqueViolation = (e: unknown): boolean => {

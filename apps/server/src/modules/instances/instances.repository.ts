@@ -93,11 +93,14 @@ export function createInstancesRepository({ db }: { db: DbOrTx }) {
       ]);
       return { rows: rows.map(flatten), total: total?.n ?? 0 };
     },
-    async update(id: number, patch: Partial<typeof instances.$inferInsert>) {
-      await db
+    /** The row as updated (undefined when there is no such instance). */
+    async update(id: number, patch: Partial<typeof instances.$inferInsert>): Promise<InstanceRow | undefined> {
+      const [row] = await db
         .update(instances)
         .set({ ...patch, updatedAt: sql`now()` })
-        .where(eq(instances.id, id));
+        .where(eq(instances.id, id))
+        .returning();
+      return row;
     },
     async event(
       instanceId: number,

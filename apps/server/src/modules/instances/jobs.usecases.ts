@@ -53,21 +53,40 @@ export async function runJobSweep(deps: InstanceDeps) {
   return { checked: ids.length, outcomes };
 }
 
-/** In-process kicks after commit; `drain` waits for those in flight (tests, shutdown). */
+/**
+ * Jobs one process drives at once. Kicks beyond it wait their turn in order: a burst of creates
+ * answers its requests first instead of sharing the CPU with as many provisioning jobs (each job
+ * waits on its engine most of the time, so a few at once keep every engine busy).
+ */
+export const JOB_CONCURRENCY = 8;
+
+/** In-process kicks after commit; `drain` waits for those queued and in flight (tests, shutdown). */
 export function createInstanceJobs(
   deps: () => InstanceDeps,
   onError: (err: unknown, instanceId: number) => void,
+  concurrency = JOB_CONCURRENCY,
 ): ProvisionJobs {
+  const queue: number[] = [];
   const inFlight = new Set<Promise<unknown>>();
+  const next = () => {
+    while (inFlight.size < concurrency && queue.length > 0) {
+      const instanceId = queue.shift() as number;
+      const job: Promise<unknown> = runInstanceJob(deps(), instanceId)
+        .catch((err) => onError(err, instanceId))
+        .finally(() => {
+          inFlight.delete(job);
+          next();
+        });
+      inFlight.add(job);
+    }
+  };
   return {
     kick(instanceId: number) {
-      const job = runInstanceJob(deps(), instanceId)
-        .catch((err) => onError(err, instanceId))
-        .finally(() => inFlight.delete(job));
-      inFlight.add(job);
+      queue.push(instanceId);
+      next();
     },
     async drain() {
-      while (inFlight.size > 0) await Promise.all(inFlight);
+      while (inFlight.size > 0 || queue.length > 0) await Promise.all(inFlight);
     },
   };
 }

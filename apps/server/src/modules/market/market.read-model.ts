@@ -11,6 +11,10 @@ import type { MarketCatalog } from './market.usecases.ts';
 export const MARKET_CHANNEL = 'market_changed';
 /** A safety net for changes that bypass invalidate() (a hand edit in psql); not the mechanism. */
 const MAX_AGE_MS = 30_000;
+/** How long a replica gathers its invalidations into one NOTIFY. */
+const NOTIFY_COALESCE_MS = 20;
+/** Suffix of a NOTIFY payload saying discount rules changed too. */
+const DISCOUNTS_TOO = '+discounts';
 /** Distinct queries kept per process before starting afresh (keyword searches are unbounded). */
 const MAX_ENTRIES = 2_000;
 
@@ -44,11 +48,28 @@ export function createMarketReadModel({
   let generation = 0;
   let stopListening: (() => Promise<void>) | null = null;
 
-  const dropLocal = () => {
+  // Discount rules are cached too (2 s), and only a rule change needs them dropped: an
+  // instance change, far more frequent, keeps them.
+  const dropLocal = (withDiscounts: boolean) => {
     generation++;
     entries.clear();
     catalog.invalidate();
-    discounts.invalidate();
+    if (withDiscounts) discounts.invalidate();
+  };
+
+  // Other replicas hear of changes through one NOTIFY per NOTIFY_COALESCE_MS at most: a burst
+  // of creates is one message (and one query) instead of one each. This replica drops at once.
+  let pending: { discounts: boolean; timer: NodeJS.Timeout } | null = null;
+  const flush = async () => {
+    if (!pending) return;
+    const { discounts: withDiscounts, timer } = pending;
+    clearTimeout(timer);
+    pending = null;
+    await database
+      .notify(MARKET_CHANNEL, withDiscounts ? `${origin}${DISCOUNTS_TOO}` : origin)
+      .catch((err: unknown) => {
+        log.warn({ err }, 'market: telling other replicas failed; they catch up within 30 s');
+      });
   };
 
   /** The next instant a discount of the tenant starts or ends: the answer changes then. */
@@ -62,12 +83,19 @@ export function createMarketReadModel({
 
   return {
     ...catalog,
-    /** Drops every cached market answer here and on every other replica (call after commit). */
-    invalidate() {
-      dropLocal();
-      database.notify(MARKET_CHANNEL, origin).catch((err: unknown) => {
-        log.warn({ err }, 'market: telling other replicas failed; they catch up within 30 s');
-      });
+    /**
+     * Drops every cached market answer here and on every other replica (call after commit);
+     * `discounts` when discount rules changed, so every replica reloads them too.
+     */
+    invalidate(opts: { discounts?: boolean } = {}) {
+      dropLocal(opts.discounts === true);
+      if (pending) {
+        pending.discounts ||= opts.discounts === true;
+        return;
+      }
+      const timer = setTimeout(() => void flush(), NOTIFY_COALESCE_MS);
+      timer.unref();
+      pending = { discounts: opts.discounts === true, timer };
     },
     /** The whole answer of GET /api/gpu/market as JSON bytes (the envelope included). */
     async listJson(tenant: TenantRecord, q: MarketQuery): Promise<Buffer> {
@@ -89,13 +117,17 @@ export function createMarketReadModel({
     async start() {
       stopListening = await database.listen(
         MARKET_CHANNEL,
-        (from) => {
-          if (from !== origin) dropLocal();
+        (payload) => {
+          const withDiscounts = payload.endsWith(DISCOUNTS_TOO);
+          const from = withDiscounts ? payload.slice(0, -DISCOUNTS_TOO.length) : payload;
+          if (from !== origin) dropLocal(withDiscounts);
         },
-        dropLocal,
+        // Reconnected: anything may have changed meanwhile.
+        () => dropLocal(true),
       );
     },
     async stop() {
+      await flush();
       await stopListening?.();
       stopListening = null;
     },

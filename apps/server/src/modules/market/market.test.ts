@@ -180,3 +180,26 @@ describe('discounts on the market', () => {
     expect(byHost((await market('?size=48')).list, 'bj-a-a100-01')?.packagePrice).toBeNull();
   });
 });
+
+describe('telling other replicas', () => {
+  it('gathers a burst of changes into one NOTIFY, saying so when discount rules changed', async () => {
+    const sent: string[] = [];
+    const notify = t.database.notify;
+    t.database.notify = async (_channel, payload) => {
+      sent.push(payload);
+    };
+    try {
+      for (let i = 0; i < 50; i++) t.app.deps.services.market.invalidate();
+      t.app.deps.services.market.invalidate({ discounts: true });
+      await new Promise((r) => setTimeout(r, 100));
+      expect(sent).toHaveLength(1);
+      expect(sent[0]).toMatch(/\+discounts$/);
+      t.app.deps.services.market.invalidate();
+      await new Promise((r) => setTimeout(r, 100));
+      expect(sent).toHaveLength(2);
+      expect(sent[1]).not.toMatch(/\+discounts$/);
+    } finally {
+      t.database.notify = notify;
+    }
+  });
+});
