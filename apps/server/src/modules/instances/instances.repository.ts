@@ -94,7 +94,10 @@ export function createInstancesRepository({ db }: { db: DbOrTx }) {
       return { rows: rows.map(flatten), total: total?.n ?? 0 };
     },
     /** The row as updated (undefined when there is no such instance). */
-    async update(id: number, patch: Partial<typeof instances.$inferInsert>): Promise<InstanceRow | undefined> {
+    async update(
+      id: number,
+      patch: Partial<typeof instances.$inferInsert>,
+    ): Promise<InstanceRow | undefined> {
       const [row] = await db
         .update(instances)
         .set({ ...patch, updatedAt: sql`now()` })

@@ -76,7 +76,7 @@ describe.runIf(process.env.DATABASE_URL)('market read model across two replicas 
     console.log(`market change seen on the other replica after ${Date.now() - started} ms`);
   });
 
-  it('a discount rule made on one replica prices the other one\'s market within moments', async () => {
+  it("a discount rule made on one replica prices the other one's market within moments", async () => {
     const market = async (app: typeof second) =>
       (await app.inject('/api/gpu/market?size=48')).json().data.list as (Item & {
         discountRate: number;
