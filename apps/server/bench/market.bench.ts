@@ -1,4 +1,5 @@
 import { yuanToUnits } from '@gpu/shared';
+import Fastify from 'fastify';
 import { fixedClock } from '../src/app/clock.ts';
 import { createTestDatabase, testConfig } from '../src/app/db/test-utils.ts';
 import { buildServer } from '../src/app/server.ts';
@@ -91,6 +92,19 @@ export async function benchMarket(): Promise<Figure[]> {
       ...(await load(`${url}?size=24&page=3&gpuCount=2&gpuModel=A10&keyword=bench-1`)),
     },
   ];
+  // The floor for answers this size: a plain Fastify route sending page 1's very bytes (and no
+  // hooks). On loopback the bytes themselves cost; this row shows how much of the gap they are.
+  const page1 = Buffer.from(await (await fetch(`${url}?size=12`)).arrayBuffer());
+  const plain = Fastify();
+  plain.get('/same-bytes', async (_req, reply) => reply.type('application/json; charset=utf-8').send(page1));
+  await plain.listen({ port: 0, host: '127.0.0.1' });
+  const plainPort = (plain.server.address() as { port: number }).port;
+  out.push({
+    name: `plain Fastify route, page 1's ${(page1.length / 1024).toFixed(1)} kB`,
+    ...(await load(`http://127.0.0.1:${plainPort}/same-bytes`)),
+  });
+  await plain.close();
+
   // Uncached: the cost of a cold read, to show what the cache buys.
   app.deps.services.market.invalidate();
   const t0 = performance.now();
