@@ -141,9 +141,14 @@ describe('a logged-in user', () => {
     const panel = page.getByTestId('account-panel');
     await panel.waitFor({ state: 'visible' });
     expect(await panel.textContent()).toContain('冻结余额¥0.00');
-    await panel.getByTestId('logout').click();
-    await page.locator('.ant-modal-confirm-title', { hasText: '确定要退出登录吗？' }).waitFor();
-    await page.getByRole('button', { name: '确定' }).click();
+    // Once (CI, loaded runner) a click on the hover panel opened no dialog; a person would click
+    // again, and so does the test, after 10 s: one dialog either way (the last one is answered).
+    const confirm = page.locator('.ant-modal-confirm-title', { hasText: '确定要退出登录吗？' });
+    await expect(async () => {
+      if (!(await confirm.isVisible())) await panel.getByTestId('logout').click({ timeout: 5_000 });
+      await confirm.first().waitFor({ timeout: 10_000 });
+    }).toPass({ timeout: 45_000 });
+    await page.getByRole('button', { name: '确定' }).last().click();
     await page.getByText('已退出登录').waitFor();
     expect(where(page).path).toBe('/market');
     expect(await page.getByTestId('nav-register').isVisible()).toBe(true);

@@ -46,7 +46,8 @@ hostDriverContract(
 describe('vastai driver specifics', () => {
   let fake: FakeVast;
   const withFake = async (fn: () => Promise<void>) => {
-    fake = await startFakeVast({ stepMs: 100 });
+    // Steps long enough that a 20 ms poll sees each state even on a loaded runner.
+    fake = await startFakeVast({ stepMs: 300 });
     try {
       await fn();
     } finally {
@@ -106,7 +107,7 @@ describe('vastai driver specifics', () => {
             seen.add(s);
             return s;
           },
-          { interval: 20, timeout: 3_000 },
+          { interval: 20, timeout: 6_000 },
         )
         .toBe('running');
       expect([...seen]).toEqual(['created', 'loading', 'running']);
