@@ -20,7 +20,7 @@ import styles from './admin.module.css';
 import { HostDetailDrawer } from './HostDetailDrawer';
 import { HostFormModal } from './HostFormModal';
 import { useAdminLayout } from './responsive';
-import { ToggleAction } from './ToggleAction';
+import { DeleteAction, ToggleAction } from './ToggleAction';
 
 const c = t.adminCatalogue;
 const h = c.hosts;
@@ -109,15 +109,7 @@ export function HostsTab() {
             enabled={row.status === 'ACTIVE'}
             onChange={(on) => setStatus.mutate({ id: row.id, status: on ? 'ACTIVE' : 'DISABLED' })}
           />
-          <ConfirmButton
-            title={h.confirmDelete}
-            okText={c.delete}
-            cancelText={c.cancel}
-            onConfirm={() => remove.mutate(row.id)}
-            link
-          >
-            {c.delete}
-          </ConfirmButton>
+          <DeleteAction confirm={h.confirmDelete} onDelete={() => remove.mutate(row.id)} />
         </span>
       ),
     },

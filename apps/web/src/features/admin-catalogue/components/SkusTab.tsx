@@ -13,13 +13,13 @@ import {
   type TableProps,
 } from 'antd';
 import { t } from '../../../locales/zh-CN';
-import { ConfirmButton } from '../../admin/components/ConfirmButton';
 import { FormModal, useEditing } from '../../admin/components/FormModal';
 import { useDeleteSku, useSaveSku, useSkus, useSyncSkus } from '../api/catalogue';
 import { useHosts } from '../api/hosts';
 import { actionsColumn } from './actions-column';
 import styles from './admin.module.css';
 import { useAdminLayout } from './responsive';
+import { DeleteAction } from './ToggleAction';
 
 const c = t.adminCatalogue;
 const s = c.skus;
@@ -79,15 +79,7 @@ export function SkusTab() {
       ),
     },
     actionsColumn<GpuSkuView>(open, (row) => (
-      <ConfirmButton
-        title={s.confirmDelete}
-        okText={c.delete}
-        cancelText={c.cancel}
-        onConfirm={() => remove.mutate(row.id)}
-        link
-      >
-        {c.delete}
-      </ConfirmButton>
+      <DeleteAction confirm={s.confirmDelete} onDelete={() => remove.mutate(row.id)} />
     )),
   ];
 

@@ -32,3 +32,12 @@ export function ToggleAction({
     </ConfirmButton>
   );
 }
+
+/** Delete, after a confirmation naming what goes. */
+export function DeleteAction({ confirm, onDelete }: { confirm: string; onDelete: () => void }) {
+  return (
+    <ConfirmButton title={confirm} okText={c.delete} cancelText={c.cancel} onConfirm={onDelete} link>
+      {c.delete}
+    </ConfirmButton>
+  );
+}
