@@ -64,14 +64,6 @@ export function createAllocationRepository({ db }: { db: DbOrTx }) {
       return taken.map((p) => p.port).sort((a, b) => a - b);
     },
 
-    async portPoolSize(hostId: number): Promise<number> {
-      const [{ n } = { n: 0 }] = await db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(hostPorts)
-        .where(eq(hostPorts.hostId, hostId));
-      return n;
-    },
-
     /** Frees the instance's GPUs on the host; answers their indices. */
     releaseGpus(hostId: number, instanceId: number, now: Date) {
       return db

@@ -2,7 +2,6 @@ import { INSTANCE_CONTAINER_PORTS } from '@gpu/shared';
 import type { Tx } from '../../app/db/client.ts';
 import { type AllocationRepository, createAllocationRepository } from './allocation.repository.ts';
 import { hostErrors } from './hosts.errors.ts';
-import { syncPortPool } from './ports.ts';
 
 export interface AllocationRequest {
   hostId: number;
@@ -75,11 +74,14 @@ export async function allocateOnHost(
   let ports: number[] = [];
   if (portCount > 0) {
     ports = await repo.takeFreePorts(host.id, req.instanceId, portCount);
-    // A host whose pool was never initialised gets it now, from its range. Safe under the share
-    // lock: the pool is empty, so nothing is deleted, and the insert skips ports that exist.
-    if (ports.length === 0 && (await repo.portPoolSize(host.id)) === 0) {
-      await syncPortPool(tx, host);
-      ports = await repo.takeFreePorts(host.id, req.instanceId, portCount);
+    // Short: the pool may never have been filled, or a concurrent first allocation is filling it
+    // right now (its rows are not visible to us yet). Adding the range's missing ports waits for
+    // that insert to commit and adds none of its ports twice; the next statement then sees them.
+    // Safe under the share lock: the range cannot change, and nothing is deleted.
+    if (ports.length < portCount) {
+      await repo.insertMissingPorts(host);
+      const more = await repo.takeFreePorts(host.id, req.instanceId, portCount - ports.length);
+      ports = [...ports, ...more].sort((a, b) => a - b);
     }
     if (ports.length < portCount) throw hostErrors.insufficientPorts();
   }

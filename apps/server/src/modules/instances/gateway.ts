@@ -21,13 +21,17 @@ const toDocker = (i: InstanceWithPlace): DockerInstance => ({
   createdAt: i.createdAt.toISOString(),
 });
 
-/** The local-docker endpoints (SPEC.md §7 /gpu/docker/*) over the same instances and rules. */
+/**
+ * The local-docker endpoints (SPEC.md §7 /gpu/docker/*) over the same instances and rules. A power
+ * action answers the state it set, not wherever its job has got to since.
+ */
 export function createDockerGateway(deps: InstanceDeps): DockerInstanceGateway {
   const repo = createInstancesRepository(deps);
   const owned = async (user: AuthUser, id: number) => {
-    if (!(await repo.findOwned(id, user.id, user.tenantId))) throw instanceErrors.notFound();
+    const inst = await repo.findOwned(id, user.id, user.tenantId);
+    if (!inst) throw instanceErrors.notFound();
+    return inst;
   };
-  const view = async (id: number) => toDocker((await repo.find(id)) as InstanceWithPlace);
   return {
     async listForUser(user) {
       const { rows } = await repo.listForUser(user.id, user.tenantId, { page: 1, size: 500 });
@@ -35,19 +39,16 @@ export function createDockerGateway(deps: InstanceDeps): DockerInstanceGateway {
     },
     liveInstanceIds: async (ids) => new Set(await repo.liveIds(ids)),
     async powerOff(user, id) {
-      await owned(user, id);
-      await powerOff(deps, id, { kind: 'user', id: user.id }, 'user');
-      return view(id);
+      const inst = await owned(user, id);
+      return toDocker({ ...inst, ...(await powerOff(deps, id, { kind: 'user', id: user.id }, 'user')) });
     },
     async powerOn(user, id) {
-      await owned(user, id);
-      await powerOn(deps, id, { kind: 'user', id: user.id });
-      return view(id);
+      const inst = await owned(user, id);
+      return toDocker({ ...inst, ...(await powerOn(deps, id, { kind: 'user', id: user.id })) });
     },
     async release(user, id) {
-      await owned(user, id);
-      await release(deps, id, { kind: 'user', id: user.id });
-      return view(id);
+      const inst = await owned(user, id);
+      return toDocker({ ...inst, ...(await release(deps, id, { kind: 'user', id: user.id })) });
     },
   };
 }

@@ -19,7 +19,7 @@ import { createInstance } from './create.usecases.ts';
 import { createDockerGateway } from './gateway.ts';
 import { instanceErrors } from './instances.errors.ts';
 import { toInstanceView } from './instances.models.view.ts';
-import { createInstancesRepository } from './instances.repository.ts';
+import { createInstancesRepository, type InstanceWithPlace } from './instances.repository.ts';
 import { powerOff, powerOn, release, settleNow } from './lifecycle.usecases.ts';
 import { renew, renewalPricing } from './renewal.usecases.ts';
 
@@ -34,10 +34,12 @@ export async function instancesRoutes(app: AppInstance, c: Container) {
   const deps = c.instances;
   const repo = createInstancesRepository(deps);
   const me = (r: FastifyRequest) => r.user as NonNullable<FastifyRequest['user']>;
+  const toView = (inst: InstanceWithPlace) =>
+    toInstanceView(inst, { now: deps.clock.now(), box: deps.box, retentionDays: deps.retentionDays });
   const view = async (id: number) => {
     const inst = await repo.find(id);
     if (!inst) throw instanceErrors.notFound();
-    return toInstanceView(inst, { now: deps.clock.now(), box: deps.box, retentionDays: deps.retentionDays });
+    return toView(inst);
   };
   /** The caller's own instance of this tenant, else 404 (never "forbidden": ids are not to be probed). */
   const owned = async (r: FastifyRequest, id: number) => {
@@ -149,9 +151,9 @@ export async function instancesRoutes(app: AppInstance, c: Container) {
         },
       },
       async (request) => {
-        const id = (await owned(request, request.query.instance_uuid)).id;
-        await act(request, id);
-        return ok(await view(id), messages[name]);
+        // The answer is the state this request set, not wherever its job has got to since.
+        const inst = await owned(request, request.query.instance_uuid);
+        return ok(toView({ ...inst, ...(await act(request, inst.id)) }), messages[name]);
       },
     );
   }
@@ -187,9 +189,9 @@ export async function instancesRoutes(app: AppInstance, c: Container) {
       },
     },
     async (request) => {
-      const { id } = await owned(request, request.params.id);
-      await powerOff(deps, id, actor(request), 'user');
-      return ok(await view(id), '正在关机，关机完成时停止计费');
+      const inst = await owned(request, request.params.id);
+      const started = await powerOff(deps, inst.id, actor(request), 'user');
+      return ok(toView({ ...inst, ...started }), '正在关机，关机完成时停止计费');
     },
   );
 

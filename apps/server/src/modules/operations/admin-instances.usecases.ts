@@ -175,10 +175,14 @@ export async function adminInstanceAction(
     body: `您的实例「${inst.name}」已被管理员${a.verb}，原因：${reason}`,
   });
   const opts = { onBegin, note: reason, notice };
-  if (action === 'start') await powerOn(deps, id, who, opts);
-  else if (action === 'terminate') await release(deps, id, who, `管理员终止实例：${reason}`, opts);
-  else await powerOff(deps, id, who, 'admin', opts);
-  return adminInstance(deps, id);
+  const started =
+    action === 'start'
+      ? await powerOn(deps, id, who, opts)
+      : action === 'terminate'
+        ? await release(deps, id, who, `管理员终止实例：${reason}`, opts)
+        : await powerOff(deps, id, who, 'admin', opts);
+  // The state this request set, not wherever its job has got to since.
+  return { ...(await adminInstance(deps, id)), status: started.status };
 }
 
 export async function adminInstance(deps: InstanceDeps, id: number): Promise<AdminInstance> {

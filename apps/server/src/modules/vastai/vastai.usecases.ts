@@ -230,12 +230,16 @@ export async function overseasPower(
   id: number,
   action: 'start' | 'stop' | 'destroy',
 ): Promise<Instance> {
-  await ownedOverseas(deps, user, id);
+  const inst = await ownedOverseas(deps, user, id);
   const actor = { kind: 'user', id: user.id } as const;
-  if (action === 'start') await powerOn(deps, id, actor);
-  else if (action === 'stop') await powerOff(deps, id, actor, 'user');
-  else await release(deps, id, actor);
-  return view(deps, (await createInstancesRepository(deps).find(id)) as InstanceWithPlace);
+  const started =
+    action === 'start'
+      ? await powerOn(deps, id, actor)
+      : action === 'stop'
+        ? await powerOff(deps, id, actor, 'user')
+        : await release(deps, id, actor);
+  // The state this request set, not wherever its job has got to since.
+  return view(deps, { ...inst, ...started });
 }
 
 export async function overseasSshInfo(deps: VastaiDeps, user: AuthUser, id: number): Promise<VastaiSshInfo> {
