@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, ARTIFACTS } from './env';
-import { DESKTOP, launchBrowser, MOBILE, registerUser, siteUrl } from './helpers';
+import { answerConfirm, DESKTOP, launchBrowser, MOBILE, registerUser, siteUrl } from './helpers';
 
 // Accounts (issue 3, web part) against the real server in NODE_ENV=test, where the SMS console
 // provider's code comes back in the answer and the screens show it in a notice.
@@ -169,7 +169,7 @@ describe('a new user', () => {
 
     await panel.getByTestId('logout').click();
     await page.locator('.ant-modal-confirm-title', { hasText: '确定要退出登录吗？' }).waitFor();
-    await page.locator('.ant-modal-confirm').getByRole('button', { name: '确定' }).click();
+    await answerConfirm(page, '确定');
     await toast(page, '已退出登录').waitFor();
     await page.getByTestId('nav-register').waitFor();
     expect(await page.evaluate(() => window.localStorage.getItem('gpu.token'))).toBeNull();

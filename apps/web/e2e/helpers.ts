@@ -161,10 +161,21 @@ export async function instanceStatusIs(page: Page, id: number, text: string, tim
     .waitFor({ timeout });
 }
 
+/**
+ * Clicks `button` in the open confirm dialog and waits for the dialog to close. The click waits
+ * for the dialog's zoom-in to end: on a loaded runner a click during the animation once landed
+ * beside the moving button and the dialog stayed open.
+ */
+export async function answerConfirm(page: Page, button: string) {
+  const dialog = page.locator('.ant-modal-confirm');
+  await dialog.waitFor();
+  await page.waitForFunction(() => !document.querySelector('.ant-modal-confirm[class*="zoom-"]'));
+  await dialog.getByRole('button', { name: button }).click();
+  await dialog.waitFor({ state: 'detached' });
+}
+
 /** Clicks instance `id`'s row action and the confirm dialog's button of the same name. */
 export async function confirmInstanceAction(page: Page, id: number, action: string) {
   await page.getByTestId(`instance-row-${id}`).getByRole('button', { name: action }).click();
-  const dialog = page.locator('.ant-modal-confirm');
-  await dialog.waitFor();
-  await dialog.getByRole('button', { name: action }).click();
+  await answerConfirm(page, action);
 }

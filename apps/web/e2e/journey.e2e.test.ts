@@ -5,6 +5,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARTIFACTS } from './env';
 import {
+  answerConfirm,
   DESKTOP,
   launchBrowser,
   registerUser,
@@ -39,9 +40,7 @@ const statusIs = (text: string) =>
 
 async function confirmAction(action: string) {
   await row().getByRole('button', { name: action }).click();
-  const dialog = page.locator('.ant-modal-confirm');
-  await dialog.waitFor();
-  await dialog.getByRole('button', { name: action }).click();
+  await answerConfirm(page, action);
 }
 
 beforeAll(async () => {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARTIFACTS } from './env';
 import {
   adminLogin,
+  answerConfirm,
   api,
   DESKTOP,
   fundUser,
@@ -78,9 +79,7 @@ describe('console: power off on a slow host', () => {
       await row.waitFor();
       await setLatency(6000);
       await row.getByRole('button', { name: '关机' }).click();
-      const dialog = page.locator('.ant-modal-confirm');
-      await dialog.waitFor();
-      await dialog.getByRole('button', { name: '关机' }).click();
+      await answerConfirm(page, '关机');
       const status = row.getByTestId('instance-status');
       await status.filter({ hasText: '关机中' }).waitFor({ timeout: 5_000 });
       // The answer came back while the driver still sleeps: the server says STOPPING too.
