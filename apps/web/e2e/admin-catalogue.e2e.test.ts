@@ -6,6 +6,7 @@ import { ARTIFACTS } from './env';
 import {
   adminLogin,
   api,
+  chooseOption,
   DESKTOP,
   launchBrowser,
   MOBILE,
@@ -42,15 +43,6 @@ async function adminPage(pathname: string, viewport: { width: number; height: nu
   const page = await context.newPage();
   await page.goto(siteUrl('localhost', pathname));
   return page;
-}
-
-/** Picks `label` in the antd Select inside the form item labelled `item`. */
-async function choose(page: Page, testId: string, label: string) {
-  await page.getByTestId(testId).click();
-  await page
-    .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: label })
-    .first()
-    .click();
 }
 
 const okButton = (page: Page) => page.locator('.ant-modal-footer:visible .ant-btn-primary');
@@ -92,7 +84,7 @@ describe('admin catalogue: from an empty catalogue to a GPU on one tenant’s ma
     const page = await adminPage('/admin/host-management');
     await page.getByTestId('host-create').click();
     await page.getByTestId('host-name').fill(HOST);
-    await choose(page, 'host-region', REGION.name);
+    await chooseOption(page, page.getByTestId('host-region'), REGION.name);
     await page.getByTestId('host-gpu-model').fill('RTX 4090');
     await page.getByTestId('host-price').fill(String(PLATFORM_PRICE));
     await okButton(page).click();

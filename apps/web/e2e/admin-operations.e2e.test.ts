@@ -104,7 +104,8 @@ describe('admin force-stops a user instance and the user is told', () => {
     await page.getByTestId('audit-target-filter').locator('input').press('Enter');
     const row = page.getByTestId('audit-row').filter({ hasText: '强制停止实例' });
     await row.first().waitFor({ timeout: 15_000 });
-    expect(await page.getByTestId('audit-row').count()).toBe(1);
+    // The filtered answer replaces the unfiltered list; count once it has.
+    await expect.poll(() => page.getByTestId('audit-row').count()).toBe(1);
     expect(await row.textContent()).toContain('admin');
     await shot(page, 'admin-audit-logs-1440');
     await row.getByTestId('audit-detail-open').click();

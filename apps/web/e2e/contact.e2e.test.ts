@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminLogin, api, DESKTOP, launchBrowser, MOBILE } from './helpers';
+import { adminLogin, api, chooseOption, DESKTOP, launchBrowser, MOBILE } from './helpers';
 import { expectNoSidewaysScroll, openContext, shot, toast, visit } from './screen-helpers';
 
 // /contact (SPEC.md §2, §5, §8) and its back-office list (咨询管理) against the real server.
@@ -16,10 +16,8 @@ const errors = (page: Page) =>
 let phoneSeq = 0;
 const freshPhone = () => `0755-${String(Date.now() % 1e7).padStart(7, '0')}${phoneSeq++}`;
 
-async function choose(page: Page, product: string) {
-  await page.getByTestId('enquiry-product').click();
-  await page.locator('.ant-select-item-option', { hasText: product }).click();
-}
+const choose = (page: Page, product: string) =>
+  chooseOption(page, page.getByTestId('enquiry-product'), product);
 
 describe('bare-metal enquiry (desktop)', () => {
   it('shows every rule message, then submits and the back office marks it handled', async () => {

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Admin, Envelope, TenantConfig, User } from '@gpu/shared';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
+import { expect, inject } from 'vitest';
 import { STORAGE_KEYS } from '../src/lib/session';
 import { ADMIN, ARTIFACTS, CHROMIUM, CHROMIUM_FLAGS } from './env';
 
@@ -172,6 +172,20 @@ export async function answerConfirm(page: Page, button: string) {
   await page.waitForFunction(() => !document.querySelector('.ant-modal-confirm[class*="zoom-"]'));
   await dialog.getByRole('button', { name: button }).click();
   await dialog.waitFor({ state: 'detached' });
+}
+
+/**
+ * Opens the antd Select `select` and picks the option `label`, once the dropdown's slide-in has
+ * ended (like answerConfirm: a click during the motion once left the select empty), then checks
+ * the select shows it.
+ */
+export async function chooseOption(page: Page, select: Locator, label: string) {
+  await select.click();
+  const dropdown = page.locator('.ant-select-dropdown:visible');
+  await dropdown.first().waitFor();
+  await page.waitForFunction(() => !document.querySelector('.ant-select-dropdown[class*="slide-up-"]'));
+  await dropdown.locator('.ant-select-item-option', { hasText: label }).first().click();
+  await expect.poll(() => select.textContent()).toContain(label);
 }
 
 /** Clicks instance `id`'s row action and the confirm dialog's button of the same name. */

@@ -3,6 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   adminLogin,
+  answerConfirm,
   DESKTOP,
   launchBrowser,
   registerUser,
@@ -154,7 +155,7 @@ describe('a logged-in user', () => {
       if (shown) break;
       if (attempt === 3) throw new Error('the logout dialog did not open after three clicks');
     }
-    await page.getByRole('button', { name: '确定' }).last().click();
+    await answerConfirm(page, '确定');
     await page.getByText('已退出登录').waitFor();
     expect(where(page).path).toBe('/market');
     expect(await page.getByTestId('nav-register').isVisible()).toBe(true);
