@@ -25,6 +25,12 @@ export const DISCOUNT_TICK_MS = 30_000;
 export const DISCOUNT_FAST_TICK_MS = 1_000;
 export const DISCOUNT_FAST_THRESHOLD_MS = 120_000;
 
+/**
+ * Yuan per US dollar, in tenths (7.2): the fixed credit rate of a stablecoin payment and the
+ * default conversion of vast.ai's USD prices (VASTAI_USD_CNY overrides the latter).
+ */
+export const USD_CNY_TENTHS = 72;
+
 export const RECHARGE_MIN = 100;
 export const RECHARGE_MAX = 100_000;
 export const RECHARGE_PRESETS = [200, 500, 1000, 5000, 10000] as const;

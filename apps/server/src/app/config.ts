@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { USD_CNY_TENTHS } from '@gpu/shared/constants';
 import { z } from 'zod';
 import { REPO_ROOT } from './paths.ts';
 
@@ -138,7 +139,7 @@ const envSchema = z.object({
     .number({ message: '必须是 0.1–100 之间的数' })
     .min(0.1, '必须是 0.1–100 之间的数')
     .max(100, '必须是 0.1–100 之间的数')
-    .default(7.2),
+    .default(USD_CNY_TENTHS / 10),
   /** Margin on vast.ai's price in percent (30 = 1.3 × the converted price). */
   VASTAI_MARGIN_PERCENT: z.coerce
     .number({ message: '必须是 0–500 之间的数' })

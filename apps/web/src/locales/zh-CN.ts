@@ -1404,7 +1404,7 @@ export const t = {
   blockchain: {
     title: '区块链充值',
     subtitle: '使用 USDT / USDC 稳定币向平台地址转账后提交交易哈希，链上确认后自动到账',
-    rate: '到账汇率：1 USDT / USDC = 7.2 元',
+    rate: (yuan: string) => `到账汇率：1 USDT / USDC = ${yuan} 元`,
     stats: { total: '订单总数', pending: '待确认', confirmed: '已确认', credited: '累计到账' },
     formTitle: '提交链上支付',
     chain: '区块链网络',

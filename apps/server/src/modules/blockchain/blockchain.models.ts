@@ -4,20 +4,20 @@ import {
   type Chain,
   type ChainCurrency,
   microToChainAmount,
+  USD_CNY_TENTHS,
   unitsToYuan,
 } from '@gpu/shared';
 import { formatTime } from '@gpu/shared/time';
 import type { BlockchainOrderRow } from './blockchain.repository.ts';
 
 /**
- * Yuan units credited per micro unit of a stablecoin: 1 USDT/USDC = 7.2 yuan, fixed and applied
- * when the order is made (docs/decisions.md: a real deployment takes its rate from a price feed).
+ * Yuan units credited per micro unit of a stablecoin: 1 USDT/USDC = USD_CNY_TENTHS / 10 yuan,
+ * fixed and applied when the order is made (docs/decisions.md: a real deployment takes its rate from a price feed).
  */
-export const YUAN_TENTHS_PER_STABLECOIN = 72;
 export function creditFor(amountMicro: number): number {
   // micro (1e-6 coin) × 7.2 → units (1e-4 yuan) = micro × 72 / 1000, rounded down to whole cents
   // (100 units); integers only (at most 1e11 × 72, far below 2^53).
-  return Math.floor((amountMicro * YUAN_TENTHS_PER_STABLECOIN) / 100_000) * 100;
+  return Math.floor((amountMicro * USD_CNY_TENTHS) / 100_000) * 100;
 }
 
 /** A user may have this many orders waiting for the chain. */

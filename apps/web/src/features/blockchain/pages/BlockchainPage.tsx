@@ -8,6 +8,7 @@ import {
   CHAIN_LABELS,
   CHAINS,
 } from '@gpu/shared/blockchain';
+import { USD_CNY_TENTHS } from '@gpu/shared/constants';
 import { formatCurrency } from '@gpu/shared/money';
 import { formatTime } from '@gpu/shared/time';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -102,7 +103,7 @@ function OrderForm() {
           <Input placeholder={b.txHashPlaceholder} data-testid="blockchain-tx" />
         </Form.Item>
         <div className={styles.formFoot}>
-          <span className={styles.rate}>{b.rate}</span>
+          <span className={styles.rate}>{b.rate(String(USD_CNY_TENTHS / 10))}</span>
           <Button
             type="primary"
             htmlType="submit"
