@@ -23,8 +23,12 @@ async function openHome(host: string, viewport: { width: number; height: number 
   return page;
 }
 
+/** A computed style once the element's transitions have ended (the theme colour fades in). */
 const style = (page: Page, testId: string, prop: string) =>
-  page.getByTestId(testId).evaluate((el, p) => getComputedStyle(el).getPropertyValue(p), prop);
+  page.getByTestId(testId).evaluate(async (el, p) => {
+    await Promise.all(el.getAnimations().map((a) => a.finished.catch(() => undefined)));
+    return getComputedStyle(el).getPropertyValue(p);
+  }, prop);
 
 describe('homepage per tenant', () => {
   it('serves two different demo tenants', () => {
