@@ -62,3 +62,46 @@ describe('audit log viewer', () => {
     }
   });
 });
+
+// Runs after the viewer's tests above: they count the administrators seen in the log.
+describe('audit log viewer: the admin filter', () => {
+  it('filters by the admin who acted: each admin sees only their own entries', async () => {
+    const alice = await t.adminHeaders('audit-alice');
+    const bob = await t.adminHeaders('audit-bob');
+    const { user } = await t.createUser();
+    const adjust = async (headers: Record<string, string>, amount: number) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/admin/users/${user.id}/balance-adjustment`,
+        headers,
+        payload: { amount, reason: `调整${amount}` },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    await adjust(alice, 1);
+    await adjust(bob, 2);
+    await adjust(alice, 3);
+    const all = (await list(`?target=user:${user.id}`)).json().data;
+    expect(all.total).toBe(3);
+    const idOf = (name: string) =>
+      all.list.find((e: { adminName: string }) => e.adminName === name)?.adminId as number;
+    const [aliceId, bobId] = [idOf('audit-alice'), idOf('audit-bob')];
+    expect(aliceId).not.toBe(bobId);
+    const byAdmin = async (adminId: number, extra = '') => {
+      const res = await list(`?adminId=${adminId}${extra}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data as {
+        total: number;
+        list: { adminId: number; adminName: string; detail: { amount: number } }[];
+      };
+    };
+    const a = await byAdmin(aliceId, `&target=user:${user.id}`);
+    expect(a.total).toBe(2);
+    expect(a.list.map((e) => e.detail.amount)).toEqual([3, 1]);
+    expect(a.list.every((e) => e.adminId === aliceId && e.adminName === 'audit-alice')).toBe(true);
+    // Without other filters too: all of bob's entries, none of alice's.
+    const b = await byAdmin(bobId);
+    expect(b.total).toBe(1);
+    expect(b.list[0]).toMatchObject({ adminId: bobId, adminName: 'audit-bob', detail: { amount: 2 } });
+  });
+});

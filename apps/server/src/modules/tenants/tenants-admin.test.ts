@@ -6,6 +6,10 @@ import { createTestApp, testConfig } from '../../app/db/test-utils.ts';
 import { buildServer } from '../../app/server.ts';
 import type { AppInstance } from '../../app/types.ts';
 import { auditLog } from '../audit/audit.tables.ts';
+import { ledgerEntries } from '../billing/billing.tables.ts';
+import { billingRecords } from '../instances/instances.tables.ts';
+import { IMAGE, instanceTestApp } from '../instances/instances.test-helpers.ts';
+import { runMetering } from '../instances/tasks/billing-tasks.ts';
 import { VERSION_CHECK_MS } from './tenants.usecases.ts';
 
 type T = Awaited<ReturnType<typeof createTestApp>>;
@@ -296,6 +300,88 @@ describe('tenant hosts and tenant prices', () => {
     expect((await market('gpu.qingsong.example')).find((i) => i.id === pick.id)?.price).toBe(pick.price);
     await call('PUT', `/api/admin/tenants/${tenantId}/hosts`, { hostIds: [] });
     expect((await market('gpu.qingsong.example')).length).toBe(all.length);
+  });
+});
+
+describe('tenant prices reach create and metering', () => {
+  // Its own world with a test clock: metering is driven by advancing it.
+  const clock = fixedClock('2026-12-01T02:00:00Z');
+  const host = 'gpu.pricing.example';
+  let h: Awaited<ReturnType<typeof instanceTestApp>>;
+  let boss: Record<string, string>;
+  beforeAll(async () => {
+    h = await instanceTestApp(clock);
+    boss = await h.t.adminHeaders();
+  });
+  afterAll(() => h.t.close());
+  const admin = (method: 'POST' | 'PUT', url: string, payload: unknown) =>
+    h.t.app.inject({ method, url, headers: boss, payload: payload as object });
+  const charges = async (instanceId: number) =>
+    (
+      await h.t.db
+        .select()
+        .from(ledgerEntries)
+        .where(
+          and(eq(ledgerEntries.referenceType, 'instance'), eq(ledgerEntries.referenceId, String(instanceId))),
+        )
+    )
+      .filter((e) => e.kind === 'charge')
+      .reduce((n, e) => n + e.amount, 0) / 10_000;
+  const billed = async (instanceId: number) =>
+    (await h.t.db.select().from(billingRecords).where(eq(billingRecords.instanceId, instanceId))).reduce(
+      (n, b) => n + b.amount,
+      0,
+    ) / 10_000;
+
+  it('charges a tenant customer the tenant’s package price at create and its hourly price by metering', async () => {
+    const made = await admin('POST', '/api/admin/tenants', {
+      code: 'pricing',
+      name: '定价租户',
+      domains: [host],
+      config: settings(),
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    const tenantId = made.json().data.id as number;
+    const skuId = await h.idOf('nm-a-l40s-01');
+    const platform = (await h.market()).find((i) => i.id === skuId) as unknown as { price: number };
+    expect(platform.price).toBe(3.98);
+    const price = await admin('PUT', `/api/admin/tenants/${tenantId}/prices/${skuId}`, {
+      hourlyPrice: 9.99,
+      dailyPrice: 100,
+    });
+    expect(price.statusCode, price.body).toBe(200);
+
+    const customer = await h.funded(500, host);
+    expect(customer.user.tenantId).toBe(tenantId);
+    const local = await h.funded(500);
+    const order = { machineId: skuId, instanceName: 'tp', image: IMAGE, gpuAmount: 1 };
+
+    // Package: the tenant's daily price is what the ledger takes at create.
+    const pkg = await h.create(customer.headers, { ...order, billingType: 'daily', duration: 1 });
+    expect(pkg.statusCode, pkg.body).toBe(200);
+    const pkgId = pkg.json().data.id as number;
+    expect((await h.view(customer.headers, pkgId)).status).toBe('RUNNING');
+    expect(await charges(pkgId)).toBe(-100);
+    expect(await billed(pkgId)).toBe(100);
+    expect(await h.balance(customer.user.id)).toBe(400);
+
+    // Pay-as-you-go: metering charges the tenant's hourly price; another tenant's customer on
+    // the same SKU pays the platform price.
+    const hourly = await h.create(customer.headers, { ...order, billingType: 'hourly' });
+    const hourlyId = hourly.json().data.id as number;
+    const other = await h.create(local.headers, { ...order, billingType: 'hourly' });
+    const otherId = other.json().data.id as number;
+    expect((await h.view(customer.headers, hourlyId)).hourlyPrice).toBe(9.99);
+    expect((await h.view(local.headers, otherId)).hourlyPrice).toBe(3.98);
+    clock.advance(60 * 60_000);
+    await runMetering(h.deps);
+    expect(await charges(hourlyId)).toBe(-9.99);
+    expect(await billed(hourlyId)).toBe(9.99);
+    expect(await h.balance(customer.user.id)).toBe(400 - 9.99);
+    expect(await charges(otherId)).toBe(-3.98);
+    expect(await h.balance(local.user.id)).toBe(500 - 3.98);
+    // The package is paid up: metering took nothing more for it.
+    expect(await charges(pkgId)).toBe(-100);
   });
 });
 

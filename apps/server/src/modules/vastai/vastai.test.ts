@@ -7,7 +7,9 @@ import { FAKE_VAST_IMAGES, type FakeVast, startFakeVast } from '../hosts/drivers
 import { hosts } from '../hosts/hosts.tables.ts';
 import { billingRecords } from '../instances/instances.tables.ts';
 import { instanceTestApp } from '../instances/instances.test-helpers.ts';
+import { runMetering } from '../instances/tasks/billing-tasks.ts';
 import { reconcileOverseas } from './reconcile.usecases.ts';
+import { vastaiRentals } from './vastai.tables.ts';
 import { refreshOffers } from './vastai.usecases.ts';
 
 const clock = fixedClock('2026-11-22T08:00:00Z');
@@ -237,6 +239,47 @@ describe('overseas instances', () => {
     const out = await reconcileOverseas(h.t.app.deps.vastai);
     expect(out.outcomes).toContainEqual({ id, to: 'RELEASED' });
     expect((await list(u.headers)).find((i) => i.id === id)?.status).toBe('RELEASED');
+  });
+
+  it('reconcile powers off an instance vast.ai stopped by itself: billed up to then, nothing more', async () => {
+    const u = await h.funded(100);
+    const offer = fake.addOffer({ num_gpus: 1, dph_total: 0.35 });
+    await refreshOffers(h.t.app.deps.vastai);
+    const shown = (await marketItems()).list.find((i) => i.skuGpuId === `vast-${offer.id}`) as Item;
+    // $0.35/h × 7.2 × 1.3 = 3.276 → 3.28 yuan per hour.
+    expect(shown.price).toBe(3.28);
+    const res = await create(u.headers, { offerId: offer.id, label: 'abroad-5', image: FAKE_VAST_IMAGES[0] });
+    const id = res.json().data.id as number;
+    const inst = await now(u.headers, id);
+    expect(inst?.status).toBe('RUNNING');
+    const vastId = Number(inst?.containerId);
+
+    // Half an hour later vast.ai stops it on its own (host maintenance, the vast.ai console).
+    clock.advance(30 * 60_000);
+    const stopped = await fetch(`${fake.url}/instances/${vastId}/`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${fake.apiKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ state: 'stopped' }),
+    });
+    expect(stopped.status).toBe(200);
+    expect(fake.instance(vastId)?.actual_status).toBe('exited');
+
+    const out = await reconcileOverseas(h.t.app.deps.vastai);
+    expect(out.outcomes).toContainEqual({ id, to: 'STOPPED' });
+    const after = await now(u.headers, id);
+    expect(after).toMatchObject({ status: 'STOPPED', charged: 1.64 });
+    const [rental] = await h.t.db.select().from(vastaiRentals).where(eq(vastaiRentals.instanceId, id));
+    expect(rental?.vastStatus).toBe('exited');
+    expect(await h.balance(u.user.id)).toBeCloseTo(100 - 1.64, 4);
+
+    // Stopped: metering charges nothing more, and a second reconcile changes nothing.
+    clock.advance(60 * 60_000);
+    await runMetering(h.deps);
+    expect((await reconcileOverseas(h.t.app.deps.vastai)).outcomes.some((o) => o.id === id)).toBe(false);
+    expect(await now(u.headers, id)).toMatchObject({ status: 'STOPPED', charged: 1.64 });
+    expect(await h.balance(u.user.id)).toBeCloseTo(100 - 1.64, 4);
+    const bills = await h.t.db.select().from(billingRecords).where(eq(billingRecords.instanceId, id));
+    expect(bills.reduce((s, b) => s + b.amount, 0) / 10_000).toBeCloseTo(1.64, 4);
   });
 });
 

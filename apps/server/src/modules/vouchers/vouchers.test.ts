@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../app/clock.ts';
 import { auditLog } from '../audit/audit.tables.ts';
+import { regions } from '../hosts/hosts.tables.ts';
 import { billingRecords, instances } from '../instances/instances.tables.ts';
 import { IMAGE, instanceTestApp } from '../instances/instances.test-helpers.ts';
 import { runMetering } from '../instances/tasks/billing-tasks.ts';
@@ -340,5 +341,282 @@ describe('admin discounts', () => {
     expect(audits.map((r) => r.action).sort()).toEqual(['discount.create', 'discount.delete']);
     const dash = await inject('GET', '/api/admin/dashboard', admin);
     expect(dash.json().data.users).toBeGreaterThan(0);
+  });
+});
+
+const regionIdOf = async (code: string) =>
+  (await h.t.db.select().from(regions).where(eq(regions.code, code)))[0]?.id as number;
+
+describe('use, status filter and region scope', () => {
+  it('POST /use answers the deduction for a usable voucher and the reason for an unusable one, moving nothing', async () => {
+    clock.set(T0);
+    const { u, voucher } = await withVoucher({ faceAmount: 30, gpuType: 'L40S' });
+    const use = (body: Record<string, unknown>) =>
+      inject('POST', '/api/user/vouchers/use', u.headers, {
+        voucherCode: voucher.voucherCode,
+        regionId: 1,
+        gpuType: 'L40S',
+        ...body,
+      });
+    const partial = await use({ orderAmount: 12.5 });
+    expect(partial.statusCode, partial.body).toBe(200);
+    expect(partial.json().message).toBe('代金券可用');
+    expect(partial.json().data).toEqual({
+      valid: true,
+      voucherId: voucher.id,
+      deduction: 12.5,
+      reason: null,
+    });
+    // Capped by what is left.
+    expect((await use({ orderAmount: 100 })).json().data.deduction).toBe(30);
+
+    const wrongType = await use({ gpuType: 'A100', orderAmount: 100 });
+    expect(wrongType.statusCode).toBe(200);
+    expect(wrongType.json().message).toBe('代金券仅适用于 L40S');
+    expect(wrongType.json().data).toEqual({
+      valid: false,
+      voucherId: voucher.id,
+      deduction: 0,
+      reason: '代金券仅适用于 L40S',
+    });
+    const unknown = await use({ voucherCode: 'VNOSUCHCODE00', orderAmount: 100 });
+    expect(unknown.json().data).toMatchObject({ valid: false, voucherId: null, reason: '代金券不存在' });
+    // Another user's code is not theirs to use.
+    const other = await h.funded(0);
+    const stolen = await inject('POST', '/api/user/vouchers/use', other.headers, {
+      voucherCode: voucher.voucherCode,
+      regionId: 1,
+      gpuType: 'L40S',
+      orderAmount: 10,
+    });
+    expect(stolen.json().data).toMatchObject({ valid: false, reason: '代金券不存在' });
+    expect((await inject('POST', '/api/user/vouchers/use', {}, { voucherCode: 'x' })).statusCode).toBe(401);
+    // The money moves only when an order is created with the voucher.
+    expect(await remaining(voucher.id)).toBe(30);
+  });
+
+  it('filters the list by status', async () => {
+    clock.set(T0);
+    const u = await h.funded(0);
+    const short = await config({ validDays: 1 });
+    const long = await config({ validDays: 30 });
+    await distribute(short.id, [u.user.phone]);
+    await distribute(long.id, [u.user.phone]);
+    await distribute((await config({ validDays: 30 })).id, [u.user.phone]);
+    const all = (await inject('GET', '/api/user/vouchers', u.headers)).json().data.list as {
+      id: number;
+      status: string;
+    }[];
+    expect(all).toHaveLength(3);
+    // Nearest expiry first: the one-day voucher, then the two 30-day ones; the last is spent.
+    const [expiring, kept, spent] = all.map((v) => v.id) as [number, number, number];
+    await h.t.db.update(vouchers).set({ remaining: 0 }).where(eq(vouchers.id, spent));
+    clock.set(new Date(T0.getTime() + DAY));
+    const headers = { ...u.headers, authorization: `Bearer ${await h.t.userToken(u.user)}` };
+    const ids = async (status: string) => {
+      const res = await inject('GET', `/api/user/vouchers?status=${status}`, headers);
+      expect(res.statusCode, res.body).toBe(200);
+      const page = res.json().data as { total: number; list: { id: number; status: string }[] };
+      expect(page.list.every((v) => v.status === status)).toBe(true);
+      expect(page.total).toBe(page.list.length);
+      return page.list.map((v) => v.id);
+    };
+    expect(await ids('UNUSED')).toEqual([kept]);
+    expect(await ids('USED')).toEqual([spent]);
+    expect(await ids('EXPIRED')).toEqual([expiring]);
+    const bad = await inject('GET', '/api/user/vouchers?status=GONE', headers);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toContain('状态只能是');
+    clock.set(T0);
+  });
+
+  it('refuses a voucher of another region at calculate-price and create: nothing charged, voucher unchanged', async () => {
+    clock.set(T0);
+    const beijing = await regionIdOf('beijing-a');
+    const { u, voucher } = await withVoucher({ faceAmount: 20, regionId: beijing }, 200);
+    expect(voucher).toMatchObject({ amount: 20 });
+    const machineId = await h.idOf('nm-a-l40s-01');
+    for (const billingType of ['hourly', 'daily']) {
+      const order = { machineId, billingType, duration: 1, gpuAmount: 1, voucherId: voucher.id };
+      const quote = await inject('POST', '/api/v2/package-billing/calculate-price', u.headers, order);
+      expect(quote.statusCode, billingType).toBe(422);
+      expect(quote.json().message).toBe('代金券不适用于该地区');
+      const res = await create(u, order);
+      expect(res.statusCode, billingType).toBe(422);
+      expect(res.json().message).toBe('代金券不适用于该地区');
+    }
+    expect(await h.balance(u.user.id)).toBe(200);
+    expect(await remaining(voucher.id)).toBe(20);
+    expect(await h.t.db.select().from(instances).where(eq(instances.userId, u.user.id))).toEqual([]);
+    const [row] = (await inject('GET', '/api/user/vouchers', u.headers)).json().data.list;
+    expect(row).toMatchObject({ status: 'UNUSED', remainingAmount: 20, usedAmount: 0, regionId: beijing });
+    // In its own region the same voucher is accepted.
+    const ok = await inject('POST', '/api/v2/package-billing/calculate-price', u.headers, {
+      machineId: await h.idOf('bj-a-a100-01'),
+      billingType: 'hourly',
+      gpuAmount: 1,
+      voucherId: voucher.id,
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().data.voucherDeduction).toBeGreaterThan(0);
+  });
+});
+
+describe('admin voucher configs and distribution: update, tenant target, unknown ids', () => {
+  it('updates a config: later vouchers take the new terms, issued ones keep theirs; audited', async () => {
+    clock.set(T0);
+    const { u, configId, voucher } = await withVoucher({ faceAmount: 10, gpuType: 'L40S' });
+    const res = await inject('PUT', `/api/admin/vouchers/configs/${configId}`, admin, {
+      name: '改过的券',
+      description: '新说明',
+      faceAmount: 25,
+      validDays: 7,
+      minOrderAmount: 1,
+      perUserLimit: 2,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().message).toBe('代金券配置已保存');
+    expect(res.json().data).toMatchObject({
+      id: configId,
+      name: '改过的券',
+      description: '新说明',
+      faceAmount: 25,
+      validDays: 7,
+      gpuType: null,
+      minOrderAmount: 1,
+      perUserLimit: 2,
+      issuedCount: 1,
+    });
+    const listed = (
+      await inject('GET', `/api/admin/vouchers/configs?keyword=${encodeURIComponent('改过的券')}`, admin)
+    ).json().data.list;
+    expect(listed.map((c: { id: number }) => c.id)).toContain(configId);
+
+    // The per-user limit is now 2: a second voucher, on the new terms.
+    await distribute(configId, [u.user.phone]);
+    const mine = (await inject('GET', '/api/user/vouchers', u.headers)).json().data.list as {
+      id: number;
+      amount: number;
+      gpuType: string;
+      expiresAt: string;
+    }[];
+    expect(mine).toHaveLength(2);
+    expect(mine.find((v) => v.id === voucher.id)).toMatchObject({ amount: 10, gpuType: 'L40S' });
+    expect(mine.find((v) => v.id !== voucher.id)).toMatchObject({
+      amount: 25,
+      // The user's shape says "any GPU" with an empty type.
+      gpuType: '',
+      expiresAt: new Date(T0.getTime() + 7 * DAY).toISOString(),
+    });
+    const [audit] = await h.t.db
+      .select()
+      .from(auditLog)
+      .where(
+        and(eq(auditLog.action, 'voucher-config.update'), eq(auditLog.target, `voucher-config:${configId}`)),
+      );
+    expect(audit?.detail).toMatchObject({ before: { faceAmount: 100_000 }, after: { faceAmount: 250_000 } });
+
+    const bad = await inject('PUT', `/api/admin/vouchers/configs/${configId}`, admin, {
+      name: '无效',
+      faceAmount: 10,
+      validDays: 7,
+      regionId: 999_999,
+    });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().message).toBe('地区不存在');
+  });
+
+  it('targets every user of a tenant: preview counts them, execute issues to them only', async () => {
+    clock.set(T0);
+    const tenants = (await inject('GET', '/api/admin/tenants', admin)).json().data as {
+      code: string;
+      config: unknown;
+    }[];
+    const aurora = tenants.find((x) => x.code === 'aurora');
+    const made = await inject('POST', '/api/admin/tenants', admin, {
+      code: 'voucher-tenant',
+      name: '券测试租户',
+      domains: ['vouchers.tenant.example'],
+      config: aurora?.config,
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    const tenantId = made.json().data.id as number;
+    const a = await h.funded(0, 'vouchers.tenant.example');
+    const b = await h.funded(0, 'vouchers.tenant.example');
+    expect([a.user.tenantId, b.user.tenantId]).toEqual([tenantId, tenantId]);
+    const outsider = await h.funded(0);
+    const { id: configId } = await config({ faceAmount: 8 });
+    const target = { type: 'tenant', tenantId };
+
+    const preview = await inject('POST', '/api/admin/voucher-distribution/preview', admin, {
+      configId,
+      target,
+    });
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json().data).toMatchObject({ count: 2, atLimit: 0 });
+    expect(preview.json().data.sample.map((s: { userId: number }) => s.userId)).toEqual(
+      [a.user.id, b.user.id].sort((x, y) => x - y),
+    );
+
+    const run = await inject('POST', '/api/admin/voucher-distribution/execute', admin, {
+      configId,
+      target,
+      requestId: 'tenant-dist-0001',
+    });
+    expect(run.statusCode, run.body).toBe(200);
+    expect(run.json().data).toMatchObject({ targetCount: 2, issuedCount: 2, target });
+    const detail = (
+      await inject('GET', `/api/admin/voucher-distribution/detail/${run.json().data.id}`, admin)
+    ).json().data;
+    expect(detail.items.map((i: { userId: number }) => i.userId).sort()).toEqual(
+      [a.user.id, b.user.id].sort(),
+    );
+    for (const u of [a, b]) {
+      const list = (await inject('GET', '/api/user/vouchers', u.headers)).json().data.list;
+      expect(list).toHaveLength(1);
+      expect(list[0]).toMatchObject({ amount: 8, status: 'UNUSED' });
+    }
+    expect((await inject('GET', '/api/user/vouchers', outsider.headers)).json().data.total).toBe(0);
+    // Now both hold one: the preview says they are at the per-user limit.
+    const again = await inject('POST', '/api/admin/voucher-distribution/preview', admin, {
+      configId,
+      target,
+    });
+    expect(again.json().data).toMatchObject({ count: 2, atLimit: 2 });
+  });
+
+  it('answers 404 in Chinese for unknown config and distribution ids', async () => {
+    const cases: [string, string, unknown, string][] = [
+      [
+        'PUT',
+        '/api/admin/vouchers/configs/999999',
+        { name: 'x', faceAmount: 1, validDays: 1 },
+        '代金券配置不存在',
+      ],
+      ['PATCH', '/api/admin/vouchers/configs/999999/toggle', undefined, '代金券配置不存在'],
+      ['DELETE', '/api/admin/vouchers/configs/999999', undefined, '代金券配置不存在'],
+      [
+        'POST',
+        '/api/admin/voucher-distribution/preview',
+        { configId: 999_999, target: { type: 'phones', phones: ['13800000000'] } },
+        '代金券配置不存在',
+      ],
+      [
+        'POST',
+        '/api/admin/voucher-distribution/execute',
+        {
+          configId: 999_999,
+          requestId: 'unknown-cfg-01',
+          target: { type: 'phones', phones: ['13800000000'] },
+        },
+        '代金券配置不存在',
+      ],
+      ['GET', '/api/admin/voucher-distribution/detail/999999', undefined, '发放记录不存在'],
+    ];
+    for (const [method, url, body, message] of cases) {
+      const res = await inject(method as 'GET', url, admin, body);
+      expect(res.statusCode, `${method} ${url}`).toBe(404);
+      expect(res.json().message, `${method} ${url}`).toBe(message);
+    }
   });
 });
