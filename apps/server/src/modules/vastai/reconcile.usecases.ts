@@ -33,8 +33,15 @@ export async function reconcileOverseas(deps: VastaiDeps) {
     }
     await repo.saveRental(r.id, { vastStatus: status, updatedAt: deps.clock.now() });
     if (r.status === 'RUNNING' && status === 'exited') {
-      await powerOff(deps, r.id, { kind: 'system' }, 'provider', { inline: true }).catch(() => undefined);
-      outcomes.push({ id: r.id, to: 'STOPPED' });
+      // A refused power off is logged and tried again by the next run; only a done one is reported.
+      const stopped = await powerOff(deps, r.id, { kind: 'system' }, 'provider', { inline: true }).then(
+        () => true,
+        (err) => {
+          deps.log.error({ err, instanceId: r.id }, 'overseas reconcile power-off failed');
+          return false;
+        },
+      );
+      if (stopped) outcomes.push({ id: r.id, to: 'STOPPED' });
     }
   }
   return { checked: rows.length, outcomes };
