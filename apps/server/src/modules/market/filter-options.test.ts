@@ -30,4 +30,27 @@ describe('market filter choices', () => {
       ).not.toHaveLength(0);
     }
   });
+
+  it('puts overseas regions last, offering them even without a machine (issue 14)', () => {
+    const us = { id: 9, name: '海外区（美国）', overseas: true };
+    const eu = { id: 5, name: '海外区（欧洲）', overseas: true };
+    const rows = [
+      row({ regionId: 1, regionName: '安徽A区' }),
+      // An overseas machine ahead of a domestic one (a lower sort order) still comes last.
+      row({ regionId: 9, regionName: '海外区（美国）', overseas: true }),
+      row({ regionId: 2, regionName: '北京A区' }),
+    ];
+    expect(filterOptions(rows, [us, eu]).regions).toEqual([
+      { id: 1, name: '安徽A区', overseas: false },
+      { id: 2, name: '北京A区', overseas: false },
+      us,
+      eu,
+    ]);
+    expect(
+      filterOptions(
+        rows.filter((r) => !r.overseas),
+        [eu],
+      ).regions.map((r) => r.id),
+    ).toEqual([1, 2, 5]);
+  });
 });

@@ -1,6 +1,7 @@
 import {
   GPU_COUNT_MIN,
   type MarketItem,
+  type MarketList,
   type MarketQuery,
   MODEL_FILTER_CAP,
   OVERSEAS_EXTRA_MODEL,
@@ -47,16 +48,23 @@ export function filterRows(rows: MarketRow[], q: MarketQuery): MarketRow[] {
   );
 }
 
+export type MarketRegion = MarketList['regions'][number];
+
 /**
- * Filter choices: regions in SPEC order, the most offered GPU models first (capped). A model is
- * offered only when a machine the market shows has it (one idle GPU at least, SPEC.md §5):
- * choosing a model of fully rented machines would only ever show the empty state.
+ * Filter choices: regions in SPEC order (the overseas ones last, SPEC.md §9), the most offered
+ * GPU models first (capped). A model is offered only when a machine the market shows has it (one
+ * idle GPU at least, SPEC.md §5): choosing a model of fully rented machines would only ever show
+ * the empty state. `overseasRegions` (in their order) are offered even without a machine: that
+ * is where the market says vast.ai is not configured (issue 14).
  */
-export function filterOptions(rows: MarketRow[]) {
-  const regions = new Map<number, { id: number; name: string; overseas: boolean }>();
+export function filterOptions(rows: MarketRow[], overseasRegions: MarketRegion[] = []) {
+  const domestic = new Map<number, MarketRegion>();
+  const abroad = new Map<number, MarketRegion>(overseasRegions.map((r) => [r.id, r]));
   const models = new Map<string, number>();
   for (const r of rows) {
-    regions.set(r.regionId, { id: r.regionId, name: r.regionName, overseas: r.overseas });
+    const regions = r.overseas ? abroad : domestic;
+    if (!regions.has(r.regionId))
+      regions.set(r.regionId, { id: r.regionId, name: r.regionName, overseas: r.overseas });
     if (r.gpuIdleNum >= GPU_COUNT_MIN) models.set(r.gpuModel, (models.get(r.gpuModel) ?? 0) + r.gpuNum);
   }
   const gpuModels = [...models.entries()]
@@ -70,7 +78,7 @@ export function filterOptions(rows: MarketRow[]) {
   ) {
     gpuModels.push(OVERSEAS_EXTRA_MODEL);
   }
-  return { regions: [...regions.values()], gpuModels };
+  return { regions: [...domestic.values(), ...abroad.values()], gpuModels };
 }
 
 /** A SKU row as the market card of SPEC.md §3 (yuan per GPU-hour) with its discount. */

@@ -115,6 +115,23 @@ export function createMarketRepository({ db }: { db: DbOrTx }) {
       return rows;
     },
 
+    /**
+     * The tenant's enabled overseas regions, with or without machines (SPEC.md §9: the overseas
+     * area is a market region even when vast.ai is not configured and no host of ours is there).
+     */
+    overseasRegions: (scope: TenantScope) =>
+      db
+        .select({ id: regions.id, name: regions.name, overseas: regions.overseas })
+        .from(regions)
+        .where(
+          and(
+            eq(regions.overseas, true),
+            eq(regions.enabled, true),
+            scope.regionIds.length > 0 ? inArray(regions.id, scope.regionIds) : undefined,
+          ),
+        )
+        .orderBy(asc(regions.sortOrder), asc(regions.id)),
+
     packagePrices: () => db.select().from(packagePrices),
   };
 }

@@ -42,13 +42,16 @@ export function createMarketCatalog({
   async function snapshot(tenant: TenantRecord) {
     const hit = rowsCache.get(tenant.id);
     if (hit && fresh(hit.at)) return hit;
-    const [local, abroad] = await Promise.all([
-      repo.listForTenant({ tenantId: tenant.id, regionIds: tenant.config.visibleRegionResources }),
+    const scope = { tenantId: tenant.id, regionIds: tenant.config.visibleRegionResources };
+    const [local, abroad, overseasRegions] = await Promise.all([
+      repo.listForTenant(scope),
       // The overseas area never fails the rest of the market.
       overseas ? overseas(tenant).catch(() => []) : [],
+      // Offered even with no machine in them (no vast.ai key, no host of ours there).
+      repo.overseasRegions(scope),
     ]);
     const rows = [...local, ...abroad];
-    const entry = { at: now().getTime(), rows, options: filterOptions(rows) };
+    const entry = { at: now().getTime(), rows, options: filterOptions(rows, overseasRegions) };
     rowsCache.set(tenant.id, entry);
     return entry;
   }

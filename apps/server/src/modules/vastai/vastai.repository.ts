@@ -60,6 +60,7 @@ export function createVastaiRepository({ db }: { db: DbOrTx }) {
           hostStatus: hosts.status,
           regionId: regions.id,
           regionName: regions.name,
+          regionEnabled: regions.enabled,
         })
         .from(hosts)
         .innerJoin(regions, eq(regions.id, hosts.regionId))
@@ -70,9 +71,10 @@ export function createVastaiRepository({ db }: { db: DbOrTx }) {
     },
     /**
      * First use with a key: the vast.ai host in the first overseas region (made when none
-     * exists) and the overseas image catalogue. Idempotent on every replica.
+     * exists) and the overseas image catalogue. Idempotent on every replica. True when it made
+     * the overseas region (a new market region: the market must be told).
      */
-    async ensurePlace() {
+    async ensurePlace(): Promise<boolean> {
       const [overseas] = await db
         .select({ id: regions.id })
         .from(regions)
@@ -80,8 +82,16 @@ export function createVastaiRepository({ db }: { db: DbOrTx }) {
         .orderBy(asc(regions.sortOrder), asc(regions.id))
         .limit(1);
       let regionId = overseas?.id;
+      let madeRegion = false;
       if (regionId === undefined) {
-        await db.insert(regions).values(OVERSEAS_REGION).onConflictDoNothing();
+        madeRegion =
+          (
+            await db
+              .insert(regions)
+              .values(OVERSEAS_REGION)
+              .onConflictDoNothing()
+              .returning({ id: regions.id })
+          ).length > 0;
         const [r] = await db
           .select({ id: regions.id })
           .from(regions)
@@ -98,6 +108,7 @@ export function createVastaiRepository({ db }: { db: DbOrTx }) {
           VASTAI_IMAGES.map((i, k) => ({ ...i, platformType: 'vast.ai', gpuBrand: 'NVIDIA', sortOrder: k })),
         )
         .onConflictDoNothing();
+      return madeRegion;
     },
     /** Enabled overseas images, for the offer's CUDA check. */
     overseasImages: () =>

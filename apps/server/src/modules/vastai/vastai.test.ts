@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../app/clock.ts';
 import { createTestApp } from '../../app/db/test-utils.ts';
 import { FAKE_VAST_IMAGES, type FakeVast, startFakeVast } from '../hosts/drivers/vastai/fake-vastai.ts';
-import { hosts } from '../hosts/hosts.tables.ts';
+import { hosts, regions } from '../hosts/hosts.tables.ts';
 import { billingRecords } from '../instances/instances.tables.ts';
 import { instanceTestApp } from '../instances/instances.test-helpers.ts';
 import { runMetering } from '../instances/tasks/billing-tasks.ts';
@@ -66,6 +66,20 @@ describe('overseas offers in the market', () => {
     expect(m.regions.at(-1)?.overseas).toBe(true);
     expect(m.list.at(-1)?.skuGpuId).toMatch(/^vast-/);
     expect(m.gpuModels).toContain('B200');
+  });
+
+  it('a disabled overseas region takes its vast.ai offers and its filter choice out of the market', async () => {
+    const [place] = await h.t.db.select().from(hosts).where(eq(hosts.driver, 'vastai'));
+    const region = eq(regions.id, place?.regionId ?? -1);
+    await h.t.db.update(regions).set({ enabled: false }).where(region);
+    try {
+      const m = await marketItems();
+      expect(m.list.some((i) => i.skuGpuId.startsWith('vast-'))).toBe(false);
+      expect(m.regions.some((r) => r.overseas)).toBe(false);
+    } finally {
+      await h.t.db.update(regions).set({ enabled: true }).where(region);
+    }
+    expect((await marketItems()).list.some((i) => i.skuGpuId.startsWith('vast-'))).toBe(true);
   });
 
   it('status and offers endpoints; offers carry the images they can run', async () => {
@@ -301,6 +315,84 @@ describe('without a key', () => {
       });
       expect(res.statusCode).toBe(409);
       expect(res.json().message).toBe('海外 GPU（vast.ai）未配置');
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('still offers the overseas region, last and empty, when no host of ours is there either (issue 14)', async () => {
+    const t = await createTestApp();
+    try {
+      // No overseas machine at all: the demo's one host of ours in the overseas region goes.
+      await t.db.delete(hosts).where(eq(hosts.name, 'us-w-4090-01'));
+      t.app.deps.services.market.invalidate();
+      const market = async (q = '') => {
+        const res = await t.app.inject({ method: 'GET', url: `/api/gpu/market?size=48${q}` });
+        expect(res.statusCode, res.body).toBe(200);
+        return res.json().data as {
+          list: Item[];
+          total: number;
+          regions: { id: number; name: string; overseas: boolean }[];
+        };
+      };
+      const all = await market();
+      expect(all.regions.map((r) => r.name)).toEqual([
+        '安徽A区',
+        '北京A区',
+        '广东B区',
+        '内蒙古A区',
+        '海外区（美国）',
+      ]);
+      const overseas = all.regions.at(-1);
+      expect(overseas?.overseas).toBe(true);
+      // The other regions' machines still list; nothing is listed in the overseas region.
+      expect(all.total).toBeGreaterThan(0);
+      expect(all.list.every((i) => i.regionName !== '海外区（美国）')).toBe(true);
+      const chosen = await market(`&regionId=${overseas?.id}`);
+      expect(chosen).toMatchObject({ list: [], total: 0 });
+      expect(chosen.regions.at(-1)).toEqual(overseas);
+      const anhui = await market(`&regionId=${all.regions[0]?.id}`);
+      expect(anhui.total).toBeGreaterThan(0);
+
+      // Region writes reach the cached answer (no invalidate by hand from here on): a new
+      // overseas region comes after the first (sort order), a disabled one leaves.
+      const admin = await t.adminHeaders();
+      const created = await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/regions',
+        headers: admin,
+        payload: { name: '海外区（欧洲）', code: 'overseas-eu', sortOrder: 950, overseas: true },
+      });
+      expect(created.statusCode, created.body).toBe(200);
+      expect((await market()).regions.slice(-2).map((r) => r.name)).toEqual([
+        '海外区（美国）',
+        '海外区（欧洲）',
+      ]);
+      const disabled = await t.app.inject({
+        method: 'PUT',
+        url: `/api/admin/regions/${overseas?.id}`,
+        headers: admin,
+        payload: { enabled: false },
+      });
+      expect(disabled.statusCode, disabled.body).toBe(200);
+      expect((await market()).regions.map((r) => r.name)).toEqual([
+        '安徽A区',
+        '北京A区',
+        '广东B区',
+        '内蒙古A区',
+        '海外区（欧洲）',
+      ]);
+      // A tenant that does not show the overseas regions is not offered them.
+      const aurora = await t.app.inject({
+        method: 'GET',
+        url: '/api/gpu/market?size=48',
+        headers: { 'x-tenant-host': '127.0.0.1' },
+      });
+      expect(aurora.json().data.regions.map((r: { name: string }) => r.name)).toEqual([
+        '安徽A区',
+        '北京A区',
+        '广东B区',
+      ]);
     } finally {
       await t.close();
     }

@@ -45,7 +45,8 @@ import { createVastaiRepository } from './vastai.repository.ts';
 export async function refreshOffers(deps: VastaiDeps): Promise<{ count: number } | null> {
   if (!deps.vast) return null;
   const repo = createVastaiRepository(deps);
-  await repo.ensurePlace();
+  // A region it makes is a market region at once, even if the search below fails.
+  if (await repo.ensurePlace()) deps.market.invalidate();
   const at = deps.clock.now();
   try {
     const offers = (await deps.vast.searchOffers()).map((o) => offerRowOf(o, at)).filter(sellable);
@@ -99,7 +100,8 @@ export async function overseasMarketRows(
   if (!deps.configured) return [];
   const repo = createVastaiRepository(deps);
   const place = await repo.place();
-  if (place?.hostStatus !== 'ACTIVE') return [];
+  // A disabled region's machines leave the market (its filter choice too).
+  if (place?.hostStatus !== 'ACTIVE' || !place.regionEnabled) return [];
   const visible = tenant.config.visibleRegionResources;
   if (visible.length > 0 && !visible.includes(place.regionId)) return [];
   return (await repo.offers()).map((o) => overseasMarketRow(o, place, deps.pricing));

@@ -154,7 +154,7 @@ describe('market: the overseas notice', () => {
   });
 
   it('shows the notice for a link that opens the overseas region, with the empty state when it has nothing', async () => {
-    // The overseas region is still offered (its host is there) but nothing in it is idle.
+    // The overseas region is still offered (the server offers it even with no machine in it).
     machines = [...LOCAL_MACHINES];
     renderMarket(`/market?regionId=${OVERSEAS}`);
     const notice = await screen.findByTestId('overseas-notice', {}, { timeout: 8_000 });
@@ -164,6 +164,19 @@ describe('market: the overseas notice', () => {
     chooseRegion('全部');
     await waitFor(() => expect(hosts()).toEqual(['ah-a-01', 'ah-a-02']));
     expect(screen.queryByTestId('overseas-notice')).toBeNull();
+  });
+
+  it('keeps the overseas region chosen from its chip when it has no machine at all (issue 14)', async () => {
+    machines = [...LOCAL_MACHINES];
+    const router = renderMarket();
+    await waitFor(() => expect(hosts()).toEqual(['ah-a-01', 'ah-a-02']));
+    chooseRegion('海外区（美国）');
+    const notice = await screen.findByTestId('overseas-notice', {}, { timeout: 8_000 });
+    expect(notice.textContent).toBe('海外机器：海外 GPU（vast.ai）未配置');
+    expect((await screen.findByTestId('market-empty')).textContent).toContain('暂无可用GPU资源');
+    // The choice is not dropped: the region is offered though nothing is in it.
+    expect(router.state.location.search).toBe(`?regionId=${OVERSEAS}`);
+    expect(screen.getByTestId('market-total').textContent).toBe('共 0 台可用机器');
   });
 
   it('shows no notice when vast.ai is configured and its offers refresh', async () => {
