@@ -56,7 +56,9 @@ describe('alipay notifications and queries', () => {
 
   beforeAll(async () => {
     gateway = await startFakeAlipayGateway();
-    t = await createTestApp({ clock, demo: false, config: { ...gateway.config, ALIPAY_TIMEOUT_MS: '300' } });
+    // Short enough for the slow-gateway test, long enough that a loaded runner's precreate on
+    // loopback never hits it (300 ms did: a 502 for a QR code in CI).
+    t = await createTestApp({ clock, demo: false, config: { ...gateway.config, ALIPAY_TIMEOUT_MS: '1000' } });
   });
   afterAll(async () => {
     await t.close();
@@ -224,12 +226,13 @@ describe('alipay notifications and queries', () => {
 
   it('leaves the order pending while the gateway is slower than the timeout, until the reconcile task settles it', async () => {
     const { headers, order } = await paidOrder(200);
-    gateway.state.delayMs = 3_000;
+    gateway.state.delayMs = 5_000;
     try {
       clock.advance(6_000);
       const started = performance.now();
       expect(await statusOf(t, headers, order.orderNo)).toBe('PENDING');
-      expect(performance.now() - started).toBeLessThan(1_500);
+      // Cut off by the 1 s timeout, well before the gateway's 5 s answer.
+      expect(performance.now() - started).toBeLessThan(3_500);
       clock.advance(6_000);
       await reconcilePendingRechargeOrders(t.app.deps.payments);
       expect((await orderRow(order.orderNo))?.status).toBe('PENDING');
