@@ -12,6 +12,7 @@ import {
   MOBILE,
   registerUser,
   seedSession,
+  shot,
   siteUrl,
 } from './helpers';
 
@@ -27,6 +28,8 @@ const HOST = `e2e-h12a-${STAMP}`;
 const TENANT = { code: `shop${STAMP}`, name: `小店算力${STAMP}`, domain: `shop${STAMP}.localhost` };
 const PLATFORM_PRICE = 2.5;
 const TENANT_PRICE = 3.75;
+/** The platform price the GPU SKU tab sets afterwards. */
+const SKU_PRICE = 2.88;
 
 let browser: Browser;
 let admin: Awaited<ReturnType<typeof adminLogin>>;
@@ -185,6 +188,75 @@ describe('admin catalogue: from an empty catalogue to a GPU on one tenant’s ma
 
     const platform = await api<MarketList>(`/gpu/market?size=48&keyword=${HOST}`);
     expect(platform.list.map((i) => [i.hostName, i.price])).toEqual([[HOST, PLATFORM_PRICE]]);
+  });
+
+  it('the GPU SKU tab: an edited hourly price reaches the market; sync says what it did', async () => {
+    const page = await adminPage('/admin/host-management?tab=skus');
+    const skuRow = row(page, HOST);
+    await skuRow.waitFor();
+    expect(await skuRow.textContent()).toContain(`¥${PLATFORM_PRICE}`);
+    await skuRow.getByRole('button', { name: '编辑' }).click();
+    const price = page.getByTestId('sku-price');
+    await expect.poll(async () => Number(await price.inputValue())).toBe(PLATFORM_PRICE);
+    await price.fill(String(SKU_PRICE));
+    await shot(page, 'admin-sku-form-1440');
+    await okButton(page).click();
+    await toast(page, '已保存');
+    await skuRow.filter({ hasText: `¥${SKU_PRICE}` }).waitFor();
+
+    // The platform market sells at the new price; the tenant keeps its own.
+    const context = await browser.newContext({ viewport: DESKTOP });
+    const market = await context.newPage();
+    await market.goto(siteUrl('localhost', `/market?keyword=${HOST}`));
+    const card = market.getByTestId('gpu-card').filter({ hasText: HOST });
+    await card.waitFor();
+    const perHour = (await card.getByTestId('gpu-card-per-hour').textContent()) ?? '';
+    expect(Number(perHour.replace(/[¥/时]/g, ''))).toBe(SKU_PRICE);
+    await shot(market, 'admin-sku-market-1440');
+    await context.close();
+    const tenantMarket = await api<MarketList>(`/gpu/market?size=48&keyword=${HOST}`, {
+      host: TENANT.domain,
+    });
+    expect(tenantMarket.list.map((i) => i.price)).toEqual([TENANT_PRICE]);
+
+    // Sync compares every host's reported GPUs with the SKUs; its message is the server's count,
+    // and it keeps the price just set.
+    const { total: hostCount } = await adminApi<{ total: number }>('/admin/hosts?page=1&size=1');
+    await page.locator('.ant-message-notice').first().waitFor({ state: 'detached' });
+    await page.getByTestId('sku-sync').click();
+    const notice = page.locator('.ant-message-notice', { hasText: 'SKU 已同步' }).first();
+    await notice.waitFor();
+    // Once its slide-in has ended (a shot during it showed no toast).
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('.ant-message-notice')].every(
+        (el) => el.getAnimations({ subtree: true }).length === 0,
+      ),
+    );
+    await shot(page, 'admin-sku-synced-1440');
+    const text = (await notice.textContent()) ?? '';
+    const [, hosts, created, updated, unlisted] =
+      text.match(/核对 (\d+) 台主机，新增 (\d+)，更新 (\d+)，下架 (\d+)/) ?? [];
+    expect(Number(hosts)).toBe(hostCount);
+    const [audit] = (
+      await adminApi<{ list: { detail: Record<string, number> }[] }>(
+        '/admin/audit-logs?action=gpu_sku.sync&size=1',
+      )
+    ).list;
+    expect(audit?.detail).toEqual({
+      hosts: hostCount,
+      created: Number(created),
+      updated: Number(updated),
+      unlisted: Number(unlisted),
+    });
+    expect(await skuRow.textContent()).toContain(`¥${SKU_PRICE}`);
+    await page.context().close();
+
+    const phone = await adminPage('/admin/host-management?tab=skus', MOBILE);
+    await row(phone, HOST).waitFor();
+    const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(1);
+    await shot(phone, 'admin-skus-390');
+    await phone.context().close();
   });
 
   it('every screen fits a phone (390 px) without sideways scrolling of the page', async () => {

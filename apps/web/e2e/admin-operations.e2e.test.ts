@@ -3,6 +3,8 @@ import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   adminLogin,
+  api,
+  chooseOption,
   DESKTOP,
   fundUser,
   launchBrowser,
@@ -117,6 +119,42 @@ describe('admin force-stops a user instance and the user is told', () => {
     expect(await drawer.getByTestId('audit-detail-json').textContent()).toContain(REASON);
     await shot(page, 'admin-audit-detail-1440');
     await page.close();
+  });
+
+  it('the audit log filters by administrator, picked by name', async () => {
+    // A failed sign-in with an unknown name is logged without an administrator.
+    const stranger = `nobody-${Date.now() % 100_000}`;
+    await expect(
+      api('/admin/auth/login', { body: { username: stranger, password: 'Wrong12345' } }),
+    ).rejects.toThrow();
+    for (const [viewport, name] of [
+      [DESKTOP, '1440'],
+      [MOBILE, '390'],
+    ] as const) {
+      const page = await openPage(adminContext, '/admin/audit-logs', viewport);
+      const rows = page.getByTestId('audit-row');
+      const strangerRow = rows.filter({ hasText: stranger });
+      await strangerRow.first().waitFor({ timeout: 15_000 });
+      expect(await strangerRow.locator('td').nth(1).textContent()).toBe('-');
+
+      const filter = page.getByTestId('audit-admin-filter');
+      expect(await filter.textContent()).toBe('全部管理员');
+      await chooseOption(page, filter, 'admin');
+      // Only that administrator's rows are left (the force-stop among them), the stranger's gone.
+      await strangerRow.first().waitFor({ state: 'detached', timeout: 15_000 });
+      await rows.filter({ hasText: '强制停止实例' }).first().waitFor();
+      const admins = await rows.evaluateAll((trs) =>
+        trs.map((tr) => tr.querySelectorAll('td')[1]?.textContent),
+      );
+      expect(admins.length).toBeGreaterThan(1);
+      expect(new Set(admins)).toEqual(new Set(['admin']));
+      await page.locator('.ant-select-dropdown:visible').waitFor({ state: 'detached' });
+      await shot(page, `admin-audit-logs-by-admin-${name}`);
+
+      await chooseOption(page, filter, '全部管理员');
+      await strangerRow.first().waitFor({ timeout: 15_000 });
+      await page.close();
+    }
   });
 
   it("the user's console shows the instance stopped and the admin's notice", async () => {

@@ -20,6 +20,13 @@ export const auditLogSchema = z.object({
 });
 export type AuditLogEntry = z.infer<typeof auditLogSchema>;
 
+/** An administrator seen in the audit log, for the viewer's admin filter (name null once deleted). */
+export const auditActorSchema = z.object({
+  adminId: z.number().int(),
+  adminName: z.string().nullable(),
+});
+export type AuditActor = z.infer<typeof auditActorSchema>;
+
 export const auditListQuerySchema = z.object({
   page: z.coerce.number().int().min(1, '页码无效').max(100_000, '页码无效').default(1),
   size: z.coerce.number().int().min(1, '每页条数无效').max(200, '每页最多200条').default(20),

@@ -921,7 +921,8 @@ export const t = {
       title: '操作日志',
       subtitle: '管理员的每一次写操作：谁、何时、对什么、做了什么',
       admin: '管理员',
-      adminId: '管理员编号',
+      allAdmins: '全部管理员',
+      deletedAdmin: (id: number) => `已删除的管理员 #${id}`,
       action: '操作',
       allActions: '全部操作',
       target: '操作对象',
@@ -1188,7 +1189,9 @@ export const t = {
       gpus: '空闲 / 总数',
       sync: '按主机上报同步',
       syncHelp: '根据各主机上报的 GPU 重算 SKU：新型号会生成未上架、价格为 0 的 SKU，请定价后上架',
-      synced: 'SKU 已同步',
+      /** What a sync did: the hosts it compared, SKUs created, updated and taken off sale. */
+      synced: (r: { hosts: number; created: number; updated: number; unlisted: number }) =>
+        `SKU 已同步：核对 ${r.hosts} 台主机，新增 ${r.created}，更新 ${r.updated}，下架 ${r.unlisted}`,
       createTitle: '新增 SKU',
       editTitle: '编辑 SKU',
       confirmDelete: '确定删除该 SKU？已有实例记录的 SKU 只能下架。',

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, ilike, lt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, isNotNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../app/db/client.ts';
 import { admins } from '../auth/auth.tables.ts';
 import { auditLog } from './audit.tables.ts';
@@ -64,6 +64,17 @@ export function createAuditRepository({ db }: { db: DbOrTx }) {
         .from(auditLog)
         .orderBy(auditLog.action);
       return rows.map((r) => r.action);
+    },
+
+    /** The distinct administrators seen (by name, then id), for the viewer's admin filter. */
+    async actors(): Promise<{ adminId: number; adminName: string | null }[]> {
+      const rows = await db
+        .selectDistinct({ adminId: auditLog.adminId, adminName: admins.username })
+        .from(auditLog)
+        .leftJoin(admins, eq(admins.id, auditLog.adminId))
+        .where(isNotNull(auditLog.adminId))
+        .orderBy(asc(admins.username), asc(auditLog.adminId));
+      return rows.map((r) => ({ adminId: r.adminId as number, adminName: r.adminName }));
     },
   };
 }

@@ -1,8 +1,14 @@
-import { auditListQuerySchema, auditLogSchema, envelopeSchema, pageSchema } from '@gpu/shared';
+import {
+  auditActorSchema,
+  auditListQuerySchema,
+  auditLogSchema,
+  envelopeSchema,
+  pageSchema,
+} from '@gpu/shared';
 import { z } from 'zod';
 import { ok } from '../../app/plugins/envelope.ts';
 import type { AppInstance, Container } from '../../app/types.ts';
-import { auditActions, listAuditLogs } from './audit.usecases.ts';
+import { auditActions, auditActors, listAuditLogs } from './audit.usecases.ts';
 
 /** The audit log viewer's API (admin only). */
 export async function auditRoutes(app: AppInstance, c: Container) {
@@ -34,5 +40,18 @@ export async function auditRoutes(app: AppInstance, c: Container) {
       },
     },
     async () => ok(await auditActions(c.db)),
+  );
+
+  app.get(
+    '/api/admin/audit-logs/admins',
+    {
+      ...admin,
+      schema: {
+        tags,
+        summary: '审计日志中出现过的管理员（按名称排序）',
+        response: { 200: envelopeSchema(z.array(auditActorSchema)) },
+      },
+    },
+    async () => ok(await auditActors(c.db)),
   );
 }

@@ -51,10 +51,46 @@ describe('audit log viewer', () => {
     expect((await list('?startDate=2000-01-01&endDate=2000-01-02')).json().data.total).toBe(0);
   });
 
+  it('lists the administrators seen in the log, by name, for the admin filter', async () => {
+    // A second admin acts; a failed sign-in with an unknown name is logged without an admin.
+    const second = await t.adminHeaders('aa-second-admin');
+    const { user } = await t.createUser();
+    const adjusted = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/users/${user.id}/balance-adjustment`,
+      headers: second,
+      payload: { amount: 5, reason: '第二位管理员' },
+    });
+    expect(adjusted.statusCode, adjusted.body).toBe(200);
+    const failed = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/auth/login',
+      payload: { username: 'nobody-here', password: 'Wrong12345' },
+    });
+    expect(failed.statusCode).toBe(401);
+    expect((await list('?action=admin.login_failed&target=nobody-here')).json().data.list[0]).toMatchObject({
+      adminId: null,
+    });
+
+    const res = await list('/admins');
+    expect(res.statusCode, res.body).toBe(200);
+    const actors: { adminId: number; adminName: string | null }[] = res.json().data;
+    expect(actors.map((a) => a.adminName)).toEqual(['aa-second-admin', 'test-admin']);
+    expect(actors.every((a) => Number.isInteger(a.adminId))).toBe(true);
+
+    // Each one's id filters the log to that admin's rows.
+    const [secondActor] = actors;
+    const page = (await list(`?adminId=${secondActor?.adminId}`)).json().data;
+    expect(page.total).toBe(1);
+    expect(page.list[0]).toMatchObject({ adminName: 'aa-second-admin', target: `user:${user.id}` });
+  });
+
   it('refuses strangers, users and bad filters', async () => {
     expect((await list('', {})).statusCode).toBe(401);
+    expect((await list('/admins', {})).statusCode).toBe(401);
     const { headers } = await t.createUser();
     expect([401, 403]).toContain((await list('', headers)).statusCode);
+    expect([401, 403]).toContain((await list('/admins', headers)).statusCode);
     for (const bad of ['?startDate=2026-02-30', '?adminId=abc', '?size=1000']) {
       const res = await list(bad);
       expect(res.statusCode, bad).toBe(400);

@@ -42,3 +42,5 @@ export async function listAuditLogs(db: DbOrTx, q: AuditListQuery): Promise<Page
 }
 
 export const auditActions = (db: DbOrTx) => createAuditRepository({ db }).actions();
+
+export const auditActors = (db: DbOrTx) => createAuditRepository({ db }).actors();

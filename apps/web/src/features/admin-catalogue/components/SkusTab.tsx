@@ -153,7 +153,13 @@ export function SkusTab() {
                 label={s.price}
                 rules={[{ required: true, message: '请填写价格' }]}
               >
-                <InputNumber min={0} max={1000000} step={0.01} style={{ width: '100%' }} />
+                <InputNumber
+                  min={0}
+                  max={1000000}
+                  step={0.01}
+                  style={{ width: '100%' }}
+                  data-testid="sku-price"
+                />
               </Form.Item>
             </Col>
             <Col xs={12} md={6}>

@@ -27,4 +27,5 @@ export const opsKeys = {
   monitorStats: () => [...opsKeys.instances(), 'statistics'] as const,
   audit: (q: AuditFilters) => [...opsKeys.all(), 'audit', q] as const,
   auditActions: () => [...opsKeys.all(), 'audit', 'actions'] as const,
+  auditAdmins: () => [...opsKeys.all(), 'audit', 'admins'] as const,
 };

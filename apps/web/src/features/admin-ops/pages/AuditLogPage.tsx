@@ -1,12 +1,12 @@
 import type { AuditLogEntry } from '@gpu/shared/audit';
 import { formatTime } from '@gpu/shared/time';
-import { Button, Card, Input, InputNumber, Select, type TableProps } from 'antd';
+import { Button, Card, Input, Select, type TableProps } from 'antd';
 import { type HTMLAttributes, useState } from 'react';
 import { PageHeader } from '../../../components/PageHeader';
 import { t } from '../../../locales/zh-CN';
 import { DayRangeFilter } from '../../admin/components/DayRangeFilter';
 import { PagedTable } from '../../admin/components/PagedTable';
-import { type AuditFilters, useAuditActions, useAuditLogs } from '../api/audit';
+import { type AuditFilters, useAuditActions, useAuditAdmins, useAuditLogs } from '../api/audit';
 import { AuditDetailDrawer, actionName } from '../components/AuditDetailDrawer';
 import { LoadError } from '../components/LoadError';
 import styles from '../components/ops.module.css';
@@ -31,6 +31,7 @@ export default function AuditLogPage() {
   const [open, setOpen] = useState<AuditLogEntry | null>(null);
   const logs = useAuditLogs(filters);
   const actions = useAuditActions();
+  const admins = useAuditAdmins();
 
   const columns: TableProps<AuditLogEntry>['columns'] = [
     { title: a.time, dataIndex: 'createdAt', width: 170, render: (v: string) => formatTime(v) },
@@ -98,13 +99,22 @@ export default function AuditLogPage() {
             aria-label={a.target}
             data-testid="audit-target-filter"
           />
-          <InputNumber
-            className={styles.number}
-            placeholder={a.adminId}
-            min={1}
-            precision={0}
-            value={filters.adminId ?? null}
-            onChange={(v) => set({ adminId: v ?? undefined })}
+          <Select
+            className={styles.select}
+            value={filters.adminId ?? 0}
+            onChange={(v: number) => set({ adminId: v || undefined })}
+            showSearch
+            optionFilterProp="label"
+            loading={admins.isPending}
+            options={[
+              { value: 0, label: a.allAdmins },
+              ...(admins.data ?? []).map((x) => ({
+                value: x.adminId,
+                label: x.adminName ?? a.deletedAdmin(x.adminId),
+              })),
+            ]}
+            aria-label={a.admin}
+            data-testid="audit-admin-filter"
           />
           <DayRangeFilter
             placeholder={[i18n.startDate, i18n.endDate]}

@@ -32,6 +32,12 @@ import { ScopeSelects } from './ScopeSelects';
 
 const d = t.adminDiscount;
 
+// The window is picked and shown in platform time (Asia/Shanghai, like the table's column),
+// whatever the browser's zone: the picker's wall-clock fields are Shanghai's.
+const toPicker = (iso: string) => dayjs(formatTime(iso));
+const fromPicker = (v: Dayjs | undefined) =>
+  v ? new Date(`${v.format('YYYY-MM-DDTHH:mm:ss')}+08:00`).toISOString() : '';
+
 interface FormValues {
   name: string;
   description?: string;
@@ -64,7 +70,7 @@ export function DiscountTable() {
         tenantId: row.tenantId ?? undefined,
         regionId: row.regionId ?? undefined,
         gpuType: row.gpuType ?? undefined,
-        window: [dayjs(row.startTime), dayjs(row.endTime)],
+        window: [toPicker(row.startTime), toPicker(row.endTime)],
         enabled: row.enabled,
       });
   };
@@ -78,8 +84,8 @@ export function DiscountTable() {
       tenantId: v.tenantId ?? null,
       regionId: v.regionId ?? null,
       gpuType: v.gpuType ?? null,
-      startTime: v.window?.[0]?.toISOString() ?? '',
-      endTime: v.window?.[1]?.toISOString() ?? '',
+      startTime: fromPicker(v.window?.[0]),
+      endTime: fromPicker(v.window?.[1]),
       enabled: v.enabled ?? true,
     });
     await saveChecked(parsed, (input) => save.mutateAsync({ id: id ?? null, input }), d.saved, close);
@@ -117,7 +123,7 @@ export function DiscountTable() {
       title: d.columns.actions,
       render: (_, r) => (
         <Space>
-          <Button size="small" onClick={() => open(r)}>
+          <Button size="small" onClick={() => open(r)} data-testid="discount-edit">
             {d.editAction}
           </Button>
           <ConfirmButton title={d.deleteConfirm} onConfirm={() => remove.mutateAsync(r.id).catch(failed)}>
@@ -162,18 +168,25 @@ export function DiscountTable() {
         onClose={close}
         onOk={() => void submit()}
         saving={save.isPending}
+        okTestId="discount-save"
         okText={t.adminVoucher.save}
         cancelText={t.adminVoucher.cancel}
       >
         <Form form={form} layout="vertical" initialValues={{ enabled: true, discountRate: 0.8 }}>
           <Form.Item name="name" label={d.fields.name} required>
-            <Input maxLength={64} />
+            <Input maxLength={64} data-testid="discount-name" />
           </Form.Item>
           <Form.Item name="description" label={d.fields.description}>
             <Input maxLength={200} />
           </Form.Item>
           <Form.Item name="discountRate" label={d.fields.discountRate} required>
-            <InputNumber min={0.01} max={0.99} step={0.05} style={{ width: '100%' }} />
+            <InputNumber
+              min={0.01}
+              max={0.99}
+              step={0.05}
+              style={{ width: '100%' }}
+              data-testid="discount-rate"
+            />
           </Form.Item>
           <ScopeSelects
             tenant
