@@ -250,5 +250,44 @@ describe('the other operations screens', () => {
       await shot(page, `${name}-390`);
       await page.close();
     }
+
+    // The audit log's table scrolls sideways under a fixed time column, like the other ops
+    // tables; the administrator beside it is in view whole, and a tap on a row opens its details.
+    const page = await openPage(adminContext, '/admin/audit-logs', MOBILE);
+    await page.getByTestId('audit-target-filter').locator('input').fill(`instance:${created.id}`);
+    await page.getByTestId('audit-target-filter').locator('input').press('Enter');
+    const row = page.getByTestId('audit-row').filter({ hasText: '强制停止实例' }).first();
+    await row.waitFor({ timeout: 15_000 });
+    await expect.poll(() => page.getByTestId('audit-row').count()).toBe(1);
+    const layout = () =>
+      row.evaluate((tr) => {
+        const box = tr.closest('.ant-table-content')?.getBoundingClientRect();
+        const [time, admin] = [...tr.querySelectorAll('td')].map((td) => td.getBoundingClientRect());
+        const link = tr.querySelector('[data-testid="audit-detail-open"]')?.getBoundingClientRect();
+        return { box, time, admin, link };
+      });
+    const start = await layout();
+    if (!start.box || !start.time || !start.admin || !start.link) throw new Error('no audit table cells');
+    expect(start.box.right).toBeLessThanOrEqual(390);
+    expect(start.time.left).toBeGreaterThanOrEqual(start.box.left - 1);
+    expect(start.admin.left).toBeGreaterThanOrEqual(start.time.right - 1);
+    expect(start.admin.right).toBeLessThanOrEqual(start.box.right + 1);
+    expect(await row.locator('td').nth(1).textContent()).toBe('admin');
+    // The details link is off to the right until the table is scrolled; the time stays put.
+    expect(start.link.left).toBeGreaterThan(start.box.right);
+    await row.evaluate((tr) => {
+      const scroller = tr.closest('.ant-table-content') as HTMLElement;
+      scroller.scrollLeft = scroller.scrollWidth;
+    });
+    const end = await layout();
+    if (!end.box || !end.time || !end.link) throw new Error('no audit table cells');
+    expect(end.time.left).toBeCloseTo(start.time.left, 0);
+    expect(end.link.right).toBeLessThanOrEqual(end.box.right + 1);
+    expect(end.link.left).toBeGreaterThanOrEqual(end.time.right - 1);
+    await shot(page, 'admin-audit-logs-scrolled-390');
+    await row.locator('td').first().click();
+    const drawer = page.locator('.ant-drawer');
+    expect(await drawer.getByTestId('audit-detail-json').textContent()).toContain(REASON);
+    await page.close();
   });
 });

@@ -34,7 +34,23 @@ export default function AuditLogPage() {
   const admins = useAuditAdmins();
 
   const columns: TableProps<AuditLogEntry>['columns'] = [
-    { title: a.time, dataIndex: 'createdAt', width: 170, render: (v: string) => formatTime(v) },
+    // On a phone (as on the other ops screens) the first column stays while the rest scroll
+    // sideways; there the time takes two lines so the administrator beside it fits too.
+    {
+      title: a.time,
+      dataIndex: 'createdAt',
+      fixed: 'left',
+      width: mobile ? 100 : 170,
+      render: (v: string) =>
+        mobile ? (
+          <>
+            {formatTime(v, 'YYYY-MM-DD')}
+            <span className={styles.sub}>{formatTime(v, 'HH:mm:ss')}</span>
+          </>
+        ) : (
+          formatTime(v)
+        ),
+    },
     { title: a.admin, dataIndex: 'adminName', width: 120, render: (v: string | null) => v ?? '-' },
     {
       title: a.action,
@@ -58,7 +74,9 @@ export default function AuditLogPage() {
       title: i18n.actions,
       key: 'detail',
       width: 80,
-      fixed: 'right',
+      // A fixed column on each side would leave a phone no room between them: there the link
+      // scrolls with the row, and a tap on the row opens the details.
+      fixed: mobile ? undefined : 'right',
       render: (_: unknown, r) => (
         <Button type="link" size="small" onClick={() => setOpen(r)} data-testid="audit-detail-open">
           {i18n.detail}
@@ -134,7 +152,11 @@ export default function AuditLogPage() {
             scroll={{ x: 'max-content' }}
             locale={{ emptyText: a.empty }}
             onRow={(r) =>
-              ({ 'data-testid': 'audit-row', onDoubleClick: () => setOpen(r) }) as HTMLAttributes<HTMLElement>
+              ({
+                'data-testid': 'audit-row',
+                onDoubleClick: () => setOpen(r),
+                onClick: mobile ? () => setOpen(r) : undefined,
+              }) as HTMLAttributes<HTMLElement>
             }
             pagination={pagination(logs.data?.total)}
           />

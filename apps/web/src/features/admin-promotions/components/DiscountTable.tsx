@@ -13,12 +13,13 @@ import {
   type TableProps,
   Tag,
 } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { t } from '../../../locales/zh-CN';
 import { ConfirmButton } from '../../admin/components/ConfirmButton';
 import { FormModal, useEditing } from '../../admin/components/FormModal';
 import { paging, useListQuery } from '../../admin/components/list-query';
 import { PagedTable } from '../../admin/components/PagedTable';
+import { fromPicker, toPicker } from '../../admin/components/platform-picker';
 import {
   type DiscountQuery,
   useDeleteDiscount,
@@ -31,12 +32,6 @@ import { failed, parseForm, saveChecked } from '../zod-form';
 import { ScopeSelects } from './ScopeSelects';
 
 const d = t.adminDiscount;
-
-// The window is picked and shown in platform time (Asia/Shanghai, like the table's column),
-// whatever the browser's zone: the picker's wall-clock fields are Shanghai's.
-const toPicker = (iso: string) => dayjs(formatTime(iso));
-const fromPicker = (v: Dayjs | undefined) =>
-  v ? new Date(`${v.format('YYYY-MM-DDTHH:mm:ss')}+08:00`).toISOString() : '';
 
 interface FormValues {
   name: string;
@@ -84,8 +79,9 @@ export function DiscountTable() {
       tenantId: v.tenantId ?? null,
       regionId: v.regionId ?? null,
       gpuType: v.gpuType ?? null,
-      startTime: fromPicker(v.window?.[0]),
-      endTime: fromPicker(v.window?.[1]),
+      // The window is picked in platform time (Asia/Shanghai, like the table's column).
+      startTime: v.window?.[0] ? fromPicker(v.window[0]) : '',
+      endTime: v.window?.[1] ? fromPicker(v.window[1]) : '',
       enabled: v.enabled ?? true,
     });
     await saveChecked(parsed, (input) => save.mutateAsync({ id: id ?? null, input }), d.saved, close);

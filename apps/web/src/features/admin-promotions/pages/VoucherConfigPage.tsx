@@ -13,7 +13,6 @@ import {
   Switch,
   type TableProps,
 } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
 import { t } from '../../../locales/zh-CN';
 import { ConfirmButton } from '../../admin/components/ConfirmButton';
 import { FormModal, useEditing } from '../../admin/components/FormModal';
@@ -27,23 +26,11 @@ import {
   useVoucherConfigs,
 } from '../api/promotions';
 import { ScopeSelects } from '../components/ScopeSelects';
+import { type ConfigFormValues, configFormValues, configInput } from '../voucher-config-form';
 import { failed, parseForm, saveChecked } from '../zod-form';
 import styles from './AdminPage.module.css';
 
 const a = t.adminVoucher;
-
-interface FormValues {
-  name?: string;
-  description?: string;
-  faceAmount?: number;
-  validDays?: number | null;
-  validUntil?: Dayjs | null;
-  regionId?: number;
-  gpuType?: string;
-  minOrderAmount?: number;
-  perUserLimit?: number;
-  enabled?: boolean;
-}
 
 /** /admin/voucher-config: what vouchers are issued from (SPEC.md §7 Voucher configs). */
 export default function VoucherConfigPage() {
@@ -53,34 +40,17 @@ export default function VoucherConfigPage() {
   const toggle = useToggleConfig();
   const remove = useDeleteConfig();
   const { editing, setEditing, close, id } = useEditing<VoucherConfigView>();
-  const [form] = Form.useForm<FormValues>();
+  const [form] = Form.useForm<ConfigFormValues>();
 
   const open = (row: VoucherConfigView | 'new') => {
     setEditing(row);
     form.resetFields();
-    if (row !== 'new')
-      form.setFieldsValue({
-        ...row,
-        regionId: row.regionId ?? undefined,
-        gpuType: row.gpuType ?? undefined,
-        validUntil: row.validUntil ? dayjs(row.validUntil) : null,
-      });
+    if (row !== 'new') form.setFieldsValue(configFormValues(row));
   };
 
   const submit = async () => {
-    const v = form.getFieldsValue(true) as FormValues;
-    const parsed = parseForm(form, voucherConfigInputSchema, {
-      name: v.name ?? '',
-      description: v.description ?? '',
-      faceAmount: v.faceAmount,
-      validDays: v.validDays ?? null,
-      validUntil: v.validUntil ? v.validUntil.endOf('day').toISOString() : null,
-      regionId: v.regionId ?? null,
-      gpuType: v.gpuType ?? null,
-      minOrderAmount: v.minOrderAmount ?? 0,
-      perUserLimit: v.perUserLimit ?? 1,
-      enabled: v.enabled ?? true,
-    });
+    const v = form.getFieldsValue(true) as ConfigFormValues;
+    const parsed = parseForm(form, voucherConfigInputSchema, configInput(v));
     await saveChecked(parsed, (input) => save.mutateAsync({ id: id ?? null, input }), a.saved, close);
   };
 
