@@ -1,3 +1,4 @@
+import type { AuditAction } from '@gpu/shared';
 import { and, asc, desc, eq, gte, ilike, isNotNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../app/db/client.ts';
 import { admins } from '../auth/auth.tables.ts';
@@ -5,7 +6,7 @@ import { auditLog } from './audit.tables.ts';
 
 export interface AuditEntry {
   adminId: number | null;
-  action: string;
+  action: AuditAction;
   target?: string | null;
   detail?: unknown;
   ip?: string | null;

@@ -1,4 +1,4 @@
-import type { AdminActor, AuditListQuery, AuditLogEntry, Page } from '@gpu/shared';
+import type { AdminActor, AuditAction, AuditListQuery, AuditLogEntry, Page } from '@gpu/shared';
 import { shanghaiDayRange } from '@gpu/shared/time';
 import type { DbOrTx } from '../../app/db/client.ts';
 import { createAuditRepository } from './audit.repository.ts';
@@ -7,7 +7,13 @@ import { createAuditRepository } from './audit.repository.ts';
  * Records one admin write in the caller's transaction, so the change and its audit row commit
  * together. `detail` is `{ before, after }` for edits, or whatever explains the action.
  */
-export function recordAudit(tx: DbOrTx, actor: AdminActor, action: string, target: string, detail?: unknown) {
+export function recordAudit(
+  tx: DbOrTx,
+  actor: AdminActor,
+  action: AuditAction,
+  target: string,
+  detail?: unknown,
+) {
   return createAuditRepository({ db: tx }).record({
     adminId: actor.adminId || null,
     action,

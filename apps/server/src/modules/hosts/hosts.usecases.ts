@@ -1,5 +1,6 @@
 import {
   type AdminActor,
+  type AuditAction,
   dockerSettingsSchema,
   type HostCreateInput,
   type HostDetail,
@@ -30,7 +31,7 @@ export interface HostsDeps {
   hostDrivers: HostDriverRegistry;
 }
 
-const audit = (tx: Tx, actor: AdminActor, action: string, hostId: number, detail?: unknown) =>
+const audit = (tx: Tx, actor: AdminActor, action: AuditAction, hostId: number, detail?: unknown) =>
   recordAudit(tx, actor, action, `host:${hostId}`, detail);
 
 const isUniqueViolation = (e: unknown): boolean => {

@@ -6,6 +6,7 @@ import {
   type AdminUser,
   type AdminUserListQuery,
   type AdminUserStatistics,
+  type AuditAction,
   type InstanceMonitorStatistics,
   type Page,
   type RunningInstancesQuery,
@@ -125,7 +126,7 @@ export async function monitorStatistics(deps: InstanceDeps): Promise<InstanceMon
 }
 
 type Action = AdminInstanceActionName | 'force-stop';
-const AUDIT: Record<Action, { action: string; after: string; title: string; verb: string }> = {
+const AUDIT: Record<Action, { action: AuditAction; after: string; title: string; verb: string }> = {
   'power-off': {
     action: 'instances.admin_power_off',
     after: 'STOPPED',
