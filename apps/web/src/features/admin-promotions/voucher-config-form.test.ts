@@ -1,7 +1,8 @@
 import { formatTime } from '@gpu/shared/time';
 import { type VoucherConfigView, voucherConfigInputSchema } from '@gpu/shared/vouchers';
 import dayjs from 'dayjs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { inTimeZone } from '../../test/time-zone';
 import { configFormValues, configInput } from './voucher-config-form';
 
 const row: VoucherConfigView = {
@@ -27,14 +28,7 @@ const row: VoucherConfigView = {
 describe.each(['America/Los_Angeles', 'Asia/Tokyo', 'Asia/Shanghai'])(
   'voucher config 截止日期 in a browser in %s',
   (zone) => {
-    const saved = process.env.TZ;
-    beforeAll(() => {
-      process.env.TZ = zone;
-    });
-    afterAll(() => {
-      if (saved === undefined) delete process.env.TZ;
-      else process.env.TZ = saved;
-    });
+    inTimeZone(zone);
 
     it('runs in that zone', () => {
       const offset = new Date('2026-12-31T12:00:00Z').getTimezoneOffset();

@@ -1,17 +1,11 @@
 import dayjs from 'dayjs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { inTimeZone } from '../../../test/time-zone';
 import { fromPicker, pickerDayEnd, toPicker } from './platform-picker';
 
 // A browser behind Asia/Shanghai, on a day with daylight saving, and one ahead of it.
 describe.each(['America/New_York', 'Asia/Tokyo'])('admin pickers in a browser in %s', (zone) => {
-  const saved = process.env.TZ;
-  beforeAll(() => {
-    process.env.TZ = zone;
-  });
-  afterAll(() => {
-    if (saved === undefined) delete process.env.TZ;
-    else process.env.TZ = saved;
-  });
+  inTimeZone(zone);
 
   it('shows a stored instant as Shanghai wall time', () => {
     expect(new Date('2026-07-01T02:00:00Z').getTimezoneOffset()).not.toBe(-480);

@@ -1,15 +1,12 @@
 import type { User } from '@gpu/shared/auth';
 import { APP_EVENTS } from '@gpu/shared/constants';
-import { DEFAULT_TENANT_CONFIG } from '@gpu/shared/tenant-defaults';
 import type { VoucherStats } from '@gpu/shared/vouchers';
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AppProviders } from '../../../app/providers';
-import { configureApiClient } from '../../../lib/api-client';
 import { emitAppEvent } from '../../../lib/app-events';
-import { clearUserSession, setUserSession } from '../../../lib/session';
+import { fail, ok, restoreApi, stubApi } from '../../../test/api-stub';
+import { renderApp } from '../../../test/render-app';
 import { AccountPanel } from './AccountPanel';
 import UserMenu from './UserMenu';
 
@@ -37,7 +34,6 @@ const stats = (totalValue: number): VoucherStats => ({
   expired: 0,
   expiring: 0,
 });
-const ok = (data: unknown) => ({ success: true, code: '200', message: '成功', data });
 
 let voucherStats: VoucherStats | 'fail';
 /** Fake-clock times of each GET /api/user/vouchers/stats. */
@@ -49,46 +45,26 @@ beforeAll(async () => {
 
 beforeEach(() => {
   vi.useFakeTimers({ shouldAdvanceTime: true });
-  configureApiClient({ navigate: () => {} });
-  setUserSession('tok', USER);
   voucherStats = stats(0);
   statsAt = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string) => {
-      const url = new URL(input, 'http://localhost');
-      let status = 200;
-      let body: unknown;
+  stubApi(
+    (url) => {
       if (url.pathname === '/api/user/vouchers/stats') {
         statsAt.push(Date.now());
-        if (voucherStats === 'fail') {
-          status = 500;
-          body = { success: false, code: '500', message: '服务器开小差了', data: null };
-        } else body = ok(voucherStats);
-      } else if (url.pathname === '/api/user/balance') body = ok({ available: 88, frozen: 0, total: 88 });
-      else if (url.pathname === '/api/auth/me') body = ok(USER);
-      else {
-        status = 404;
-        body = { success: false, code: '404', message: '接口不存在', data: null };
+        return voucherStats === 'fail' ? fail('服务器开小差了', 500) : ok(voucherStats);
       }
-      return new Response(JSON.stringify(body), { status });
-    }),
+      if (url.pathname === '/api/user/balance') return ok({ available: 88, frozen: 0, total: 88 });
+      if (url.pathname === '/api/auth/me') return ok(USER);
+    },
+    { user: USER },
   );
 });
 afterEach(() => {
-  clearUserSession();
+  restoreApi();
   vi.useRealTimers();
-  vi.unstubAllGlobals();
 });
 
-function renderAt(element: ReactNode) {
-  const router = createMemoryRouter([{ path: '/console', element }], { initialEntries: ['/console'] });
-  render(
-    <AppProviders tenant={DEFAULT_TENANT_CONFIG}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-}
+const renderAt = (element: ReactNode) => renderApp([{ path: '/console', element }], '/console');
 
 /** The amount shown in the account panel's row labelled `label`. */
 const row = (label: string) => screen.getByText(label).closest('div')?.querySelector('dd')?.textContent;

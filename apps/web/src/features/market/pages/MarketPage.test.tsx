@@ -1,11 +1,10 @@
 import type { MarketItem, MarketList } from '@gpu/shared/market';
-import { DEFAULT_TENANT_CONFIG } from '@gpu/shared/tenant-defaults';
 import type { VastaiStatus } from '@gpu/shared/vastai';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AppProviders } from '../../../app/providers';
-import { configureApiClient } from '../../../lib/api-client';
+import { fail, ok, restoreApi, stubApi } from '../../../test/api-stub';
+import { renderApp } from '../../../test/render-app';
+import { marketItem } from '../../subscribe/test-fixtures';
 import MarketPage from './MarketPage';
 
 // The market's overseas notice (issue 14): without a vast.ai key, choosing the overseas region
@@ -20,35 +19,16 @@ const REGIONS: MarketList['regions'] = [
   { id: OVERSEAS, name: '海外区（美国）', overseas: true },
 ];
 
-const item = (id: number, hostName: string, regionId: number, regionName: string): MarketItem => ({
-  id,
-  skuGpuId: `gpu-${id}`,
-  gpuName: 'RTX 4090',
-  gpuBrand: 'NVIDIA',
-  memoryGb: 24,
-  hostName,
-  regionId,
-  regionName,
-  cpuPerGpu: 16,
-  cpuInfo: 'Intel Xeon',
-  systemDiskGb: 30,
-  dataDiskGb: 50,
-  gpuNum: 8,
-  gpuIdleNum: 4,
-  price: 2,
-  docker: true,
-  nvidiaDriver: '550',
-  cudaVersion: '12.4',
-  isLocalDocker: false,
-  originalPrice: 2,
-  discountPrice: 2,
-  discountRate: 1,
-  hasDiscount: false,
-  discountDescription: '',
-  discountEndTime: null,
-  packagePrice: null,
-  packageDiscountPrice: null,
-});
+const item = (id: number, hostName: string, regionId: number, regionName: string): MarketItem =>
+  marketItem({
+    id,
+    skuGpuId: `gpu-${id}`,
+    gpuName: 'RTX 4090',
+    memoryGb: 24,
+    hostName,
+    regionId,
+    regionName,
+  });
 
 const LOCAL_MACHINES = [item(1, 'ah-a-01', LOCAL, '安徽A区'), item(2, 'ah-a-02', LOCAL, '安徽A区')];
 /** A host of ours (not vast.ai) in the overseas region. */
@@ -62,7 +42,6 @@ const NOT_CONFIGURED: VastaiStatus = {
   offerCount: 0,
 };
 
-const ok = (data: unknown) => ({ success: true, code: '200', message: '成功', data });
 let machines: MarketItem[];
 let status: VastaiStatus | 'fail';
 let statusCalls = 0;
@@ -72,59 +51,34 @@ beforeAll(async () => {
 }, 60_000);
 
 beforeEach(() => {
-  configureApiClient({ navigate: () => {} });
   machines = [...LOCAL_MACHINES, OVERSEAS_MACHINE];
   status = NOT_CONFIGURED;
   statusCalls = 0;
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string) => {
-      const url = new URL(input, 'http://localhost');
-      let code = 200;
-      let body: unknown;
-      if (url.pathname === '/api/gpu/market') {
-        const region = url.searchParams.get('regionId');
-        const list = machines.filter((m) => region === null || m.regionId === Number(region));
-        const page: MarketList = {
-          list,
-          total: list.length,
-          page: 1,
-          size: 12,
-          lastSyncedAt: null,
-          regions: REGIONS,
-          gpuModels: ['RTX 4090'],
-        };
-        body = ok(page);
-      } else if (url.pathname === '/api/gpu/sync') body = ok({ synced: true });
-      else if (url.pathname === '/api/gpu/vastai/status') {
-        statusCalls += 1;
-        if (status === 'fail') {
-          code = 500;
-          body = { success: false, code: '500', message: '服务器开小差了', data: null };
-        } else body = ok(status);
-      } else {
-        code = 404;
-        body = { success: false, code: '404', message: '接口不存在', data: null };
-      }
-      return new Response(JSON.stringify(body), { status: code });
-    }),
-  );
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
-
-function renderMarket(path = '/market') {
-  const router = createMemoryRouter([{ path: '/market', element: <MarketPage /> }], {
-    initialEntries: [path],
+  stubApi((url) => {
+    if (url.pathname === '/api/gpu/market') {
+      const region = url.searchParams.get('regionId');
+      const list = machines.filter((m) => region === null || m.regionId === Number(region));
+      const page: MarketList = {
+        list,
+        total: list.length,
+        page: 1,
+        size: 12,
+        lastSyncedAt: null,
+        regions: REGIONS,
+        gpuModels: ['RTX 4090'],
+      };
+      return ok(page);
+    }
+    if (url.pathname === '/api/gpu/sync') return ok({ synced: true });
+    if (url.pathname === '/api/gpu/vastai/status') {
+      statusCalls += 1;
+      return status === 'fail' ? fail('服务器开小差了', 500) : ok(status);
+    }
   });
-  render(
-    <AppProviders tenant={DEFAULT_TENANT_CONFIG}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-  return router;
-}
+});
+afterEach(restoreApi);
+
+const renderMarket = (path = '/market') => renderApp([{ path: '/market', element: <MarketPage /> }], path);
 
 const hosts = () => screen.queryAllByTestId('gpu-card-host').map((el) => el.textContent);
 const chooseRegion = (name: string) =>

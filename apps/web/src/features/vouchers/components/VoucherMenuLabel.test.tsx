@@ -3,8 +3,8 @@ import type { VoucherStats } from '@gpu/shared/vouchers';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { configureApiClient } from '../../../lib/api-client';
 import { onAppEvent } from '../../../lib/app-events';
+import { ok, restoreApi, stubApi } from '../../../test/api-stub';
 import { VoucherMenuLabel } from './VoucherMenuLabel';
 
 // The console sidebar's 我的代金券 entry (issue 11): a badge of usable vouchers from
@@ -32,33 +32,22 @@ beforeAll(async () => {
 
 beforeEach(() => {
   vi.useFakeTimers({ shouldAdvanceTime: true });
-  configureApiClient({ navigate: () => {} });
   answer = stats(0);
   statsCalls = 0;
   events = 0;
   stopListening = onAppEvent(APP_EVENTS.voucher, () => {
     events += 1;
   });
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string) => {
-      const url = new URL(input, 'http://localhost');
-      if (url.pathname !== '/api/user/vouchers/stats')
-        return new Response(
-          JSON.stringify({ success: false, code: '404', message: '接口不存在', data: null }),
-          {
-            status: 404,
-          },
-        );
-      statsCalls += 1;
-      return new Response(JSON.stringify({ success: true, code: '200', message: '成功', data: answer }));
-    }),
-  );
+  stubApi((url) => {
+    if (url.pathname !== '/api/user/vouchers/stats') return undefined;
+    statsCalls += 1;
+    return ok(answer);
+  });
 });
 afterEach(() => {
   stopListening();
   vi.useRealTimers();
-  vi.unstubAllGlobals();
+  restoreApi();
 });
 
 function renderLabel() {

@@ -1,26 +1,15 @@
 import type { User } from '@gpu/shared/auth';
-import { DEFAULT_TENANT_CONFIG } from '@gpu/shared/tenant-defaults';
 import type { VoucherStats, VoucherView } from '@gpu/shared/vouchers';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AppProviders } from '../../../app/providers';
-import { configureApiClient } from '../../../lib/api-client';
-import { clearUserSession, setUserSession } from '../../../lib/session';
+import { fail, ok, restoreApi, stubApi } from '../../../test/api-stub';
+import { renderApp } from '../../../test/render-app';
 import VouchersPage from './VouchersPage';
 
 // /console/vouchers (issue 11, SPEC.md §2, §4): stats cards, status tabs, empty and error states,
 // against a fake fetch that records what the page asked for.
 
 vi.setConfig({ testTimeout: 30_000 });
-
-const ok = (data: unknown) => ({ success: true, code: '200', message: '成功', data });
-const fail = (status: number, message: string) => ({
-  success: false,
-  code: String(status),
-  message,
-  data: null,
-});
 
 const DAY = 86_400_000;
 const voucher = (over: Partial<VoucherView> = {}): VoucherView => ({
@@ -55,56 +44,33 @@ beforeAll(async () => {
 }, 60_000);
 
 beforeEach(() => {
-  configureApiClient({ navigate: () => {} });
-  setUserSession('tok', { id: 1, username: 'alice' } as User);
   stats = { totalValue: 0, unused: 0, used: 0, expired: 0, expiring: 0 };
   lists = {};
   listFails = false;
   listQueries = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string) => {
-      const url = new URL(input, 'http://localhost');
-      let status = 200;
-      let body: unknown;
-      if (url.pathname === '/api/user/vouchers/stats') body = ok(stats);
-      else if (url.pathname === '/api/user/vouchers') {
+  stubApi(
+    (url) => {
+      if (url.pathname === '/api/user/vouchers/stats') return ok(stats);
+      if (url.pathname === '/api/user/vouchers') {
         listQueries.push(url.searchParams);
-        if (listFails) {
-          status = 500;
-          body = fail(500, '服务器开小差了');
-        } else {
-          const list = lists[url.searchParams.get('status') ?? 'all'] ?? [];
-          body = ok({ list, total: list.length, page: 1, size: 12 });
-        }
-      } else {
-        status = 404;
-        body = fail(404, '接口不存在');
+        if (listFails) return fail('服务器开小差了', 500);
+        const list = lists[url.searchParams.get('status') ?? 'all'] ?? [];
+        return ok({ list, total: list.length, page: 1, size: 12 });
       }
-      return new Response(JSON.stringify(body), { status });
-    }),
+    },
+    { user: { id: 1, username: 'alice' } as User },
   );
 });
-afterEach(() => {
-  clearUserSession();
-  vi.unstubAllGlobals();
-});
+afterEach(restoreApi);
 
-function renderPage() {
-  const router = createMemoryRouter(
+const renderPage = () =>
+  renderApp(
     [
       { path: '/console/vouchers', element: <VouchersPage /> },
       { path: '/market', element: <div data-testid="market">market</div> },
     ],
-    { initialEntries: ['/console/vouchers'] },
+    '/console/vouchers',
   );
-  render(
-    <AppProviders tenant={DEFAULT_TENANT_CONFIG}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-  return router;
-}
 
 const statValue = (key: string) =>
   screen.getByTestId(`voucher-stat-${key}`).querySelector('.ant-statistic-content')?.textContent;
