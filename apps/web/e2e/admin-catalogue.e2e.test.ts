@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARTIFACTS } from './env';
 import {
   adminLogin,
+  answerConfirm,
   api,
   chooseOption,
   DESKTOP,
@@ -257,6 +258,39 @@ describe('admin catalogue: from an empty catalogue to a GPU on one tenant’s ma
     expect(overflow).toBeLessThanOrEqual(1);
     await shot(phone, 'admin-skus-390');
     await phone.context().close();
+  });
+
+  it('the regions tab takes a GPU type of a region off sale (after a confirm) and puts it back', async () => {
+    const page = await adminPage('/admin/host-management?tab=regions');
+    await chooseOption(page, page.getByTestId('gpu-types-region'), REGION.name);
+    const typeRow = page.locator('.ant-table-row', { hasText: 'RTX 4090' }).filter({ hasText: '在售' });
+    await typeRow.waitFor();
+    const onMarket = async () =>
+      (await api<MarketList>(`/gpu/market?size=48&keyword=${HOST}`)).list.map((i) => i.hostName);
+    expect(await onMarket()).toEqual([HOST]);
+
+    await typeRow.getByRole('button', { name: '停售' }).click();
+    await page.locator('.ant-modal-confirm', { hasText: '市场上不再出售' }).waitFor();
+    await page.waitForFunction(() => !document.querySelector('.ant-modal-confirm[class*="zoom-"]'));
+    await shot(page, 'admin-gpu-type-stop-1440');
+    await answerConfirm(page, '停售');
+    await toast(page, '已停售');
+    const stopped = page.locator('.ant-table-row', { hasText: 'RTX 4090' }).filter({ hasText: '已停售' });
+    await stopped.waitFor();
+    expect(await onMarket()).toEqual([]);
+    const [audit] = (
+      await adminApi<{ list: { detail: { gpuModel: string; listed: boolean } }[] }>(
+        '/admin/audit-logs?action=gpu_types.status&size=1',
+      )
+    ).list;
+    expect(audit?.detail).toMatchObject({ gpuModel: 'RTX 4090', listed: false });
+
+    await stopped.getByRole('button', { name: '恢复销售' }).click();
+    await toast(page, '已恢复销售');
+    await typeRow.waitFor();
+    expect(await onMarket()).toEqual([HOST]);
+    await shot(page, 'admin-gpu-types-1440');
+    await page.context().close();
   });
 
   it('every screen fits a phone (390 px) without sideways scrolling of the page', async () => {

@@ -21,6 +21,7 @@ export const AUDIT_ACTIONS = [
   'gpu_sku.update',
   'gpu_sku.delete',
   'gpu_sku.sync',
+  'gpu_types.status',
   'hosts.create',
   'hosts.update',
   'hosts.delete',

@@ -52,6 +52,10 @@ export type RegionCreateInput = z.infer<typeof regionCreateSchema>;
 export const regionUpdateSchema = z.object(regionFields).partial().strict();
 export type RegionUpdateInput = z.infer<typeof regionUpdateSchema>;
 
+/** Whether a GPU type is on sale: all, some or none of its SKUs listed. */
+export const GPU_TYPE_SALE = ['all', 'some', 'none'] as const;
+export type GpuTypeSale = (typeof GPU_TYPE_SALE)[number];
+
 /** A GPU model sold in a region (from the SKUs of its hosts). */
 export const gpuTypeSchema = z.object({
   gpuModel: z.string(),
@@ -59,10 +63,32 @@ export const gpuTypeSchema = z.object({
   memoryGb: z.number().int(),
   regionIds: z.array(z.number().int()),
   skuCount: z.number().int(),
+  /** How many of those SKUs are listed (on the market while their host and region are on). */
+  listedCount: z.number().int(),
+  sale: z.enum(GPU_TYPE_SALE),
   gpuTotal: z.number().int(),
   gpuIdle: z.number().int(),
 });
 export type GpuTypeView = z.infer<typeof gpuTypeSchema>;
+
+/** Takes a GPU type of a region off sale, or puts it back: `listed` on each of its SKUs there. */
+export const gpuTypeStatusSchema = z
+  .object({
+    gpuModel: required(64, 'GPU 型号'),
+    listed: z.boolean({ message: '上架状态必须是布尔值' }),
+  })
+  .strict();
+export type GpuTypeStatusInput = z.infer<typeof gpuTypeStatusSchema>;
+/**
+ * The region's GPU type after the change to `listed`; `changed` SKUs flipped, `unpriced` SKUs
+ * (¥0, never priced) stayed off sale when putting it back on.
+ */
+export const gpuTypeStatusResultSchema = gpuTypeSchema.extend({
+  listed: z.boolean(),
+  changed: z.number().int(),
+  unpriced: z.number().int(),
+});
+export type GpuTypeStatusResult = z.infer<typeof gpuTypeStatusResultSchema>;
 
 // ---- Images ----
 export const adminImageSchema = z.object({

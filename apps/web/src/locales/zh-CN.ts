@@ -952,6 +952,7 @@ export const t = {
         'gpu_sku.update': '编辑 GPU 规格',
         'gpu_sku.delete': '删除 GPU 规格',
         'gpu_sku.sync': '同步 GPU 规格',
+        'gpu_types.status': 'GPU 型号停售/恢复销售',
         'hosts.create': '新建主机',
         'hosts.update': '编辑主机',
         'hosts.delete': '删除主机',
@@ -1185,6 +1186,21 @@ export const t = {
       regions: '地区',
       skus: 'SKU 数',
       gpus: '空闲 / 总数',
+      allRegions: '全部地区',
+      pickRegion: '选择地区后可停售或恢复销售该地区的 GPU 型号',
+      status: '销售状态',
+      /** Whether all, some or none of the type's SKUs are listed. */
+      sale: { all: '在售', some: '部分在售', none: '已停售' } as Record<'all' | 'some' | 'none', string>,
+      listed: (listed: number, total: number) => `上架 ${listed} / ${total}`,
+      stopSale: '停售',
+      resumeSale: '恢复销售',
+      confirmStopTitle: (model: string, region: string) => `停售「${region}」的 ${model}？`,
+      confirmStopContent: '该地区主机上此型号的 SKU 将全部下架：市场上不再出售，用户不能再用它新建实例。',
+      /** The server's answer to 停售/恢复销售: how many SKUs moved, and any left off sale for want of a price. */
+      statusSaved: (r: { listed: boolean; changed: number; unpriced: number }) =>
+        `${r.listed ? '已恢复销售' : '已停售'}：${r.changed} 个 SKU ${r.listed ? '上架' : '下架'}${
+          r.unpriced ? `；${r.unpriced} 个 SKU 未定价（¥0），仍未上架，请先在 GPU SKU 中定价` : ''
+        }`,
     },
     images: {
       keyword: '名称或地址',

@@ -5,6 +5,12 @@ export const catalogueErrors = {
     createError({ code: 'catalogue.region_not_found', status: 404, message: '地区不存在' }),
   regionTaken: () =>
     createError({ code: 'catalogue.region_taken', status: 409, message: '地区名称或代码已存在' }),
+  gpuTypeNotInRegion: (model: string) =>
+    createError({
+      code: 'catalogue.gpu_type_not_in_region',
+      status: 422,
+      message: `该地区的主机没有 ${model} 的 SKU`,
+    }),
   imageNotFound: () => createError({ code: 'catalogue.image_not_found', status: 404, message: '镜像不存在' }),
   imageTaken: (url: string) =>
     createError({ code: 'catalogue.image_taken', status: 409, message: `镜像地址「${url}」已存在` }),

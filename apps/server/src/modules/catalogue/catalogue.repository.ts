@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, ilike, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../app/db/client.ts';
 import { hostGpus, hosts, regions } from '../hosts/hosts.tables.ts';
 import { instances } from '../instances/instances.tables.ts';
@@ -76,6 +76,7 @@ export function createCatalogueRepository({ db }: { db: DbOrTx }) {
           memoryGb: sql<number>`max(${gpuSkus.memoryGb})::int`,
           regionIds: sql<number[]>`array_agg(distinct ${hosts.regionId})`,
           skuCount: sql<number>`count(*)::int`,
+          listedCount: sql<number>`(count(*) filter (where ${gpuSkus.listed}))::int`,
           gpuTotal: sql<number>`coalesce(sum(${gpuTotal}), 0)::int`,
           gpuIdle: sql<number>`coalesce(sum(${gpuIdle}), 0)::int`,
         })
@@ -84,6 +85,42 @@ export function createCatalogueRepository({ db }: { db: DbOrTx }) {
         .where(regionId ? eq(hosts.regionId, regionId) : undefined)
         .groupBy(gpuSkus.gpuModel)
         .orderBy(asc(gpuSkus.gpuModel));
+    },
+    /** The SKUs of `gpuModel` (exact name) on the region's hosts. */
+    skusOfModelInRegion(regionId: number, gpuModel: string) {
+      return db
+        .select({
+          id: gpuSkus.id,
+          hostId: gpuSkus.hostId,
+          listed: gpuSkus.listed,
+          hourlyPrice: gpuSkus.hourlyPrice,
+        })
+        .from(gpuSkus)
+        .innerJoin(hosts, eq(hosts.id, gpuSkus.hostId))
+        .where(and(eq(hosts.regionId, regionId), eq(gpuSkus.gpuModel, gpuModel)))
+        .orderBy(asc(gpuSkus.id));
+    },
+    /**
+     * Sets `listed` on those SKUs that differ (listing only priced ones: ¥0 means never priced);
+     * answers the ids it changed.
+     */
+    async setModelListedInRegion(regionId: number, gpuModel: string, listed: boolean, now: Date) {
+      const rows = await db
+        .update(gpuSkus)
+        .set({ listed, updatedAt: now })
+        .where(
+          and(
+            eq(gpuSkus.gpuModel, gpuModel),
+            inArray(
+              gpuSkus.hostId,
+              db.select({ id: hosts.id }).from(hosts).where(eq(hosts.regionId, regionId)),
+            ),
+            ne(gpuSkus.listed, listed),
+            listed ? gt(gpuSkus.hourlyPrice, 0) : undefined,
+          ),
+        )
+        .returning({ id: gpuSkus.id });
+      return rows.map((r) => r.id).sort((a, b) => a - b);
     },
 
     // ---- images ----

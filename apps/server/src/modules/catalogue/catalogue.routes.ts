@@ -8,6 +8,8 @@ import {
   gpuSkuSyncResultSchema,
   gpuSkuUpdateSchema,
   gpuTypeSchema,
+  gpuTypeStatusResultSchema,
+  gpuTypeStatusSchema,
   imageCreateSchema,
   imageUpdateSchema,
   pageSchema,
@@ -32,6 +34,7 @@ import {
   listImages,
   listRegions,
   listSkus,
+  setGpuTypeStatus,
   syncSkus,
   updateImage,
   updateRegion,
@@ -103,6 +106,24 @@ export async function catalogueRoutes(app: AppInstance, c: Container) {
       },
     },
     async (request) => ok(await gpuTypes(deps, request.params.id)),
+  );
+  app.put(
+    '/api/admin/regions/:id/gpu-types/status',
+    {
+      ...admin,
+      schema: {
+        tags: ['admin-catalogue'],
+        summary: '地区 GPU 型号停售/恢复销售（该地区主机上该型号的全部 SKU 下架/上架）',
+        params: regionParams,
+        body: gpuTypeStatusSchema,
+        response: { 200: envelopeSchema(gpuTypeStatusResultSchema) },
+      },
+    },
+    async (request) =>
+      ok(
+        await setGpuTypeStatus(deps, adminActor(request), request.params.id, request.body),
+        request.body.listed ? '已恢复销售' : '已停售',
+      ),
   );
   app.get(
     '/api/admin/gpu-types',

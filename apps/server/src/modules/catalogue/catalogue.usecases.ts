@@ -6,6 +6,9 @@ import {
   type GpuSkuSyncResult,
   type GpuSkuUpdateInput,
   type GpuSkuView,
+  type GpuTypeSale,
+  type GpuTypeStatusInput,
+  type GpuTypeStatusResult,
   type GpuTypeView,
   type ImageCreateInput,
   type ImageUpdateInput,
@@ -84,11 +87,53 @@ export async function listRegions({ db }: { db: Db }): Promise<RegionView[]> {
   return rows.map((r) => toRegion(r.region, Number(r.hostCount)));
 }
 
+const saleOf = (listed: number, total: number): GpuTypeSale =>
+  listed === 0 ? 'none' : listed >= total ? 'all' : 'some';
+
 export async function gpuTypes({ db }: { db: Db }, regionId?: number): Promise<GpuTypeView[]> {
   const repo = createCatalogueRepository({ db });
   if (regionId !== undefined && !(await repo.findRegion(regionId))) throw catalogueErrors.regionNotFound();
   const rows = await repo.gpuTypes(regionId);
-  return rows.map((r) => ({ ...r, regionIds: [...r.regionIds].map(Number).sort((a, b) => a - b) }));
+  return rows.map((r) => ({
+    ...r,
+    regionIds: [...r.regionIds].map(Number).sort((a, b) => a - b),
+    sale: saleOf(r.listedCount, r.skuCount),
+  }));
+}
+
+/**
+ * Takes a GPU type of a region off sale (`listed: false` on each of its SKUs on the region's
+ * hosts) or puts it back, in one transaction with one audit row. Putting it back lists only
+ * priced SKUs: one at ¥0 was made by sync and never priced, and stays off sale (`unpriced`).
+ */
+export async function setGpuTypeStatus(
+  deps: CatalogueDeps,
+  actor: AdminActor,
+  regionId: number,
+  input: GpuTypeStatusInput,
+): Promise<GpuTypeStatusResult> {
+  const { changed, unpriced } = await deps.db.transaction(async (tx) => {
+    const repo = createCatalogueRepository({ db: tx });
+    if (!(await repo.findRegion(regionId))) throw catalogueErrors.regionNotFound();
+    const skus = await repo.skusOfModelInRegion(regionId, input.gpuModel);
+    if (!skus.length) throw catalogueErrors.gpuTypeNotInRegion(input.gpuModel);
+    const changedIds = await repo.setModelListedInRegion(regionId, input.gpuModel, input.listed, deps.now());
+    const unpricedIds = input.listed
+      ? skus.filter((s) => !s.listed && s.hourlyPrice <= 0).map((s) => s.id)
+      : [];
+    await recordAudit(tx, actor, 'gpu_types.status', `region:${regionId}`, {
+      gpuModel: input.gpuModel,
+      listed: input.listed,
+      skuIds: skus.map((s) => s.id),
+      changedIds,
+      ...(unpricedIds.length ? { unpricedIds } : {}),
+    });
+    return { changed: changedIds.length, unpriced: unpricedIds.length };
+  });
+  deps.changed();
+  const type = (await gpuTypes(deps, regionId)).find((g) => g.gpuModel === input.gpuModel);
+  if (!type) throw catalogueErrors.gpuTypeNotInRegion(input.gpuModel);
+  return { ...type, listed: input.listed, changed, unpriced };
 }
 
 export async function createRegion(deps: CatalogueDeps, actor: AdminActor, input: RegionCreateInput) {

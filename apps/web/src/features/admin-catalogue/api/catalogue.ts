@@ -4,6 +4,8 @@ import type {
   GpuSkuSyncResult,
   GpuSkuUpdateInput,
   GpuSkuView,
+  GpuTypeStatusInput,
+  GpuTypeStatusResult,
   GpuTypeView,
   ImageCreateInput,
   ImageUpdateInput,
@@ -25,6 +27,20 @@ export const useRegions = () =>
   useQuery({ queryKey: catalogueKeys.regions(), queryFn: () => api.get<RegionView[]>('/admin/regions') });
 export const useGpuTypes = () =>
   useQuery({ queryKey: catalogueKeys.gpuTypes(), queryFn: () => api.get<GpuTypeView[]>('/admin/gpu-types') });
+/** The GPU types of one region (GET /admin/regions/{id}/gpu-types), with their sale status. */
+export const useRegionGpuTypes = (regionId: number | undefined) =>
+  useQuery({
+    queryKey: catalogueKeys.regionGpuTypes(regionId ?? 0),
+    queryFn: () => api.get<GpuTypeView[]>(`/admin/regions/${regionId}/gpu-types`),
+    enabled: regionId !== undefined,
+  });
+/** 停售/恢复销售 of a GPU type in a region: `listed` on each of its SKUs there. */
+export const useSetGpuTypeStatus = () =>
+  useAdminMutation(
+    ({ regionId, body }: { regionId: number; body: GpuTypeStatusInput }) =>
+      api.put<GpuTypeStatusResult>(`/admin/regions/${regionId}/gpu-types/status`, body),
+    t.adminCatalogue.gpuTypes.statusSaved,
+  );
 export const useSaveRegion = () =>
   useAdminMutation(
     ({ id, body }: { id?: number; body: RegionCreateInput | RegionUpdateInput }) =>

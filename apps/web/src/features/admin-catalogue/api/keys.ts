@@ -3,6 +3,7 @@ export const catalogueKeys = {
   all: ['admin', 'catalogue'] as const,
   regions: () => [...catalogueKeys.all, 'regions'] as const,
   gpuTypes: () => [...catalogueKeys.all, 'gpu-types'] as const,
+  regionGpuTypes: (regionId: number) => [...catalogueKeys.gpuTypes(), regionId] as const,
   images: (q: object) => [...catalogueKeys.all, 'images', q] as const,
   skus: () => [...catalogueKeys.all, 'skus'] as const,
   hosts: (q: object) => [...catalogueKeys.all, 'hosts', q] as const,

@@ -2,19 +2,19 @@ import type { RegionView } from '@gpu/shared/catalogue';
 import { Button, Form, Input, InputNumber, Switch, Table, type TableProps, Tag } from 'antd';
 import { t } from '../../../locales/zh-CN';
 import { FormModal, useEditing } from '../../admin/components/FormModal';
-import { useGpuTypes, useRegions, useSaveRegion } from '../api/catalogue';
+import { useRegions, useSaveRegion } from '../api/catalogue';
 import { actionsColumn } from './actions-column';
 import styles from './admin.module.css';
+import { GpuTypesTable } from './GpuTypesTable';
 import { useAdminLayout } from './responsive';
 import { ToggleAction } from './ToggleAction';
 
 const c = t.adminCatalogue;
 const r = c.regions;
 
-/** Regions (GET/POST /admin/regions, PUT /admin/regions/{id}) and the GPU models they sell. */
+/** Regions (GET/POST /admin/regions, PUT /admin/regions/{id}) and the GPU models they sell (停售/恢复销售 per region). */
 export function RegionsTab() {
   const regions = useRegions();
-  const gpuTypes = useGpuTypes();
   const save = useSaveRegion();
   const { scrollX } = useAdminLayout();
   const { editing, setEditing, close, id } = useEditing<RegionView>();
@@ -69,33 +69,7 @@ export function RegionsTab() {
         pagination={false}
         scroll={{ x: scrollX }}
       />
-      <h3>{c.tabs.gpuTypes}</h3>
-      <Table
-        rowKey="gpuModel"
-        size="small"
-        dataSource={gpuTypes.data ?? []}
-        loading={gpuTypes.isLoading}
-        pagination={false}
-        scroll={{ x: scrollX }}
-        columns={[
-          { title: c.gpuTypes.model, dataIndex: 'gpuModel' },
-          { title: c.gpuTypes.brand, dataIndex: 'gpuBrand' },
-          { title: c.gpuTypes.memory, dataIndex: 'memoryGb', render: (v: number) => `${v} GB` },
-          {
-            title: c.gpuTypes.regions,
-            dataIndex: 'regionIds',
-            render: (ids: number[]) =>
-              ids.map((id) => regions.data?.find((x) => x.id === id)?.name ?? id).join('、'),
-          },
-          { title: c.gpuTypes.skus, dataIndex: 'skuCount' },
-          {
-            title: c.gpuTypes.gpus,
-            key: 'gpus',
-            render: (_: unknown, row: { gpuIdle: number; gpuTotal: number }) =>
-              `${row.gpuIdle} / ${row.gpuTotal}`,
-          },
-        ]}
-      />
+      <GpuTypesTable regions={regions.data ?? []} />
       <FormModal
         editing={editing}
         createTitle={r.createTitle}
