@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedOnFirstStart } from '../modules/system/system.usecases.ts';
 import { createTestApp, createTestDatabase, testConfig } from './db/test-utils.ts';
 import { commonErrors } from './errors.ts';
+import { API_SECURITY_HEADERS } from './plugins/security-headers.ts';
 import { buildServer } from './server.ts';
 
 describe('API envelope and errors', () => {
@@ -18,6 +19,9 @@ describe('API envelope and errors', () => {
     t.app.get('/api/test/app-error', async () => {
       throw commonErrors.conflict('已存在');
     });
+    t.app.get('/api/test/page', async (_request, reply) =>
+      reply.type('text/html; charset=utf-8').send('<!doctype html><p>页面</p>'),
+    );
   });
   afterAll(() => t.close());
 
@@ -27,9 +31,22 @@ describe('API envelope and errors', () => {
     expect(res.json()).toEqual({ success: false, code: '404', message: '接口不存在', data: null });
   });
 
-  it("sends helmet's security headers on answers and on errors (set once, not rebuilt per request)", async () => {
+  it('sends the API security headers on JSON answers and on errors', async () => {
     for (const url of ['/api/gpu/market', '/api/does-not-exist', '/api/gpu/market?page=x']) {
       const res = await t.app.inject({ method: 'GET', url });
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+      for (const [name, value] of Object.entries(API_SECURITY_HEADERS)) expect(res.headers[name]).toBe(value);
+      // The document directives belong to pages only.
+      expect(res.headers['cross-origin-opener-policy']).toBeUndefined();
+      expect(res.headers['strict-transport-security']).toBeUndefined();
+      expect(res.headers['x-powered-by']).toBeUndefined();
+    }
+  });
+
+  it("sends helmet's full set on pages (set once, not rebuilt per request)", async () => {
+    for (let i = 0; i < 2; i++) {
+      const res = await t.app.inject({ method: 'GET', url: '/api/test/page' });
+      expect(res.statusCode).toBe(200);
       expect(res.headers['content-security-policy']).toBe(
         "default-src 'self';base-uri 'self';font-src 'self' https: data:;form-action 'self';frame-ancestors 'self';img-src 'self' data: https:;object-src 'none';script-src 'self';script-src-attr 'none';style-src 'self' 'unsafe-inline';frame-src 'self' https:;connect-src 'self'",
       );
