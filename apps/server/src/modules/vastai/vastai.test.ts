@@ -214,6 +214,29 @@ describe('overseas instances', () => {
     expect(again.json().message).toBe('该海外机器已被租用或下架，请选择其他机器');
   });
 
+  it('refuses an offer of a disabled overseas region, charging nothing', async () => {
+    const u = await h.funded(100);
+    const offer = fake.addOffer({ num_gpus: 1 });
+    await refreshOffers(h.t.app.deps.vastai);
+    const [place] = await h.t.db.select().from(hosts).where(eq(hosts.driver, 'vastai'));
+    const region = eq(regions.id, place?.regionId ?? -1);
+    await h.t.db.update(regions).set({ enabled: false }).where(region);
+    try {
+      const before = fake.requests.length;
+      const res = await create(u.headers, { offerId: offer.id, label: 'closed', image: FAKE_VAST_IMAGES[0] });
+      expect(res.statusCode).toBe(409);
+      expect(res.json().message).toBe('该海外机器已被租用或下架，请选择其他机器');
+      expect(fake.requests.slice(before).some((r) => r.path.startsWith('/asks/'))).toBe(false);
+      expect(await h.balance(u.user.id)).toBe(100);
+      expect(await list(u.headers)).toEqual([]);
+    } finally {
+      await h.t.db.update(regions).set({ enabled: true }).where(region);
+    }
+    // Enabled again, the same offer sells.
+    const ok = await create(u.headers, { offerId: offer.id, label: 'open', image: FAKE_VAST_IMAGES[0] });
+    expect(ok.statusCode).toBe(200);
+  });
+
   it('refuses bad input in Chinese and changes nothing', async () => {
     const u = await h.funded(100);
     const offer = fake.addOffer();

@@ -126,7 +126,8 @@ export async function createOverseasInstance(
     repo.place(),
     repo.overseasImages(),
   ]);
-  if (!offer || !place) throw vastaiErrors.offerGone();
+  // A disabled overseas region sells nothing, as its offers left the market with it.
+  if (!offer || !place?.regionEnabled) throw vastaiErrors.offerGone();
   const visible = tenant.config.visibleRegionResources;
   if (visible.length > 0 && !visible.includes(place.regionId)) throw vastaiErrors.offerGone();
   if (!imagesForOffer(offer, images).includes(input.image)) throw vastaiErrors.imageUnavailable();
