@@ -1,11 +1,10 @@
 import type { Admin, User } from '@gpu/shared/auth';
 import { DEFAULT_TENANT_CONFIG } from '@gpu/shared/tenant-defaults';
-import { render, screen, waitFor } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { clearAdminSession, clearUserSession, setAdminSession, setUserSession } from '../lib/session';
+import { renderApp } from '../test/render-app';
 import type { Guard } from './navigation';
-import { AppProviders } from './providers';
 import { appRoutes, ROUTE_TABLE } from './router';
 
 /** SPEC.md §2, route by route. */
@@ -76,15 +75,7 @@ describe('route table', () => {
   });
 });
 
-function renderAt(path: string) {
-  const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
-  render(
-    <AppProviders tenant={DEFAULT_TENANT_CONFIG}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-  return router;
-}
+const renderAt = (path: string) => renderApp(appRoutes, path);
 
 const here = (router: ReturnType<typeof renderAt>) =>
   router.state.location.pathname + router.state.location.search;

@@ -1,11 +1,9 @@
-import { DEFAULT_TENANT_CONFIG } from '@gpu/shared/tenant-defaults';
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AppProviders } from '../../../app/providers';
 import { appRoutes } from '../../../app/router';
 import { configureApiClient } from '../../../lib/api-client';
 import { clearUserSession, getSession } from '../../../lib/session';
+import { renderApp } from '../../../test/render-app';
 
 vi.setConfig({ testTimeout: 30_000 });
 
@@ -45,15 +43,7 @@ afterEach(() => {
   clearUserSession();
 });
 
-function renderAt(path: string) {
-  const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
-  render(
-    <AppProviders tenant={DEFAULT_TENANT_CONFIG}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-  return router;
-}
+const renderAt = (path: string) => renderApp(appRoutes, path);
 
 const here = (router: ReturnType<typeof renderAt>) =>
   router.state.location.pathname + router.state.location.search;
