@@ -180,9 +180,21 @@ describe('subscribe (desktop)', () => {
     await page.getByTestId('image-trigger').focus();
     await page.keyboard.press('Enter');
     await page.getByTestId('image-panel').waitFor();
-    // Focus is in the first column; Space picks, Tab moves to the next level.
-    for (const _ of ['framework', 'version', 'python', 'accelerator']) {
+    // Focus is in the first column; Space picks, Tab moves to the next level. Each key waits for
+    // what it acts on: a Tab before the next column rendered leaves the panel (on a loaded runner
+    // the focus reached the voucher button, and Space opened its dialog).
+    const focusIn = (testId: string) =>
+      page.waitForFunction(
+        (id) => document.querySelector(`[data-testid="${id}"]`)?.contains(document.activeElement) ?? false,
+        testId,
+      );
+    const levels = ['framework', 'version', 'python', 'accelerator'];
+    for (const [k, level] of levels.entries()) {
+      await focusIn(`image-${level}`);
       await page.keyboard.press('Space');
+      const next = levels[k + 1];
+      if (next) await page.getByTestId(`image-${next}`).waitFor();
+      else await page.waitForSelector('[data-testid="image-confirm"]:not([disabled])');
       await page.keyboard.press('Tab');
     }
     await page.keyboard.press('Tab'); // 取消 → 确定
