@@ -13,7 +13,6 @@ import { overseasMarketRows } from '../modules/vastai/vastai.usecases.ts';
 import { systemClock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
-import { createRequestLoad } from './request-load.ts';
 import { createSecretBox } from './secret-box.ts';
 import type { Container, ContainerOverrides } from './types.ts';
 
@@ -94,18 +93,14 @@ export function createContainer(
     jobs: { kick: (id) => jobs.kick(id), drain: () => jobs.drain() },
     log,
   };
-  // Counted by buildServer's onRequest hook; jobs wait while a burst of requests is answered.
-  const requestLoad = createRequestLoad();
   const jobs = createInstanceJobs(
     () => instances,
     (err, instanceId) => log.error({ err, instanceId }, 'instance job failed; the sweep retries it'),
-    { busy: requestLoad.busy },
   );
 
   return {
     config,
     database,
-    requestLoad,
     db,
     clock,
     log,

@@ -112,10 +112,6 @@ export async function buildServer(opts: BuildOptions): Promise<AppInstance> {
   app.decorate('tasks', tasks);
   app.addHook('onClose', () => tasks.stop());
 
-  app.addHook('onRequest', (_request, reply, done) => {
-    deps.requestLoad.track(reply.raw);
-    done();
-  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);

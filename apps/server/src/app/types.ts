@@ -24,7 +24,6 @@ import type { VastaiDeps } from '../modules/vastai/vastai.deps.ts';
 import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
-import type { RequestLoad } from './request-load.ts';
 import type { TaskRunner } from './tasks.ts';
 
 /**
@@ -64,8 +63,6 @@ export interface AuthLookups {
 export interface Container {
   config: Config;
   database: Database;
-  /** Requests this process is answering (instance jobs wait while it is busy). */
-  requestLoad: RequestLoad;
   db: Db;
   clock: Clock;
   log: FastifyBaseLogger;

@@ -59,50 +59,20 @@ export async function runJobSweep(deps: InstanceDeps) {
  * waits on its engine most of the time, so a few at once keep every engine busy).
  */
 export const JOB_CONCURRENCY = 8;
-/**
- * While the process is busy answering requests, a kicked job waits (re-checking every
- * JOB_DEFER_STEP_MS), at most JOB_DEFER_MAX_MS: a job makes about as many queries as the create
- * that kicked it, so a burst is answered first and provisioned right after (issue 15).
- */
-export const JOB_DEFER_MAX_MS = 2_000;
-const JOB_DEFER_STEP_MS = 20;
 
 /** In-process kicks after commit; `drain` waits for those queued and in flight (tests, shutdown). */
 export function createInstanceJobs(
   deps: () => InstanceDeps,
   onError: (err: unknown, instanceId: number) => void,
-  opts: { concurrency?: number; busy?: () => boolean } = {},
+  concurrency = JOB_CONCURRENCY,
 ): ProvisionJobs {
-  const concurrency = opts.concurrency ?? JOB_CONCURRENCY;
-  const busy = opts.busy ?? (() => false);
-  const queue: { id: number; at: number }[] = [];
+  const queue: number[] = [];
   const inFlight = new Set<Promise<unknown>>();
-  let recheck: NodeJS.Timeout | null = null;
-  const next = (now = false) => {
+  const next = () => {
     while (inFlight.size < concurrency && queue.length > 0) {
-      const head = queue[0] as { id: number; at: number };
-      if (!now && busy() && performance.now() - head.at < JOB_DEFER_MAX_MS) {
-        // A queued job is unclaimed: if this process ends meanwhile, the sweep takes it.
-        if (!recheck) {
-          recheck = setTimeout(() => {
-            recheck = null;
-            next();
-          }, JOB_DEFER_STEP_MS).unref();
-        }
-        return;
-      }
-      queue.shift();
-      if (process.env.DEBUG_JOBS)
-        console.log(
-          'job start',
-          Math.round(performance.now()),
-          'waited',
-          Math.round(performance.now() - head.at),
-          'busy',
-          busy(),
-        );
-      const job: Promise<unknown> = runInstanceJob(deps(), head.id)
-        .catch((err) => onError(err, head.id))
+      const instanceId = queue.shift() as number;
+      const job: Promise<unknown> = runInstanceJob(deps(), instanceId)
+        .catch((err) => onError(err, instanceId))
         .finally(() => {
           inFlight.delete(job);
           next();
@@ -112,15 +82,11 @@ export function createInstanceJobs(
   };
   return {
     kick(instanceId: number) {
-      queue.push({ id: instanceId, at: performance.now() });
+      queue.push(instanceId);
       next();
     },
     async drain() {
-      // Waiting for the queue means running it: no deferral here.
-      while (inFlight.size > 0 || queue.length > 0) {
-        next(true);
-        await Promise.all(inFlight);
-      }
+      while (inFlight.size > 0 || queue.length > 0) await Promise.all(inFlight);
     },
   };
 }
