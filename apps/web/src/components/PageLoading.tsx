@@ -1,3 +1,4 @@
+import { t } from '../locales/zh-CN';
 import styles from './PageLoading.module.css';
 
 /**
@@ -7,7 +8,7 @@ import styles from './PageLoading.module.css';
 export function PageLoading({ fullscreen = false }: { fullscreen?: boolean }) {
   return (
     <div className={fullscreen ? styles.fullscreen : styles.inline}>
-      <span className={styles.spin} role="status" aria-label="加载中">
+      <span className={styles.spin} role="status" aria-label={t.common.loading}>
         <i />
         <i />
         <i />

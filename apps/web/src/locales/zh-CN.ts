@@ -1145,6 +1145,21 @@ export const t = {
     loadFailed: '加载失败',
   },
   adminCatalogue: {
+    /** Form checks of the catalogue screens (the server checks the same and names the field). */
+    rules: {
+      fill: (field: string) => `请填写${field}`,
+      tenantCode: '租户编码为小写字母、数字或连字符',
+      tenantName: '请填写租户名称',
+      heroTitle: '请填写首页标题',
+      email: '联系邮箱格式不正确',
+      hostName: '请填写主机名',
+      region: '请选择地区',
+      regionCode: '地区代码为字母、数字、下划线或连字符',
+      host: '请选择主机',
+      gpuModel: '请填写 GPU 型号',
+      memory: '请填写显存',
+      price: '请填写价格',
+    },
     saved: '已保存',
     deleted: '已删除',
     create: '新增',
@@ -1453,6 +1468,8 @@ export const t = {
     active: '在线',
     ended: '已退出',
     unknown: '未知',
+    /** The browser name for WeChat's built-in browser in the sign-in list. */
+    wechatBrowser: '微信',
     signInsEmpty: '暂无登录记录',
     signInsFailed: '登录记录加载失败',
   },

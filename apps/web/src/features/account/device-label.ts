@@ -1,6 +1,8 @@
+import { t } from '../../locales/zh-CN';
+
 const BROWSERS: [RegExp, string][] = [
   [/Edg\//, 'Edge'],
-  [/MicroMessenger\//, '微信'],
+  [/MicroMessenger\//, t.accountSecurity.wechatBrowser],
   [/OPR\/|Opera/, 'Opera'],
   [/Firefox\//, 'Firefox'],
   [/Chrome\/|CriOS\//, 'Chrome'],

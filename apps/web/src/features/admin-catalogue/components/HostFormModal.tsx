@@ -126,12 +126,12 @@ export function HostFormModal({
       <Form form={form} layout="vertical">
         <Row gutter={12}>
           <Col xs={24} md={12}>
-            <Form.Item name="name" label={h.name} rules={[{ required: true, message: '请填写主机名' }]}>
+            <Form.Item name="name" label={h.name} rules={[{ required: true, message: c.rules.hostName }]}>
               <Input maxLength={64} data-testid="host-name" />
             </Form.Item>
           </Col>
           <Col xs={12} md={6}>
-            <Form.Item name="regionId" label={h.region} rules={[{ required: true, message: '请选择地区' }]}>
+            <Form.Item name="regionId" label={h.region} rules={[{ required: true, message: c.rules.region }]}>
               <Select
                 data-testid="host-region"
                 options={(regions.data ?? []).map((r) => ({ value: r.id, label: r.name }))}

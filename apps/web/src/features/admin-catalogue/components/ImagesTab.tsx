@@ -135,7 +135,7 @@ export function ImagesTab() {
               <Form.Item
                 name="imageName"
                 label={m.name}
-                rules={[{ required: true, message: `请填写${m.name}` }]}
+                rules={[{ required: true, message: c.rules.fill(m.name) }]}
               >
                 <Input maxLength={100} data-testid="image-name" />
               </Form.Item>
@@ -145,7 +145,7 @@ export function ImagesTab() {
                 name="imageUrl"
                 label={m.url}
                 extra={m.urlHelp}
-                rules={[{ required: true, message: `请填写${m.url}` }]}
+                rules={[{ required: true, message: c.rules.fill(m.url) }]}
               >
                 <Input maxLength={300} data-testid="image-url" />
               </Form.Item>

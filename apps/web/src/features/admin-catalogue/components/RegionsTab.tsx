@@ -81,7 +81,7 @@ export function RegionsTab() {
         saving={save.isPending}
       >
         <Form form={form} layout="vertical" preserve={false}>
-          <Form.Item name="name" label={r.name} rules={[{ required: true, message: `请填写${r.name}` }]}>
+          <Form.Item name="name" label={r.name} rules={[{ required: true, message: c.rules.fill(r.name) }]}>
             <Input maxLength={32} data-testid="region-name" />
           </Form.Item>
           <Form.Item
@@ -92,7 +92,7 @@ export function RegionsTab() {
               {
                 required: true,
                 pattern: /^[A-Za-z0-9_-]{1,32}$/,
-                message: '地区代码为字母、数字、下划线或连字符',
+                message: c.rules.regionCode,
               },
             ]}
           >

@@ -119,7 +119,7 @@ export function SkusTab() {
         <Form form={form} layout="vertical" preserve={false}>
           <Row gutter={12}>
             <Col xs={24} md={12}>
-              <Form.Item name="hostId" label={s.host} rules={[{ required: true, message: '请选择主机' }]}>
+              <Form.Item name="hostId" label={s.host} rules={[{ required: true, message: c.rules.host }]}>
                 <Select
                   disabled={editing !== 'new'}
                   showSearch
@@ -132,7 +132,7 @@ export function SkusTab() {
               <Form.Item
                 name="gpuModel"
                 label={s.model}
-                rules={[{ required: true, message: '请填写 GPU 型号' }]}
+                rules={[{ required: true, message: c.rules.gpuModel }]}
               >
                 <Input maxLength={64} />
               </Form.Item>
@@ -143,7 +143,11 @@ export function SkusTab() {
               </Form.Item>
             </Col>
             <Col xs={12} md={8}>
-              <Form.Item name="memoryGb" label={s.memory} rules={[{ required: true, message: '请填写显存' }]}>
+              <Form.Item
+                name="memoryGb"
+                label={s.memory}
+                rules={[{ required: true, message: c.rules.memory }]}
+              >
                 <InputNumber min={1} max={1024} precision={0} style={{ width: '100%' }} />
               </Form.Item>
             </Col>
@@ -151,7 +155,7 @@ export function SkusTab() {
               <Form.Item
                 name="hourlyPrice"
                 label={s.price}
-                rules={[{ required: true, message: '请填写价格' }]}
+                rules={[{ required: true, message: c.rules.price }]}
               >
                 <InputNumber
                   min={0}

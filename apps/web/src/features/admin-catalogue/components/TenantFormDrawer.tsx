@@ -96,7 +96,7 @@ export function TenantFormDrawer({
                         {
                           required: true,
                           pattern: /^[a-z0-9][a-z0-9-]{0,31}$/,
-                          message: '租户编码为小写字母、数字或连字符',
+                          message: c.rules.tenantCode,
                         },
                       ]}
                     >
@@ -107,7 +107,7 @@ export function TenantFormDrawer({
                     <Form.Item
                       name="name"
                       label={m.name}
-                      rules={[{ required: true, message: '请填写租户名称' }]}
+                      rules={[{ required: true, message: c.rules.tenantName }]}
                     >
                       <Input maxLength={64} data-testid="tenant-form-name" />
                     </Form.Item>
@@ -181,7 +181,7 @@ export function TenantFormDrawer({
                     <Form.Item
                       name={['config', 'homepage', 'title']}
                       label={m.homeTitle}
-                      rules={[{ required: true, message: '请填写首页标题' }]}
+                      rules={[{ required: true, message: c.rules.heroTitle }]}
                     >
                       <Input maxLength={100} data-testid="tenant-form-title" />
                     </Form.Item>
@@ -216,7 +216,7 @@ export function TenantFormDrawer({
                     <Form.Item
                       name={['config', 'contact', 'email']}
                       label={m.email}
-                      rules={[{ type: 'email', message: '联系邮箱格式不正确' }]}
+                      rules={[{ type: 'email', message: c.rules.email }]}
                     >
                       <Input maxLength={100} />
                     </Form.Item>

@@ -78,7 +78,7 @@ export default function TenantPricingPage() {
   ];
 
   const money = (name: string, label: string, required = false) => (
-    <Form.Item name={name} label={label} rules={required ? [{ required: true, message: '请填写价格' }] : []}>
+    <Form.Item name={name} label={label} rules={required ? [{ required: true, message: c.rules.price }] : []}>
       <InputNumber
         min={0}
         max={1000000}
