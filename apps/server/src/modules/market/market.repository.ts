@@ -57,6 +57,13 @@ const gpuCounts = (db: DbOrTx) =>
     .groupBy(hostGpus.hostId, hostGpus.model)
     .as('gpu_counts');
 
+/** A region the tenant's market shows: enabled, and among its visible regions when it names any. */
+const visibleRegion = (scope: TenantScope) =>
+  and(
+    eq(regions.enabled, true),
+    scope.regionIds.length > 0 ? inArray(regions.id, scope.regionIds) : undefined,
+  );
+
 export function createMarketRepository({ db }: { db: DbOrTx }) {
   return {
     /** Every listed SKU the tenant may sell, in region order; GPU counts from live allocation. */
@@ -105,8 +112,7 @@ export function createMarketRepository({ db }: { db: DbOrTx }) {
           and(
             eq(gpuSkus.listed, true),
             eq(hosts.status, 'ACTIVE'),
-            eq(regions.enabled, true),
-            scope.regionIds.length > 0 ? inArray(regions.id, scope.regionIds) : undefined,
+            visibleRegion(scope),
             skuIds ? inArray(gpuSkus.id, skuIds) : undefined,
             hostAllowed,
           ),
@@ -123,13 +129,7 @@ export function createMarketRepository({ db }: { db: DbOrTx }) {
       db
         .select({ id: regions.id, name: regions.name, overseas: regions.overseas })
         .from(regions)
-        .where(
-          and(
-            eq(regions.overseas, true),
-            eq(regions.enabled, true),
-            scope.regionIds.length > 0 ? inArray(regions.id, scope.regionIds) : undefined,
-          ),
-        )
+        .where(and(eq(regions.overseas, true), visibleRegion(scope)))
         .orderBy(asc(regions.sortOrder), asc(regions.id)),
 
     packagePrices: () => db.select().from(packagePrices),
