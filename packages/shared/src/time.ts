@@ -52,9 +52,11 @@ export const shanghaiDate = (at: Instant): string => formatTime(at, 'YYYY-MM-DD'
 /** Today's date in Asia/Shanghai. */
 export const shanghaiToday = (now: Instant = Date.now()): string => shanghaiDate(now);
 
+/** The instant a Shanghai wall time ("2026-11-22T08:30:00") names: 2026-11-22T00:30:00Z. */
+export const shanghaiWallTime = (wall: string): Date => new Date(Date.parse(`${wall}Z`) - SHANGHAI_OFFSET_MS);
+
 /** The instant a Shanghai day ("2026-11-22") starts: 2026-11-21T16:00:00Z. */
-export const shanghaiDayStart = (day: string): Date =>
-  new Date(Date.parse(`${day}T00:00:00Z`) - SHANGHAI_OFFSET_MS);
+export const shanghaiDayStart = (day: string): Date => shanghaiWallTime(`${day}T00:00:00`);
 
 /** The Shanghai day `n` days after `day` (before, for negative `n`). */
 export const addDays = (day: string, n: number): string =>

@@ -1,4 +1,4 @@
-import { addDays, formatTime, SHANGHAI_OFFSET_MS, shanghaiDayStart } from '@gpu/shared/time';
+import { addDays, formatTime, shanghaiDayStart, shanghaiWallTime } from '@gpu/shared/time';
 import dayjs, { type Dayjs } from 'dayjs';
 
 /*
@@ -13,7 +13,7 @@ export const toPicker = (at: string): Dayjs => dayjs(formatTime(at));
 
 /** The instant a picked wall time names in Shanghai (whole seconds), as ISO text. */
 export const fromPicker = (v: Dayjs): string =>
-  new Date(Date.parse(`${v.format('YYYY-MM-DDTHH:mm:ss')}Z`) - SHANGHAI_OFFSET_MS).toISOString();
+  shanghaiWallTime(v.format('YYYY-MM-DDTHH:mm:ss')).toISOString();
 
 /** The last instant (…23:59:59.999 in Shanghai) of a picked day, as ISO text. */
 export const pickerDayEnd = (v: Dayjs): string =>
