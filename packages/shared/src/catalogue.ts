@@ -35,9 +35,15 @@ export const regionSchema = z.object({
 });
 export type RegionView = z.infer<typeof regionSchema>;
 
+/** A region code: the server's check and the admin form's (one rule). */
+export const REGION_CODE_RULE = {
+  pattern: /^[A-Za-z0-9_-]{1,32}$/,
+  message: '地区代码为 1–32 位字母、数字、下划线或连字符',
+} as const;
+
 const regionFields = {
   name: required(32, '地区名称'),
-  code: line(32, '地区代码').regex(/^[A-Za-z0-9_-]{1,32}$/, '地区代码为 1–32 位字母、数字、下划线或连字符'),
+  code: line(32, '地区代码').regex(REGION_CODE_RULE.pattern, REGION_CODE_RULE.message),
   sortOrder: int(-10_000, 10_000, '排序'),
   overseas: z.boolean({ message: '是否海外必须是布尔值' }),
   enabled: z.boolean({ message: '启用状态必须是布尔值' }),

@@ -70,8 +70,14 @@ export const tenantSettingsInputSchema = z.object({
     .optional(),
 });
 
+/** A tenant code: the server's check and the admin form's (one rule). */
+export const TENANT_CODE_RULE = {
+  pattern: /^[a-z0-9][a-z0-9-]{0,31}$/,
+  message: '租户编码为小写字母、数字或连字符',
+} as const;
+
 const tenantFields = {
-  code: line(32, '租户编码').regex(/^[a-z0-9][a-z0-9-]{0,31}$/, '租户编码为小写字母、数字或连字符'),
+  code: line(32, '租户编码').regex(TENANT_CODE_RULE.pattern, TENANT_CODE_RULE.message),
   name: line(64, '租户名称').min(1, '请填写租户名称'),
   status: z.enum(['ACTIVE', 'DISABLED'], { message: '状态只能是 ACTIVE 或 DISABLED' }),
   domains: z

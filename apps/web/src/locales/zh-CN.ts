@@ -1148,13 +1148,11 @@ export const t = {
     /** Form checks of the catalogue screens (the server checks the same and names the field). */
     rules: {
       fill: (field: string) => `请填写${field}`,
-      tenantCode: '租户编码为小写字母、数字或连字符',
       tenantName: '请填写租户名称',
       heroTitle: '请填写首页标题',
       email: '联系邮箱格式不正确',
       hostName: '请填写主机名',
       region: '请选择地区',
-      regionCode: '地区代码为字母、数字、下划线或连字符',
       host: '请选择主机',
       gpuModel: '请填写 GPU 型号',
       memory: '请填写显存',

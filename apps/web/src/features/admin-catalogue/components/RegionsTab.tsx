@@ -1,4 +1,4 @@
-import type { RegionView } from '@gpu/shared/catalogue';
+import { REGION_CODE_RULE, type RegionView } from '@gpu/shared/catalogue';
 import { Button, Form, Input, InputNumber, Switch, Table, type TableProps, Tag } from 'antd';
 import { t } from '../../../locales/zh-CN';
 import { FormModal, useEditing } from '../../admin/components/FormModal';
@@ -88,13 +88,7 @@ export function RegionsTab() {
             name="code"
             label={r.code}
             extra={r.codeHelp}
-            rules={[
-              {
-                required: true,
-                pattern: /^[A-Za-z0-9_-]{1,32}$/,
-                message: c.rules.regionCode,
-              },
-            ]}
+            rules={[{ required: true, ...REGION_CODE_RULE }]}
           >
             <Input maxLength={32} data-testid="region-code" />
           </Form.Item>

@@ -1,4 +1,4 @@
-import type { AdminTenant } from '@gpu/shared/tenant-admin';
+import { type AdminTenant, TENANT_CODE_RULE } from '@gpu/shared/tenant-admin';
 import { DEFAULT_TENANT_CONFIG } from '@gpu/shared/tenant-defaults';
 import { Button, Col, Drawer, Form, Input, Row, Select, Space, Switch, Tabs } from 'antd';
 import { useEffect } from 'react';
@@ -89,17 +89,7 @@ export function TenantFormDrawer({
               children: (
                 <Row gutter={12}>
                   <Col xs={24} md={12}>
-                    <Form.Item
-                      name="code"
-                      label={m.code}
-                      rules={[
-                        {
-                          required: true,
-                          pattern: /^[a-z0-9][a-z0-9-]{0,31}$/,
-                          message: c.rules.tenantCode,
-                        },
-                      ]}
-                    >
+                    <Form.Item name="code" label={m.code} rules={[{ required: true, ...TENANT_CODE_RULE }]}>
                       <Input maxLength={32} disabled={!!tenant?.isDefault} data-testid="tenant-form-code" />
                     </Form.Item>
                   </Col>
