@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARTIFACTS } from './env';
 import {
   confirmInstanceAction,
+  confirmRelease,
   DESKTOP,
   fundUser,
   instanceStatusIs,
@@ -177,15 +178,14 @@ describe('console: one daily package from RUNNING to RELEASED', () => {
   it('releases only once the instance name is typed → 已释放', async () => {
     const row = page.getByTestId(`instance-row-${created.id}`);
     await row.getByRole('button', { name: '释放' }).click();
-    const confirm = page.getByTestId('release-confirm');
-    await confirm.waitFor();
-    expect(await confirm.isDisabled()).toBe(true);
-    await page.getByTestId('release-name').fill('wrong-name');
-    expect(await confirm.isDisabled()).toBe(true);
-    await page.getByTestId('release-name').fill(NAME);
-    expect(await confirm.isEnabled()).toBe(true);
-    await page.screenshot({ path: path.join(ARTIFACTS, 'console-release-dialog-1440.png') });
-    await confirm.click();
+    await confirmRelease(page, NAME, async (confirm) => {
+      expect(await confirm.isDisabled()).toBe(true);
+      await page.getByTestId('release-name').fill('wrong-name');
+      expect(await confirm.isDisabled()).toBe(true);
+      await page.getByTestId('release-name').fill(NAME);
+      expect(await confirm.isEnabled()).toBe(true);
+      await page.screenshot({ path: path.join(ARTIFACTS, 'console-release-dialog-1440.png') });
+    });
     await toast(page, '实例已释放');
     await statusIs(page, '已释放');
     expect((await instanceNow())?.status).toBe('RELEASED');

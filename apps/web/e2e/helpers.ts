@@ -188,6 +188,21 @@ export async function chooseOption(page: Page, select: Locator, label: string) {
   await expect.poll(() => select.textContent()).toContain(label);
 }
 
+/**
+ * In the open release dialog, types `name` and confirms, once the dialog's zoom-in has ended
+ * (a click during it once left the dialog open on a loaded runner), and waits for it to close.
+ * `before` runs with the confirm button after the dialog settled (checks of its state).
+ */
+export async function confirmRelease(page: Page, name: string, before?: (confirm: Locator) => Promise<void>) {
+  const confirm = page.getByTestId('release-confirm');
+  await confirm.waitFor();
+  await page.waitForFunction(() => !document.querySelector('.ant-modal[class*="zoom-"]'));
+  await before?.(confirm);
+  await page.getByTestId('release-name').fill(name);
+  await confirm.click();
+  await confirm.waitFor({ state: 'detached' });
+}
+
 /** Clicks instance `id`'s row action and the confirm dialog's button of the same name. */
 export async function confirmInstanceAction(page: Page, id: number, action: string) {
   await page.getByTestId(`instance-row-${id}`).getByRole('button', { name: action }).click();

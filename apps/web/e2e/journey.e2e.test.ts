@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARTIFACTS } from './env';
 import {
   answerConfirm,
+  confirmRelease,
   DESKTOP,
   launchBrowser,
   registerUser,
@@ -141,8 +142,7 @@ describe('a new customer, start to finish', () => {
     await toast('实例已开机');
     await statusIs('运行中');
     await row().getByRole('button', { name: '释放' }).click();
-    await page.getByTestId('release-name').fill(name);
-    await page.getByTestId('release-confirm').click();
+    await confirmRelease(page, name);
     await toast('实例已释放');
     await statusIs('已释放');
     await shot('console-released');

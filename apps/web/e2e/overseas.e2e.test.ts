@@ -4,6 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   confirmInstanceAction,
+  confirmRelease,
   DESKTOP,
   fundUser,
   instanceStatusIs,
@@ -163,8 +164,7 @@ describe('overseas GPUs through vast.ai', () => {
 
     const row = page.getByTestId(`instance-row-${created.id}`);
     await row.getByRole('button', { name: '释放' }).click();
-    await page.getByTestId('release-name').fill(NAME);
-    await page.getByTestId('release-confirm').click();
+    await confirmRelease(page, NAME);
     await statusIs(page, '已释放');
     const gone = await fetch(`${inject('vastUrl')}/instances/${vastId}/`, {
       headers: { authorization: `Bearer ${inject('vastKey')}` },
