@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { envelopeSchema, type MarketQuery, marketListSchema } from '@gpu/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../app/db/client.ts';
+import { COMPRESS_MIN_BYTES, chooseEncoding, type Encoding, encode } from '../../app/plugins/compression.ts';
 import { ok } from '../../app/plugins/envelope.ts';
 import type { DiscountService } from '../discounts/discounts.usecases.ts';
 import type { TenantRecord } from '../tenants/tenants.repository.ts';
@@ -21,6 +22,21 @@ const MAX_ENTRIES = 2_000;
 const listAnswer = envelopeSchema(marketListSchema);
 
 export type MarketReadModel = ReturnType<typeof createMarketReadModel>;
+
+interface Entry {
+  key: string;
+  json: Buffer;
+  builtAt: number;
+  expiresAt: number;
+  /** The answer compressed, per coding, made on the first request that accepts it. */
+  encoded: Partial<Record<Encoding, Promise<Buffer>>>;
+}
+
+/** An answer's bytes and their content coding (null: as they are). */
+export interface MarketAnswer {
+  body: Buffer;
+  encoding: Encoding | null;
+}
 
 /**
  * The in-process read model of GET /api/gpu/market: each (tenant, query) answer, serialized once
@@ -43,7 +59,10 @@ export function createMarketReadModel({
   log: FastifyBaseLogger;
 }) {
   const origin = randomUUID();
-  const entries = new Map<string, { json: Buffer; builtAt: number; expiresAt: number }>();
+  const entries = new Map<string, Entry>();
+  // The same entries by the request's raw query string: a repeated URL finds its answer without
+  // normalising the query first (the same query may be spelt many ways, hence two maps).
+  const byRawQuery = new Map<string, Entry>();
   // Bumped by every invalidation: an answer computed across one is not kept (it may be stale).
   let generation = 0;
   let stopListening: (() => Promise<void>) | null = null;
@@ -53,6 +72,7 @@ export function createMarketReadModel({
   const dropLocal = (withDiscounts: boolean) => {
     generation++;
     entries.clear();
+    byRawQuery.clear();
     catalog.invalidate();
     if (withDiscounts) discounts.invalidate();
   };
@@ -81,6 +101,24 @@ export function createMarketReadModel({
     return next;
   }
 
+  /** The cached answer to (tenant, query), built and kept when missing or out of date. */
+  async function answer(tenant: TenantRecord, q: MarketQuery): Promise<Entry> {
+    const key = `${tenant.id}|${JSON.stringify(q, Object.keys(q).sort())}`;
+    const t = now().getTime();
+    const hit = entries.get(key);
+    if (hit && t < hit.expiresAt && t >= hit.builtAt) return hit;
+    const seen = generation;
+    const [list, expiresAt] = await Promise.all([catalog.list(tenant, q), nextBoundary(tenant.id, t)]);
+    // Checked once here, as the response schema would check every answer.
+    const json = Buffer.from(JSON.stringify(listAnswer.parse(ok(list))));
+    const entry: Entry = { key, json, builtAt: t, expiresAt, encoded: {} };
+    if (seen === generation) {
+      if (entries.size >= MAX_ENTRIES) entries.clear();
+      entries.set(key, entry);
+    }
+    return entry;
+  }
+
   return {
     ...catalog,
     /**
@@ -97,21 +135,39 @@ export function createMarketReadModel({
       timer.unref();
       pending = { discounts: opts.discounts === true, timer };
     },
-    /** The whole answer of GET /api/gpu/market as JSON bytes (the envelope included). */
-    async listJson(tenant: TenantRecord, q: MarketQuery): Promise<Buffer> {
-      const key = `${tenant.id}|${JSON.stringify(q, Object.keys(q).sort())}`;
+    /**
+     * The whole answer of GET /api/gpu/market as JSON bytes (the envelope included), compressed
+     * when the client accepts br or gzip: made once per cached answer, so a browser's request
+     * costs no compression and a fraction of the bytes.
+     */
+    async listJson(
+      tenant: TenantRecord,
+      q: MarketQuery,
+      request: { acceptEncoding?: string; rawQuery?: string } = {},
+    ): Promise<MarketAnswer> {
+      const raw = request.rawQuery === undefined ? null : `${tenant.id}|${request.rawQuery}`;
       const t = now().getTime();
-      const hit = entries.get(key);
-      if (hit && t < hit.expiresAt && t >= hit.builtAt) return hit.json;
-      const seen = generation;
-      const [list, expiresAt] = await Promise.all([catalog.list(tenant, q), nextBoundary(tenant.id, t)]);
-      // Checked once here, as the response schema would check every answer.
-      const json = Buffer.from(JSON.stringify(listAnswer.parse(ok(list))));
-      if (seen === generation) {
-        if (entries.size >= MAX_ENTRIES) entries.clear();
-        entries.set(key, { json, builtAt: t, expiresAt });
+      let entry = raw === null ? undefined : byRawQuery.get(raw);
+      if (!entry || t >= entry.expiresAt || t < entry.builtAt) {
+        entry = await answer(tenant, q);
+        if (raw !== null && entries.get(entry.key) === entry) {
+          if (byRawQuery.size >= MAX_ENTRIES) byRawQuery.clear();
+          byRawQuery.set(raw, entry);
+        }
       }
-      return json;
+      const acceptEncoding = request.acceptEncoding;
+      const encoding = entry.json.length >= COMPRESS_MIN_BYTES ? chooseEncoding(acceptEncoding) : null;
+      if (!encoding) return { body: entry.json, encoding: null };
+      entry.encoded[encoding] ??= encode(entry.json, encoding);
+      const pending = entry.encoded[encoding];
+      try {
+        return { body: await pending, encoding };
+      } catch (err) {
+        // Never fails an answer: this one goes out as it is, the next request tries again.
+        delete entry.encoded[encoding];
+        log.warn({ err, encoding }, 'market: compressing an answer failed');
+        return { body: entry.json, encoding: null };
+      }
     },
     /** Starts hearing other replicas' invalidations (registerMarket; stopped on close). */
     async start() {

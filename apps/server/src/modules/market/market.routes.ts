@@ -14,12 +14,18 @@ export async function marketRoutes(app: AppInstance, c: Container) {
         response: { 200: envelopeSchema(marketListSchema) },
       },
     },
-    // The read model's answer is already JSON bytes, checked against this schema when built; a
-    // Buffer is sent as it is (the response schema still documents it).
-    async (request, reply) =>
-      reply
-        .type('application/json; charset=utf-8')
-        .send((await c.services.market.listJson(request.tenant, request.query)) as never),
+    // The read model's answer is already JSON bytes (compressed when the client accepts it),
+    // checked against this schema when built; a Buffer is sent as it is (the schema documents it).
+    async (request, reply) => {
+      const at = request.url.indexOf('?');
+      const answer = await c.services.market.listJson(request.tenant, request.query, {
+        acceptEncoding: request.headers['accept-encoding'],
+        rawQuery: at < 0 ? '' : request.url.slice(at + 1),
+      });
+      reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
+      if (answer.encoding) reply.header('content-encoding', answer.encoding);
+      return reply.send(answer.body as never);
+    },
   );
 
   app.post(
