@@ -36,7 +36,9 @@ describe('API envelope and errors', () => {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.headers['content-type']).toMatch(/^application\/json/);
       for (const [name, value] of Object.entries(API_SECURITY_HEADERS)) expect(res.headers[name]).toBe(value);
-      // The document directives belong to pages only.
+      // The document directives belong to pages only (frame-ancestors covers framing).
+      expect(res.headers['x-frame-options']).toBeUndefined();
+      expect(res.headers['referrer-policy']).toBeUndefined();
       expect(res.headers['cross-origin-opener-policy']).toBeUndefined();
       expect(res.headers['strict-transport-security']).toBeUndefined();
       expect(res.headers['x-powered-by']).toBeUndefined();

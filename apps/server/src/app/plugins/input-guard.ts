@@ -40,12 +40,15 @@ export function findControlChars(value: unknown, multiLine: boolean, prefix = ''
  * Runs at preValidation, so authentication (onRequest) still answers 401 first.
  */
 export function registerInputGuard(app: FastifyInstance) {
-  app.addHook('preValidation', async (request) => {
+  // A callback hook: the check is synchronous, so no promise per request (issue 15).
+  app.addHook('preValidation', (request, _reply, done) => {
     const field =
       findControlChars(request.params, false) ??
       findControlChars(request.query, false) ??
       findControlChars(request.body, true);
-    if (field !== null) throw commonErrors.badRequest(`参数 ${field} 无效：${CONTROL_CHARS_MESSAGE}`);
+    done(
+      field === null ? undefined : commonErrors.badRequest(`参数 ${field} 无效：${CONTROL_CHARS_MESSAGE}`),
+    );
   });
 }
 

@@ -11,7 +11,7 @@ import {
   signInSchema,
   userSchema,
 } from '@gpu/shared';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ok } from '../../app/plugins/envelope.ts';
 import type { AppInstance, Container } from '../../app/types.ts';
@@ -19,6 +19,10 @@ import { authErrors } from './auth.errors.ts';
 import * as auth from './auth.usecases.ts';
 
 export const REFRESH_COOKIE = 'gpu_rt';
+
+/** The refresh token cookie, parsed here (cookies are not parsed on every request). */
+const refreshCookie = (app: AppInstance, request: FastifyRequest): string | undefined =>
+  request.headers.cookie ? app.parseCookie(request.headers.cookie)[REFRESH_COOKIE] : undefined;
 const COOKIE_PATH = '/api/auth';
 
 const availableSchema = envelopeSchema(z.object({ available: z.boolean() }));
@@ -208,7 +212,7 @@ export async function authRoutes(app: AppInstance, c: Container) {
       try {
         return sessionAnswer(
           reply,
-          await auth.refresh(deps(), request.tenant.id, request.cookies[REFRESH_COOKIE]),
+          await auth.refresh(deps(), request.tenant.id, refreshCookie(app, request)),
           '成功',
         );
       } catch (err) {
@@ -221,7 +225,7 @@ export async function authRoutes(app: AppInstance, c: Container) {
     '/api/auth/logout',
     { schema: { tags: ['auth'], summary: '退出登录', response: { 200: nullData } } },
     async (request, reply) => {
-      await auth.logout(deps(), request.cookies[REFRESH_COOKIE]);
+      await auth.logout(deps(), refreshCookie(app, request));
       reply.clearCookie(REFRESH_COOKIE, { path: COOKIE_PATH });
       return ok(null, '已退出登录');
     },

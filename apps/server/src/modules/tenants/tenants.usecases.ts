@@ -29,6 +29,8 @@ export function createTenantService({ db, now = () => Date.now() }: { db: Db; no
   let generation = 0;
 
   let checkedAt = 0;
+  const pick = (s: Snapshot, rawHost: string | undefined) =>
+    s.byHost.get(normalizeHost(rawHost)) ?? s.fallback;
 
   async function load(): Promise<Snapshot> {
     // The version first: a write landing after it bumps past it, and the next check reloads.
@@ -60,10 +62,18 @@ export function createTenantService({ db, now = () => Date.now() }: { db: Db; no
     loading = null;
   }
 
+  /** The snapshot when it can be used without asking the database, else null. */
+  function settled(): Snapshot | null {
+    const t = now();
+    return snapshot && t - snapshot.at < CACHE_TTL_MS && t - checkedAt < VERSION_CHECK_MS && t >= checkedAt
+      ? snapshot
+      : null;
+  }
+
   async function current(): Promise<Snapshot> {
+    const ready = settled();
+    if (ready) return ready;
     if (snapshot && now() - snapshot.at < CACHE_TTL_MS) {
-      const t = now();
-      if (t - checkedAt < VERSION_CHECK_MS && t >= checkedAt) return snapshot;
       await checkVersion(snapshot);
       if (snapshot) return snapshot;
     }
@@ -86,8 +96,15 @@ export function createTenantService({ db, now = () => Date.now() }: { db: Db; no
   return {
     /** The tenant for a browser host name; unknown or disabled hosts get the default tenant. */
     async resolve(rawHost: string | undefined): Promise<TenantRecord> {
-      const s = await current();
-      return s.byHost.get(normalizeHost(rawHost)) ?? s.fallback;
+      return pick(await current(), rawHost);
+    },
+    /**
+     * `resolve` without waiting, when the answer is known without the database (nearly every
+     * request): null otherwise. Lets the per-request hook skip a promise (issue 15).
+     */
+    resolveNow(rawHost: string | undefined): TenantRecord | null {
+      const s = settled();
+      return s ? pick(s, rawHost) : null;
     },
     findByCode: (code: string) => repo.findByCode(code),
     list: () => repo.list(),
