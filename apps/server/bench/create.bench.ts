@@ -1,13 +1,17 @@
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
-import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { systemClock } from '../src/app/clock.ts';
-import { openDatabase } from '../src/app/db/client.ts';
-import { testConfig } from '../src/app/db/test-utils.ts';
-import { buildServer } from '../src/app/server.ts';
+import type { Db } from '../src/app/db/client.ts';
 import { hostGpus, regions } from '../src/modules/hosts/hosts.tables.ts';
 import { instances } from '../src/modules/instances/instances.tables.ts';
 import { IMAGE, instanceTestApp } from '../src/modules/instances/instances.test-helpers.ts';
+import {
+  databaseUrlOf,
+  freePort,
+  killProcess,
+  startServerProcess,
+} from '../src/modules/instances/server-process.test-helpers.ts';
 
 const CREATES = 100;
 /** Simulated 8-GPU hosts added to the demo ones, so every create of the burst can succeed. */
@@ -18,32 +22,15 @@ const percentile = (sorted: number[], p: number) =>
 
 /**
  * 100 concurrent 1-GPU creates on the simulated driver (demo hosts, every GPU for sale), spread
- * over the machines, sent to two replicas on PostgreSQL (one app on PGlite). Prints latency and
- * checks that no GPU went to two instances and every GPU held matches its instance.
+ * over the machines. On PostgreSQL they go over HTTP to two replicas, each its own server
+ * process (apps/server/src/main.ts) as deployed, alternately; on PGlite to the one embedded
+ * app. Prints latency and checks that no GPU went to two instances and every GPU held matches
+ * its instance.
  */
 export async function benchCreates(): Promise<string[]> {
   const h = await instanceTestApp(systemClock);
   await h.t.db.update(hostGpus).set({ reservedReason: null });
-  const apps = [h.t.app];
-  let second: { close(): Promise<unknown> } | null = null;
-  let secondDb: { close(): Promise<void> } | null = null;
-  if (h.t.database.kind === 'postgres') {
-    const current = (await h.t.db.execute(sql`select current_database() as name`)) as unknown as {
-      rows: { name: string }[];
-    };
-    const url = new URL(process.env.DATABASE_URL as string);
-    url.pathname = `/${current.rows[0]?.name}`;
-    const database = await openDatabase({ url: url.toString() });
-    const app = await buildServer({
-      config: testConfig({ RATE_LIMITS: 'off' }),
-      database,
-      clock: systemClock,
-      webDist: '/nonexistent',
-    });
-    apps.push(app);
-    second = app;
-    secondDb = database;
-  }
+  const onPostgres = h.t.database.kind === 'postgres';
   // Enough GPUs for every create of the burst: the demo hosts plus simulated 8-GPU hosts added
   // through the admin API, as an operator would.
   const admin = await h.t.adminHeaders();
@@ -73,39 +60,74 @@ export async function benchCreates(): Promise<string[]> {
   const users = [];
   for (let i = 0; i < CREATES; i++) users.push(await h.funded(1000));
 
-  // One at a time first: the cost of a create without contention (then released again).
-  const alone: number[] = [];
-  const usable: number[] = [];
-  for (let i = 0; i < machines.length; i++) {
-    const u = await h.funded(1000);
-    const started = performance.now();
-    const res = await h.t.app.inject({
+  // The replicas start after the set-up (no market or tenant change reaches them mid-burst).
+  const replicas = onPostgres ? await startReplicas(h.t.db, 2) : null;
+  /** A request to the app (PGlite) or to replica k mod n (PostgreSQL): status and JSON body. */
+  const send = async (k: number, url: string, headers: Record<string, string>, payload?: object) => {
+    if (!replicas) {
+      const res = await h.t.app.inject({ method: 'POST', url, headers, payload });
+      return { status: res.statusCode, body: res.body };
+    }
+    const res = await fetch(`${replicas.urls[k % replicas.urls.length]}${url}`, {
       method: 'POST',
-      url: '/api/gpu/instance/create',
-      headers: u.headers,
-      payload: {
-        machineId: machines[i % machines.length],
-        instanceName: `alone-${i}`,
+      headers: { ...headers, ...(payload ? { 'content-type': 'application/json' } : {}) },
+      body: payload ? JSON.stringify(payload) : undefined,
+    });
+    return { status: res.status, body: await res.text() };
+  };
+  const settled = () => (replicas ? replicas.settled() : h.t.app.deps.instances.jobs.drain());
+
+  // One at a time first: the cost of a create without contention (then released again). Twice
+  // over: the first round warms the replicas (a process's first requests compile its code).
+  const alone: number[] = [];
+  let usable: number[] = [];
+  for (let round = 0; round < 2; round++) {
+    alone.length = 0;
+    usable = [];
+    for (let i = 0; i < machines.length; i++) {
+      const u = await h.funded(1000);
+      const started = performance.now();
+      const res = await send(i, '/api/gpu/instance/create', u.headers, {
+        machineId: machines[i],
+        instanceName: `alone-${round}-${i}`,
         image: IMAGE,
         gpuAmount: 1,
         billingType: 'hourly',
-      },
-    });
-    // Machines whose GPUs the image does not suit (a non-NVIDIA demo host) answer 422: left out.
-    if (res.statusCode === 422) continue;
-    alone.push(performance.now() - started);
-    if (res.statusCode !== 200) throw new Error(`create alone: ${res.body}`);
-    usable.push(machines[i] as number);
-    await h.t.app.deps.instances.jobs.drain();
-    const id = res.json().data.id as number;
-    const rel = await h.t.app.inject({
-      method: 'POST',
-      url: `/api/gpu/instance/release?instance_uuid=${id}`,
-      headers: u.headers,
-    });
-    if (rel.statusCode !== 200) throw new Error(`release: ${rel.body}`);
+      });
+      // Machines whose GPUs the image does not suit (a non-NVIDIA demo host) answer 422: left out.
+      if (res.status === 422) continue;
+      alone.push(performance.now() - started);
+      if (res.status !== 200) throw new Error(`create alone: ${res.body}`);
+      usable.push(machines[i] as number);
+      await settled();
+      const id = JSON.parse(res.body).data.id as number;
+      const rel = await send(i, `/api/gpu/instance/release?instance_uuid=${id}`, u.headers);
+      if (rel.status !== 200) throw new Error(`release: ${rel.body}`);
+    }
+    await settled();
   }
-  await Promise.all(apps.map((a) => a.deps.instances.jobs.drain()));
+  // And a small burst, released again: the concurrent paths warmed as well.
+  for (let round = 0; round < Number(process.env.BENCH_WARM_ROUNDS ?? 1); round++) {
+    const warm = await Promise.all(
+      Array.from({ length: Number(process.env.BENCH_WARM ?? 40) }, async (_, k) => {
+        const u = await h.funded(1000);
+        const res = await send(k, '/api/gpu/instance/create', u.headers, {
+          machineId: usable[k % usable.length],
+          instanceName: `warm-${k}`,
+          image: IMAGE,
+          gpuAmount: 1,
+          billingType: 'hourly',
+        });
+        return { k, u, res };
+      }),
+    );
+    await settled();
+    for (const { k, u, res } of warm) {
+      if (res.status !== 200) continue;
+      await send(k, `/api/gpu/instance/release?instance_uuid=${JSON.parse(res.body).data.id}`, u.headers);
+    }
+    await settled();
+  }
   alone.sort((a, b) => a - b);
   // Each create of the burst gets a machine with a GPU left for it.
   const idle = new Map((await h.market()).map((i) => [i.id, i.gpuIdleNum]));
@@ -127,7 +149,7 @@ export async function benchCreates(): Promise<string[]> {
   // Where the time goes: what every other session of the database is doing, sampled every 20 ms
   // during the burst (waiting on a row lock, running, idle in a transaction, ...).
   const waits = new Map<string, number>();
-  let sampling = h.t.database.kind === 'postgres';
+  let sampling = onPostgres;
   const sampler = (async () => {
     while (sampling) {
       const r = (await h.t.db.execute(sql`
@@ -152,22 +174,17 @@ export async function benchCreates(): Promise<string[]> {
   const t0 = performance.now();
   await Promise.all(
     users.map(async (u, i) => {
-      const app = apps[i % apps.length] as typeof h.t.app;
+      const payload = {
+        machineId: machines[i],
+        instanceName: `bench-${i}`,
+        image: IMAGE,
+        gpuAmount: 1,
+        ...(i % 2 ? { billingType: 'daily', duration: 1 } : { billingType: 'hourly' }),
+      };
       const started = performance.now();
-      const res = await app.inject({
-        method: 'POST',
-        url: '/api/gpu/instance/create',
-        headers: u.headers,
-        payload: {
-          machineId: machines[i],
-          instanceName: `bench-${i}`,
-          image: IMAGE,
-          gpuAmount: 1,
-          ...(i % 2 ? { billingType: 'daily', duration: 1 } : { billingType: 'hourly' }),
-        },
-      });
+      const { status } = await send(i, '/api/gpu/instance/create', u.headers, payload);
       ms.push(performance.now() - started);
-      statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
+      statuses.set(status, (statuses.get(status) ?? 0) + 1);
     }),
   );
   const wall = performance.now() - t0;
@@ -179,7 +196,7 @@ export async function benchCreates(): Promise<string[]> {
   sampling = false;
   await sampler;
   const samples = [...waits.values()].reduce((a, b) => a + b, 0);
-  await Promise.all(apps.map((a) => a.deps.instances.jobs.drain()));
+  await settled();
 
   // No double allocation: each held GPU belongs to one live instance that records it.
   const held = await h.t.db.select().from(hostGpus).where(isNotNull(hostGpus.instanceId));
@@ -200,7 +217,7 @@ export async function benchCreates(): Promise<string[]> {
   const running = await h.t.db.select().from(instances).where(eq(instances.status, 'RUNNING'));
 
   ms.sort((a, b) => a - b);
-  const kind = h.t.database.kind === 'pglite' ? 'PGlite, 1 app' : 'PostgreSQL, 2 replicas';
+  const kind = onPostgres ? 'PostgreSQL, 2 replica processes' : 'PGlite, 1 app';
   const lines = [
     `one create at a time (${kind}): p50 ${Math.round(percentile(alone, 0.5))} ms, max ${Math.round(alone.at(-1) ?? 0)} ms`,
     `${CREATES} concurrent 1-GPU creates (${kind}, ${usable.length} machines, ${capacity} GPUs on all hosts): ` +
@@ -220,9 +237,44 @@ export async function benchCreates(): Promise<string[]> {
       ? 'allocation check: no GPU in two instances, every held GPU matches its instance'
       : `ALLOCATION PROBLEMS: ${problems.slice(0, 5).join('; ')}`,
   ];
-  await second?.close();
-  await secondDb?.close();
+  await replicas?.stop();
   await h.t.close();
   if (problems.length > 0) throw new Error(lines.join('\n'));
   return lines;
+}
+
+/** `n` server processes on the bench's PostgreSQL database, as replicas are deployed. */
+async function startReplicas(db: Db, n: number) {
+  const url = await databaseUrlOf(db);
+  const ports = await Promise.all(Array.from({ length: n }, () => freePort()));
+  const profiles = process.env.BENCH_REPLICA_PROF;
+  // Scheduled tasks off: what is measured is the burst and the provisioning it kicks.
+  const children = await Promise.all(
+    ports.map((port) =>
+      startServerProcess(
+        url,
+        port,
+        { TASKS: 'off' },
+        // BENCH_REPLICA_PROF=dir: each replica writes a CPU profile there when it ends.
+        profiles ? ['--cpu-prof', `--cpu-prof-dir=${profiles}`] : [],
+      ),
+    ),
+  );
+  return {
+    urls: ports.map((port) => `http://127.0.0.1:${port}`),
+    /** Until no instance is left in a job state (each replica drives the jobs it kicked). */
+    async settled() {
+      const deadline = Date.now() + 60_000;
+      for (;;) {
+        const [row] = await db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(instances)
+          .where(inArray(instances.status, ['CREATING', 'STOPPING', 'STARTING', 'RELEASING']));
+        if ((row?.n ?? 0) === 0) return;
+        if (Date.now() > deadline) throw new Error(`${row?.n} instance jobs unfinished after 60 s`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    },
+    stop: () => Promise.all(children.map((c) => killProcess(c, 'SIGTERM'))),
+  };
 }

@@ -23,8 +23,8 @@ function stateIs(state: DiscountState, now: Date): SQL {
 export function createDiscountsRepository({ db }: { db: DbOrTx }) {
   return {
     /** Enabled rules of the tenant (or global) that have not ended at `now`; started or not. */
-    current(tenantId: number, now: Date): Promise<DiscountRule[]> {
-      return db
+    async current(tenantId: number, now: Date): Promise<DiscountRule[]> {
+      return await db
         .select()
         .from(discounts)
         .where(

@@ -293,3 +293,18 @@ describe('admin discounts: filters, update, unknown ids', () => {
     }
   });
 });
+
+describe('the rules cache', () => {
+  it('loads a tenant’s rules once however many ask at once, and afresh after invalidate', async () => {
+    const service = t.app.deps.services.discounts;
+    service.invalidate();
+    const burst = await Promise.all(Array.from({ length: 20 }, () => service.rulesFor(1)));
+    // One load answered them all: the very same array.
+    expect(new Set(burst).size).toBe(1);
+    expect(burst[0]?.map((r) => r.name)).toEqual(expect.arrayContaining(['全场九折', '双十二']));
+    service.invalidate();
+    const after = await service.rulesFor(1);
+    expect(after).not.toBe(burst[0]);
+    expect(after).toEqual(burst[0]);
+  });
+});

@@ -14,19 +14,29 @@ export type DiscountService = ReturnType<typeof createDiscountService>;
 
 export function createDiscountService({ db, now }: { db: Db; now: () => Date }) {
   const repo = createDiscountsRepository({ db });
-  const cache = new Map<number, { at: number; rules: DiscountRule[] }>();
+  const cache = new Map<number, { at: number; rules: Promise<DiscountRule[]> }>();
 
-  async function rulesFor(tenantId: number): Promise<DiscountRule[]> {
-    const t = now();
+  /**
+   * The tenant's rules, loaded once however many ask at once (a burst of creates after the cache
+   * ran out would otherwise load them once each).
+   */
+  function rulesFor(tenantId: number): Promise<DiscountRule[]> {
+    const t = now().getTime();
     const hit = cache.get(tenantId);
-    if (hit && t.getTime() - hit.at < CACHE_MS && t.getTime() >= hit.at) return hit.rules;
-    const rules = await repo.current(tenantId, t);
-    cache.set(tenantId, { at: t.getTime(), rules });
+    if (hit && t - hit.at < CACHE_MS && t >= hit.at) return hit.rules;
+    const rules = repo.current(tenantId, new Date(t));
+    const entry = { at: t, rules };
+    cache.set(tenantId, entry);
+    rules.catch(() => {
+      // A failed load is not kept: the next caller tries again.
+      if (cache.get(tenantId) === entry) cache.delete(tenantId);
+    });
     return rules;
   }
 
   return {
     rulesFor,
+    // A load in flight is dropped with the rest: whoever asks next loads afresh.
     invalidate: () => cache.clear(),
     async active(tenantId: number): Promise<DiscountRule[]> {
       const t = now();

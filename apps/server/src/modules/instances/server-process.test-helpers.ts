@@ -36,10 +36,16 @@ export async function databaseUrlOf(db: Db) {
  * A real server process (apps/server/src/main.ts) on the test's PostgreSQL database, with its
  * tasks on and a short provisioning lease, so a restart takes over what a killed one held.
  */
-export async function startServerProcess(dbUrl: string, port: number, env: Record<string, string> = {}) {
+export async function startServerProcess(
+  dbUrl: string,
+  port: number,
+  env: Record<string, string> = {},
+  /** Node flags before the script (e.g. --cpu-prof, which NODE_OPTIONS refuses). */
+  nodeArgs: string[] = [],
+) {
   const child = spawn(
     process.execPath,
-    ['--import', pathToFileURL(TSX_LOADER).href, 'apps/server/src/main.ts'],
+    [...nodeArgs, '--import', pathToFileURL(TSX_LOADER).href, 'apps/server/src/main.ts'],
     {
       cwd: ROOT,
       env: {
