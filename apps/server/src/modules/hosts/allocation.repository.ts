@@ -4,6 +4,34 @@ import { hostGpus, hostPorts, hosts } from './hosts.tables.ts';
 
 type PortRange = { id: number; portRangeStart: number; portRangeEnd: number };
 
+/**
+ * The ids of up to `count` idle GPUs of the host, preferred indices first, then the lowest, as a
+ * subquery that locks them `FOR UPDATE SKIP LOCKED`: rows another transaction holds (a concurrent
+ * create taking them, a release giving them back) are skipped, not waited for, and a locked row
+ * is re-checked against `instance_id is null` before it is taken, so no GPU goes twice.
+ */
+export function idleGpuPick(db: DbOrTx, hostId: number, count: number, prefer: number[] = []) {
+  const preferred = prefer.length > 0 ? [sql`(${inArray(hostGpus.index, prefer)}) desc`] : [];
+  return db
+    .select({ id: hostGpus.id })
+    .from(hostGpus)
+    .where(and(eq(hostGpus.hostId, hostId), isNull(hostGpus.instanceId), isNull(hostGpus.reservedReason)))
+    .orderBy(...preferred, asc(hostGpus.index))
+    .limit(count)
+    .for('update', { skipLocked: true });
+}
+
+/** Like `idleGpuPick` for the host's lowest free ports (the port numbers). */
+export function freePortPick(db: DbOrTx, hostId: number, count: number) {
+  return db
+    .select({ port: hostPorts.port })
+    .from(hostPorts)
+    .where(and(eq(hostPorts.hostId, hostId), isNull(hostPorts.instanceId)))
+    .orderBy(asc(hostPorts.port))
+    .limit(count)
+    .for('update', { skipLocked: true });
+}
+
 /** SQL of GPU and port allocation and of the port pool; the rules stay in allocation.ts / ports.ts. */
 export function createAllocationRepository({ db }: { db: DbOrTx }) {
   const outside = (host: PortRange) =>
@@ -25,41 +53,21 @@ export function createAllocationRepository({ db }: { db: DbOrTx }) {
       return host;
     },
 
-    /**
-     * Gives the instance up to `count` idle GPUs of the host in one statement: the preferred
-     * indices first, then the lowest. Rows another transaction has locked (a concurrent create
-     * taking them, a release giving them back) are skipped, not waited for; a locked row is
-     * re-checked against `instance_id is null` before it is taken, so no GPU goes twice.
-     */
+    /** Gives the instance up to `count` idle GPUs of the host (`idleGpuPick`) in one statement. */
     takeIdleGpus(hostId: number, instanceId: number, count: number, prefer: number[], now: Date) {
-      const preferred = prefer.length > 0 ? [sql`(${inArray(hostGpus.index, prefer)}) desc`] : [];
-      const pick = db
-        .select({ id: hostGpus.id })
-        .from(hostGpus)
-        .where(and(eq(hostGpus.hostId, hostId), isNull(hostGpus.instanceId), isNull(hostGpus.reservedReason)))
-        .orderBy(...preferred, asc(hostGpus.index))
-        .limit(count)
-        .for('update', { skipLocked: true });
       return db
         .update(hostGpus)
         .set({ instanceId, updatedAt: now })
-        .where(inArray(hostGpus.id, pick))
+        .where(inArray(hostGpus.id, idleGpuPick(db, hostId, count, prefer)))
         .returning({ id: hostGpus.id, index: hostGpus.index, uuid: hostGpus.uuid, model: hostGpus.model });
     },
 
     /** Like `takeIdleGpus` for the host's lowest free ports; answers them ascending. */
     async takeFreePorts(hostId: number, instanceId: number, count: number): Promise<number[]> {
-      const pick = db
-        .select({ port: hostPorts.port })
-        .from(hostPorts)
-        .where(and(eq(hostPorts.hostId, hostId), isNull(hostPorts.instanceId)))
-        .orderBy(asc(hostPorts.port))
-        .limit(count)
-        .for('update', { skipLocked: true });
       const taken = await db
         .update(hostPorts)
         .set({ instanceId })
-        .where(and(eq(hostPorts.hostId, hostId), inArray(hostPorts.port, pick)))
+        .where(and(eq(hostPorts.hostId, hostId), inArray(hostPorts.port, freePortPick(db, hostId, count))))
         .returning({ port: hostPorts.port });
       return taken.map((p) => p.port).sort((a, b) => a - b);
     },

@@ -21,6 +21,7 @@ export interface Allocation {
   ports: number[];
 }
 
+type PortRange = { id: number; portRangeStart: number; portRangeEnd: number };
 type HostRow = NonNullable<Awaited<ReturnType<AllocationRepository['lockHost']>>>;
 
 /**
@@ -74,16 +75,7 @@ export async function allocateOnHost(
   let ports: number[] = [];
   if (portCount > 0) {
     ports = await repo.takeFreePorts(host.id, req.instanceId, portCount);
-    // Short: the pool may never have been filled, or a concurrent first allocation is filling it
-    // right now (its rows are not visible to us yet). Adding the range's missing ports waits for
-    // that insert to commit and adds none of its ports twice; the next statement then sees them.
-    // Safe under the share lock: the range cannot change, and nothing is deleted.
-    if (ports.length < portCount) {
-      await repo.insertMissingPorts(host);
-      const more = await repo.takeFreePorts(host.id, req.instanceId, portCount - ports.length);
-      ports = [...ports, ...more].sort((a, b) => a - b);
-    }
-    if (ports.length < portCount) throw hostErrors.insufficientPorts();
+    if (ports.length < portCount) ports = await topUpPorts(tx, host, req.instanceId, ports, portCount);
   }
 
   return {
@@ -92,6 +84,28 @@ export async function allocateOnHost(
     gpus: gpus.map(({ index, uuid, model }) => ({ index, uuid, model })),
     ports,
   };
+}
+
+/**
+ * Fewer free ports than asked (`have`): the pool may never have been filled, or a concurrent
+ * first allocation is filling it right now (its rows are not visible to us yet). Adding the
+ * range's missing ports waits for that insert to commit and adds none of its ports twice; the
+ * next statement then sees them. Safe under the host's share lock: the range cannot change, and
+ * nothing is deleted. Answers every port the instance now holds, ascending; throws when short.
+ */
+export async function topUpPorts(
+  tx: Tx,
+  host: PortRange,
+  instanceId: number,
+  have: number[],
+  portCount: number,
+): Promise<number[]> {
+  const repo = createAllocationRepository({ db: tx });
+  await repo.insertMissingPorts(host);
+  const more = await repo.takeFreePorts(host.id, instanceId, portCount - have.length);
+  const ports = [...have, ...more].sort((a, b) => a - b);
+  if (ports.length < portCount) throw hostErrors.insufficientPorts();
+  return ports;
 }
 
 /**

@@ -1,13 +1,12 @@
-import { type CreateInstanceRequest, formatYuan, unitsToYuan } from '@gpu/shared';
+import { type CreateInstanceRequest, formatYuan, INSTANCE_CONTAINER_PORTS, unitsToYuan } from '@gpu/shared';
+import type { Tx } from '../../app/db/client.ts';
 import type { AuthUser } from '../../app/types.ts';
-import { createBillingRepository } from '../billing/billing.repository.ts';
 import { postLedgerEntry } from '../billing/ledger.ts';
-import { allocateOnHost, releaseOnHost, shareHost } from '../hosts/allocation.ts';
+import { releaseOnHost, topUpPorts } from '../hosts/allocation.ts';
 import { ContainerNotFoundError, isDriverError } from '../hosts/drivers/driver-errors.ts';
 import { hostErrors } from '../hosts/hosts.errors.ts';
 import { containerNameOf, generateRootPassword } from '../hosts/hosts.models.ts';
 import { createHostsRepository } from '../hosts/hosts.repository.ts';
-import { createImagesRepository } from '../market/images.repository.ts';
 import { quoteOrder, voucherOrderOf } from '../pricing/pricing.usecases.ts';
 import type { TenantRecord } from '../tenants/tenants.repository.ts';
 import { takeFromVoucher } from '../vouchers/vouchers.usecases.ts';
@@ -44,19 +43,26 @@ export async function createInstance(
   const now = deps.clock.now();
   const rules = await deps.discounts.rulesFor(tenant.id);
   const quote = await quoteOrder({ db: deps.db, now: () => now, rules }, tenant, input);
-  const image = await createImagesRepository(deps).findUsable(input.image, quote.row.gpuBrand);
-  if (!image) throw instanceErrors.imageUnavailable();
   const rootPassword = generateRootPassword();
   const actor = actorLabel({ kind: 'user', id: user.id });
   const hourlyRate = quote.billingType === 'hourly' ? quote.discountedUnitPrice * quote.gpuAmount : 0;
 
   const purchase = () =>
     deps.db.transaction(async (tx) => {
-      // The host before anything touches it (lock order): shared, so concurrent creates do not
-      // queue here; a host change (FOR UPDATE) waits for them, and they for it.
-      const host = await shareHost(tx, quote.row.hostId);
-      if (host.status !== 'ACTIVE') throw hostErrors.notActive();
       const repo = createInstancesRepository({ db: tx });
+      // The host before anything touches it (lock order): shared, so concurrent creates do not
+      // queue here; a host change (FOR UPDATE) waits for them, and they for it. The image and the
+      // balance are read with it (one round trip).
+      const pre = await repo.shareHostForCreate({
+        hostId: quote.row.hostId,
+        userId: user.id,
+        imageUrl: input.image,
+        gpuBrand: quote.row.gpuBrand,
+      });
+      if (!pre) throw hostErrors.notFound();
+      if (!pre.imageUsable) throw instanceErrors.imageUnavailable();
+      const host = pre.host;
+      if (host.status !== 'ACTIVE') throw hostErrors.notActive();
       // A second purchase with this key that runs at the same time fails at the key's unique
       // index instead (waiting for the first to commit): see below.
       const bought = idempotencyKey ? await repo.findByIdempotencyKey(user.id, idempotencyKey) : undefined;
@@ -68,8 +74,7 @@ export async function createInstance(
         : 0;
       const payable = quote.payableAmount - fromVoucher;
       if (quote.billingType === 'hourly') {
-        const account = await createBillingRepository({ db: tx }).account(user.id);
-        if (!account || account.available < payable) {
+        if (pre.available === null || pre.available < payable) {
           throw instanceErrors.insufficientForHour(formatYuan(unitsToYuan(payable)));
         }
       }
@@ -80,7 +85,7 @@ export async function createInstance(
         skuId: quote.row.id,
         regionId: quote.row.regionId,
         name: input.instanceName,
-        image: image.imageUrl,
+        image: input.image,
         gpuModel: quote.row.gpuModel,
         gpuCount: quote.gpuAmount,
         billingType: quote.billingType,
@@ -97,22 +102,11 @@ export async function createInstance(
         voucherUsed: quote.billingType === 'hourly' ? 0 : fromVoucher,
         createdAt: now,
       });
-      const alloc = await allocateOnHost(tx, {
-        hostId: inst.hostId,
-        instanceId: inst.id,
-        gpuCount: inst.gpuCount,
-        host,
-      });
       const charges = quote.billingType !== 'hourly' && payable + fromVoucher > 0;
-      // One update: what the package charge below records as charged is part of it (a refused
-      // charge rolls the whole transaction back).
-      const placed = await repo.update(inst.id, {
-        gpuIndices: alloc.gpus.map((g) => g.index),
-        sshPort: alloc.ports[0] ?? null,
-        jupyterPort: alloc.ports[1] ?? null,
-        ...(charges ? { charged: payable } : {}),
-      });
-      await repo.event(inst.id, null, 'CREATING', actor, '创建实例', now);
+      // GPUs, ports, what the package charge below records as charged (a refused charge rolls the
+      // whole transaction back) and the first event, in one statement.
+      const placement = await placeOnHost(tx, host, inst, charges ? payable : undefined, actor, now);
+      const placed: InstanceRow = { ...inst, ...placement };
       if (charges) {
         const posted =
           payable > 0
@@ -140,7 +134,6 @@ export async function createInstance(
           createdAt: now,
         });
       }
-      if (!placed) throw instanceErrors.notFound();
       // The answer: the committed CREATING row where it stands (no second read after commit).
       const answer: InstanceWithPlace = {
         ...placed,
@@ -168,6 +161,45 @@ export async function createInstance(
   deps.market.invalidate();
   deps.jobs.kick(outcome.inst.id);
   return outcome.inst;
+}
+
+/**
+ * A new instance's GPUs and ports on its (share-locked, active) host, recorded on it with its
+ * first event (`placeNew`). Throws when the host has too few GPUs; a port pool never filled, or
+ * being filled by a concurrent first allocation, is topped up and the rest taken (allocateOnHost's
+ * rule, the rare path).
+ */
+async function placeOnHost(
+  tx: Tx,
+  host: { id: number; portRangeStart: number; portRangeEnd: number },
+  inst: InstanceRow,
+  charged: number | undefined,
+  actor: string,
+  now: Date,
+): Promise<Pick<InstanceRow, 'gpuIndices' | 'sshPort' | 'jupyterPort' | 'charged'>> {
+  const portCount = INSTANCE_CONTAINER_PORTS.length;
+  const repo = createInstancesRepository({ db: tx });
+  const taken = await repo.placeNew({
+    instanceId: inst.id,
+    hostId: host.id,
+    gpuCount: inst.gpuCount,
+    portCount,
+    charged,
+    event: { to: 'CREATING', actor, reason: '创建实例', at: now },
+  });
+  if (taken.gpuIndices.length < inst.gpuCount)
+    throw hostErrors.insufficientGpus(inst.gpuCount, taken.gpuIndices.length);
+  let ports = taken.ports;
+  if (ports.length < portCount) {
+    ports = await topUpPorts(tx, host, inst.id, ports, portCount);
+    await repo.update(inst.id, { sshPort: ports[0] ?? null, jupyterPort: ports[1] ?? null });
+  }
+  return {
+    gpuIndices: taken.gpuIndices,
+    sshPort: ports[0] ?? null,
+    jupyterPort: ports[1] ?? null,
+    charged: charged ?? inst.charged,
+  };
 }
 
 const isUniqueViolation = (e: unknown): boolean => {

@@ -1,7 +1,10 @@
 import type { InstanceStatus } from '@gpu/shared';
 import { and, count, desc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../app/db/client.ts';
+import { accounts } from '../billing/billing.tables.ts';
+import { freePortPick, idleGpuPick } from '../hosts/allocation.repository.ts';
 import { hosts, regions } from '../hosts/hosts.tables.ts';
+import { images } from '../market/market.tables.ts';
 import { userNotices } from '../operations/operations.tables.ts';
 import { TRANSITIONAL } from './instances.models.ts';
 import { billingRecords, instanceEvents, instances } from './instances.tables.ts';
@@ -44,6 +47,85 @@ export function createInstancesRepository({ db }: { db: DbOrTx }) {
       .innerJoin(regions, eq(regions.id, instances.regionId));
 
   return {
+    /**
+     * A create's first statement: the host share-locked (lock order, ledger.ts: allocations run
+     * side by side, a host change waits for them), with what the create checks next to it — the
+     * buyer's available balance and whether the image is enabled for the GPU brand — read in the
+     * same round trip (issue 15). Undefined when the host is gone.
+     */
+    async shareHostForCreate(q: { hostId: number; userId: number; imageUrl: string; gpuBrand: string }) {
+      const [row] = await db
+        .select({
+          host: hosts,
+          available: sql<
+            string | null
+          >`(select ${accounts.available} from ${accounts} where ${accounts.userId} = ${q.userId})`,
+          imageUrl: sql<string | null>`(select ${images.imageUrl} from ${images}
+            where ${images.enabled} and ${images.imageUrl} = ${q.imageUrl}
+              and lower(${images.gpuBrand}) = lower(${q.gpuBrand}) limit 1)`,
+        })
+        .from(hosts)
+        .where(eq(hosts.id, q.hostId))
+        .for('share', { of: hosts });
+      return (
+        row && {
+          host: row.host,
+          available: row.available === null ? null : Number(row.available),
+          imageUsable: row.imageUrl !== null,
+        }
+      );
+    },
+
+    /**
+     * Gives a just-inserted instance its GPUs and ports on its host (`idleGpuPick`,
+     * `freePortPick`: concurrent creates take different rows without waiting), records them on
+     * the instance (with `charged` when given) and adds its first event, in one statement: one
+     * round trip where allocate, update and event took four (issue 15). Answers what it took; the
+     * caller throws (rolling back all of it) when that is short of what was asked.
+     */
+    async placeNew(p: {
+      instanceId: number;
+      hostId: number;
+      gpuCount: number;
+      portCount: number;
+      charged?: number;
+      event: { to: InstanceStatus; actor: string; reason: string; at: Date };
+    }): Promise<{ gpuIndices: number[]; ports: number[] }> {
+      const at = p.event.at.toISOString();
+      const res = await db.execute(sql`
+        with gpu as (
+          update host_gpus set instance_id = ${p.instanceId}, updated_at = ${at}::timestamptz
+          where id in (${idleGpuPick(db, p.hostId, p.gpuCount).getSQL()})
+          returning index
+        ),
+        port as (
+          update host_ports set instance_id = ${p.instanceId}
+          where host_id = ${p.hostId} and port in (${freePortPick(db, p.hostId, p.portCount).getSQL()})
+          returning port
+        ),
+        taken as (
+          select coalesce((select jsonb_agg(index order by index) from gpu), '[]'::jsonb) as gpus,
+                 coalesce((select array_agg(port order by port) from port), '{}'::int[]) as ports
+        ),
+        placed as (
+          update instances set gpu_indices = t.gpus, ssh_port = t.ports[1], jupyter_port = t.ports[2],
+            charged = ${p.charged === undefined ? sql`instances.charged` : sql`${p.charged}::bigint`},
+            updated_at = now()
+          from taken t
+          where instances.id = ${p.instanceId}
+          returning 1
+        ),
+        event as (
+          insert into instance_events (instance_id, from_status, to_status, actor, reason, created_at)
+          values (${p.instanceId}, null, ${p.event.to}, ${p.event.actor}, ${p.event.reason}, ${at}::timestamptz)
+          returning 1
+        )
+        select t.gpus, to_json(t.ports) as ports from taken t`);
+      const [row] = (res as unknown as { rows: { gpus: unknown; ports: unknown }[] }).rows;
+      const parse = (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v) as number[];
+      return { gpuIndices: parse(row?.gpus ?? []), ports: parse(row?.ports ?? []) };
+    },
+
     async insert(values: typeof instances.$inferInsert): Promise<InstanceRow> {
       const [row] = await db.insert(instances).values(values).returning();
       if (!row) throw new Error('instance insert returned no row');
@@ -104,6 +186,31 @@ export function createInstancesRepository({ db }: { db: DbOrTx }) {
         .where(eq(instances.id, id))
         .returning();
       return row;
+    },
+    /**
+     * Moves the instance from `from` to `event.to` with `patch` and records the event, in one
+     * statement, only if it is still in `from` (the UPDATE's row lock keeps any other transition
+     * out meanwhile): what a lock, update and event in a transaction did in four round trips.
+     * True when it moved.
+     */
+    async transitionIf(
+      id: number,
+      from: InstanceStatus,
+      patch: Partial<typeof instances.$inferInsert>,
+      event: { to: InstanceStatus; actor: string; reason: string; at: Date },
+    ): Promise<boolean> {
+      const moved = db
+        .update(instances)
+        .set({ ...patch, status: event.to, updatedAt: sql`now()` })
+        .where(and(eq(instances.id, id), eq(instances.status, from)))
+        .returning({ id: instances.id });
+      const res = await db.execute(sql`
+        with moved as (${moved.getSQL()})
+        insert into instance_events (instance_id, from_status, to_status, actor, reason, created_at)
+        select id, ${from}, ${event.to}, ${event.actor}, ${event.reason}, ${event.at.toISOString()}::timestamptz
+        from moved
+        returning instance_id`);
+      return (res as unknown as { rows: unknown[] }).rows.length > 0;
     },
     async event(
       instanceId: number,

@@ -1,4 +1,4 @@
-import { and, eq, isNotNull } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../app/clock.ts';
 import { ledgerEntries } from '../billing/billing.tables.ts';
@@ -20,6 +20,37 @@ const heldGpus = async (instanceId: number) =>
     .sort();
 
 describe('create', () => {
+  it('takes its ports from the range when the host\'s port pool was never filled', async () => {
+    const u = await h.funded(100);
+    const name = 'gd-b-h100-01';
+    const [host] = await h.t.db.select().from(hosts).where(eq(hosts.name, name));
+    await h.t.db
+      .delete(hostPorts)
+      .where(and(eq(hostPorts.hostId, host?.id as number), isNull(hostPorts.instanceId)));
+    const res = await h.create(u.headers, {
+      machineId: await h.idOf(name),
+      instanceName: 'fresh-pool',
+      image: IMAGE,
+      gpuAmount: 2,
+      billingType: 'hourly',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const id = res.json().data.id as number;
+    const [row] = await h.t.db.select().from(instances).where(eq(instances.id, id));
+    const held = (await h.t.db.select().from(hostPorts).where(eq(hostPorts.instanceId, id)))
+      .map((p) => p.port)
+      .sort((a, b) => a - b);
+    expect(held).toHaveLength(2);
+    expect([row?.sshPort, row?.jupyterPort]).toEqual(held);
+    for (const port of held) {
+      expect(port).toBeGreaterThanOrEqual(host?.portRangeStart as number);
+      expect(port).toBeLessThanOrEqual(host?.portRangeEnd as number);
+    }
+    expect(row?.gpuIndices).toHaveLength(2);
+    expect(await heldGpus(id)).toEqual([...(row?.gpuIndices ?? [])].sort());
+    await h.action(u.headers, 'release', id);
+  });
+
   it('pay-as-you-go: needs an hour available, runs, holds GPUs and ports, charges nothing up front', async () => {
     const u = await h.funded(100);
     const machineId = await h.idOf('nm-a-l40s-01');

@@ -94,22 +94,21 @@ async function finishCreate(
   ssh: SshAddress | null,
 ) {
   const now = deps.clock.now();
-  const done = await deps.db.transaction(async (tx) => {
-    const repo = createInstancesRepository({ db: tx });
-    const locked = await repo.lock(inst.id);
-    if (locked?.status !== 'CREATING') return null;
-    await repo.update(inst.id, {
-      status: 'RUNNING',
+  // Only if still CREATING (a takeover or a release may have moved it), in one statement.
+  const moved = await createInstancesRepository(deps).transitionIf(
+    inst.id,
+    'CREATING',
+    {
       containerId,
       ...(ssh ? { sshHost: ssh.host, sshPort: ssh.port } : {}),
       runningSince: now,
       expiresAt: packageEnd(inst.billingType, inst.duration, now),
       transitionAt: null,
       claimedUntil: null,
-    });
-    await repo.event(inst.id, 'CREATING', 'RUNNING', 'system', '容器已启动', now);
-    return 'RUNNING' as const;
-  });
+    },
+    { to: 'RUNNING', actor: 'system', reason: '容器已启动', at: now },
+  );
+  const done = moved ? ('RUNNING' as const) : null;
   deps.market.invalidate();
   return done;
 }
