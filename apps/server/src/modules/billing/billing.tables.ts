@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  check,
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+} from 'drizzle-orm/pg-core';
 import { users } from '../auth/auth.tables.ts';
 import { tenants } from '../tenants/tenants.tables.ts';
 
@@ -7,18 +18,23 @@ import { tenants } from '../tenants/tenants.tables.ts';
  * A user's balance in 0.0001 yuan units (DESIGN §4–5). Changed only through the ledger, so
  * that the balance always equals the sum of its ledger rows.
  */
-export const accounts = pgTable('accounts', {
-  userId: integer('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  tenantId: integer('tenant_id')
-    .notNull()
-    .references(() => tenants.id),
-  available: bigint('available', { mode: 'number' }).notNull().default(0),
-  frozen: bigint('frozen', { mode: 'number' }).notNull().default(0),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const accounts = pgTable(
+  'accounts',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    available: bigint('available', { mode: 'number' }).notNull().default(0),
+    frozen: bigint('frozen', { mode: 'number' }).notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // The key a ledger row refers to: its account and that account's tenant (issue 15).
+  (t) => [unique('accounts_user_tenant').on(t.userId, t.tenantId)],
+);
 
 export const LEDGER_KINDS = ['recharge', 'charge', 'refund', 'voucher', 'adjustment'] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
@@ -32,12 +48,8 @@ export const ledgerEntries = pgTable(
   'ledger_entries',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => accounts.userId, { onDelete: 'cascade' }),
-    tenantId: integer('tenant_id')
-      .notNull()
-      .references(() => tenants.id),
+    userId: integer('user_id').notNull(),
+    tenantId: integer('tenant_id').notNull(),
     kind: text('kind').$type<LedgerKind>().notNull(),
     amount: bigint('amount', { mode: 'number' }).notNull(),
     frozenAmount: bigint('frozen_amount', { mode: 'number' }).notNull().default(0),
@@ -52,8 +64,15 @@ export const ledgerEntries = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    // One check per row for both columns (issue 15): the row's account exists and the row's
+    // tenant is that account's (accounts.tenant_id refers to tenants). Deleting an account
+    // deletes its ledger, as before.
+    foreignKey({
+      name: 'ledger_entries_account_fk',
+      columns: [t.userId, t.tenantId],
+      foreignColumns: [accounts.userId, accounts.tenantId],
+    }).onDelete('cascade'),
     index('ledger_entries_user').on(t.userId, t.id),
-    index('ledger_entries_reference').on(t.referenceType, t.referenceId),
     check('ledger_entries_kind', sql`${t.kind} in ('recharge', 'charge', 'refund', 'voucher', 'adjustment')`),
     check('ledger_entries_nonzero', sql`${t.amount} <> 0 or ${t.frozenAmount} <> 0`),
   ],

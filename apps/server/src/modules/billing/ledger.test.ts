@@ -3,8 +3,10 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../app/db/test-utils.ts';
 import { isAppError } from '../../app/errors.ts';
+import { users } from '../auth/auth.tables.ts';
+import { tenants } from '../tenants/tenants.tables.ts';
 import { applyMovement } from './billing.models.ts';
-import { accounts } from './billing.tables.ts';
+import { accounts, ledgerEntries } from './billing.tables.ts';
 import {
   findUnbalancedAccounts,
   type LedgerPosting,
@@ -266,5 +268,52 @@ describe('postLedgerEntries (several at once, as metering does)', () => {
     expect(
       (await post({ userId: user.id, kind: 'charge', amount: -60, idempotencyKey: first })).created,
     ).toBe(true);
+  });
+});
+
+describe('ledger_entries → accounts (user, tenant): one foreign key (issue 15)', () => {
+  /** The PostgreSQL error under Drizzle's wrapper: its code and constraint name. */
+  const pgError = async (p: Promise<unknown>) => {
+    try {
+      await p;
+      return 'ok';
+    } catch (err) {
+      const e = ((err as { cause?: unknown }).cause ?? err) as { code?: string; constraint?: string };
+      return `${e.code} ${e.constraint}`;
+    }
+  };
+  const row = (userId: number, tenantId: number) => ({
+    userId,
+    tenantId,
+    kind: 'adjustment' as const,
+    amount: 1,
+    availableAfter: 1,
+    frozenAfter: 0,
+    idempotencyKey: key('fk'),
+  });
+
+  it("refuses a ledger row whose tenant is not its account's, and one without an account", async () => {
+    const { user } = await t.createUser();
+    const [home] = await t.db.select().from(tenants).where(eq(tenants.id, user.tenantId));
+    const [other] = await t.db
+      .insert(tenants)
+      .values({ code: `fk${++seq}`, name: '另一租户', config: home?.config as never })
+      .returning();
+    // Both the account and the tenant exist (the two former single-column keys would pass).
+    expect(await pgError(t.db.insert(ledgerEntries).values(row(user.id, other?.id as number)))).toBe(
+      '23503 ledger_entries_account_fk',
+    );
+    expect(await pgError(t.db.insert(ledgerEntries).values(row(2_000_000_000, user.tenantId)))).toBe(
+      '23503 ledger_entries_account_fk',
+    );
+    // The account's own tenant is accepted.
+    expect(await pgError(t.db.insert(ledgerEntries).values(row(user.id, user.tenantId)))).toBe('ok');
+  });
+
+  it("deleting a user deletes its account and the account's ledger (cascade, as before)", async () => {
+    const { user } = await t.createUser();
+    await post({ userId: user.id, kind: 'recharge', amount: 100 });
+    await t.db.delete(users).where(eq(users.id, user.id));
+    expect(await t.db.select().from(ledgerEntries).where(eq(ledgerEntries.userId, user.id))).toEqual([]);
   });
 });

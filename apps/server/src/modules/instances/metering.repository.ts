@@ -33,7 +33,11 @@ export interface MeteringOutcome {
   withoutAccount: number;
   /** Keys already posted for a different movement (a bug: the caller throws). */
   keyMismatches: number;
-  /** Rows another transaction posted meanwhile (a bug: our instances are locked; the caller throws). */
+  /**
+   * Ledger rows of this run not inserted (the caller throws). Always 0 since the insert has no
+   * ON CONFLICT (issue 15): a key another transaction posted meanwhile (a bug: our instances are
+   * locked) fails the statement on the unique index instead, rolling back the same way.
+   */
   raced: number;
   /** The owners' available balances after the charge (metering's arrears check). */
   available: Map<number, number>;
@@ -54,17 +58,25 @@ export function createMeteringRepository({ db }: { db: DbOrTx }) {
      */
     async lockDue(now: Date, q: { afterId: number; limit: number } | { ids: number[] }) {
       const which = 'ids' in q ? sql`i.id = any(${idArray(q.ids)})` : sql`i.id > ${q.afterId}`;
+      // One row of three arrays rather than a row per instance: a batch is thousands of rows,
+      // and reading them one object each costs PGlite (in this process) more than the lock.
       const rows = await db.execute(sql`
-        select i.id, i.user_id, i.status from instances i
-        where ${which} and i.billing_type = 'hourly' and i.status in ('RUNNING', 'STOPPING')
-          and i.running_since is not null and ${postedBySql('i', now)} > i.charged
-        order by i.id
-        ${'limit' in q ? sql`limit ${q.limit}` : sql``}
-        for update skip locked`);
-      return resultRows<{ id: string; user_id: number; status: string }>(rows).map((r) => ({
-        id: Number(r.id),
-        userId: Number(r.user_id),
-        status: r.status as InstanceStatus,
+        select coalesce(array_agg(l.id order by l.id), '{}') as ids,
+               coalesce(array_agg(l.user_id order by l.id), '{}') as user_ids,
+               coalesce(array_agg(l.status order by l.id), '{}') as statuses
+        from (
+          select i.id, i.user_id, i.status from instances i
+          where ${which} and i.billing_type = 'hourly' and i.status in ('RUNNING', 'STOPPING')
+            and i.running_since is not null and ${postedBySql('i', now)} > i.charged
+          order by i.id
+          ${'limit' in q ? sql`limit ${q.limit}` : sql``}
+          for update skip locked
+        ) l`);
+      const [r] = resultRows<{ ids: (string | number)[]; user_ids: number[]; statuses: string[] }>(rows);
+      return (r?.ids ?? []).map((id, k) => ({
+        id: Number(id),
+        userId: Number(r?.user_ids[k]),
+        status: r?.statuses[k] as InstanceStatus,
       }));
     },
     /** Locks these owners' accounts in ascending user id (ledger.ts: after the instance rows). */
@@ -162,7 +174,6 @@ export function createMeteringRepository({ db }: { db: DbOrTx }) {
                  p.available_after, p.frozen_after, p.key, 'instance', p.id::text, '按量计费 ' || p.name, ${at}
           from posting p
           where p.is_new and p.from_balance > 0
-          on conflict (idempotency_key) do nothing
           returning id, user_id, amount
         ),
         -- 5. Each account once: its balance moves by the sum of its new rows.
@@ -196,7 +207,7 @@ export function createMeteringRepository({ db }: { db: DbOrTx }) {
         --    clock hour up to now. Each hour gets what was posted by its end (by now for the last)
         --    less what was posted by its start, so the lines tile and ignore how runs fall.
         span as (
-          select p.*,
+          select p.*, m.line_id, m.line_hour,
                  case
                    when p.running_since is null then ${at}
                    when m.until is null or m.until < p.running_since then p.running_since
@@ -204,7 +215,7 @@ export function createMeteringRepository({ db }: { db: DbOrTx }) {
                  end as raw_start
           from posting p
           left join lateral (
-            select b.period_end as until from billing_records b
+            select b.id as line_id, b.meter_hour as line_hour, b.period_end as until from billing_records b
             where b.instance_id = p.id and b.meter_hour is not null
             order by b.meter_hour desc limit 1
           ) m on true
@@ -214,42 +225,59 @@ export function createMeteringRepository({ db }: { db: DbOrTx }) {
           select s.*, case when s.raw_start > ${at} then ${at} else s.raw_start end as start
           from span s
         ),
+        --    What was posted by an hour's start is what the hour before it posted by its end, or
+        --    what was charged before this run for the span's first hour (the only one starting
+        --    at or before the span's start): each hour is computed alone, no window, no sort.
         hours as (
-          select s.id, s.tenant_id, s.user_id, s.entry_id, s.charged, s.up_to, s.start, h.hour,
+          select s.id, s.tenant_id, s.user_id, s.entry_id, s.charged, s.up_to, h.hour,
+                 case when h.hour = s.line_hour then s.line_id end as line_id,
                  s.from_voucher, s.from_balance,
                  greatest(s.start, h.hour) as period_start,
                  case when h.hour + ${hour} >= ${at} then ${at} else h.hour + ${hour} end as period_end,
                  case when h.hour + ${hour} >= ${at} then s.up_to
                       else least(s.up_to, greatest(s.charged, ${postedBySql('s', sql`(h.hour + ${hour})`)}))
-                 end as posted_by
+                 end as posted_by,
+                 case when h.hour <= s.start then s.charged
+                      else least(s.up_to, greatest(s.charged, ${postedBySql('s', sql`h.hour`)}))
+                 end as posted_from
           from span_start s
           cross join lateral generate_series(
             date_bin(${hour}, s.start, timestamptz '2000-01-01 00:00:00+00'), ${at}, ${hour}
           ) as h(hour)
           where h.hour < ${at} or h.hour = date_bin(${hour}, s.start, timestamptz '2000-01-01 00:00:00+00')
         ),
-        hour_total as (
-          select h.*,
-                 h.posted_by - coalesce(lag(h.posted_by) over (partition by h.id order by h.hour), h.charged)
-                   as total
+        --    The hold pays the earliest hours first: an hour's voucher part is what the hold has
+        --    left after the hours before it (together they posted posted_from − charged), at most
+        --    the hour's total.
+        hour_split as (
+          select h.*, h.posted_by - h.posted_from as total,
+                 least(h.posted_by - h.posted_from,
+                       greatest(0, h.from_voucher - (h.posted_from - h.charged))) as by_voucher
           from hours h
         ),
-        --    The hold pays the earliest hours first: an hour's voucher part is what the hold has
-        --    left after the hours before it, at most the hour's total.
-        hour_split as (
-          select t.*,
-                 least(t.total, greatest(0, t.from_voucher - (sum(t.total) over (
-                   partition by t.id order by t.hour rows between unbounded preceding and current row
-                 ) - t.total))) as by_voucher
-          from hour_total t
+        --    Only the span's first hour may have its line already: the instance's latest, which
+        --    grows in place (a plain update by id, the path of 59 runs in 60). The other hours are
+        --    new lines; the upsert is kept for the one case where a line exists that is not the
+        --    latest (a clock that went back across an hour), as it merged before.
+        line_update as (
+          update billing_records b set
+            amount = b.amount + (h.total - h.by_voucher),
+            voucher_amount = b.voucher_amount + h.by_voucher,
+            period_start = least(b.period_start, h.period_start),
+            period_end = greatest(b.period_end, h.period_end),
+            ledger_entry_id = coalesce(case when h.from_balance > 0 then h.entry_id end, b.ledger_entry_id)
+          from hour_split h
+          where h.line_id is not null and b.id = h.line_id
+          returning 1
         ),
-        line as (
+        line_insert as (
           insert into billing_records (tenant_id, user_id, instance_id, billing_type, kind, meter_hour,
             period_start, period_end, amount, voucher_amount, ledger_entry_id, created_at)
           select h.tenant_id, h.user_id, h.id, 'hourly', 'metering', h.hour, h.period_start, h.period_end,
                  h.total - h.by_voucher, h.by_voucher,
                  case when h.from_balance > 0 then h.entry_id end, h.period_start
           from hour_split h
+          where h.line_id is null
           on conflict (instance_id, meter_hour) do update set
             amount = billing_records.amount + excluded.amount,
             voucher_amount = billing_records.voucher_amount + excluded.voucher_amount,
@@ -258,16 +286,16 @@ export function createMeteringRepository({ db }: { db: DbOrTx }) {
             ledger_entry_id = coalesce(excluded.ledger_entry_id, billing_records.ledger_entry_id)
           returning 1
         )
-        select
-          (select count(*) from due) as due,
-          (select count(*) from entry) as posted,
-          (select coalesce(-sum(amount), 0) from entry) as charged,
-          (select count(*) from due) - (select count(*) from posting) as without_account,
-          (select count(*) from posting where is_new and from_balance > 0) - (select count(*) from entry) as raced,
-          (select count(*) from checked where key_mismatch) as key_mismatches,
-          (select coalesce(json_agg(json_build_array(user_id, available)), '[]') from balance) as available`;
-      // (`charged` and `line` run whether or not the summary reads them: data-modifying steps
-      // always run to completion.)
+        select d.due, e.posted, e.charged, d.due - p.posting as without_account, p.to_post - e.posted as raced,
+               k.key_mismatches, b.available
+        from (select count(*) as due from due) d,
+             (select count(*) as posting, count(*) filter (where is_new and from_balance > 0) as to_post
+              from posting) p,
+             (select count(*) as posted, coalesce(-sum(amount), 0) as charged from entry) e,
+             (select count(*) filter (where key_mismatch) as key_mismatches from checked) k,
+             (select coalesce(json_agg(json_build_array(user_id, available)), '[]') as available from balance) b`;
+      // (`charged` and the `line_` steps run whether or not the summary reads them: data-modifying
+      // steps always run to completion.)
       const rows = await db.execute<{
         due: string;
         posted: string;
