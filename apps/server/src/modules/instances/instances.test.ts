@@ -20,7 +20,7 @@ const heldGpus = async (instanceId: number) =>
     .sort();
 
 describe('create', () => {
-  it('takes its ports from the range when the host\'s port pool was never filled', async () => {
+  it("takes its ports from the range when the host's port pool was never filled", async () => {
     const u = await h.funded(100);
     const name = 'gd-b-h100-01';
     const [host] = await h.t.db.select().from(hosts).where(eq(hosts.name, name));
