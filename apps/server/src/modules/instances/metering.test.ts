@@ -1,5 +1,5 @@
 import { FEN, floorToFen } from '@gpu/shared';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../app/clock.ts';
 import { ledgerEntries } from '../billing/billing.tables.ts';
@@ -153,6 +153,15 @@ describe('one bill line per instance per UTC hour', () => {
     expect(got[0]?.periodEnd.toISOString()).toBe('2026-11-22T09:00:00.000Z');
     expect(got.at(-1)?.periodEnd.toISOString()).toBe(end.toISOString());
     await h.action(await fresh(u), 'release', id);
+  });
+});
+
+describe('bill line storage', () => {
+  it('leaves half of each page free, so the minute-by-minute rewrites of a line stay on its page', async () => {
+    const res = (await h.t.db.execute(
+      sql`select reloptions from pg_class where relname = 'billing_records'`,
+    )) as unknown as { rows: { reloptions: string[] | string | null }[] };
+    expect(String(res.rows[0]?.reloptions)).toContain('fillfactor=50');
   });
 });
 
