@@ -28,8 +28,10 @@ interface Entry {
   json: Buffer;
   builtAt: number;
   expiresAt: number;
-  /** The answer compressed, per coding, made on the first request that accepts it. */
+  /** The answer compressed, per coding, made on the first request that accepts it... */
   encoded: Partial<Record<Encoding, Promise<Buffer>>>;
+  /** ...and once made, at hand without waiting. */
+  ready: Partial<Record<Encoding, Buffer>>;
 }
 
 /** An answer's bytes and their content coding (null: as they are). */
@@ -101,17 +103,24 @@ export function createMarketReadModel({
     return next;
   }
 
+  const current = (entry: Entry) => {
+    const t = now().getTime();
+    return t < entry.expiresAt && t >= entry.builtAt;
+  };
+  const encodingFor = (entry: Entry, acceptEncoding: string | undefined) =>
+    entry.json.length >= COMPRESS_MIN_BYTES ? chooseEncoding(acceptEncoding) : null;
+
   /** The cached answer to (tenant, query), built and kept when missing or out of date. */
   async function answer(tenant: TenantRecord, q: MarketQuery): Promise<Entry> {
     const key = `${tenant.id}|${JSON.stringify(q, Object.keys(q).sort())}`;
     const t = now().getTime();
     const hit = entries.get(key);
-    if (hit && t < hit.expiresAt && t >= hit.builtAt) return hit;
+    if (hit && current(hit)) return hit;
     const seen = generation;
     const [list, expiresAt] = await Promise.all([catalog.list(tenant, q), nextBoundary(tenant.id, t)]);
     // Checked once here, as the response schema would check every answer.
     const json = Buffer.from(JSON.stringify(listAnswer.parse(ok(list))));
-    const entry: Entry = { key, json, builtAt: t, expiresAt, encoded: {} };
+    const entry: Entry = { key, json, builtAt: t, expiresAt, encoded: {}, ready: {} };
     if (seen === generation) {
       if (entries.size >= MAX_ENTRIES) entries.clear();
       entries.set(key, entry);
@@ -136,6 +145,19 @@ export function createMarketReadModel({
       pending = { discounts: opts.discounts === true, timer };
     },
     /**
+     * The answer to a request whose raw query string was answered before, while still current,
+     * without waiting: null when it must be built (or compressed) first. Lets the route answer a
+     * repeated URL before parsing and validating its query again (issue 15).
+     */
+    cached(tenant: TenantRecord, rawQuery: string, acceptEncoding?: string): MarketAnswer | null {
+      const entry = byRawQuery.get(`${tenant.id}|${rawQuery}`);
+      if (!entry || !current(entry)) return null;
+      const encoding = encodingFor(entry, acceptEncoding);
+      if (!encoding) return { body: entry.json, encoding: null };
+      const body = entry.ready[encoding];
+      return body ? { body, encoding } : null;
+    },
+    /**
      * The whole answer of GET /api/gpu/market as JSON bytes (the envelope included), compressed
      * when the client accepts br or gzip: made once per cached answer, so a browser's request
      * costs no compression and a fraction of the bytes.
@@ -146,27 +168,28 @@ export function createMarketReadModel({
       request: { acceptEncoding?: string; rawQuery?: string } = {},
     ): Promise<MarketAnswer> {
       const raw = request.rawQuery === undefined ? null : `${tenant.id}|${request.rawQuery}`;
-      const t = now().getTime();
       let entry = raw === null ? undefined : byRawQuery.get(raw);
-      if (!entry || t >= entry.expiresAt || t < entry.builtAt) {
+      if (!entry || !current(entry)) {
         entry = await answer(tenant, q);
         if (raw !== null && entries.get(entry.key) === entry) {
           if (byRawQuery.size >= MAX_ENTRIES) byRawQuery.clear();
           byRawQuery.set(raw, entry);
         }
       }
-      const acceptEncoding = request.acceptEncoding;
-      const encoding = entry.json.length >= COMPRESS_MIN_BYTES ? chooseEncoding(acceptEncoding) : null;
+      const encoding = encodingFor(entry, request.acceptEncoding);
       if (!encoding) return { body: entry.json, encoding: null };
-      entry.encoded[encoding] ??= encode(entry.json, encoding);
-      const pending = entry.encoded[encoding];
+      const made = entry;
+      made.encoded[encoding] ??= encode(made.json, encoding).then((body) => {
+        made.ready[encoding] = body;
+        return body;
+      });
       try {
-        return { body: await pending, encoding };
+        return { body: await made.encoded[encoding], encoding };
       } catch (err) {
         // Never fails an answer: this one goes out as it is, the next request tries again.
-        delete entry.encoded[encoding];
+        delete made.encoded[encoding];
         log.warn({ err, encoding }, 'market: compressing an answer failed');
-        return { body: entry.json, encoding: null };
+        return { body: made.json, encoding: null };
       }
     },
     /** Starts hearing other replicas' invalidations (registerMarket; stopped on close). */

@@ -1,7 +1,21 @@
 import { envelopeSchema, marketListSchema, marketQuerySchema, marketSyncResultSchema } from '@gpu/shared';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ok } from '../../app/plugins/envelope.ts';
 import type { AppInstance, Container } from '../../app/types.ts';
+import type { MarketAnswer } from './market.read-model.ts';
 import { syncMarket } from './sync.usecases.ts';
+
+const rawQueryOf = (url: string) => {
+  const at = url.indexOf('?');
+  return at < 0 ? '' : url.slice(at + 1);
+};
+const acceptEncodingOf = (request: FastifyRequest) => request.headers['accept-encoding'];
+
+function sendAnswer(reply: FastifyReply, answer: MarketAnswer) {
+  reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
+  if (answer.encoding) reply.header('content-encoding', answer.encoding);
+  return reply.send(answer.body as never);
+}
 
 export async function marketRoutes(app: AppInstance, c: Container) {
   app.get(
@@ -13,19 +27,28 @@ export async function marketRoutes(app: AppInstance, c: Container) {
         querystring: marketQuerySchema,
         response: { 200: envelopeSchema(marketListSchema) },
       },
+      // A URL answered before (and still current) is answered at once, before its query is
+      // parsed and validated again: the same bytes as the handler below would send (issue 15).
+      onRequest: (request, reply, done) => {
+        const hit = c.services.market.cached(
+          request.tenant,
+          rawQueryOf(request.url),
+          acceptEncodingOf(request),
+        );
+        if (!hit) return done();
+        sendAnswer(reply, hit);
+      },
     },
     // The read model's answer is already JSON bytes (compressed when the client accepts it),
     // checked against this schema when built; a Buffer is sent as it is (the schema documents it).
-    async (request, reply) => {
-      const at = request.url.indexOf('?');
-      const answer = await c.services.market.listJson(request.tenant, request.query, {
-        acceptEncoding: request.headers['accept-encoding'],
-        rawQuery: at < 0 ? '' : request.url.slice(at + 1),
-      });
-      reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
-      if (answer.encoding) reply.header('content-encoding', answer.encoding);
-      return reply.send(answer.body as never);
-    },
+    async (request, reply) =>
+      sendAnswer(
+        reply,
+        await c.services.market.listJson(request.tenant, request.query, {
+          acceptEncoding: acceptEncodingOf(request),
+          rawQuery: rawQueryOf(request.url),
+        }),
+      ),
   );
 
   app.post(

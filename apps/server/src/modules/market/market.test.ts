@@ -239,6 +239,28 @@ describe('answer coding', () => {
     }
   });
 
+  it('answers a repeated URL from the read model with the very bytes and headers of its first answer', async () => {
+    t.app.deps.services.market.invalidate();
+    for (const accept of ['br', undefined]) {
+      const url = `/api/gpu/market?size=24&page=1&gpuCount=1&keyword=a${accept ?? ''}`;
+      const first = await get(url, accept);
+      const again = await get(url, accept);
+      expect(first.statusCode, first.body).toBe(200);
+      expect(again.statusCode).toBe(200);
+      expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
+      const { 'x-request-id': a, date: _d1, ...firstHeaders } = first.headers;
+      const { 'x-request-id': b, date: _d2, ...againHeaders } = again.headers;
+      expect(againHeaders).toEqual(firstHeaders);
+      expect(b).not.toBe(a);
+    }
+    // A refused query is never remembered: refused every time, by name.
+    for (let i = 0; i < 2; i++) {
+      const bad = await get('/api/gpu/market?size=7', 'br');
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().message).toContain('size');
+    }
+  });
+
   it('leaves answers under 1 kB as they are', async () => {
     const res = await get('/api/gpu/market?size=12&keyword=no-such-host', 'br');
     expect(res.json().data.total).toBe(0);
