@@ -9,6 +9,7 @@ import {
   api,
   chooseOption,
   DESKTOP,
+  dialogsSettled,
   launchBrowser,
   MOBILE,
   registerUser,
@@ -271,7 +272,7 @@ describe('admin catalogue: from an empty catalogue to a GPU on one tenant’s ma
 
     await typeRow.getByRole('button', { name: '停售' }).click();
     await page.locator('.ant-modal-confirm', { hasText: '市场上不再出售' }).waitFor();
-    await page.waitForFunction(() => !document.querySelector('.ant-modal-confirm[class*="zoom-"]'));
+    await dialogsSettled(page);
     await shot(page, 'admin-gpu-type-stop-1440');
     await answerConfirm(page, '停售');
     await toast(page, '已停售');

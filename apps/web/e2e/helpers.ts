@@ -162,6 +162,13 @@ export async function instanceStatusIs(page: Page, id: number, text: string, tim
 }
 
 /**
+ * Until no antd dialog is in its zoom motion: a click during it can land beside the moving
+ * button on a loaded runner (seen with confirm, release and voucher dialogs), leaving it open.
+ */
+export const dialogsSettled = (page: Page) =>
+  page.waitForFunction(() => !document.querySelector('.ant-modal[class*="zoom-"]'));
+
+/**
  * Clicks `button` in the open confirm dialog and waits for the dialog to close. The click waits
  * for the dialog's zoom-in to end: on a loaded runner a click during the animation once landed
  * beside the moving button and the dialog stayed open.
@@ -169,7 +176,7 @@ export async function instanceStatusIs(page: Page, id: number, text: string, tim
 export async function answerConfirm(page: Page, button: string) {
   const dialog = page.locator('.ant-modal-confirm');
   await dialog.waitFor();
-  await page.waitForFunction(() => !document.querySelector('.ant-modal-confirm[class*="zoom-"]'));
+  await dialogsSettled(page);
   await dialog.getByRole('button', { name: button }).click();
   await dialog.waitFor({ state: 'detached' });
 }
@@ -196,7 +203,7 @@ export async function chooseOption(page: Page, select: Locator, label: string) {
 export async function confirmRelease(page: Page, name: string, before?: (confirm: Locator) => Promise<void>) {
   const confirm = page.getByTestId('release-confirm');
   await confirm.waitFor();
-  await page.waitForFunction(() => !document.querySelector('.ant-modal[class*="zoom-"]'));
+  await dialogsSettled(page);
   await before?.(confirm);
   await page.getByTestId('release-name').fill(name);
   await confirm.click();

@@ -8,6 +8,7 @@ import {
   api,
   chooseOption,
   DESKTOP,
+  dialogsSettled,
   fundUser,
   launchBrowser,
   MOBILE,
@@ -143,7 +144,9 @@ describe('vouchers end to end', () => {
     await page.getByTestId('voucher-open').click();
     const dialog = page.getByTestId('voucher-dialog');
     await dialog.getByTestId('voucher-card').first().waitFor();
+    await dialogsSettled(page);
     await dialog.getByRole('button', { name: `使用 ${CONFIG_NAME}` }).click();
+    await dialog.waitFor({ state: 'hidden' });
     await page.getByTestId('voucher-chosen').waitFor();
     await page.getByTestId('quote-state').and(page.locator('[data-state="verified"]')).waitFor();
     const deduction = await yuanShown(page, 'bar-voucher');
