@@ -1,7 +1,9 @@
 import type { AppInstance, Container } from '../../app/types.ts';
 import { systemRoutes } from './system.routes.ts';
+import { registerSystemTasks } from './system.tasks.ts';
 
-/** Health and first-start status. */
+/** Health and first-start status; the embedded database's vacuum. */
 export async function registerSystem(app: AppInstance, c: Container) {
   await systemRoutes(app, c);
+  registerSystemTasks(app, c);
 }

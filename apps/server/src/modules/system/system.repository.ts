@@ -1,4 +1,5 @@
 import { yuanToUnits } from '@gpu/shared';
+import { sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../app/db/client.ts';
 import { discounts } from '../discounts/discounts.tables.ts';
 import { hostGpus, hosts, regions } from '../hosts/hosts.tables.ts';
@@ -108,4 +109,12 @@ async function insertDemoPricing(tx: Tx, regionIds: Map<RegionCode, number>, now
     weeklyPrice: yuanToUnits(900),
     monthlyPrice: yuanToUnits(3_300),
   });
+}
+
+/**
+ * VACUUM (ANALYZE) of the whole database: frees dead row versions for reuse and refreshes the
+ * planner's statistics. PostgreSQL's autovacuum does this by itself; PGlite has none.
+ */
+export async function vacuumAnalyze(db: DbOrTx) {
+  await db.execute(sql`vacuum (analyze)`);
 }

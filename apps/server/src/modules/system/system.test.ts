@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../app/db/client.ts';
-import { createTestDatabase } from '../../app/db/test-utils.ts';
+import { createTestApp, createTestDatabase } from '../../app/db/test-utils.ts';
 import { ensureFirstAdmin } from '../auth/admins.usecases.ts';
 import { admins } from '../auth/auth.tables.ts';
 import { verifyPassword } from '../auth/passwords.ts';
@@ -9,6 +9,7 @@ import { hostGpus, hosts, regions } from '../hosts/hosts.tables.ts';
 import { gpuSkus, images } from '../market/market.tables.ts';
 import { tenants } from '../tenants/tenants.tables.ts';
 import { DEMO_HOSTS, DEMO_REGIONS } from './demo-data.ts';
+import { VACUUM_TASK } from './system.tasks.ts';
 import { seedOnFirstStart } from './system.usecases.ts';
 
 const count = async (database: Database, table: Parameters<Database['db']['$count']>[0]) =>
@@ -74,5 +75,30 @@ describe('first admin', () => {
       created: false,
     });
     expect(await count(database, admins)).toBe(1);
+  });
+});
+
+describe('the embedded database’s vacuum', () => {
+  let t: Awaited<ReturnType<typeof createTestApp>>;
+  beforeAll(async () => {
+    t = await createTestApp({ demo: false });
+  });
+  afterAll(() => t.close());
+
+  it('is a task on PGlite only, and vacuums and analyzes every table', async () => {
+    const embedded = t.database.kind === 'pglite';
+    expect(t.app.tasks.names().includes(VACUUM_TASK)).toBe(embedded);
+    if (!embedded) return; // PostgreSQL's autovacuum does it
+    const lastVacuum = async () =>
+      (
+        (await t.db.execute(
+          sql`select last_vacuum, last_analyze from pg_stat_user_tables where relname = 'billing_records'`,
+        )) as unknown as { rows: { last_vacuum: unknown; last_analyze: unknown }[] }
+      ).rows[0];
+    expect((await lastVacuum())?.last_vacuum ?? null).toBeNull();
+    await t.app.tasks.runNow(VACUUM_TASK);
+    const after = await lastVacuum();
+    expect(after?.last_vacuum).not.toBeNull();
+    expect(after?.last_analyze).not.toBeNull();
   });
 });
