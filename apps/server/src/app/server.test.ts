@@ -176,7 +176,12 @@ describe('graceful shutdown', () => {
     const database = await createTestDatabase();
     await seedOnFirstStart(database, { demo: false });
     const app = await buildServer({ config: testConfig(), database, webDist: '/nonexistent' });
+    let started: () => void = () => undefined;
+    const inHandler = new Promise<void>((r) => {
+      started = r;
+    });
     app.get('/api/test/slow', async () => {
+      started();
       await new Promise((r) => setTimeout(r, 300));
       return { success: true, code: '200', message: '成功', data: 'done' };
     });
@@ -184,7 +189,9 @@ describe('graceful shutdown', () => {
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : 0;
     const inflight = fetch(`http://127.0.0.1:${port}/api/test/slow`).then((r) => r.json());
-    await new Promise((r) => setTimeout(r, 50));
+    // Closed once the request is being answered (a fixed wait lost the race on a loaded runner:
+    // the request arrived after close began and got the closing 503).
+    await inHandler;
     await app.close();
     expect(await inflight).toMatchObject({ data: 'done' });
     await database.close();
