@@ -28,10 +28,11 @@ interface Entry {
   json: Buffer;
   builtAt: number;
   expiresAt: number;
-  /** The answer compressed, per coding, made on the first request that accepts it... */
-  encoded: Partial<Record<Encoding, Promise<Buffer>>>;
-  /** ...and once made, at hand without waiting. */
-  ready: Partial<Record<Encoding, Buffer>>;
+  /**
+   * The answer compressed, per coding: made on the first request that accepts it (a promise
+   * while it is being made, then the bytes themselves, at hand without waiting).
+   */
+  encoded: Partial<Record<Encoding, Promise<Buffer> | Buffer>>;
 }
 
 /** An answer's bytes and their content coding (null: as they are). */
@@ -107,6 +108,12 @@ export function createMarketReadModel({
     const t = now().getTime();
     return t < entry.expiresAt && t >= entry.builtAt;
   };
+  const rawKey = (tenant: TenantRecord, rawQuery: string) => `${tenant.id}|${rawQuery}`;
+  /** The current entry a request with this raw query string was answered from, if any. */
+  const byRaw = (key: string) => {
+    const entry = byRawQuery.get(key);
+    return entry && current(entry) ? entry : undefined;
+  };
   const encodingFor = (entry: Entry, acceptEncoding: string | undefined) =>
     entry.json.length >= COMPRESS_MIN_BYTES ? chooseEncoding(acceptEncoding) : null;
 
@@ -120,7 +127,7 @@ export function createMarketReadModel({
     const [list, expiresAt] = await Promise.all([catalog.list(tenant, q), nextBoundary(tenant.id, t)]);
     // Checked once here, as the response schema would check every answer.
     const json = Buffer.from(JSON.stringify(listAnswer.parse(ok(list))));
-    const entry: Entry = { key, json, builtAt: t, expiresAt, encoded: {}, ready: {} };
+    const entry: Entry = { key, json, builtAt: t, expiresAt, encoded: {} };
     if (seen === generation) {
       if (entries.size >= MAX_ENTRIES) entries.clear();
       entries.set(key, entry);
@@ -150,12 +157,12 @@ export function createMarketReadModel({
      * repeated URL before parsing and validating its query again (issue 15).
      */
     cached(tenant: TenantRecord, rawQuery: string, acceptEncoding?: string): MarketAnswer | null {
-      const entry = byRawQuery.get(`${tenant.id}|${rawQuery}`);
-      if (!entry || !current(entry)) return null;
+      const entry = byRaw(rawKey(tenant, rawQuery));
+      if (!entry) return null;
       const encoding = encodingFor(entry, acceptEncoding);
       if (!encoding) return { body: entry.json, encoding: null };
-      const body = entry.ready[encoding];
-      return body ? { body, encoding } : null;
+      const body = entry.encoded[encoding];
+      return Buffer.isBuffer(body) ? { body, encoding } : null;
     },
     /**
      * The whole answer of GET /api/gpu/market as JSON bytes (the envelope included), compressed
@@ -165,13 +172,13 @@ export function createMarketReadModel({
     async listJson(
       tenant: TenantRecord,
       q: MarketQuery,
-      request: { acceptEncoding?: string; rawQuery?: string } = {},
+      request: { acceptEncoding?: string; rawQuery: string },
     ): Promise<MarketAnswer> {
-      const raw = request.rawQuery === undefined ? null : `${tenant.id}|${request.rawQuery}`;
-      let entry = raw === null ? undefined : byRawQuery.get(raw);
-      if (!entry || !current(entry)) {
+      const raw = rawKey(tenant, request.rawQuery);
+      let entry = byRaw(raw);
+      if (!entry) {
         entry = await answer(tenant, q);
-        if (raw !== null && entries.get(entry.key) === entry) {
+        if (entries.get(entry.key) === entry) {
           if (byRawQuery.size >= MAX_ENTRIES) byRawQuery.clear();
           byRawQuery.set(raw, entry);
         }
@@ -180,7 +187,7 @@ export function createMarketReadModel({
       if (!encoding) return { body: entry.json, encoding: null };
       const made = entry;
       made.encoded[encoding] ??= encode(made.json, encoding).then((body) => {
-        made.ready[encoding] = body;
+        made.encoded[encoding] = body;
         return body;
       });
       try {
