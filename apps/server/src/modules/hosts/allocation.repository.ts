@@ -2,7 +2,8 @@ import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from 'drizz
 import type { DbOrTx } from '../../app/db/client.ts';
 import { hostGpus, hostPorts, hosts } from './hosts.tables.ts';
 
-type PortRange = { id: number; portRangeStart: number; portRangeEnd: number };
+/** A host's port range (what the port pool is made from). */
+export type PortRange = { id: number; portRangeStart: number; portRangeEnd: number };
 
 /**
  * The ids of up to `count` idle GPUs of the host, preferred indices first, then the lowest, as a

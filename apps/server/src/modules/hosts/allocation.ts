@@ -1,6 +1,10 @@
 import { INSTANCE_CONTAINER_PORTS } from '@gpu/shared';
 import type { Tx } from '../../app/db/client.ts';
-import { type AllocationRepository, createAllocationRepository } from './allocation.repository.ts';
+import {
+  type AllocationRepository,
+  createAllocationRepository,
+  type PortRange,
+} from './allocation.repository.ts';
 import { hostErrors } from './hosts.errors.ts';
 
 export interface AllocationRequest {
@@ -21,7 +25,6 @@ export interface Allocation {
   ports: number[];
 }
 
-type PortRange = { id: number; portRangeStart: number; portRangeEnd: number };
 type HostRow = NonNullable<Awaited<ReturnType<AllocationRepository['lockHost']>>>;
 
 /**

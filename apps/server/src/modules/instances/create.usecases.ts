@@ -2,6 +2,7 @@ import { type CreateInstanceRequest, formatYuan, INSTANCE_CONTAINER_PORTS, units
 import type { Tx } from '../../app/db/client.ts';
 import type { AuthUser } from '../../app/types.ts';
 import { postLedgerEntry } from '../billing/ledger.ts';
+import type { PortRange } from '../hosts/allocation.repository.ts';
 import { releaseOnHost, topUpPorts } from '../hosts/allocation.ts';
 import { ContainerNotFoundError, isDriverError } from '../hosts/drivers/driver-errors.ts';
 import { hostErrors } from '../hosts/hosts.errors.ts';
@@ -171,7 +172,7 @@ export async function createInstance(
  */
 async function placeOnHost(
   tx: Tx,
-  host: { id: number; portRangeStart: number; portRangeEnd: number },
+  host: PortRange,
   inst: InstanceRow,
   charged: number | undefined,
   actor: string,

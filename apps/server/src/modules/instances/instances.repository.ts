@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../app/db/client.ts';
 import { accounts } from '../billing/billing.tables.ts';
 import { freePortPick, idleGpuPick } from '../hosts/allocation.repository.ts';
 import { hosts, regions } from '../hosts/hosts.tables.ts';
+import { usableImage } from '../market/images.repository.ts';
 import { images } from '../market/market.tables.ts';
 import { userNotices } from '../operations/operations.tables.ts';
 import { TRANSITIONAL } from './instances.models.ts';
@@ -60,9 +61,7 @@ export function createInstancesRepository({ db }: { db: DbOrTx }) {
           available: sql<
             string | null
           >`(select ${accounts.available} from ${accounts} where ${accounts.userId} = ${q.userId})`,
-          imageUrl: sql<string | null>`(select ${images.imageUrl} from ${images}
-            where ${images.enabled} and ${images.imageUrl} = ${q.imageUrl}
-              and lower(${images.gpuBrand}) = lower(${q.gpuBrand}) limit 1)`,
+          imageUsable: sql<boolean>`exists (select 1 from ${images} where ${usableImage(q.imageUrl, q.gpuBrand)})`,
         })
         .from(hosts)
         .where(eq(hosts.id, q.hostId))
@@ -71,7 +70,7 @@ export function createInstancesRepository({ db }: { db: DbOrTx }) {
         row && {
           host: row.host,
           available: row.available === null ? null : Number(row.available),
-          imageUsable: row.imageUrl !== null,
+          imageUsable: row.imageUsable,
         }
       );
     },

@@ -3,6 +3,16 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../app/db/client.ts';
 import { images } from './market.tables.ts';
 
+/** Images made for this GPU brand (any case). */
+const forBrand = (gpuBrand: string) => sql`lower(${images.gpuBrand}) = lower(${gpuBrand})`;
+
+/**
+ * The enabled image at this URL made for this GPU brand: what instance creation accepts (and the
+ * image lists offer).
+ */
+export const usableImage = (imageUrl: string, gpuBrand: string) =>
+  and(eq(images.enabled, true), eq(images.imageUrl, imageUrl), forBrand(gpuBrand));
+
 export function createImagesRepository({ db }: { db: DbOrTx }) {
   return {
     async list(q: { gpuBrand?: string; platformType?: string; preset?: boolean }): Promise<Image[]> {
@@ -12,7 +22,7 @@ export function createImagesRepository({ db }: { db: DbOrTx }) {
         .where(
           and(
             eq(images.enabled, true),
-            q.gpuBrand ? sql`lower(${images.gpuBrand}) = lower(${q.gpuBrand})` : undefined,
+            q.gpuBrand ? forBrand(q.gpuBrand) : undefined,
             q.platformType ? eq(images.platformType, q.platformType) : undefined,
             q.preset ? eq(images.preset, true) : undefined,
           ),
@@ -33,10 +43,6 @@ export function createImagesRepository({ db }: { db: DbOrTx }) {
         platformType: r.platformType,
         description: r.description,
       }));
-    },
-    /** The image by URL if enabled and made for this GPU brand (instance creation checks this). */
-    async findUsable(imageUrl: string, gpuBrand: string): Promise<Image | undefined> {
-      return (await this.list({ gpuBrand })).find((i) => i.imageUrl === imageUrl);
     },
   };
 }
