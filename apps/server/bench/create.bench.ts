@@ -14,6 +14,8 @@ import {
 } from '../src/modules/instances/server-process.test-helpers.ts';
 
 const CREATES = 100;
+/** Creates of the warm-up burst (released again before the measured one). */
+const WARM_BURST = 40;
 /** Simulated 8-GPU hosts added to the demo ones, so every create of the burst can succeed. */
 const EXTRA_HOSTS = 8;
 
@@ -107,27 +109,25 @@ export async function benchCreates(): Promise<string[]> {
     await settled();
   }
   // And a small burst, released again: the concurrent paths warmed as well.
-  for (let round = 0; round < Number(process.env.BENCH_WARM_ROUNDS ?? 1); round++) {
-    const warm = await Promise.all(
-      Array.from({ length: Number(process.env.BENCH_WARM ?? 40) }, async (_, k) => {
-        const u = await h.funded(1000);
-        const res = await send(k, '/api/gpu/instance/create', u.headers, {
-          machineId: usable[k % usable.length],
-          instanceName: `warm-${k}`,
-          image: IMAGE,
-          gpuAmount: 1,
-          billingType: 'hourly',
-        });
-        return { k, u, res };
-      }),
-    );
-    await settled();
-    for (const { k, u, res } of warm) {
-      if (res.status !== 200) continue;
-      await send(k, `/api/gpu/instance/release?instance_uuid=${JSON.parse(res.body).data.id}`, u.headers);
-    }
-    await settled();
+  const warm = await Promise.all(
+    Array.from({ length: WARM_BURST }, async (_, k) => {
+      const u = await h.funded(1000);
+      const res = await send(k, '/api/gpu/instance/create', u.headers, {
+        machineId: usable[k % usable.length],
+        instanceName: `warm-${k}`,
+        image: IMAGE,
+        gpuAmount: 1,
+        billingType: 'hourly',
+      });
+      return { k, u, res };
+    }),
+  );
+  await settled();
+  for (const { k, u, res } of warm) {
+    if (res.status !== 200) continue;
+    await send(k, `/api/gpu/instance/release?instance_uuid=${JSON.parse(res.body).data.id}`, u.headers);
   }
+  await settled();
   alone.sort((a, b) => a - b);
   // Each create of the burst gets a machine with a GPU left for it.
   const idle = new Map((await h.market()).map((i) => [i.id, i.gpuIdleNum]));
