@@ -1,4 +1,6 @@
-import { cleanup } from '@testing-library/react';
+import { act, cleanup } from '@testing-library/react';
+import message from 'antd/es/message';
+import Modal from 'antd/es/modal';
 import { afterAll, afterEach } from 'vitest';
 
 // What jsdom lacks and antd or React Router call.
@@ -21,6 +23,13 @@ globalThis.ResizeObserver ??= class {
 } as unknown as typeof ResizeObserver;
 
 afterEach(() => {
+  // Toasts and confirm dialogs (lib/feedback.ts) render into antd's own roots, which cleanup()
+  // does not unmount: a toast's closing timer then ran React after the file's window was gone
+  // ('window is not defined' once the jsdom environment was torn down).
+  act(() => {
+    message.destroy();
+    Modal.destroyAll();
+  });
   cleanup();
   window.localStorage.clear();
   window.sessionStorage.clear();
