@@ -16,7 +16,7 @@ import {
 
 const CREATES = 100;
 /** Warm-up bursts of creates before the measured one (each released again). */
-const WARM_BURST = 50;
+const WARM_BURST = CREATES;
 const WARM_ROUNDS = 5;
 /** Simulated 8-GPU hosts added to the demo ones, so every create of the burst can succeed. */
 const EXTRA_HOSTS = 8;
