@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, type Placeholder, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../app/db/client.ts';
 import type { AuthAdmin, AuthUser } from '../../app/types.ts';
 import { accounts } from '../billing/billing.tables.ts';
@@ -12,10 +12,31 @@ export interface SessionOrigin {
 }
 
 /** The live session `sid` of this subject, joined into the per-request lookup (one indexed read). */
-const liveSession = (audience: 'user' | 'admin', sid: string, subjectId: number) =>
+const liveSession = (audience: 'user' | 'admin', sid: Placeholder, subjectId: Placeholder) =>
   sql`exists (select 1 from ${authSessions} where ${authSessions.id} = ${sid} and ${authSessions.audience} = ${audience} and ${authSessions.subjectId} = ${subjectId} and ${authSessions.revokedAt} is null)`;
 
+/** The per-request lookups' parameters: built once and named, so neither Drizzle nor PostgreSQL prepares them again. */
+const ID = sql.placeholder('id');
+const SID = sql.placeholder('sid');
+
+const prepareUserLookup = (db: DbOrTx) =>
+  db
+    .select({ id: users.id, tenantId: users.tenantId, tva: users.tokensValidAfter })
+    .from(users)
+    .where(and(eq(users.id, ID), eq(users.status, 'ACTIVE'), liveSession('user', SID, ID)))
+    .limit(1)
+    .prepare('auth_active_user');
+const prepareAdminLookup = (db: DbOrTx) =>
+  db
+    .select({ id: admins.id, username: admins.username, roles: admins.roles, tva: admins.tokensValidAfter })
+    .from(admins)
+    .where(and(eq(admins.id, ID), eq(admins.status, 'ACTIVE'), liveSession('admin', SID, ID)))
+    .limit(1)
+    .prepare('auth_active_admin');
+
 export function createAuthRepository({ db }: { db: DbOrTx }) {
+  let userLookup: ReturnType<typeof prepareUserLookup> | undefined;
+  let adminLookup: ReturnType<typeof prepareAdminLookup> | undefined;
   async function createSession(
     audience: 'user' | 'admin',
     subjectId: number,
@@ -86,11 +107,8 @@ export function createAuthRepository({ db }: { db: DbOrTx }) {
       issuedAtMs: number,
       sid: string,
     ): Promise<Omit<AuthUser, 'sessionId'> | null> {
-      const [u] = await db
-        .select({ id: users.id, tenantId: users.tenantId, tva: users.tokensValidAfter })
-        .from(users)
-        .where(and(eq(users.id, id), eq(users.status, 'ACTIVE'), liveSession('user', sid, id)))
-        .limit(1);
+      userLookup ??= prepareUserLookup(db);
+      const [u] = await userLookup.execute({ id, sid });
       if (!u || issuedAtMs < u.tva.getTime()) return null;
       return { id: u.id, tenantId: u.tenantId };
     },
@@ -99,16 +117,8 @@ export function createAuthRepository({ db }: { db: DbOrTx }) {
       issuedAtMs: number,
       sid: string,
     ): Promise<Omit<AuthAdmin, 'sessionId'> | null> {
-      const [a] = await db
-        .select({
-          id: admins.id,
-          username: admins.username,
-          roles: admins.roles,
-          tva: admins.tokensValidAfter,
-        })
-        .from(admins)
-        .where(and(eq(admins.id, id), eq(admins.status, 'ACTIVE'), liveSession('admin', sid, id)))
-        .limit(1);
+      adminLookup ??= prepareAdminLookup(db);
+      const [a] = await adminLookup.execute({ id, sid });
       if (!a || issuedAtMs < a.tva.getTime()) return null;
       return { id: a.id, username: a.username, roles: a.roles };
     },
