@@ -42,8 +42,11 @@ export interface TenantScope {
   regionIds: number[];
 }
 
-/** GPU totals per (host, model) in one pass, instead of a count per SKU row. */
-const gpuCounts = (db: DbOrTx) =>
+/**
+ * GPU totals per (host, model) in one pass, instead of a count per SKU row; only the named SKUs'
+ * hosts when given (a quote counts one host's GPUs, not the whole fleet's).
+ */
+const gpuCounts = (db: DbOrTx, skuIds?: number[]) =>
   db
     .select({
       hostId: hostGpus.hostId,
@@ -54,6 +57,14 @@ const gpuCounts = (db: DbOrTx) =>
       ),
     })
     .from(hostGpus)
+    .where(
+      skuIds
+        ? inArray(
+            hostGpus.hostId,
+            db.select({ hostId: gpuSkus.hostId }).from(gpuSkus).where(inArray(gpuSkus.id, skuIds)),
+          )
+        : undefined,
+    )
     .groupBy(hostGpus.hostId, hostGpus.model)
     .as('gpu_counts');
 
@@ -70,7 +81,7 @@ export function createMarketRepository({ db }: { db: DbOrTx }) {
     async listForTenant(scope: TenantScope, skuIds?: number[]): Promise<MarketRow[]> {
       const hostAllowed = sql`(not exists (select 1 from ${tenantHosts} th where th.tenant_id = ${scope.tenantId})
         or ${hosts.id} in (select th.host_id from ${tenantHosts} th where th.tenant_id = ${scope.tenantId}))`;
-      const counts = gpuCounts(db);
+      const counts = gpuCounts(db, skuIds);
       const rows = await db
         .select({
           id: gpuSkus.id,
