@@ -79,35 +79,41 @@ export async function createInstance(
           throw instanceErrors.insufficientForHour(formatYuan(unitsToYuan(payable)));
         }
       }
-      const inst = await repo.insert({
-        tenantId: tenant.id,
-        userId: user.id,
-        hostId: quote.row.hostId,
-        skuId: quote.row.id,
-        regionId: quote.row.regionId,
-        name: input.instanceName,
-        image: input.image,
-        gpuModel: quote.row.gpuModel,
-        gpuCount: quote.gpuAmount,
-        billingType: quote.billingType,
-        hourlyRate,
-        packageUnitPrice: quote.billingType === 'hourly' ? null : quote.discountedUnitPrice,
-        discountRateBp: quote.discount?.rateBp ?? null,
-        duration: quote.billingType === 'hourly' ? 1 : quote.duration,
-        status: 'CREATING',
-        rootPasswordEnc: deps.box.seal(rootPassword),
-        transitionAt: now,
-        idempotencyKey: idempotencyKey ?? null,
-        voucherId: input.voucherId ?? null,
-        voucherHeld: quote.billingType === 'hourly' ? fromVoucher : 0,
-        voucherUsed: quote.billingType === 'hourly' ? 0 : fromVoucher,
-        createdAt: now,
-      });
       const charges = quote.billingType !== 'hourly' && payable + fromVoucher > 0;
-      // GPUs, ports, what the package charge below records as charged (a refused charge rolls the
-      // whole transaction back) and the first event, in one statement.
-      const placement = await placeOnHost(tx, host, inst, charges ? payable : undefined, actor, now);
-      const placed: InstanceRow = { ...inst, ...placement };
+      // The row with its GPUs, ports and first event, in one statement.
+      const inserted = await repo.insertPlaced(
+        {
+          tenantId: tenant.id,
+          userId: user.id,
+          hostId: quote.row.hostId,
+          skuId: quote.row.id,
+          regionId: quote.row.regionId,
+          name: input.instanceName,
+          image: input.image,
+          gpuModel: quote.row.gpuModel,
+          gpuCount: quote.gpuAmount,
+          billingType: quote.billingType,
+          hourlyRate,
+          packageUnitPrice: quote.billingType === 'hourly' ? null : quote.discountedUnitPrice,
+          discountRateBp: quote.discount?.rateBp ?? null,
+          duration: quote.billingType === 'hourly' ? 1 : quote.duration,
+          status: 'CREATING',
+          rootPasswordEnc: deps.box.seal(rootPassword),
+          transitionAt: now,
+          idempotencyKey: idempotencyKey ?? null,
+          voucherId: input.voucherId ?? null,
+          voucherHeld: quote.billingType === 'hourly' ? fromVoucher : 0,
+          voucherUsed: quote.billingType === 'hourly' ? 0 : fromVoucher,
+          // What the package charge below records (a refused charge rolls it all back).
+          charged: charges ? payable : 0,
+          createdAt: now,
+        },
+        {
+          portCount: INSTANCE_CONTAINER_PORTS.length,
+          event: { to: 'CREATING', actor, reason: '创建实例', at: now },
+        },
+      );
+      const inst = await placedOnHost(tx, host, inserted);
       if (charges) {
         const posted =
           payable > 0
@@ -137,7 +143,7 @@ export async function createInstance(
       }
       // The answer: the committed CREATING row where it stands (no second read after commit).
       const answer: InstanceWithPlace = {
-        ...placed,
+        ...inst,
         hostName: host.name,
         publicAddress: host.publicAddress,
         hostDriver: host.driver,
@@ -165,42 +171,20 @@ export async function createInstance(
 }
 
 /**
- * A new instance's GPUs and ports on its (share-locked, active) host, recorded on it with its
- * first event (`placeNew`). Throws when the host has too few GPUs; a port pool never filled, or
- * being filled by a concurrent first allocation, is topped up and the rest taken (allocateOnHost's
- * rule, the rare path).
+ * The just-inserted instance (`insertPlaced`) checked: throws when its host had too few idle
+ * GPUs; a port pool never filled, or being filled by a concurrent first allocation, is topped up
+ * and the rest taken (allocateOnHost's rule, the rare path).
  */
-async function placeOnHost(
-  tx: Tx,
-  host: PortRange,
-  inst: InstanceRow,
-  charged: number | undefined,
-  actor: string,
-  now: Date,
-): Promise<Pick<InstanceRow, 'gpuIndices' | 'sshPort' | 'jupyterPort' | 'charged'>> {
+async function placedOnHost(tx: Tx, host: PortRange, inst: InstanceRow): Promise<InstanceRow> {
+  if (inst.gpuIndices.length < inst.gpuCount)
+    throw hostErrors.insufficientGpus(inst.gpuCount, inst.gpuIndices.length);
   const portCount = INSTANCE_CONTAINER_PORTS.length;
-  const repo = createInstancesRepository({ db: tx });
-  const taken = await repo.placeNew({
-    instanceId: inst.id,
-    hostId: host.id,
-    gpuCount: inst.gpuCount,
-    portCount,
-    charged,
-    event: { to: 'CREATING', actor, reason: '创建实例', at: now },
-  });
-  if (taken.gpuIndices.length < inst.gpuCount)
-    throw hostErrors.insufficientGpus(inst.gpuCount, taken.gpuIndices.length);
-  let ports = taken.ports;
-  if (ports.length < portCount) {
-    ports = await topUpPorts(tx, host, inst.id, ports, portCount);
-    await repo.update(inst.id, { sshPort: ports[0] ?? null, jupyterPort: ports[1] ?? null });
-  }
-  return {
-    gpuIndices: taken.gpuIndices,
-    sshPort: ports[0] ?? null,
-    jupyterPort: ports[1] ?? null,
-    charged: charged ?? inst.charged,
-  };
+  const held = [inst.sshPort, inst.jupyterPort].filter((p): p is number => p !== null);
+  if (held.length >= portCount) return inst;
+  const ports = await topUpPorts(tx, host, inst.id, held, portCount);
+  const topped = { sshPort: ports[0] ?? null, jupyterPort: ports[1] ?? null };
+  await createInstancesRepository({ db: tx }).update(inst.id, topped);
+  return { ...inst, ...topped };
 }
 
 const isUniqueViolation = (e: unknown): boolean => {

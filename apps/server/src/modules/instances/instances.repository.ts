@@ -76,53 +76,50 @@ export function createInstancesRepository({ db }: { db: DbOrTx }) {
     },
 
     /**
-     * Gives a just-inserted instance its GPUs and ports on its host (`idleGpuPick`,
-     * `freePortPick`: concurrent creates take different rows without waiting), records them on
-     * the instance (with `charged` when given) and adds its first event, in one statement: one
-     * round trip where allocate, update and event took four (issue 15). Answers what it took; the
-     * caller throws (rolling back all of it) when that is short of what was asked.
+     * A new instance, inserted already placed on its (share-locked) host, in one statement: its
+     * id drawn first, the host's idle GPUs and lowest free ports taken for it (`idleGpuPick`,
+     * `freePortPick`: concurrent creates take different rows without waiting), the row inserted
+     * with them and its first event added: one round trip where insert, allocate, record and
+     * event took four (issue 15). The caller throws (rolling all of it back) when the row holds
+     * fewer GPUs than asked.
      */
-    async placeNew(p: {
-      instanceId: number;
-      hostId: number;
-      gpuCount: number;
-      portCount: number;
-      charged?: number;
-      event: { to: InstanceStatus; actor: string; reason: string; at: Date };
-    }): Promise<{ gpuIndices: number[]; ports: number[] }> {
+    async insertPlaced(
+      values: typeof instances.$inferInsert,
+      p: { portCount: number; event: { to: InstanceStatus; actor: string; reason: string; at: Date } },
+    ): Promise<InstanceRow> {
       const at = p.event.at.toISOString();
-      const res = await db.execute(sql`
-        with gpu as (
-          update host_gpus set instance_id = ${p.instanceId}, updated_at = ${at}::timestamptz
-          where id in (${idleGpuPick(db, p.hostId, p.gpuCount).getSQL()})
-          returning index
-        ),
-        port as (
-          update host_ports set instance_id = ${p.instanceId}
-          where host_id = ${p.hostId} and port in (${freePortPick(db, p.hostId, p.portCount).getSQL()})
-          returning port
-        ),
-        taken as (
-          select coalesce((select jsonb_agg(index order by index) from gpu), '[]'::jsonb) as gpus,
-                 coalesce((select array_agg(port order by port) from port), '{}'::int[]) as ports
-        ),
-        placed as (
-          update instances set gpu_indices = t.gpus, ssh_port = t.ports[1], jupyter_port = t.ports[2],
-            charged = ${p.charged === undefined ? sql`instances.charged` : sql`${p.charged}::bigint`},
-            updated_at = now()
-          from taken t
-          where instances.id = ${p.instanceId}
-          returning 1
-        ),
-        event as (
-          insert into instance_events (instance_id, from_status, to_status, actor, reason, created_at)
-          values (${p.instanceId}, null, ${p.event.to}, ${p.event.actor}, ${p.event.reason}, ${at}::timestamptz)
-          returning 1
-        )
-        select t.gpus, to_json(t.ports) as ports from taken t`);
-      const [row] = (res as unknown as { rows: { gpus: unknown; ports: unknown }[] }).rows;
-      const parse = (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v) as number[];
-      return { gpuIndices: parse(row?.gpus ?? []), ports: parse(row?.ports ?? []) };
+      const id = sql`(select id from new_id)`;
+      const newId = db
+        .$with('new_id', { id: sql<number>`id` })
+        .as(sql`select nextval(pg_get_serial_sequence('instances', 'id')) as id`);
+      const gpu = db.$with('gpu', { index: sql<number>`index` }).as(sql`
+        update host_gpus set instance_id = ${id}, updated_at = ${at}::timestamptz
+        where id in (${idleGpuPick(db, values.hostId, values.gpuCount).getSQL()})
+        returning index`);
+      const port = db.$with('port', { port: sql<number>`port` }).as(sql`
+        update host_ports set instance_id = ${id}
+        where host_id = ${values.hostId} and port in (${freePortPick(db, values.hostId, p.portCount).getSQL()})
+        returning port`);
+      const taken = db.$with('taken', { gpus: sql`gpus`, ports: sql`ports` }).as(sql`
+        select coalesce((select jsonb_agg(index order by index) from gpu), '[]'::jsonb) as gpus,
+               coalesce((select array_agg(port order by port) from port), '{}'::int[]) as ports`);
+      const event = db.$with('event', { one: sql`one` }).as(sql`
+        insert into instance_events (instance_id, from_status, to_status, actor, reason, created_at)
+        values (${id}, null, ${p.event.to}, ${p.event.actor}, ${p.event.reason}, ${at}::timestamptz)
+        returning 1 as one`);
+      const [row] = await db
+        .with(newId, gpu, port, taken, event)
+        .insert(instances)
+        .values({
+          ...values,
+          id: sql`${id}`,
+          gpuIndices: sql`(select gpus from taken)`,
+          sshPort: sql`(select ports[1] from taken)`,
+          jupyterPort: sql`(select ports[2] from taken)`,
+        })
+        .returning();
+      if (!row) throw new Error('instance insert returned no row');
+      return row;
     },
 
     async insert(values: typeof instances.$inferInsert): Promise<InstanceRow> {
