@@ -13,6 +13,7 @@ import { overseasMarketRows } from '../modules/vastai/vastai.usecases.ts';
 import { systemClock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { createRequestLoad } from './request-load.ts';
 import { createSecretBox } from './secret-box.ts';
 import type { Container, ContainerOverrides } from './types.ts';
 
@@ -93,9 +94,11 @@ export function createContainer(
     jobs: { kick: (id) => jobs.kick(id), drain: () => jobs.drain() },
     log,
   };
+  const requests = createRequestLoad();
   const jobs = createInstanceJobs(
     () => instances,
     (err, instanceId) => log.error({ err, instanceId }, 'instance job failed; the sweep retries it'),
+    { gate: requests },
   );
 
   return {
@@ -107,6 +110,7 @@ export function createContainer(
     drivers,
     services,
     repositories: { auth: createAuthRepository({ db }) },
+    requests,
     auth: { db, tokens: services.tokens, sms: drivers.sms, now, secret: config.appSecret },
     basic: { db, now },
     hosts: { db, clock, hostDrivers: drivers.host, market: services.market },

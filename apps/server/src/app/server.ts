@@ -111,6 +111,14 @@ export async function buildServer(opts: BuildOptions): Promise<AppInstance> {
   const tasks = createTaskRunner(app.log);
   app.decorate('tasks', tasks);
   app.addHook('onClose', () => tasks.stop());
+  // Counted from arrival to the socket's close (answered or abandoned): background jobs yield to them.
+  const { requests } = deps;
+  const requestClosed = () => requests.end();
+  app.addHook('onRequest', (_request, reply, done) => {
+    requests.begin();
+    reply.raw.once('close', requestClosed);
+    done();
+  });
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

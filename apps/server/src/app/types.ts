@@ -24,6 +24,7 @@ import type { VastaiDeps } from '../modules/vastai/vastai.deps.ts';
 import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
+import type { RequestLoad } from './request-load.ts';
 import type { TaskRunner } from './tasks.ts';
 
 /**
@@ -75,6 +76,8 @@ export interface Container {
     market: MarketReadModel;
   };
   repositories: { auth: AuthLookups };
+  /** Requests in flight in this process (server.ts counts them; instance jobs yield to them). */
+  requests: RequestLoad;
   /** What each feature's usecases take (built once; a route hands its feature's record on). */
   auth: { db: Db; tokens: TokenService; sms: SmsDriver; now: () => Date; secret: string };
   /** Billing, discounts, idempotency and other usecases that need only the database and the time. */

@@ -54,23 +54,59 @@ export async function runJobSweep(deps: InstanceDeps) {
 }
 
 /**
- * Jobs one process drives at once. Kicks beyond it wait their turn in order: a burst of creates
- * answers its requests first instead of sharing the CPU with as many provisioning jobs (each job
- * waits on its engine most of the time, so a few at once keep every engine busy).
+ * Jobs one process drives at once. Kicks beyond it wait their turn in order (each job waits on
+ * its engine most of the time, so a few at once keep every engine busy).
  */
 export const JOB_CONCURRENCY = 8;
+/**
+ * A kicked job waits while this process is answering requests (they come first: the job's user
+ * already has the answer), but never longer than this, so a steady stream of requests delays
+ * provisioning by a second at most.
+ */
+export const JOB_YIELD_MAX_MS = 1000;
 
-/** In-process kicks after commit; `drain` waits for those queued and in flight (tests, shutdown). */
+/** The requests in flight in this process (app/request-load.ts). */
+export interface JobGate {
+  readonly active: number;
+  whenIdle(fn: () => void): void;
+}
+
+/** In-process kicks after commit; `drain` starts and waits for those queued and in flight (tests, shutdown). */
 export function createInstanceJobs(
   deps: () => InstanceDeps,
   onError: (err: unknown, instanceId: number) => void,
-  concurrency = JOB_CONCURRENCY,
+  options: { concurrency?: number; gate?: JobGate; maxYieldMs?: number } = {},
 ): ProvisionJobs {
-  const queue: number[] = [];
+  const { concurrency = JOB_CONCURRENCY, gate, maxYieldMs = JOB_YIELD_MAX_MS } = options;
+  const queue: { instanceId: number; kickedAt: number }[] = [];
   const inFlight = new Set<Promise<unknown>>();
+  let draining = false;
+  let idleWait = false;
+  let timer: NodeJS.Timeout | undefined;
+  /** Whether the head of the queue may start now; else a wake-up is arranged (idle or its deadline). */
+  const mayStart = () => {
+    if (draining || !gate || gate.active === 0) return true;
+    const waited = performance.now() - (queue[0]?.kickedAt ?? 0);
+    if (waited >= maxYieldMs) return true;
+    if (!idleWait) {
+      idleWait = true;
+      gate.whenIdle(() => {
+        idleWait = false;
+        next();
+      });
+    }
+    if (!timer) {
+      timer = setTimeout(() => {
+        timer = undefined;
+        next();
+      }, maxYieldMs - waited);
+      timer.unref();
+    }
+    return false;
+  };
   const next = () => {
-    while (inFlight.size < concurrency && queue.length > 0) {
-      const instanceId = queue.shift() as number;
+    while (inFlight.size < concurrency && queue.length > 0 && mayStart()) {
+      const { instanceId } = queue.shift() as { instanceId: number };
       const job: Promise<unknown> = runInstanceJob(deps(), instanceId)
         .catch((err) => onError(err, instanceId))
         .finally(() => {
@@ -82,11 +118,20 @@ export function createInstanceJobs(
   };
   return {
     kick(instanceId: number) {
-      queue.push(instanceId);
+      queue.push({ instanceId, kickedAt: performance.now() });
       next();
     },
     async drain() {
-      while (inFlight.size > 0 || queue.length > 0) await Promise.all(inFlight);
+      draining = true;
+      try {
+        next();
+        while (inFlight.size > 0 || queue.length > 0) {
+          await Promise.all(inFlight);
+          next();
+        }
+      } finally {
+        draining = false;
+      }
     },
   };
 }
