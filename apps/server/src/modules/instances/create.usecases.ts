@@ -8,7 +8,9 @@ import { ContainerNotFoundError, isDriverError } from '../hosts/drivers/driver-e
 import { hostErrors } from '../hosts/hosts.errors.ts';
 import { containerNameOf, generateRootPassword } from '../hosts/hosts.models.ts';
 import { createHostsRepository } from '../hosts/hosts.repository.ts';
-import { quoteOrder, voucherOrderOf } from '../pricing/pricing.usecases.ts';
+import { scopeOf } from '../market/market.repository.ts';
+import { pricingErrors } from '../pricing/pricing.errors.ts';
+import { quoteOfRow, voucherOrderOf } from '../pricing/pricing.usecases.ts';
 import type { TenantRecord } from '../tenants/tenants.repository.ts';
 import { takeFromVoucher } from '../vouchers/vouchers.usecases.ts';
 import { actorLabel, type InstanceDeps } from './instances.deps.ts';
@@ -43,27 +45,27 @@ export async function createInstance(
 ): Promise<InstanceWithPlace> {
   const now = deps.clock.now();
   const rules = await deps.discounts.rulesFor(tenant.id);
-  const quote = await quoteOrder({ db: deps.db, now: () => now, rules }, tenant, input);
   const rootPassword = generateRootPassword();
   const actor = actorLabel({ kind: 'user', id: user.id });
-  const hourlyRate = quote.billingType === 'hourly' ? quote.discountedUnitPrice * quote.gpuAmount : 0;
 
   const purchase = () =>
     deps.db.transaction(async (tx) => {
       const repo = createInstancesRepository({ db: tx });
-      // The host before anything touches it (lock order): shared, so concurrent creates do not
-      // queue here; a host change (FOR UPDATE) waits for them, and they for it. The image and the
-      // balance are read with it (one round trip).
-      const pre = await repo.shareHostForCreate({
-        hostId: quote.row.hostId,
+      // The machine as a quote reads it, with its host share-locked before anything touches it
+      // (lock order): concurrent creates do not queue here; a host change (FOR UPDATE) waits for
+      // them, and they for it. Package prices, image check and balance come with it (one round trip).
+      const pre = await repo.shareSkuForCreate({
+        scope: scopeOf(tenant),
+        skuId: input.machineId,
         userId: user.id,
         imageUrl: input.image,
-        gpuBrand: quote.row.gpuBrand,
       });
-      if (!pre) throw hostErrors.notFound();
+      if (!pre) throw pricingErrors.machineNotFound();
+      // Re-priced from these rows: client prices are never trusted.
+      const quote = quoteOfRow({ now: () => now, rules }, tenant, input, pre.row, pre.platformPrices);
       if (!pre.imageUsable) throw instanceErrors.imageUnavailable();
       const host = pre.host;
-      if (host.status !== 'ACTIVE') throw hostErrors.notActive();
+      const hourlyRate = quote.billingType === 'hourly' ? quote.discountedUnitPrice * quote.gpuAmount : 0;
       // A second purchase with this key that runs at the same time fails at the key's unique
       // index instead (waiting for the first to commit): see below.
       const bought = idempotencyKey ? await repo.findByIdempotencyKey(user.id, idempotencyKey) : undefined;
@@ -144,9 +146,9 @@ export async function createInstance(
       // The answer: the committed CREATING row where it stands (no second read after commit).
       const answer: InstanceWithPlace = {
         ...inst,
-        hostName: host.name,
+        hostName: quote.row.hostName,
         publicAddress: host.publicAddress,
-        hostDriver: host.driver,
+        hostDriver: quote.row.hostDriver,
         regionName: quote.row.regionName,
       };
       return { inst: answer, isNew: true as const };

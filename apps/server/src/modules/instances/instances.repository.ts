@@ -5,8 +5,10 @@ import { accounts } from '../billing/billing.tables.ts';
 import { freePortPick, idleGpuPick } from '../hosts/allocation.repository.ts';
 import { hosts, regions } from '../hosts/hosts.tables.ts';
 import { usableImage } from '../market/images.repository.ts';
-import { images } from '../market/market.tables.ts';
+import { marketRowsQuery, type TenantScope } from '../market/market.repository.ts';
+import { gpuSkus, images } from '../market/market.tables.ts';
 import { userNotices } from '../operations/operations.tables.ts';
+import { packagePricesColumn } from '../pricing/pricing.repository.ts';
 import { TRANSITIONAL } from './instances.models.ts';
 import { billingRecords, instanceEvents, instances } from './instances.tables.ts';
 
@@ -49,30 +51,36 @@ export function createInstancesRepository({ db }: { db: DbOrTx }) {
 
   return {
     /**
-     * A create's first statement: the host share-locked (lock order, ledger.ts: allocations run
-     * side by side, a host change waits for them), with what the create checks next to it — the
-     * buyer's available balance and whether the image is enabled for the GPU brand — read in the
-     * same round trip (issue 15). Undefined when the host is gone.
+     * A create's first statement: the SKU's market row as a quote reads it (`marketRowsQuery`:
+     * listed, its host active, visible to the tenant) with its host share-locked (lock order,
+     * ledger.ts: allocations run side by side, a host change waits for them), and what the create
+     * checks next to it: the platform's package prices, the buyer's available balance and whether
+     * the image is enabled for the SKU's GPU brand. One round trip where quote, package price and
+     * host lock took three (issue 15). Undefined when the tenant has no such machine.
      */
-    async shareHostForCreate(q: { hostId: number; userId: number; imageUrl: string; gpuBrand: string }) {
-      const [row] = await db
-        .select({
-          host: hosts,
-          available: sql<
-            string | null
-          >`(select ${accounts.available} from ${accounts} where ${accounts.userId} = ${q.userId})`,
-          imageUsable: sql<boolean>`exists (select 1 from ${images} where ${usableImage(q.imageUrl, q.gpuBrand)})`,
-        })
-        .from(hosts)
-        .where(eq(hosts.id, q.hostId))
-        .for('share', { of: hosts });
-      return (
-        row && {
-          host: row.host,
-          available: row.available === null ? null : Number(row.available),
-          imageUsable: row.imageUsable,
-        }
-      );
+    async shareSkuForCreate(q: { scope: TenantScope; skuId: number; userId: number; imageUrl: string }) {
+      const [r] = await marketRowsQuery(db, q.scope, [q.skuId], {
+        host: {
+          id: hosts.id,
+          publicAddress: hosts.publicAddress,
+          portRangeStart: hosts.portRangeStart,
+          portRangeEnd: hosts.portRangeEnd,
+        },
+        platformPrices: packagePricesColumn(gpuSkus.gpuModel, regions.id),
+        available: sql<
+          string | null
+        >`(select ${accounts.available} from ${accounts} where ${accounts.userId} = ${q.userId})`,
+        imageUsable: sql<boolean>`exists (select 1 from ${images} where ${usableImage(q.imageUrl, gpuSkus.gpuBrand)})`,
+      }).for('share', { of: hosts });
+      if (!r) return undefined;
+      const { host, platformPrices, available, imageUsable, ...row } = r;
+      return {
+        row,
+        host,
+        platformPrices,
+        available: available === null ? null : Number(available),
+        imageUsable,
+      };
     },
 
     /**

@@ -1,16 +1,16 @@
 import type { Image } from '@gpu/shared';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, type SQLWrapper, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../app/db/client.ts';
 import { images } from './market.tables.ts';
 
-/** Images made for this GPU brand (any case). */
-const forBrand = (gpuBrand: string) => sql`lower(${images.gpuBrand}) = lower(${gpuBrand})`;
+/** Images made for this GPU brand (any case): a value, or another query's column. */
+const forBrand = (gpuBrand: string | SQLWrapper) => sql`lower(${images.gpuBrand}) = lower(${gpuBrand})`;
 
 /**
  * The enabled image at this URL made for this GPU brand: what instance creation accepts (and the
  * image lists offer).
  */
-export const usableImage = (imageUrl: string, gpuBrand: string) =>
+export const usableImage = (imageUrl: string, gpuBrand: string | SQLWrapper) =>
   and(eq(images.enabled, true), eq(images.imageUrl, imageUrl), forBrand(gpuBrand));
 
 export function createImagesRepository({ db }: { db: DbOrTx }) {

@@ -1,7 +1,9 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../app/db/client.ts';
 import { hostGpus, hosts, regions } from '../hosts/hosts.tables.ts';
 import { packagePrices } from '../pricing/pricing.tables.ts';
+import type { TenantRecord } from '../tenants/tenants.repository.ts';
 import { tenantHosts, tenantSkuPrices } from '../tenants/tenants.tables.ts';
 import { gpuSkus } from './market.tables.ts';
 
@@ -42,6 +44,12 @@ export interface TenantScope {
   regionIds: number[];
 }
 
+/** The market scope of a tenant: its id and the regions it shows. */
+export const scopeOf = (tenant: TenantRecord): TenantScope => ({
+  tenantId: tenant.id,
+  regionIds: tenant.config.visibleRegionResources,
+});
+
 /**
  * GPU totals per (host, model) in one pass, instead of a count per SKU row; only the named SKUs'
  * hosts when given (a quote counts one host's GPUs, not the whole fleet's).
@@ -75,62 +83,74 @@ const visibleRegion = (scope: TenantScope) =>
     scope.regionIds.length > 0 ? inArray(regions.id, scope.regionIds) : undefined,
   );
 
+/**
+ * The tenant's listed SKUs on active hosts it may sell (all, or `skuIds`) with their live GPU
+ * counts: the one query behind the market and every quote. `extra` selects more next to each
+ * row (a create reads its balance and image check in the same round trip).
+ */
+export function marketRowsQuery<E extends SelectedFields>(
+  db: DbOrTx,
+  scope: TenantScope,
+  skuIds?: number[],
+  extra: E = {} as E,
+) {
+  const hostAllowed = sql`(not exists (select 1 from ${tenantHosts} th where th.tenant_id = ${scope.tenantId})
+    or ${hosts.id} in (select th.host_id from ${tenantHosts} th where th.tenant_id = ${scope.tenantId}))`;
+  const counts = gpuCounts(db, skuIds);
+  return db
+    .select({
+      id: gpuSkus.id,
+      hostId: gpuSkus.hostId,
+      gpuModel: gpuSkus.gpuModel,
+      gpuBrand: gpuSkus.gpuBrand,
+      memoryGb: gpuSkus.memoryGb,
+      cpuPerGpu: gpuSkus.cpuPerGpu,
+      systemDiskGb: gpuSkus.systemDiskGb,
+      dataDiskGb: gpuSkus.dataDiskGb,
+      hourlyPrice: sql<number>`coalesce(${tenantSkuPrices.hourlyPrice}, ${gpuSkus.hourlyPrice})`.mapWith(
+        Number,
+      ),
+      tenantDaily: tenantSkuPrices.dailyPrice,
+      tenantWeekly: tenantSkuPrices.weeklyPrice,
+      tenantMonthly: tenantSkuPrices.monthlyPrice,
+      hostName: hosts.name,
+      hostDriver: hosts.driver,
+      cpuModel: hosts.cpuModel,
+      nvidiaDriver: hosts.nvidiaDriver,
+      cudaVersion: hosts.cudaVersion,
+      regionId: regions.id,
+      regionName: regions.name,
+      regionCode: regions.code,
+      regionSort: regions.sortOrder,
+      overseas: regions.overseas,
+      gpuNum: sql<number>`coalesce(${counts.total}, 0)`.mapWith(Number),
+      gpuIdleNum: sql<number>`coalesce(${counts.idle}, 0)`.mapWith(Number),
+      ...extra,
+    })
+    .from(gpuSkus)
+    .innerJoin(hosts, eq(hosts.id, gpuSkus.hostId))
+    .innerJoin(regions, eq(regions.id, hosts.regionId))
+    .leftJoin(counts, and(eq(counts.hostId, gpuSkus.hostId), eq(counts.model, gpuSkus.gpuModel)))
+    .leftJoin(
+      tenantSkuPrices,
+      and(eq(tenantSkuPrices.skuId, gpuSkus.id), eq(tenantSkuPrices.tenantId, scope.tenantId)),
+    )
+    .where(
+      and(
+        eq(gpuSkus.listed, true),
+        eq(hosts.status, 'ACTIVE'),
+        visibleRegion(scope),
+        skuIds ? inArray(gpuSkus.id, skuIds) : undefined,
+        hostAllowed,
+      ),
+    );
+}
+
 export function createMarketRepository({ db }: { db: DbOrTx }) {
   return {
     /** Every listed SKU the tenant may sell, in region order; GPU counts from live allocation. */
-    async listForTenant(scope: TenantScope, skuIds?: number[]): Promise<MarketRow[]> {
-      const hostAllowed = sql`(not exists (select 1 from ${tenantHosts} th where th.tenant_id = ${scope.tenantId})
-        or ${hosts.id} in (select th.host_id from ${tenantHosts} th where th.tenant_id = ${scope.tenantId}))`;
-      const counts = gpuCounts(db, skuIds);
-      const rows = await db
-        .select({
-          id: gpuSkus.id,
-          hostId: gpuSkus.hostId,
-          gpuModel: gpuSkus.gpuModel,
-          gpuBrand: gpuSkus.gpuBrand,
-          memoryGb: gpuSkus.memoryGb,
-          cpuPerGpu: gpuSkus.cpuPerGpu,
-          systemDiskGb: gpuSkus.systemDiskGb,
-          dataDiskGb: gpuSkus.dataDiskGb,
-          hourlyPrice: sql<number>`coalesce(${tenantSkuPrices.hourlyPrice}, ${gpuSkus.hourlyPrice})`.mapWith(
-            Number,
-          ),
-          tenantDaily: tenantSkuPrices.dailyPrice,
-          tenantWeekly: tenantSkuPrices.weeklyPrice,
-          tenantMonthly: tenantSkuPrices.monthlyPrice,
-          hostName: hosts.name,
-          hostDriver: hosts.driver,
-          cpuModel: hosts.cpuModel,
-          nvidiaDriver: hosts.nvidiaDriver,
-          cudaVersion: hosts.cudaVersion,
-          regionId: regions.id,
-          regionName: regions.name,
-          regionCode: regions.code,
-          regionSort: regions.sortOrder,
-          overseas: regions.overseas,
-          gpuNum: sql<number>`coalesce(${counts.total}, 0)`.mapWith(Number),
-          gpuIdleNum: sql<number>`coalesce(${counts.idle}, 0)`.mapWith(Number),
-        })
-        .from(gpuSkus)
-        .innerJoin(hosts, eq(hosts.id, gpuSkus.hostId))
-        .innerJoin(regions, eq(regions.id, hosts.regionId))
-        .leftJoin(counts, and(eq(counts.hostId, gpuSkus.hostId), eq(counts.model, gpuSkus.gpuModel)))
-        .leftJoin(
-          tenantSkuPrices,
-          and(eq(tenantSkuPrices.skuId, gpuSkus.id), eq(tenantSkuPrices.tenantId, scope.tenantId)),
-        )
-        .where(
-          and(
-            eq(gpuSkus.listed, true),
-            eq(hosts.status, 'ACTIVE'),
-            visibleRegion(scope),
-            skuIds ? inArray(gpuSkus.id, skuIds) : undefined,
-            hostAllowed,
-          ),
-        )
-        .orderBy(asc(regions.sortOrder), asc(regions.id), asc(gpuSkus.id));
-      return rows;
-    },
+    listForTenant: (scope: TenantScope, skuIds?: number[]): Promise<MarketRow[]> =>
+      marketRowsQuery(db, scope, skuIds).orderBy(asc(regions.sortOrder), asc(regions.id), asc(gpuSkus.id)),
 
     /**
      * The tenant's enabled overseas regions, with or without machines (SPEC.md §9: the overseas

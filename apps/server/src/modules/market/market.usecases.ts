@@ -3,7 +3,7 @@ import type { Db } from '../../app/db/client.ts';
 import type { DiscountService } from '../discounts/discounts.usecases.ts';
 import type { TenantRecord } from '../tenants/tenants.repository.ts';
 import { filterOptions, filterRows, packageKey, toMarketItem } from './market.models.ts';
-import { createMarketRepository, type MarketRow } from './market.repository.ts';
+import { createMarketRepository, type MarketRow, scopeOf } from './market.repository.ts';
 import { createSyncRepository } from './sync.repository.ts';
 
 /**
@@ -42,7 +42,7 @@ export function createMarketCatalog({
   async function snapshot(tenant: TenantRecord) {
     const hit = rowsCache.get(tenant.id);
     if (hit && fresh(hit.at)) return hit;
-    const scope = { tenantId: tenant.id, regionIds: tenant.config.visibleRegionResources };
+    const scope = scopeOf(tenant);
     const [local, abroad, overseasRegions] = await Promise.all([
       repo.listForTenant(scope),
       // The overseas area never fails the rest of the market.

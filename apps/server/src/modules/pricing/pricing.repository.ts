@@ -1,8 +1,25 @@
-import { and, eq } from 'drizzle-orm';
+import type { PackagePrices } from '@gpu/shared';
+import { and, eq, type SQLWrapper, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../app/db/client.ts';
 import { packagePrices } from './pricing.tables.ts';
 
 export type PackagePriceRow = typeof packagePrices.$inferSelect;
+
+/** The platform's package prices of a GPU model in a region, on a platform: one row at most. */
+const priceOf = (gpuType: string | SQLWrapper, regionId: number | SQLWrapper, platform: string) =>
+  and(
+    eq(packagePrices.gpuType, gpuType),
+    eq(packagePrices.regionId, regionId),
+    eq(packagePrices.platform, platform),
+  );
+
+/**
+ * `priceOf` as a column of another query (its model and region given as that query's columns):
+ * { daily, weekly, monthly } in units, or null when the platform sets none.
+ */
+export const packagePricesColumn = (gpuType: SQLWrapper, regionId: SQLWrapper, platform = 'local') =>
+  sql<PackagePrices | null>`(select json_build_object('daily', ${packagePrices.dailyPrice}, 'weekly', ${packagePrices.weeklyPrice}, 'monthly', ${packagePrices.monthlyPrice})
+    from ${packagePrices} where ${priceOf(gpuType, regionId, platform)} limit 1)`;
 
 export function createPricingRepository({ db }: { db: DbOrTx }) {
   return {
@@ -12,13 +29,7 @@ export function createPricingRepository({ db }: { db: DbOrTx }) {
       const [p] = await db
         .select()
         .from(packagePrices)
-        .where(
-          and(
-            eq(packagePrices.gpuType, gpuType),
-            eq(packagePrices.regionId, regionId),
-            eq(packagePrices.platform, platform),
-          ),
-        )
+        .where(priceOf(gpuType, regionId, platform))
         .limit(1);
       return p ?? null;
     },

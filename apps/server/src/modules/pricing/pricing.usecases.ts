@@ -8,7 +8,7 @@ import {
 import type { DbOrTx } from '../../app/db/client.ts';
 import { bestDiscount, type DiscountRule } from '../discounts/discounts.models.ts';
 import { packagePricesOf } from '../market/market.models.ts';
-import { createMarketRepository, type MarketRow } from '../market/market.repository.ts';
+import { createMarketRepository, type MarketRow, scopeOf } from '../market/market.repository.ts';
 import type { TenantRecord } from '../tenants/tenants.repository.ts';
 import { previewDeduction } from '../vouchers/vouchers.usecases.ts';
 import { pricingErrors } from './pricing.errors.ts';
@@ -29,6 +29,14 @@ export async function packagePricesFor(db: DbOrTx, gpuType: string, regionId: nu
     : null;
 }
 
+export interface OrderInput {
+  machineId: number;
+  billingType: BillingType;
+  duration: number;
+  gpuAmount: number;
+  voucherRemaining?: number | null;
+}
+
 /**
  * The server's price for an order, from fresh rows (never the market cache and never the
  * client's figures): tenant price, active discount now, package price, voucher balance.
@@ -36,20 +44,28 @@ export async function packagePricesFor(db: DbOrTx, gpuType: string, regionId: nu
 export async function quoteOrder(
   deps: { db: DbOrTx; now: () => Date; rules: DiscountRule[] },
   tenant: TenantRecord,
-  input: {
-    machineId: number;
-    billingType: BillingType;
-    duration: number;
-    gpuAmount: number;
-    voucherRemaining?: number | null;
-  },
+  input: OrderInput,
 ): Promise<Quote> {
-  const repo = createMarketRepository({ db: deps.db });
-  const [row] = await repo.listForTenant(
-    { tenantId: tenant.id, regionIds: tenant.config.visibleRegionResources },
-    [input.machineId],
-  );
+  const [row] = await createMarketRepository({ db: deps.db }).listForTenant(scopeOf(tenant), [
+    input.machineId,
+  ]);
   if (!row) throw pricingErrors.machineNotFound();
+  const platformPrices =
+    input.billingType === 'hourly' ? null : await packagePricesFor(deps.db, row.gpuModel, row.regionId);
+  return quoteOfRow(deps, tenant, input, row, platformPrices);
+}
+
+/**
+ * `quoteOrder` on a row already read (a create reads it with its host lock): the machine's idle
+ * GPUs checked, the tenant's discount now and the package price applied.
+ */
+export function quoteOfRow(
+  deps: { now: () => Date; rules: DiscountRule[] },
+  tenant: TenantRecord,
+  input: OrderInput,
+  row: MarketRow,
+  platformPrices: PackagePrices | null,
+): Quote {
   const maxGpus = Math.min(row.gpuIdleNum, GPU_COUNT_MAX);
   if (input.gpuAmount > maxGpus) throw pricingErrors.notEnoughIdle(row.gpuIdleNum);
   const discount = bestDiscount(
@@ -62,10 +78,7 @@ export async function quoteOrder(
     billingType: input.billingType,
     duration: input.duration,
     gpuAmount: input.gpuAmount,
-    packagePrices:
-      input.billingType === 'hourly'
-        ? null
-        : packagePricesOf(row, await packagePricesFor(deps.db, row.gpuModel, row.regionId)),
+    packagePrices: input.billingType === 'hourly' ? null : packagePricesOf(row, platformPrices),
     discountRateBp: discount?.rateBp ?? null,
     voucherRemaining: input.voucherRemaining ?? null,
   });
