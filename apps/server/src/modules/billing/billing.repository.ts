@@ -34,28 +34,31 @@ export function createBillingRepository({ db }: { db: DbOrTx }) {
         .where(inArray(accounts.userId, userIds))
         .orderBy(accounts.userId)
         .for('update'),
-    /** New balances of several accounts in one statement. */
-    async setBalancesMany(rows: { userId: number; available: number; frozen: number }[], at: Date) {
-      if (rows.length === 0) return;
-      const values = sql.join(
-        rows.map((r) => sql`(${r.userId}::integer, ${r.available}::bigint, ${r.frozen}::bigint)`),
-        sql`, `,
-      );
-      await db.execute(sql`
-        update accounts as a
-        set available = v.available, frozen = v.frozen, updated_at = ${at}
-        from (values ${values}) as v(user_id, available, frozen)
-        where a.user_id = v.user_id`);
-    },
     entriesByKeys: (keys: string[]): Promise<LedgerEntry[]> =>
       keys.length === 0
         ? Promise.resolve([])
         : db.select().from(ledgerEntries).where(inArray(ledgerEntries.idempotencyKey, keys)),
-    /** The rows inserted; a row whose idempotency key already exists is left out. */
-    insertEntries: (rows: NewLedgerEntry[]): Promise<LedgerEntry[]> =>
-      rows.length === 0
-        ? Promise.resolve([])
-        : db.insert(ledgerEntries).values(rows).onConflictDoNothing().returning(),
+    /**
+     * Ledger rows and the new balances of their (locked) accounts, in one statement: both or
+     * neither. A row whose idempotency key exists fails the whole statement (unique index).
+     */
+    async insertEntriesSettingBalances(
+      rows: NewLedgerEntry[],
+      balances: { userId: number; available: number; frozen: number }[],
+      at: Date,
+    ): Promise<LedgerEntry[]> {
+      const values = sql.join(
+        balances.map((r) => sql`(${r.userId}::integer, ${r.available}::bigint, ${r.frozen}::bigint)`),
+        sql`, `,
+      );
+      const setBalances = db.$with('set_balances', { one: sql`one` }).as(sql`
+        update accounts as a
+        set available = v.available, frozen = v.frozen, updated_at = ${at}
+        from (values ${values}) as v(user_id, available, frozen)
+        where a.user_id = v.user_id
+        returning 1 as one`);
+      return db.with(setBalances).insert(ledgerEntries).values(rows).returning();
+    },
     entries: (userId: number, limit = 100) =>
       db
         .select()

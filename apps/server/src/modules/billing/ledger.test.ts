@@ -6,6 +6,7 @@ import { isAppError } from '../../app/errors.ts';
 import { users } from '../auth/auth.tables.ts';
 import { tenants } from '../tenants/tenants.tables.ts';
 import { applyMovement } from './billing.models.ts';
+import { createBillingRepository } from './billing.repository.ts';
 import { accounts, ledgerEntries } from './billing.tables.ts';
 import {
   findUnbalancedAccounts,
@@ -108,6 +109,39 @@ describe('postLedgerEntry', () => {
     expect(await codeOf(post({ userId: user.id, kind: 'recharge', amount: 5, idempotencyKey: k }))).toMatch(
       /already used/,
     );
+  });
+
+  it('writes ledger rows and balances in one statement: a taken key leaves the balance as it was', async () => {
+    const a = (await t.createUser()).user;
+    const b = (await t.createUser()).user;
+    const k = key('recharge');
+    await post({ userId: a.id, kind: 'recharge', amount: 1_000_000, idempotencyKey: k });
+    // What a posting of b that raced a's key would write (the lookup having missed it): refused
+    // by the key's unique index, and b's balance not moved either (no transaction around it).
+    const repo = createBillingRepository({ db: t.db });
+    const row = {
+      userId: b.id,
+      tenantId: b.tenantId,
+      kind: 'recharge' as const,
+      amount: 5,
+      frozenAmount: 0,
+      availableAfter: 5,
+      frozenAfter: 0,
+      idempotencyKey: k,
+    };
+    const balance = [{ userId: b.id, available: 5, frozen: 0 }];
+    const raced = repo.insertEntriesSettingBalances([row], balance, new Date());
+    await expect(raced).rejects.toMatchObject({ cause: { code: '23505' } });
+    expect((await account(b.id))?.available).toBe(0);
+    expect(await t.db.$count(ledgerEntries, eq(ledgerEntries.userId, b.id))).toBe(0);
+    // The same statement without the clash writes both.
+    await repo.insertEntriesSettingBalances(
+      [{ ...row, idempotencyKey: key('recharge') }],
+      balance,
+      new Date(),
+    );
+    expect((await account(b.id))?.available).toBe(5);
+    expect((await reconcileAccount(t.db, b.id)).balanced).toBe(true);
   });
 
   it('refuses a debit below zero with 422 and rolls back the caller’s whole transaction', async () => {

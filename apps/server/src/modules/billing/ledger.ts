@@ -50,8 +50,8 @@ export interface PostingResult {
  *
  * - Locks the account row (`select … for update`): postings of one user run one after another.
  *   The account comes last in the lock order (top of this file).
- * - A key already posted returns that entry and changes nothing (also under concurrency: the
- *   insert is `on conflict do nothing`, then checked).
+ * - A key already posted returns that entry and changes nothing (read after the account lock,
+ *   so a concurrent posting of the same key waits, then finds it).
  * - A debit that would take `available` below zero throws `billing.insufficient_balance`
  *   (422) unless `allowNegative` (pay-as-you-go metering only); `frozen` never goes below zero.
  *   A throw rolls back the caller's whole transaction.
@@ -115,22 +115,18 @@ export async function postLedgerEntries(tx: Tx, postings: LedgerPosting[]): Prom
   });
   if (rows.length === 0) return results as PostingResult[];
 
-  const inserted = new Map((await repo.insertEntries(rows)).map((e) => [e.idempotencyKey, e]));
-  if (inserted.size !== rows.length) {
-    // Another transaction (of another account: ours are locked) took a key meanwhile: a caller
-    // bug. With one posting that entry is the answer, as before; with several the balances
-    // computed after it would be wrong, so everything rolls back.
-    const [only] = postings;
-    if (postings.length === 1 && only) {
-      const [raced] = await repo.entriesByKeys([only.idempotencyKey]);
-      if (raced) return [{ entry: sameOrThrow(raced, only), created: false }];
-    }
-    throw new Error('ledger keys conflicted with another transaction; nothing was posted');
-  }
   const at = postings.reduce<Date | undefined>((last, p) => p.at ?? last, undefined) ?? new Date();
-  await repo.setBalancesMany(
-    [...balances].map(([userId, b]) => ({ userId, available: b.available, frozen: b.frozen })),
-    at,
+  // Rows and balances in one statement. Keys were read after the accounts were locked, so no
+  // posting of these accounts can have taken one since; a key another account's posting took
+  // meanwhile (a caller bug) fails the insert and rolls everything back.
+  const inserted = new Map(
+    (
+      await repo.insertEntriesSettingBalances(
+        rows,
+        [...balances].map(([userId, b]) => ({ userId, available: b.available, frozen: b.frozen })),
+        at,
+      )
+    ).map((e) => [e.idempotencyKey, e]),
   );
   return postings.map((p, i) => {
     const done = results[i];
