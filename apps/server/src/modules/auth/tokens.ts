@@ -23,6 +23,11 @@ export interface AccessClaims {
 /** Signs and verifies short-lived access tokens with a key derived from APP_SECRET. */
 export function createTokenService(appSecret: string, now: () => Date) {
   const key = createHash('sha256').update(`access-token:${appSecret}`).digest();
+  // Imported once: given raw bytes, jose imports the key again on every sign and verify.
+  const hmacKey = crypto.subtle.importKey('raw', key, { name: 'HMAC', hash: 'SHA-256' }, false, [
+    'sign',
+    'verify',
+  ]);
 
   return {
     async sign(aud: Audience, subject: number, opts: { sid: string; tenantId?: number }): Promise<string> {
@@ -36,12 +41,12 @@ export function createTokenService(appSecret: string, now: () => Date) {
         .setIssuer(ISSUER)
         .setIssuedAt(iat)
         .setExpirationTime(iat + ACCESS_TTL_S[aud]);
-      return jwt.sign(key);
+      return jwt.sign(await hmacKey);
     },
     /** The claims of a valid token for `aud`, or null for anything else (expired, forged, other audience). */
     async verify(token: string, aud: Audience): Promise<AccessClaims | null> {
       try {
-        const { payload } = await jwtVerify(token, key, {
+        const { payload } = await jwtVerify(token, await hmacKey, {
           algorithms: ['HS256'],
           audience: aud,
           issuer: ISSUER,
