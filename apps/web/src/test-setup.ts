@@ -1,6 +1,7 @@
 import { act, cleanup } from '@testing-library/react';
 import message from 'antd/es/message';
 import Modal from 'antd/es/modal';
+import { unstable_IdlePriority, unstable_scheduleCallback } from 'scheduler';
 import { afterAll, afterEach } from 'vitest';
 
 // What jsdom lacks and antd or React Router call.
@@ -36,6 +37,14 @@ afterEach(() => {
   window.history.replaceState(null, '', '/');
 });
 
-// React's scheduler may still have a task queued when a file's last test ends; let it run while
-// jsdom's window exists (else it throws 'window is not defined' after the environment is gone).
-afterAll(() => new Promise<void>((resolve) => setTimeout(resolve, 50)));
+// React's scheduler may still have work queued when a file's last test ends (timers firing, a
+// render in time slices): it must finish while jsdom's window exists, else it throws 'window is
+// not defined' after the environment is gone. Timers get 50 ms; then a task of the lowest
+// priority runs only once every task queued before it has (a fixed wait was too short on a
+// loaded CI machine).
+afterAll(async () => {
+  await new Promise<void>((resolve) => setTimeout(resolve, 50));
+  await new Promise<void>((resolve) => {
+    unstable_scheduleCallback(unstable_IdlePriority, () => resolve());
+  });
+});
