@@ -85,7 +85,9 @@ describe.runIf(process.env.DATABASE_URL)('instances on PostgreSQL, two replicas 
       }),
     );
     // FOR UPDATE of the host amid share-locked creates: a deadlock or a lost port would show here.
-    const pool = initPorts(hostDeps, actor, hostId);
+    // It starts once the first create is answered (the rest still in flight): started at once,
+    // it could commit the disable before any create took the host, and none would be made.
+    const pool = Promise.race(creates).then(() => initPorts(hostDeps, actor, hostId));
     const disabled = pool.then(() => setHostStatus(hostDeps, actor, hostId, 'DISABLED'));
     const answers = await Promise.all(creates);
     await disabled;
