@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, or, type Placeholder, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../app/db/client.ts';
 import { hostGpus, hostPorts, hosts } from './hosts.tables.ts';
 
@@ -11,7 +11,10 @@ export type PortRange = { id: number; portRangeStart: number; portRangeEnd: numb
  * create taking them, a release giving them back) are skipped, not waited for, and a locked row
  * is re-checked against `instance_id is null` before it is taken, so no GPU goes twice.
  */
-export function idleGpuPick(db: DbOrTx, hostId: number, count: number, prefer: number[] = []) {
+/** A value given now, or a placeholder of a statement built once (`preparedStatement`). */
+type Value<T> = T | Placeholder;
+
+export function idleGpuPick(db: DbOrTx, hostId: Value<number>, count: Value<number>, prefer: number[] = []) {
   const preferred = prefer.length > 0 ? [sql`(${inArray(hostGpus.index, prefer)}) desc`] : [];
   return db
     .select({ id: hostGpus.id })
@@ -23,7 +26,7 @@ export function idleGpuPick(db: DbOrTx, hostId: number, count: number, prefer: n
 }
 
 /** Like `idleGpuPick` for the host's lowest free ports (the port numbers). */
-export function freePortPick(db: DbOrTx, hostId: number, count: number) {
+export function freePortPick(db: DbOrTx, hostId: Value<number>, count: Value<number>) {
   return db
     .select({ port: hostPorts.port })
     .from(hostPorts)

@@ -1,6 +1,7 @@
 import type { InstanceStatus } from '@gpu/shared';
-import { and, count, desc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, lt, lte, or, type Placeholder, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../app/db/client.ts';
+import { preparedStatement } from '../../app/db/prepared.ts';
 import { accounts } from '../billing/billing.tables.ts';
 import { freePortPick, idleGpuPick } from '../hosts/allocation.repository.ts';
 import { hosts, regions } from '../hosts/hosts.tables.ts';
@@ -41,6 +42,95 @@ const flatten = (r: {
   regionName: r.regionName,
 });
 
+const param = sql.placeholder;
+
+/** A create's first statement (`shareSkuForCreate`), built once. */
+const shareSkuStatement = preparedStatement('instances_share_sku', (db) =>
+  marketRowsQuery(db, { tenantId: param('tenantId'), regionIds: param('regionIds') }, param('skuIds'), {
+    host: {
+      id: hosts.id,
+      publicAddress: hosts.publicAddress,
+      portRangeStart: hosts.portRangeStart,
+      portRangeEnd: hosts.portRangeEnd,
+    },
+    platformPrices: packagePricesColumn(gpuSkus.gpuModel, regions.id),
+    available: sql<
+      string | null
+    >`(select ${accounts.available} from ${accounts} where ${accounts.userId} = ${param('userId')})`,
+    imageUsable: sql<boolean>`exists (select 1 from ${images} where ${usableImage(param('imageUrl'), gpuSkus.gpuBrand)})`,
+  }).for('share', { of: hosts }),
+);
+
+/** The columns a create sets: `insertPlaced`'s statement has a placeholder for each. */
+const PLACED_COLUMNS = [
+  'tenantId',
+  'userId',
+  'hostId',
+  'skuId',
+  'regionId',
+  'name',
+  'image',
+  'gpuModel',
+  'gpuCount',
+  'billingType',
+  'hourlyRate',
+  'packageUnitPrice',
+  'discountRateBp',
+  'duration',
+  'status',
+  'rootPasswordEnc',
+  'transitionAt',
+  'idempotencyKey',
+  'voucherId',
+  'voucherHeld',
+  'voucherUsed',
+  'charged',
+  'createdAt',
+] as const satisfies readonly (keyof typeof instances.$inferInsert)[];
+// transitionAt never null here: a timestamp placeholder's encoder cannot take null (prepared.ts).
+export type PlacedValues = Required<Pick<typeof instances.$inferInsert, (typeof PLACED_COLUMNS)[number]>> & {
+  transitionAt: Date;
+};
+
+/** `insertPlaced`'s statement, built once. */
+const insertPlacedStatement = preparedStatement('instances_insert_placed', (db) => {
+  const hostId = param('hostId');
+  const at = sql`${param('eventAt')}::timestamptz`;
+  const id = sql`(select id from new_id)`;
+  const newId = db
+    .$with('new_id', { id: sql<number>`id` })
+    .as(sql`select nextval(pg_get_serial_sequence('instances', 'id')) as id`);
+  const gpu = db.$with('gpu', { index: sql<number>`index` }).as(sql`
+    update host_gpus set instance_id = ${id}, updated_at = ${at}
+    where id in (${idleGpuPick(db, hostId, param('gpuCount')).getSQL()})
+    returning index`);
+  const port = db.$with('port', { port: sql<number>`port` }).as(sql`
+    update host_ports set instance_id = ${id}
+    where host_id = ${hostId} and port in (${freePortPick(db, hostId, param('portCount')).getSQL()})
+    returning port`);
+  const taken = db.$with('taken', { gpus: sql`gpus`, ports: sql`ports` }).as(sql`
+    select coalesce((select jsonb_agg(index order by index) from gpu), '[]'::jsonb) as gpus,
+           coalesce((select array_agg(port order by port) from port), '{}'::int[]) as ports`);
+  const event = db.$with('event', { one: sql`one` }).as(sql`
+    insert into instance_events (instance_id, from_status, to_status, actor, reason, created_at)
+    values (${id}, null, ${param('eventTo')}, ${param('eventActor')}, ${param('eventReason')}, ${at})
+    returning 1 as one`);
+  return db
+    .with(newId, gpu, port, taken, event)
+    .insert(instances)
+    .values({
+      ...(Object.fromEntries(PLACED_COLUMNS.map((c) => [c, param(c)])) as Record<
+        (typeof PLACED_COLUMNS)[number],
+        Placeholder
+      >),
+      id: sql`${id}`,
+      gpuIndices: sql`(select gpus from taken)`,
+      sshPort: sql`(select ports[1] from taken)`,
+      jupyterPort: sql`(select ports[2] from taken)`,
+    })
+    .returning();
+});
+
 export function createInstancesRepository({ db }: { db: DbOrTx }) {
   const placed = () =>
     db
@@ -59,19 +149,13 @@ export function createInstancesRepository({ db }: { db: DbOrTx }) {
      * host lock took three (issue 15). Undefined when the tenant has no such machine.
      */
     async shareSkuForCreate(q: { scope: TenantScope; skuId: number; userId: number; imageUrl: string }) {
-      const [r] = await marketRowsQuery(db, q.scope, [q.skuId], {
-        host: {
-          id: hosts.id,
-          publicAddress: hosts.publicAddress,
-          portRangeStart: hosts.portRangeStart,
-          portRangeEnd: hosts.portRangeEnd,
-        },
-        platformPrices: packagePricesColumn(gpuSkus.gpuModel, regions.id),
-        available: sql<
-          string | null
-        >`(select ${accounts.available} from ${accounts} where ${accounts.userId} = ${q.userId})`,
-        imageUsable: sql<boolean>`exists (select 1 from ${images} where ${usableImage(q.imageUrl, gpuSkus.gpuBrand)})`,
-      }).for('share', { of: hosts });
+      const [r] = await shareSkuStatement(db, {
+        tenantId: q.scope.tenantId,
+        regionIds: q.scope.regionIds,
+        skuIds: [q.skuId],
+        userId: q.userId,
+        imageUrl: q.imageUrl,
+      });
       if (!r) return undefined;
       const { host, platformPrices, available, imageUsable, ...row } = r;
       return {
@@ -92,40 +176,17 @@ export function createInstancesRepository({ db }: { db: DbOrTx }) {
      * fewer GPUs than asked.
      */
     async insertPlaced(
-      values: typeof instances.$inferInsert,
+      values: PlacedValues,
       p: { portCount: number; event: { to: InstanceStatus; actor: string; reason: string; at: Date } },
     ): Promise<InstanceRow> {
-      const at = p.event.at.toISOString();
-      const id = sql`(select id from new_id)`;
-      const newId = db
-        .$with('new_id', { id: sql<number>`id` })
-        .as(sql`select nextval(pg_get_serial_sequence('instances', 'id')) as id`);
-      const gpu = db.$with('gpu', { index: sql<number>`index` }).as(sql`
-        update host_gpus set instance_id = ${id}, updated_at = ${at}::timestamptz
-        where id in (${idleGpuPick(db, values.hostId, values.gpuCount).getSQL()})
-        returning index`);
-      const port = db.$with('port', { port: sql<number>`port` }).as(sql`
-        update host_ports set instance_id = ${id}
-        where host_id = ${values.hostId} and port in (${freePortPick(db, values.hostId, p.portCount).getSQL()})
-        returning port`);
-      const taken = db.$with('taken', { gpus: sql`gpus`, ports: sql`ports` }).as(sql`
-        select coalesce((select jsonb_agg(index order by index) from gpu), '[]'::jsonb) as gpus,
-               coalesce((select array_agg(port order by port) from port), '{}'::int[]) as ports`);
-      const event = db.$with('event', { one: sql`one` }).as(sql`
-        insert into instance_events (instance_id, from_status, to_status, actor, reason, created_at)
-        values (${id}, null, ${p.event.to}, ${p.event.actor}, ${p.event.reason}, ${at}::timestamptz)
-        returning 1 as one`);
-      const [row] = await db
-        .with(newId, gpu, port, taken, event)
-        .insert(instances)
-        .values({
-          ...values,
-          id: sql`${id}`,
-          gpuIndices: sql`(select gpus from taken)`,
-          sshPort: sql`(select ports[1] from taken)`,
-          jupyterPort: sql`(select ports[2] from taken)`,
-        })
-        .returning();
+      const [row] = await insertPlacedStatement(db, {
+        ...values,
+        portCount: p.portCount,
+        eventTo: p.event.to,
+        eventActor: p.event.actor,
+        eventReason: p.event.reason,
+        eventAt: p.event.at.toISOString(),
+      });
       if (!row) throw new Error('instance insert returned no row');
       return row;
     },

@@ -188,6 +188,45 @@ describe('create', () => {
     expect(await h.balance(poor.user.id)).toBe(1);
   });
 
+  it("a tenant that shows some regions buys only its own market's machines; others are not found", async () => {
+    const u = await h.funded(100, '127.0.0.1');
+    const shown = (
+      await h.t.app.inject({ method: 'GET', url: '/api/gpu/market?size=48', headers: u.headers })
+    ).json().data.list as { id: number }[];
+    const hidden = (await h.market()).filter((m) => !shown.some((s) => s.id === m.id));
+    expect(shown.length).toBeGreaterThan(0);
+    expect(hidden.length).toBeGreaterThan(0);
+    const before = await h.balance(u.user.id);
+    const refused = await h.create(u.headers, {
+      machineId: hidden[0]?.id,
+      instanceName: 'elsewhere',
+      image: IMAGE,
+      gpuAmount: 1,
+      billingType: 'daily',
+      duration: 1,
+    });
+    expect(refused.statusCode, refused.body).toBe(404);
+    expect(await h.balance(u.user.id)).toEqual(before);
+    let made: number | undefined;
+    for (const m of shown) {
+      const res = await h.create(u.headers, {
+        machineId: m.id,
+        instanceName: 'here',
+        image: IMAGE,
+        gpuAmount: 1,
+        billingType: 'daily',
+        duration: 1,
+      });
+      if (res.statusCode === 422) continue; // an image not made for that GPU brand
+      expect(res.statusCode, res.body).toBe(200);
+      made = res.json().data.id as number;
+      break;
+    }
+    expect(made).toBeDefined();
+    expect(await h.balance(u.user.id)).toBeLessThan(before);
+    await h.action(u.headers, 'release', made as number);
+  });
+
   it('driver failure: FAILED, GPUs and ports returned, every charge refunded', async () => {
     const u = await h.funded(2000);
     await h.setHostSettings('bj-a-a100-01', '{"unreachable":true}');

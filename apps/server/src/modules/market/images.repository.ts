@@ -1,5 +1,5 @@
 import type { Image } from '@gpu/shared';
-import { and, asc, eq, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, asc, eq, type Placeholder, type SQLWrapper, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../app/db/client.ts';
 import { images } from './market.tables.ts';
 
@@ -10,7 +10,7 @@ const forBrand = (gpuBrand: string | SQLWrapper) => sql`lower(${images.gpuBrand}
  * The enabled image at this URL made for this GPU brand: what instance creation accepts (and the
  * image lists offer).
  */
-export const usableImage = (imageUrl: string, gpuBrand: string | SQLWrapper) =>
+export const usableImage = (imageUrl: string | Placeholder, gpuBrand: string | SQLWrapper) =>
   and(eq(images.enabled, true), eq(images.imageUrl, imageUrl), forBrand(gpuBrand));
 
 export function createImagesRepository({ db }: { db: DbOrTx }) {

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, type Column, eq, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../app/db/client.ts';
 import { hostGpus, hosts, regions } from '../hosts/hosts.tables.ts';
@@ -44,6 +44,14 @@ export interface TenantScope {
   regionIds: number[];
 }
 
+/** A scope or id list given now, or as placeholders of a statement built once (`preparedStatement`). */
+type Ids = number[] | Placeholder;
+export type ScopeParam = TenantScope | { tenantId: Placeholder; regionIds: Placeholder };
+
+/** `column` among `ids`: a list given now, or one integer-array placeholder (the text stays the same). */
+const among = (column: Column, ids: Ids): SQL =>
+  Array.isArray(ids) ? inArray(column, ids) : sql`${column} = any(${ids}::int[])`;
+
 /** The market scope of a tenant: its id and the regions it shows. */
 export const scopeOf = (tenant: TenantRecord): TenantScope => ({
   tenantId: tenant.id,
@@ -54,7 +62,7 @@ export const scopeOf = (tenant: TenantRecord): TenantScope => ({
  * GPU totals per (host, model) in one pass, instead of a count per SKU row; only the named SKUs'
  * hosts when given (a quote counts one host's GPUs, not the whole fleet's).
  */
-const gpuCounts = (db: DbOrTx, skuIds?: number[]) =>
+const gpuCounts = (db: DbOrTx, skuIds?: Ids) =>
   db
     .select({
       hostId: hostGpus.hostId,
@@ -69,7 +77,7 @@ const gpuCounts = (db: DbOrTx, skuIds?: number[]) =>
       skuIds
         ? inArray(
             hostGpus.hostId,
-            db.select({ hostId: gpuSkus.hostId }).from(gpuSkus).where(inArray(gpuSkus.id, skuIds)),
+            db.select({ hostId: gpuSkus.hostId }).from(gpuSkus).where(among(gpuSkus.id, skuIds)),
           )
         : undefined,
     )
@@ -77,10 +85,14 @@ const gpuCounts = (db: DbOrTx, skuIds?: number[]) =>
     .as('gpu_counts');
 
 /** A region the tenant's market shows: enabled, and among its visible regions when it names any. */
-const visibleRegion = (scope: TenantScope) =>
+const visibleRegion = (scope: ScopeParam) =>
   and(
     eq(regions.enabled, true),
-    scope.regionIds.length > 0 ? inArray(regions.id, scope.regionIds) : undefined,
+    Array.isArray(scope.regionIds)
+      ? scope.regionIds.length > 0
+        ? inArray(regions.id, scope.regionIds)
+        : undefined
+      : sql`(cardinality(${scope.regionIds}::int[]) = 0 or ${among(regions.id, scope.regionIds)})`,
   );
 
 /**
@@ -90,8 +102,8 @@ const visibleRegion = (scope: TenantScope) =>
  */
 export function marketRowsQuery<E extends SelectedFields>(
   db: DbOrTx,
-  scope: TenantScope,
-  skuIds?: number[],
+  scope: ScopeParam,
+  skuIds?: Ids,
   extra: E = {} as E,
 ) {
   const hostAllowed = sql`(not exists (select 1 from ${tenantHosts} th where th.tenant_id = ${scope.tenantId})
@@ -140,7 +152,7 @@ export function marketRowsQuery<E extends SelectedFields>(
         eq(gpuSkus.listed, true),
         eq(hosts.status, 'ACTIVE'),
         visibleRegion(scope),
-        skuIds ? inArray(gpuSkus.id, skuIds) : undefined,
+        skuIds ? among(gpuSkus.id, skuIds) : undefined,
         hostAllowed,
       ),
     );
