@@ -1,10 +1,57 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../app/db/client.ts';
+import { preparedStatement } from '../../app/db/prepared.ts';
 import { accounts, ledgerEntries } from './billing.tables.ts';
 
 export type AccountRow = typeof accounts.$inferSelect;
 export type LedgerEntry = typeof ledgerEntries.$inferSelect;
 export type NewLedgerEntry = typeof ledgerEntries.$inferInsert;
+
+const param = sql.placeholder;
+
+// Every posting runs these (issue 15): built once per process, prepared once per connection.
+const lockAccountsStatement = preparedStatement('ledger_lock_accounts', (db) =>
+  db
+    .select()
+    .from(accounts)
+    .where(sql`${accounts.userId} = any(${param('userIds')}::int[])`)
+    .orderBy(accounts.userId)
+    .for('update'),
+);
+const entriesByKeysStatement = preparedStatement('ledger_entries_by_keys', (db) =>
+  db
+    .select()
+    .from(ledgerEntries)
+    .where(sql`${ledgerEntries.idempotencyKey} = any(${param('keys')}::text[])`),
+);
+/** One account's one posting (the common case): its row and the account's new balances. */
+const insertOneSettingBalanceStatement = preparedStatement('ledger_insert_one', (db) => {
+  const setBalance = db.$with('set_balance', { one: sql`one` }).as(sql`
+    update accounts
+    set available = ${param('available')}::bigint, frozen = ${param('frozen')}::bigint,
+        updated_at = ${param('at')}::timestamptz
+    where user_id = ${param('userId')}::integer
+    returning 1 as one`);
+  return db
+    .with(setBalance)
+    .insert(ledgerEntries)
+    .values({
+      userId: param('userId'),
+      tenantId: param('tenantId'),
+      kind: param('kind'),
+      amount: param('amount'),
+      frozenAmount: param('frozenAmount'),
+      availableAfter: param('availableAfter'),
+      frozenAfter: param('frozenAfter'),
+      idempotencyKey: param('idempotencyKey'),
+      referenceType: param('referenceType'),
+      referenceId: param('referenceId'),
+      memo: param('memo'),
+      // A raw placeholder, not the column's: the entry's own time may be left out (now()).
+      createdAt: sql`coalesce(${param('createdAt')}::timestamptz, now())`,
+    })
+    .returning();
+});
 
 export function createBillingRepository({ db }: { db: DbOrTx }) {
   return {
@@ -27,17 +74,9 @@ export function createBillingRepository({ db }: { db: DbOrTx }) {
       return a;
     },
     /** Account rows in user-id order (one lock order for every caller: no deadlocks), locked. */
-    lockAccounts: (userIds: number[]): Promise<AccountRow[]> =>
-      db
-        .select()
-        .from(accounts)
-        .where(inArray(accounts.userId, userIds))
-        .orderBy(accounts.userId)
-        .for('update'),
+    lockAccounts: (userIds: number[]): Promise<AccountRow[]> => lockAccountsStatement(db, { userIds }),
     entriesByKeys: (keys: string[]): Promise<LedgerEntry[]> =>
-      keys.length === 0
-        ? Promise.resolve([])
-        : db.select().from(ledgerEntries).where(inArray(ledgerEntries.idempotencyKey, keys)),
+      keys.length === 0 ? Promise.resolve([]) : entriesByKeysStatement(db, { keys }),
     /**
      * Ledger rows and the new balances of their (locked) accounts, in one statement: both or
      * neither. A row whose idempotency key exists fails the whole statement (unique index).
@@ -47,6 +86,27 @@ export function createBillingRepository({ db }: { db: DbOrTx }) {
       balances: { userId: number; available: number; frozen: number }[],
       at: Date,
     ): Promise<LedgerEntry[]> {
+      const [row] = rows;
+      const [balance] = balances;
+      if (rows.length === 1 && balances.length === 1 && row && balance && row.userId === balance.userId) {
+        return insertOneSettingBalanceStatement(db, {
+          userId: row.userId,
+          tenantId: row.tenantId,
+          kind: row.kind,
+          amount: row.amount,
+          frozenAmount: row.frozenAmount ?? 0,
+          availableAfter: row.availableAfter,
+          frozenAfter: row.frozenAfter,
+          idempotencyKey: row.idempotencyKey,
+          referenceType: row.referenceType ?? null,
+          referenceId: row.referenceId ?? null,
+          memo: row.memo ?? null,
+          createdAt: row.createdAt ? row.createdAt.toISOString() : null,
+          available: balance.available,
+          frozen: balance.frozen,
+          at: at.toISOString(),
+        });
+      }
       const values = sql.join(
         balances.map((r) => sql`(${r.userId}::integer, ${r.available}::bigint, ${r.frozen}::bigint)`),
         sql`, `,
