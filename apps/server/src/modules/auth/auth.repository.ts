@@ -1,5 +1,6 @@
 import { and, desc, eq, gt, isNull, type Placeholder, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../app/db/client.ts';
+import { preparedStatement } from '../../app/db/prepared.ts';
 import type { AuthAdmin, AuthUser } from '../../app/types.ts';
 import { accounts } from '../billing/billing.tables.ts';
 import { admins, authSessions, loginFailures, refreshTokens, users } from './auth.tables.ts';
@@ -19,24 +20,22 @@ const liveSession = (audience: 'user' | 'admin', sid: Placeholder, subjectId: Pl
 const ID = sql.placeholder('id');
 const SID = sql.placeholder('sid');
 
-const prepareUserLookup = (db: DbOrTx) =>
+const userLookup = preparedStatement('auth_active_user', (db) =>
   db
     .select({ id: users.id, tenantId: users.tenantId, tva: users.tokensValidAfter })
     .from(users)
     .where(and(eq(users.id, ID), eq(users.status, 'ACTIVE'), liveSession('user', SID, ID)))
-    .limit(1)
-    .prepare('auth_active_user');
-const prepareAdminLookup = (db: DbOrTx) =>
+    .limit(1),
+);
+const adminLookup = preparedStatement('auth_active_admin', (db) =>
   db
     .select({ id: admins.id, username: admins.username, roles: admins.roles, tva: admins.tokensValidAfter })
     .from(admins)
     .where(and(eq(admins.id, ID), eq(admins.status, 'ACTIVE'), liveSession('admin', SID, ID)))
-    .limit(1)
-    .prepare('auth_active_admin');
+    .limit(1),
+);
 
 export function createAuthRepository({ db }: { db: DbOrTx }) {
-  let userLookup: ReturnType<typeof prepareUserLookup> | undefined;
-  let adminLookup: ReturnType<typeof prepareAdminLookup> | undefined;
   async function createSession(
     audience: 'user' | 'admin',
     subjectId: number,
@@ -107,8 +106,7 @@ export function createAuthRepository({ db }: { db: DbOrTx }) {
       issuedAtMs: number,
       sid: string,
     ): Promise<Omit<AuthUser, 'sessionId'> | null> {
-      userLookup ??= prepareUserLookup(db);
-      const [u] = await userLookup.execute({ id, sid });
+      const [u] = await userLookup(db, { id, sid });
       if (!u || issuedAtMs < u.tva.getTime()) return null;
       return { id: u.id, tenantId: u.tenantId };
     },
@@ -117,8 +115,7 @@ export function createAuthRepository({ db }: { db: DbOrTx }) {
       issuedAtMs: number,
       sid: string,
     ): Promise<Omit<AuthAdmin, 'sessionId'> | null> {
-      adminLookup ??= prepareAdminLookup(db);
-      const [a] = await adminLookup.execute({ id, sid });
+      const [a] = await adminLookup(db, { id, sid });
       if (!a || issuedAtMs < a.tva.getTime()) return null;
       return { id: a.id, username: a.username, roles: a.roles };
     },

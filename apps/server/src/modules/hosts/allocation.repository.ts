@@ -5,15 +5,15 @@ import { hostGpus, hostPorts, hosts } from './hosts.tables.ts';
 /** A host's port range (what the port pool is made from). */
 export type PortRange = { id: number; portRangeStart: number; portRangeEnd: number };
 
+/** A value given now, or a placeholder of a statement built once (`preparedStatement`). */
+type Value<T> = T | Placeholder;
+
 /**
  * The ids of up to `count` idle GPUs of the host, preferred indices first, then the lowest, as a
  * subquery that locks them `FOR UPDATE SKIP LOCKED`: rows another transaction holds (a concurrent
  * create taking them, a release giving them back) are skipped, not waited for, and a locked row
  * is re-checked against `instance_id is null` before it is taken, so no GPU goes twice.
  */
-/** A value given now, or a placeholder of a statement built once (`preparedStatement`). */
-type Value<T> = T | Placeholder;
-
 export function idleGpuPick(db: DbOrTx, hostId: Value<number>, count: Value<number>, prefer: number[] = []) {
   const preferred = prefer.length > 0 ? [sql`(${inArray(hostGpus.index, prefer)}) desc`] : [];
   return db
