@@ -9,6 +9,7 @@ import {
   api,
   chooseOption,
   DESKTOP,
+  dialogsClosed,
   dialogsSettled,
   launchBrowser,
   MOBILE,
@@ -53,6 +54,12 @@ async function adminPage(pathname: string, viewport: { width: number; height: nu
 const okButton = (page: Page) => page.locator('.ant-modal-footer:visible .ant-btn-primary');
 const toast = (page: Page, text: string) =>
   page.locator('.ant-message-notice', { hasText: text }).first().waitFor();
+/** Saves the open form dialog: its OK button, the 已保存 toast, then the dialog fully closed. */
+async function saveDialog(page: Page) {
+  await okButton(page).click();
+  await toast(page, '已保存');
+  await dialogsClosed(page);
+}
 const row = (page: Page, text: string) => page.locator('.ant-table-row', { hasText: text }).first();
 const adminApi = <T>(p: string) => api<T>(p, { token: admin.token });
 
@@ -62,8 +69,7 @@ describe('admin catalogue: from an empty catalogue to a GPU on one tenant’s ma
     await page.getByTestId('region-create').click();
     await page.getByTestId('region-name').fill(REGION.name);
     await page.getByTestId('region-code').fill(REGION.code);
-    await okButton(page).click();
-    await toast(page, '已保存');
+    await saveDialog(page);
     await row(page, REGION.code).waitFor();
 
     await page.getByRole('tab', { name: '镜像' }).click();
@@ -73,8 +79,7 @@ describe('admin catalogue: from an empty catalogue to a GPU on one tenant’s ma
     await page.getByTestId('image-framework-version').fill('2.5.1');
     await page.getByTestId('image-python').fill('3.11');
     await page.getByTestId('image-cuda').fill('12.4');
-    await okButton(page).click();
-    await toast(page, '已保存');
+    await saveDialog(page);
     await page.getByPlaceholder('名称或地址').fill(`e2e${STAMP}`);
     await page.getByPlaceholder('名称或地址').press('Enter');
     await row(page, IMAGE.url).waitFor();
@@ -92,8 +97,7 @@ describe('admin catalogue: from an empty catalogue to a GPU on one tenant’s ma
     await chooseOption(page, page.getByTestId('host-region'), REGION.name);
     await page.getByTestId('host-gpu-model').fill('RTX 4090');
     await page.getByTestId('host-price').fill(String(PLATFORM_PRICE));
-    await okButton(page).click();
-    await toast(page, '已保存');
+    await saveDialog(page);
     await page.getByPlaceholder('主机名').fill(HOST);
     await page.getByPlaceholder('主机名').press('Enter');
     const hostRow = row(page, HOST);
@@ -112,8 +116,7 @@ describe('admin catalogue: from an empty catalogue to a GPU on one tenant’s ma
     await hostRow.getByRole('button', { name: '编辑' }).click();
     await page.getByLabel('CPU 型号').fill('AMD EPYC 9654');
     await page.screenshot({ path: path.join(ARTIFACTS, 'admin-host-form-1440.png') });
-    await okButton(page).click();
-    await toast(page, '已保存');
+    await saveDialog(page);
     const [saved] = (
       await adminApi<{ list: { cpuModel: string; settings: { gpus?: { model: string } } }[] }>(
         `/admin/hosts?keyword=${HOST}`,
@@ -164,8 +167,7 @@ describe('admin catalogue: from an empty catalogue to a GPU on one tenant’s ma
     await page.goto(siteUrl('localhost', `/admin/tenant-host-pricing?tenant=${tenantId}`));
     await page.getByTestId(`price-edit-${skuId}`).click();
     await page.getByTestId('price-hourlyPrice').fill(String(TENANT_PRICE));
-    await okButton(page).click();
-    await toast(page, '已保存');
+    await saveDialog(page);
     await row(page, HOST)
       .filter({ hasText: `¥${TENANT_PRICE}` })
       .waitFor();
@@ -202,8 +204,7 @@ describe('admin catalogue: from an empty catalogue to a GPU on one tenant’s ma
     await expect.poll(async () => Number(await price.inputValue())).toBe(PLATFORM_PRICE);
     await price.fill(String(SKU_PRICE));
     await shot(page, 'admin-sku-form-1440');
-    await okButton(page).click();
-    await toast(page, '已保存');
+    await saveDialog(page);
     await skuRow.filter({ hasText: `¥${SKU_PRICE}` }).waitFor();
 
     // The platform market sells at the new price; the tenant keeps its own.

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { afterEach } from 'vitest';
 import { ARTIFACTS } from './env';
-import { openBrowsers } from './helpers';
+import { openBrowsers, pageTrouble } from './helpers';
 
 // When a browser test fails, what its pages showed: a screenshot of each open page in
 // artifacts/failures, and its address and visible text in the log (CI keeps only the log).
@@ -20,9 +20,11 @@ afterEach(async (ctx) => {
           // biome-ignore lint/performance/useDomNodeTextContent: the rendered text is what was seen
           .innerText({ timeout: 5_000 })
           .catch((e: Error) => `(no text: ${e.message})`);
+        const trouble = pageTrouble.get(page) ?? [];
         console.log(
           `[failure] page ${n} of "${ctx.task.name}": ${page.url()}\n${text.replace(/\n+/g, ' | ').slice(0, 1500)}\n(screenshot ${file})`,
         );
+        console.log(`[failure] page ${n} trouble: ${trouble.length ? trouble.join(' || ') : 'none seen'}`);
       }
     }
   }

@@ -18,10 +18,41 @@ export const siteUrl = (host: string, path = '/') => `http://${host}:${port()}${
 /** Every browser a test file launched and has not closed: failure-report.ts looks at their pages. */
 export const openBrowsers = new Set<Browser>();
 
+/**
+ * What went wrong on each page, newest last: script errors, console errors, failed requests and
+ * error answers. The failure report prints it: a page that never shows what a test waits for
+ * says why only here (a chunk that did not load, a call that timed out, a 401).
+ */
+export const pageTrouble = new WeakMap<Page, string[]>();
+
+function watchPage(page: Page) {
+  const lines: string[] = [];
+  pageTrouble.set(page, lines);
+  const add = (line: string) => {
+    lines.push(`${new Date().toISOString().slice(11, 23)} ${line.slice(0, 300)}`);
+    if (lines.length > 20) lines.shift();
+  };
+  page.on('pageerror', (e) => add(`pageerror ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error') add(`console.error ${m.text()}`);
+  });
+  page.on('requestfailed', (r) => add(`failed ${r.method()} ${r.url()} ${r.failure()?.errorText ?? ''}`));
+  page.on('response', (r) => {
+    if (r.status() >= 400) add(`${r.status()} ${r.request().method()} ${r.url()}`);
+  });
+}
+
 export async function launchBrowser(): Promise<Browser> {
   const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_FLAGS });
   openBrowsers.add(browser);
   browser.on('disconnected', () => openBrowsers.delete(browser));
+  // Every context, also the one browser.newPage makes, watches its pages from their start.
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    context.on('page', watchPage);
+    return context;
+  };
   return browser;
 }
 
@@ -167,6 +198,16 @@ export async function instanceStatusIs(page: Page, id: number, text: string, tim
  */
 export const dialogsSettled = (page: Page) =>
   page.waitForFunction(() => !document.querySelector('.ant-modal[class*="zoom-"]'));
+
+/**
+ * Until every antd dialog is closed, its motion over and focus back on what opened it: typing
+ * right after a save once went to the "登记主机" button as the closing dialog handed focus back
+ * to it, and Enter opened the form again.
+ */
+export const dialogsClosed = (page: Page) =>
+  page.waitForFunction(() =>
+    [...document.querySelectorAll('.ant-modal-wrap')].every((w) => getComputedStyle(w).display === 'none'),
+  );
 
 /**
  * Clicks `button` in the open confirm dialog and waits for the dialog to close. The click waits
