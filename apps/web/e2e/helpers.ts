@@ -143,6 +143,8 @@ export async function seedSession(
   if (session.adminToken) entries.push([STORAGE_KEYS.adminToken, session.adminToken]);
   if (session.admin) entries.push([STORAGE_KEYS.adminUser, JSON.stringify(session.admin)]);
   await context.addInitScript((pairs) => {
+    // about:blank and other opaque documents have no storage (reading it throws there).
+    if (window.location.origin === 'null') return;
     if (window.sessionStorage.getItem('e2e.seeded')) return;
     window.sessionStorage.setItem('e2e.seeded', '1');
     for (const [key, value] of pairs) window.localStorage.setItem(key, value);
