@@ -8,6 +8,7 @@ import {
   answerConfirm,
   api,
   chooseOption,
+  clickSettled,
   DESKTOP,
   dialogsClosed,
   dialogsSettled,
@@ -56,7 +57,7 @@ const toast = (page: Page, text: string) =>
   page.locator('.ant-message-notice', { hasText: text }).first().waitFor();
 /** Saves the open form dialog: its OK button, the 已保存 toast, then the dialog fully closed. */
 async function saveDialog(page: Page) {
-  await okButton(page).click();
+  await clickSettled(page, okButton(page));
   await toast(page, '已保存');
   await dialogsClosed(page);
 }
@@ -142,7 +143,7 @@ describe('admin catalogue: from an empty catalogue to a GPU on one tenant’s ma
       .filter({ hasText: `${TENANT.name}·按需租用` })
       .waitFor({ timeout: 5_000 });
     await page.screenshot({ path: path.join(ARTIFACTS, 'admin-tenant-form-1440.png') });
-    await page.getByTestId('tenant-save').click();
+    await clickSettled(page, page.getByTestId('tenant-save'));
     await toast(page, '已保存');
     await row(page, TENANT.code).waitFor();
 

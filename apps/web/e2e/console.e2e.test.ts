@@ -6,6 +6,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARTIFACTS } from './env';
 import {
+  clickSettled,
   confirmInstanceAction,
   confirmRelease,
   DESKTOP,
@@ -151,7 +152,7 @@ describe('console: one daily package from RUNNING to RELEASED', () => {
     await amount.waitFor();
     expect(await amount.textContent()).toBe(`¥${formatYuan(one.amount)}`);
     await page.screenshot({ path: path.join(ARTIFACTS, 'console-renew-dialog-1440.png') });
-    await page.getByTestId('renew-confirm').click();
+    await clickSettled(page, page.getByTestId('renew-confirm'));
     await toast(page, '续费成功');
     const after = await instanceNow();
     expect(new Date(after?.expiresAt ?? 0).getTime()).toBe(new Date(one.newExpiresAt).getTime());

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminLogin, api, chooseOption, DESKTOP, launchBrowser, MOBILE } from './helpers';
+import { adminLogin, api, chooseOption, clickSettled, DESKTOP, launchBrowser, MOBILE } from './helpers';
 import { expectNoSidewaysScroll, openContext, shot, toast, visit } from './screen-helpers';
 
 // /contact (SPEC.md §2, §5, §8) and its back-office list (咨询管理) against the real server.
@@ -64,7 +64,7 @@ describe('bare-metal enquiry (desktop)', () => {
     await shot(adminPage, 'admin-enquiries-desktop');
     await row.getByTestId('enquiry-handle').click();
     await adminPage.getByTestId('enquiry-note').fill('已电话联系');
-    await adminPage.getByRole('button', { name: '确定' }).click();
+    await clickSettled(adminPage, adminPage.getByRole('button', { name: '确定' }));
     await toast(adminPage, '已标记为已处理');
     const handled = await api<{ list: { status: string; handledNote: string }[] }>(
       `/admin/enquiries?keyword=${encodeURIComponent(phone)}`,

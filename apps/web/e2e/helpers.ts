@@ -195,11 +195,23 @@ export async function instanceStatusIs(page: Page, id: number, text: string, tim
 }
 
 /**
- * Until no antd dialog is in its zoom motion: a click during it can land beside the moving
- * button on a loaded runner (seen with confirm, release and voucher dialogs), leaving it open.
+ * Until no antd dialog is in its zoom, and no drawer in its slide: a click during one can land
+ * beside the moving button on a loaded runner (seen with confirm, release, voucher, force-stop
+ * and price dialogs), leaving it open.
  */
 export const dialogsSettled = (page: Page) =>
-  page.waitForFunction(() => !document.querySelector('.ant-modal[class*="zoom-"]'));
+  page.waitForFunction(
+    () =>
+      !document.querySelector(
+        '.ant-modal[class*="zoom-"], .ant-drawer-content-wrapper[class*="panel-motion-"]',
+      ),
+  );
+
+/** Clicks `button` in an open dialog or drawer once it stands still (dialogsSettled). */
+export async function clickSettled(page: Page, button: Locator) {
+  await dialogsSettled(page);
+  await button.click();
+}
 
 /**
  * Until every antd dialog is closed, its motion over and focus back on what opened it: typing

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARTIFACTS } from './env';
 import {
   answerConfirm,
+  clickSettled,
   confirmRelease,
   DESKTOP,
   launchBrowser,
@@ -70,7 +71,7 @@ describe('a new customer, start to finish', () => {
     await page
       .locator('.ant-modal-confirm-title', { hasText: '恭喜您，充值成功！' })
       .waitFor({ timeout: 10_000 });
-    await page.getByRole('button', { name: '继续' }).click();
+    await clickSettled(page, page.getByRole('button', { name: '继续' }));
     await page.waitForURL('**/console/instance');
     expect(await balance()).toBe(200);
   });

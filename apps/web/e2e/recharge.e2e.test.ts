@@ -3,7 +3,7 @@ import type { User } from '@gpu/shared';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARTIFACTS } from './env';
-import { DESKTOP, launchBrowser, MOBILE, registerUser, seedSession, siteUrl } from './helpers';
+import { clickSettled, DESKTOP, launchBrowser, MOBILE, registerUser, seedSession, siteUrl } from './helpers';
 
 // Recharge (SPEC.md §2, §4, §5, §8) against the real server and its simulated payment provider:
 // the QR encodes a page of our own server where a click pays.
@@ -140,7 +140,7 @@ describe('recharge (desktop)', () => {
     await dialog(page, '恭喜您，充值成功！').waitFor({ timeout: 10_000 });
     expect(await page.getByTestId('recharge-balance').textContent()).toBe('¥200.00');
     await shot(page, 'recharge-success-1440');
-    await page.getByRole('button', { name: '继续' }).click();
+    await clickSettled(page, page.getByRole('button', { name: '继续' }));
     await page.waitForURL('**/console/instance');
 
     await page.getByTestId('user-menu').hover();

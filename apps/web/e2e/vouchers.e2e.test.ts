@@ -7,6 +7,7 @@ import {
   adminLogin,
   api,
   chooseOption,
+  clickSettled,
   DESKTOP,
   dialogsSettled,
   fundUser,
@@ -85,7 +86,7 @@ describe('vouchers end to end', () => {
     await page.getByTestId('config-create').click();
     await page.getByTestId('config-name').fill(CONFIG_NAME);
     await page.getByTestId('config-face').fill('30');
-    await page.getByTestId('config-save').click();
+    await clickSettled(page, page.getByTestId('config-save'));
     await page.getByTestId('config-table').getByText(CONFIG_NAME).waitFor();
     await shot(page, 'admin-voucher-config-desktop');
   });
@@ -279,7 +280,7 @@ describe('a discount through /admin/discount-config, seen in the market', () => 
     await page.locator('.ant-modal-title').click();
     await page.locator('.ant-picker-dropdown').waitFor({ state: 'hidden' });
     await shot(page, 'admin-discount-form-1440');
-    await page.getByTestId('discount-save').click();
+    await clickSettled(page, page.getByTestId('discount-save'));
     await toast(page, '已保存');
     const row = discountRow(page);
     await row.waitFor();
@@ -317,7 +318,7 @@ describe('a discount through /admin/discount-config, seen in the market', () => 
     expect(await window.first().inputValue()).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     expect(await row.textContent()).toContain(`${(await window.first().inputValue()).slice(0, 16)} ~ `);
     await rate.fill('0.7');
-    await page.getByTestId('discount-save').click();
+    await clickSettled(page, page.getByTestId('discount-save'));
     await toast(page, '已保存');
     await row.filter({ hasText: '7折' }).waitFor();
 
