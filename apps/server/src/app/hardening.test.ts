@@ -7,6 +7,7 @@ import { login } from '../modules/auth/auth.usecases.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
 import { accounts } from '../modules/billing/billing.tables.ts';
 import { createTenantService } from '../modules/tenants/tenants.usecases.ts';
+import { fixedClock } from './clock.ts';
 import type { Db } from './db/client.ts';
 import { createTestApp, testConfig } from './db/test-utils.ts';
 import { buildServer } from './server.ts';
@@ -14,10 +15,16 @@ import { buildServer } from './server.ts';
 type T = Awaited<ReturnType<typeof createTestApp>>;
 const envelope = { success: false, data: null };
 
+/**
+ * The middle of the current minute, held: per-IP windows are fixed minutes, and on the real
+ * clock a run of sign-ins can straddle a minute's end and count partly in a fresh window.
+ */
+const midMinute = () => fixedClock(new Date(Math.floor(Date.now() / 60_000) * 60_000 + 30_000));
+
 describe('hostile input and sign-in', () => {
   let t: T;
   beforeAll(async () => {
-    t = await createTestApp({ config: { RATE_LIMITS: 'on' } });
+    t = await createTestApp({ config: { RATE_LIMITS: 'on' }, clock: midMinute() });
   });
   afterAll(() => t.close());
 
@@ -300,11 +307,13 @@ describe('tenant cache', () => {
 
 describe('rate limits across replicas', () => {
   it('two app instances on one database share the per-IP limit, under concurrent requests', async () => {
-    const t = await createTestApp({ demo: false, config: { RATE_LIMITS: 'on' } });
+    const clock = midMinute();
+    const t = await createTestApp({ demo: false, config: { RATE_LIMITS: 'on' }, clock });
     const second = await buildServer({
       config: testConfig({ RATE_LIMITS: 'on' }),
       database: t.database,
       webDist: '/nonexistent',
+      clock,
     });
     try {
       const apps = [t.app, second];
