@@ -5,8 +5,8 @@ import {
   adminLogin,
   api,
   chooseOption,
+  clickSettled,
   DESKTOP,
-  dialogsSettled,
   fundUser,
   launchBrowser,
   MOBILE,
@@ -89,10 +89,8 @@ describe('admin force-stops a user instance and the user is told', () => {
     await row.getByTestId('ops-action-force-stop').click();
     const dialog = page.locator('.ant-modal').filter({ hasText: '强制停止实例' });
     await dialog.waitFor();
-    // A click during the zoom-in once missed the OK button (CI): wait for the dialog to stand.
-    await dialogsSettled(page);
     // The reason is required: OK without one names it and changes nothing.
-    await dialog.getByTestId('reason-ok').click();
+    await clickSettled(page, dialog.getByTestId('reason-ok'));
     await dialog.getByText('请填写操作原因').waitFor();
     await dialog.getByTestId('reason-input').fill(REASON);
     await dialog.getByTestId('reason-ok').click();
@@ -215,9 +213,8 @@ describe('the other operations screens', () => {
     await row.getByTestId('warning-adjust').click();
     const dialog = page.locator('.ant-modal').filter({ hasText: '调整用户余额' });
     await dialog.waitFor();
-    // A click during the zoom-in once missed the OK button (CI): wait for the dialog to stand.
-    await dialogsSettled(page);
-    await dialog.getByRole('button', { name: '确定调整' }).click();
+    // A click during the zoom-in once missed the OK button (CI).
+    await clickSettled(page, dialog.getByRole('button', { name: '确定调整' }));
     await dialog.getByText('请输入调整金额').waitFor();
     await dialog.locator('input').first().fill('200');
     await dialog.locator('textarea').fill('大客户授信');

@@ -231,8 +231,7 @@ export const dialogsClosed = (page: Page) =>
 export async function answerConfirm(page: Page, button: string) {
   const dialog = page.locator('.ant-modal-confirm');
   await dialog.waitFor();
-  await dialogsSettled(page);
-  await dialog.getByRole('button', { name: button }).click();
+  await clickSettled(page, dialog.getByRole('button', { name: button }));
   await dialog.waitFor({ state: 'detached' });
 }
 

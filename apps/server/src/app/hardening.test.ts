@@ -7,24 +7,17 @@ import { login } from '../modules/auth/auth.usecases.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
 import { accounts } from '../modules/billing/billing.tables.ts';
 import { createTenantService } from '../modules/tenants/tenants.usecases.ts';
-import { fixedClock } from './clock.ts';
 import type { Db } from './db/client.ts';
-import { createTestApp, testConfig } from './db/test-utils.ts';
+import { createTestApp, midMinuteClock, testConfig } from './db/test-utils.ts';
 import { buildServer } from './server.ts';
 
 type T = Awaited<ReturnType<typeof createTestApp>>;
 const envelope = { success: false, data: null };
 
-/**
- * The middle of the current minute, held: per-IP windows are fixed minutes, and on the real
- * clock a run of sign-ins can straddle a minute's end and count partly in a fresh window.
- */
-const midMinute = () => fixedClock(new Date(Math.floor(Date.now() / 60_000) * 60_000 + 30_000));
-
 describe('hostile input and sign-in', () => {
   let t: T;
   beforeAll(async () => {
-    t = await createTestApp({ config: { RATE_LIMITS: 'on' }, clock: midMinute() });
+    t = await createTestApp({ config: { RATE_LIMITS: 'on' }, clock: midMinuteClock() });
   });
   afterAll(() => t.close());
 
@@ -307,7 +300,7 @@ describe('tenant cache', () => {
 
 describe('rate limits across replicas', () => {
   it('two app instances on one database share the per-IP limit, under concurrent requests', async () => {
-    const clock = midMinute();
+    const clock = midMinuteClock();
     const t = await createTestApp({ demo: false, config: { RATE_LIMITS: 'on' }, clock });
     const second = await buildServer({
       config: testConfig({ RATE_LIMITS: 'on' }),

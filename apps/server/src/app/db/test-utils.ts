@@ -6,7 +6,7 @@ import { admins, users } from '../../modules/auth/auth.tables.ts';
 import { accounts } from '../../modules/billing/billing.tables.ts';
 import type { SmsDriver } from '../../modules/sms/drivers/sms-driver.ts';
 import { seedOnFirstStart } from '../../modules/system/system.usecases.ts';
-import { type Clock, systemClock } from '../clock.ts';
+import { type Clock, fixedClock, systemClock } from '../clock.ts';
 import { type Config, loadConfig } from '../config.ts';
 import { buildServer } from '../server.ts';
 import { type Database, openDatabase } from './client.ts';
@@ -56,6 +56,12 @@ export async function createTestDatabase(url = process.env.DATABASE_URL): Promis
     },
   };
 }
+
+/**
+ * The middle of the current minute, held: per-IP rate-limit windows are fixed minutes, and on
+ * the real clock a run of sign-ins can straddle a minute's end and count partly in a fresh one.
+ */
+export const midMinuteClock = () => fixedClock(new Date(Math.floor(Date.now() / 60_000) * 60_000 + 30_000));
 
 /** The whole app on a fresh database: default tenant always, demo data unless `demo: false`. */
 export async function createTestApp(

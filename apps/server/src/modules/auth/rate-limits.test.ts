@@ -1,18 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixedClock } from '../../app/clock.ts';
-import { createTestApp } from '../../app/db/test-utils.ts';
+import { createTestApp, midMinuteClock } from '../../app/db/test-utils.ts';
 
 describe('per-IP rate limits', () => {
   let t: Awaited<ReturnType<typeof createTestApp>>;
   beforeAll(async () => {
-    // Windows are fixed minutes: on the real clock the 22 attempts could straddle a minute's end,
-    // and the last then counts in a fresh window (CI, once). The middle of this minute, held.
-    const minute = Math.floor(Date.now() / 60_000) * 60_000;
-    t = await createTestApp({
-      demo: false,
-      config: { RATE_LIMITS: 'on' },
-      clock: fixedClock(new Date(minute + 30_000)),
-    });
+    // The 22 attempts once straddled a minute's end and the last counted in a fresh window (CI).
+    t = await createTestApp({ demo: false, config: { RATE_LIMITS: 'on' }, clock: midMinuteClock() });
   });
   afterAll(() => t.close());
 
