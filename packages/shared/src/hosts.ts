@@ -8,7 +8,7 @@ export const HOST_STATUS_VALUES = ['ACTIVE', 'DISABLED', 'MAINTENANCE'] as const
 export type HostStatusValue = (typeof HOST_STATUS_VALUES)[number];
 
 /** Ports every instance container exposes: SSH and JupyterLab. */
-export const INSTANCE_CONTAINER_PORTS = [22, 8888] as const;
+export const INSTANCE_CONTAINER_PORTS = Object.freeze([22, 8888] as const);
 /** Largest port pool a host may have, so an init never writes hundreds of thousands of rows. */
 export const HOST_PORT_POOL_MAX = 10_000;
 /** Shown instead of a stored secret (TLS key, SSH key or password); sent back unchanged it keeps the secret. */

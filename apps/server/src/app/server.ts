@@ -3,7 +3,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { useChineseZodMessages } from '@gpu/shared';
+import * as shared from '@gpu/shared';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -39,6 +39,7 @@ import type { Config } from './config.ts';
 import { createContainer } from './container.ts';
 import type { Database } from './db/client.ts';
 import { createError } from './errors.ts';
+import { deepFreeze } from './freeze.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandling } from './plugins/envelope.ts';
 import { registerFormBody } from './plugins/form-body.ts';
@@ -84,7 +85,10 @@ export const requestId = (header: string | string[] | undefined) =>
 
 /** Builds the whole HTTP app from the modules; main.ts and the tests both use it. */
 export async function buildServer(opts: BuildOptions): Promise<AppInstance> {
-  useChineseZodMessages();
+  shared.useChineseZodMessages();
+  // The shared constants (labels, enumerations, defaults) are one copy per process that every
+  // request reads: frozen, so no request can change them for the others (issue 26).
+  for (const value of Object.values(shared)) deepFreeze(value);
   const app = Fastify({
     logger: opts.logger ?? false,
     // X-Forwarded-For counts only from the proxies TRUST_PROXY names (none by default).

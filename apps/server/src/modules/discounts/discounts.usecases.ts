@@ -1,6 +1,7 @@
 import type { DiscountResult } from '@gpu/shared';
 import { yuanToUnits } from '@gpu/shared';
 import type { Db } from '../../app/db/client.ts';
+import { deepFreeze } from '../../app/freeze.ts';
 import { bestDiscount, type DiscountRule, isActive, toDiscountResult } from './discounts.models.ts';
 import { createDiscountsRepository } from './discounts.repository.ts';
 
@@ -24,7 +25,8 @@ export function createDiscountService({ db, now }: { db: Db; now: () => Date }) 
     const t = now().getTime();
     const hit = cache.get(tenantId);
     if (hit && t - hit.at < CACHE_MS && t >= hit.at) return hit.rules;
-    const rules = repo.current(tenantId, new Date(t));
+    // Shared by every request until the cache drops them: frozen, so none can change them.
+    const rules = repo.current(tenantId, new Date(t)).then(deepFreeze);
     const entry = { at: t, rules };
     cache.set(tenantId, entry);
     rules.catch(() => {

@@ -1,5 +1,6 @@
 import type { MarketList, MarketQuery, PackagePrices } from '@gpu/shared';
 import type { Db } from '../../app/db/client.ts';
+import { deepFreeze } from '../../app/freeze.ts';
 import type { DiscountService } from '../discounts/discounts.usecases.ts';
 import type { TenantRecord } from '../tenants/tenants.repository.ts';
 import { filterOptions, filterRows, packageKey, toMarketItem } from './market.models.ts';
@@ -51,7 +52,8 @@ export function createMarketCatalog({
       repo.overseasRegions(scope),
     ]);
     const rows = [...local, ...abroad];
-    const entry = { at: now().getTime(), rows, options: filterOptions(rows, overseasRegions) };
+    // Shared by every market answer and quote until dropped: frozen, so none can change them.
+    const entry = deepFreeze({ at: now().getTime(), rows, options: filterOptions(rows, overseasRegions) });
     rowsCache.set(tenant.id, entry);
     return entry;
   }
@@ -66,7 +68,7 @@ export function createMarketCatalog({
       ]),
     );
     const value = meta as { at?: string } | undefined;
-    shared = { at: now().getTime(), packages, lastSyncedAt: value?.at ?? null };
+    shared = deepFreeze({ at: now().getTime(), packages, lastSyncedAt: value?.at ?? null });
     return shared;
   }
 

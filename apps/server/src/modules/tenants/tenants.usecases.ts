@@ -1,4 +1,5 @@
 import type { Db } from '../../app/db/client.ts';
+import { deepFreeze } from '../../app/freeze.ts';
 import { normalizeHost } from './tenants.models.ts';
 import { createTenantsRepository, type TenantRecord } from './tenants.repository.ts';
 
@@ -36,6 +37,8 @@ export function createTenantService({ db, now = () => Date.now() }: { db: Db; no
     // The version first: a write landing after it bumps past it, and the next check reloads.
     const version = await repo.version();
     const [all, domains] = await Promise.all([repo.list(), repo.listDomains()]);
+    // Every request of the next 30 s gets these records: none may change them.
+    deepFreeze(all);
     const byId = new Map(all.map((t) => [t.id, t]));
     const byHost = new Map<string, TenantRecord>();
     for (const d of domains) {
