@@ -371,7 +371,7 @@ export const t = {
     title: '找回密码',
     subtitle: '验证手机号后设置新密码',
     newPassword: '新密码',
-    newPasswordPlaceholder: '请输入6-16位新密码',
+    newPasswordPlaceholder: '6-16位，需含大写字母、小写字母和数字',
     confirmPassword: '确认新密码',
     confirmPlaceholder: '请再次输入新密码',
     submit: '重置密码',

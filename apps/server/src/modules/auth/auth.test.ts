@@ -280,7 +280,7 @@ describe('password reset and change', () => {
     const fail = await post('/api/auth/reset-password', {
       phone: nextPhone(),
       code: '123456',
-      newPassword: 'abcdef',
+      newPassword: 'Abcdef12',
     });
     expect(fail.statusCode).toBe(400);
     clock.advance(61_000);
@@ -294,6 +294,26 @@ describe('password reset and change', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toContain(authMessages.resetPasswordLength);
+  });
+
+  it('refuses a reset password that registration would refuse (111111)', async () => {
+    const phone = await registerUser();
+    const code = (await post('/api/auth/send-reset-password-code', { phone })).json().data.code as string;
+    clock.advance(61_000);
+    for (const [newPassword, message] of [
+      ['111111', authMessages.passwordComplexity],
+      ['abcdefg1', authMessages.passwordComplexity],
+      ['Abc 1234', authMessages.passwordCharset],
+    ]) {
+      const res = await post('/api/auth/reset-password', { phone, code, newPassword });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toContain(message);
+    }
+    // The refused tries left the code alone; a well-formed password still resets with it.
+    expect(
+      (await post('/api/auth/reset-password', { phone, code, newPassword: 'Good1234' })).statusCode,
+    ).toBe(200);
+    expect((await login(phone, 'Good1234')).statusCode).toBe(200);
   });
 
   it('changes the password with the old one and keeps this session only', async () => {
