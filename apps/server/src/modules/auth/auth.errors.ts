@@ -12,6 +12,12 @@ export const authErrors = {
       status: 429,
       message: `登录失败次数过多，请${minutes}分钟后再试`,
     }),
+  tooManyPasswordFailures: (minutes: number) =>
+    createError({
+      code: 'auth.too_many_password_failures',
+      status: 429,
+      message: `密码错误次数过多，请${minutes}分钟后再试`,
+    }),
   phoneTaken: () =>
     createError({ code: 'auth.phone_taken', status: 409, message: '该手机号已注册，请直接登录' }),
   codeWrong: () => createError({ code: 'auth.code_wrong', status: 400, message: '验证码错误' }),

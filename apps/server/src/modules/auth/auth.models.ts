@@ -14,6 +14,11 @@ export const toUser = (u: UserRow): User => ({
 
 export const userAccountKey = (tenantId: number, phone: string) => `user:${tenantId}:${phone}`;
 export const adminAccountKey = (username: string) => `admin:${username}`;
+/**
+ * A signed-in user proving their password again (change password, change phone): one count per
+ * user, apart from sign-in's, so guesses here never lock the owner out of signing in.
+ */
+export const reauthAccountKey = (userId: number) => `reauth:user:${userId}`;
 
 /** Refresh-token lifetimes: "remember me" keeps a session for 30 days, otherwise one day. */
 export const REFRESH_TTL_MS = { remember: 30 * 24 * 3600_000, session: 24 * 3600_000 } as const;

@@ -242,6 +242,7 @@ export async function authRoutes(app: AppInstance, c: Container) {
     '/api/auth/change-password',
     {
       preHandler: app.requireUser,
+      config: limit(10),
       schema: {
         tags: ['auth'],
         summary: '修改密码',

@@ -338,6 +338,30 @@ describe('password reset and change', () => {
     ).toBe(200);
   });
 
+  it('locks change-password after 5 wrong old passwords for 15 minutes, in Chinese', async () => {
+    const phone = await registerUser();
+    const auth = { authorization: `Bearer ${(await login(phone)).json().data.accessToken}` };
+    const change = (oldPassword: string) =>
+      post('/api/auth/change-password', { oldPassword, newPassword: 'Changed99' }, auth);
+    for (let i = 0; i < 5; i++) expect((await change(`Wrong${i}pass`)).json().message).toBe('原密码错误');
+    // Even the right password waits now: no sixth guess is checked.
+    const locked = await change(PASSWORD);
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().message).toBe('密码错误次数过多，请15分钟后再试');
+    // Another session of the same account shares the count (per account, not per token).
+    const other = { authorization: `Bearer ${(await login(phone)).json().data.accessToken}` };
+    const fromOther = await post(
+      '/api/auth/change-password',
+      { oldPassword: PASSWORD, newPassword: 'Changed99' },
+      other,
+    );
+    expect(fromOther.statusCode).toBe(429);
+    // Sign-in is a separate count: the owner is not locked out of signing in.
+    expect((await login(phone)).statusCode).toBe(200);
+    clock.advance(15 * 60_000);
+    expect((await change(PASSWORD)).statusCode).toBe(200);
+  });
+
   it('changes the phone with a code sent to the new one', async () => {
     const phone = await registerUser();
     const auth = { authorization: `Bearer ${(await login(phone)).json().data.accessToken}` };

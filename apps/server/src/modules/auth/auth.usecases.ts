@@ -3,9 +3,9 @@ import { type CodeType, RECENT_SIGN_INS, type RegisterRequest, type SignIn, type
 import type { Db } from '../../app/db/client.ts';
 import type { SmsDriver } from '../sms/drivers/sms-driver.ts';
 import { authErrors } from './auth.errors.ts';
-import { REFRESH_TTL_MS, toUser, userAccountKey } from './auth.models.ts';
+import { REFRESH_TTL_MS, reauthAccountKey, toUser, userAccountKey } from './auth.models.ts';
 import { createAuthRepository, type SessionOrigin, type UserRow } from './auth.repository.ts';
-import { checkLoginAllowed, type LoginLimitDeps } from './login-limits.ts';
+import { checkLoginAllowed, checkReauthAllowed, type LoginLimitDeps } from './login-limits.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import type { TokenService } from './tokens.ts';
 import { consumeVerificationCode, sendVerificationCode } from './verification-codes.ts';
@@ -144,16 +144,36 @@ export async function resetPassword(
   await repo.clearFailures(userAccountKey(tenantId, input.phone));
 }
 
+/**
+ * A signed-in user's current password, checked under the re-authentication limit (per account,
+ * in login_failures): a wrong one counts, a right one clears the count.
+ */
+async function checkCurrentPassword(
+  deps: AuthDeps,
+  repo: ReturnType<typeof createAuthRepository>,
+  user: UserRow,
+  password: string,
+  ip: string,
+) {
+  const account = reauthAccountKey(user.id);
+  await checkReauthAllowed(deps, repo, account, ip);
+  if (!(await verifyPassword(user.passwordHash, password))) {
+    await repo.recordFailure(account, ip, deps.now());
+    throw authErrors.oldPasswordWrong();
+  }
+  await repo.clearFailures(account);
+}
+
 export async function changePassword(
   deps: AuthDeps,
   userId: number,
   input: { oldPassword: string; newPassword: string },
-  origin?: SessionOrigin,
+  origin: SessionOrigin & { ip: string },
 ): Promise<Session> {
   const repo = createAuthRepository(deps);
   const user = await repo.userById(userId);
   if (!user) throw authErrors.refreshInvalid();
-  if (!(await verifyPassword(user.passwordHash, input.oldPassword))) throw authErrors.oldPasswordWrong();
+  await checkCurrentPassword(deps, repo, user, input.oldPassword, origin.ip);
   const now = deps.now();
   await repo.updateUser(user.id, {
     passwordHash: await hashPassword(input.newPassword),
