@@ -115,7 +115,13 @@ export const changePasswordRequestSchema = z.object({
   newPassword: registerPasswordSchema,
 });
 
-export const changePhoneRequestSchema = z.object({ newPhone: phoneSchema, code: codeSchema });
+/** Change phone: the current password, the new phone and the code sent to it (CHANGE_PHONE). */
+export const changePhoneRequestSchema = z.object({
+  password: loginPasswordSchema,
+  newPhone: phoneSchema,
+  code: codeSchema,
+});
+export type ChangePhoneRequest = z.infer<typeof changePhoneRequestSchema>;
 
 /** How many recent sign-ins the account-security screen lists. */
 export const RECENT_SIGN_INS = 10;

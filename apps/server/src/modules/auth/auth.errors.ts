@@ -42,6 +42,8 @@ export const authErrors = {
     createError({ code: 'auth.refresh_invalid', status: 401, message: '登录已失效，请重新登录' }),
   oldPasswordWrong: () =>
     createError({ code: 'auth.old_password_wrong', status: 400, message: '原密码错误' }),
+  currentPasswordWrong: () =>
+    createError({ code: 'auth.current_password_wrong', status: 400, message: '当前密码错误' }),
   samePhone: () => createError({ code: 'auth.same_phone', status: 400, message: '新手机号与当前手机号相同' }),
   emailInvalid: () =>
     createError({

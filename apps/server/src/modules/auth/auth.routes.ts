@@ -264,15 +264,23 @@ export async function authRoutes(app: AppInstance, c: Container) {
     '/api/user/change-phone',
     {
       preHandler: app.requireUser,
+      config: limit(10),
       schema: {
         tags: ['auth'],
-        summary: '更换手机号',
+        summary: '更换手机号（当前密码和新手机号验证码；其他登录全部退出）',
         body: changePhoneRequestSchema,
-        response: { 200: envelopeSchema(userSchema) },
+        response: { 200: envelopeSchema(loginResponseSchema) },
       },
     },
-    async (request) =>
-      ok(await auth.changePhone(deps(), request.user?.id as number, request.body), '手机号已更换'),
+    async (request, reply) =>
+      sessionAnswer(
+        reply,
+        await auth.changePhone(deps(), request.user?.id as number, request.body, {
+          ip: request.ip,
+          userAgent: request.headers['user-agent']?.slice(0, 500),
+        }),
+        '手机号已更换',
+      ),
   );
   app.get(
     '/api/user/sign-ins',

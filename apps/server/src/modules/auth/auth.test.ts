@@ -362,13 +362,13 @@ describe('password reset and change', () => {
     expect((await change(PASSWORD)).statusCode).toBe(200);
   });
 
-  it('changes the phone with a code sent to the new one', async () => {
+  it('changes the phone with the password and a code sent to the new one', async () => {
     const phone = await registerUser();
     const auth = { authorization: `Bearer ${(await login(phone)).json().data.accessToken}` };
     const newPhone = nextPhone();
     const code = await sendCode(newPhone, 'CHANGE_PHONE');
-    const res = await post('/api/user/change-phone', { newPhone, code }, auth);
-    expect(res.json().data.phone).toBe(newPhone);
+    const res = await post('/api/user/change-phone', { password: PASSWORD, newPhone, code }, auth);
+    expect(res.json().data.user.phone).toBe(newPhone);
     expect((await login(newPhone)).statusCode).toBe(200);
   });
 });

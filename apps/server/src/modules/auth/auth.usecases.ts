@@ -1,5 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { type CodeType, RECENT_SIGN_INS, type RegisterRequest, type SignIn, type User } from '@gpu/shared';
+import {
+  type ChangePhoneRequest,
+  type CodeType,
+  RECENT_SIGN_INS,
+  type RegisterRequest,
+  type SignIn,
+  type User,
+} from '@gpu/shared';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../app/db/client.ts';
 import type { SmsDriver } from '../sms/drivers/sms-driver.ts';
 import { authErrors } from './auth.errors.ts';
@@ -16,6 +24,8 @@ export interface AuthDeps extends LoginLimitDeps {
   sms: SmsDriver;
   now: () => Date;
   secret: string;
+  /** Where a notice that could not be sent is reported (it never fails the change it tells of). */
+  log?: Pick<FastifyBaseLogger, 'warn'>;
 }
 
 export interface Session {
@@ -154,12 +164,13 @@ async function checkCurrentPassword(
   user: UserRow,
   password: string,
   ip: string,
+  wrong: () => Error,
 ) {
   const account = reauthAccountKey(user.id);
   await checkReauthAllowed(deps, repo, account, ip);
   if (!(await verifyPassword(user.passwordHash, password))) {
     await repo.recordFailure(account, ip, deps.now());
-    throw authErrors.oldPasswordWrong();
+    throw wrong();
   }
   await repo.clearFailures(account);
 }
@@ -173,7 +184,7 @@ export async function changePassword(
   const repo = createAuthRepository(deps);
   const user = await repo.userById(userId);
   if (!user) throw authErrors.refreshInvalid();
-  await checkCurrentPassword(deps, repo, user, input.oldPassword, origin.ip);
+  await checkCurrentPassword(deps, repo, user, input.oldPassword, origin.ip, authErrors.oldPasswordWrong);
   const now = deps.now();
   await repo.updateUser(user.id, {
     passwordHash: await hashPassword(input.newPassword),
@@ -184,12 +195,24 @@ export async function changePassword(
   return startSession(deps, user, false, undefined, origin);
 }
 
-export async function changePhone(deps: AuthDeps, userId: number, input: { newPhone: string; code: string }) {
+/**
+ * Moves the account to a new phone: the current password (under the re-authentication limit) and
+ * the code sent to the new phone prove both ends. Like a password change, every session ends and
+ * this one continues with fresh tokens; the old phone gets a notice (no code).
+ */
+export async function changePhone(
+  deps: AuthDeps,
+  userId: number,
+  input: ChangePhoneRequest,
+  origin: SessionOrigin & { ip: string },
+): Promise<Session> {
   const repo = createAuthRepository(deps);
   const user = await repo.userById(userId);
   if (!user) throw authErrors.refreshInvalid();
   if (user.phone === input.newPhone) throw authErrors.samePhone();
   if (await repo.isTaken(user.tenantId, 'phone', input.newPhone)) throw authErrors.phoneTaken();
+  // The password first: a wrong one leaves the code for the right one.
+  await checkCurrentPassword(deps, repo, user, input.password, origin.ip, authErrors.currentPasswordWrong);
   await consumeVerificationCode(
     deps,
     { tenantId: user.tenantId, phone: input.newPhone, purpose: 'CHANGE_PHONE' },
@@ -202,12 +225,22 @@ export async function changePhone(deps: AuthDeps, userId: number, input: { newPh
     followsPhone && !(await repo.isTaken(user.tenantId, 'username', input.newPhone))
       ? input.newPhone
       : user.username;
+  const now = deps.now();
   try {
-    await repo.updateUser(user.id, { phone: input.newPhone, username });
+    await repo.updateUser(user.id, { phone: input.newPhone, username, tokensValidAfter: now });
   } catch {
     throw authErrors.phoneTaken();
   }
-  return toUser({ ...user, phone: input.newPhone, username });
+  await repo.revokeAllForUser(user.id, now);
+  try {
+    await deps.sms.sendNotice({
+      phone: user.phone,
+      notice: { kind: 'PHONE_CHANGED', newPhone: input.newPhone },
+    });
+  } catch (err) {
+    deps.log?.warn({ err, userId: user.id }, 'phone-changed notice to the old phone not sent');
+  }
+  return startSession(deps, { ...user, phone: input.newPhone, username }, false, undefined, origin);
 }
 
 /** Rotates a refresh token; a spent one presented again revokes its whole family. */
