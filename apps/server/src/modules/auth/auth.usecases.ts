@@ -24,8 +24,8 @@ export interface AuthDeps extends LoginLimitDeps {
   sms: SmsDriver;
   now: () => Date;
   secret: string;
-  /** Where a notice that could not be sent is reported (it never fails the change it tells of). */
-  log?: Pick<FastifyBaseLogger, 'warn'>;
+  /** Where an SMS that could not be sent is reported when no answer tells of it. */
+  log?: Pick<FastifyBaseLogger, 'warn' | 'error'>;
 }
 
 export interface Session {
@@ -114,8 +114,10 @@ export async function register(deps: AuthDeps, tenantId: number, input: Register
 }
 
 /**
- * Sends a code. REGISTER and CHANGE_PHONE need a free phone (the screens check it first);
- * RESET_PASSWORD answers alike for unknown phones and sends nothing to them.
+ * Sends a code. REGISTER and CHANGE_PHONE need a free phone (the screens check it first).
+ * RESET_PASSWORD answers alike for unknown phones (DESIGN §9) in status, words and time: they
+ * get a decoy (the same checks and row, nothing sent), registered ones a code sent in the
+ * background (the provider's latency or failure would tell them apart).
  */
 export async function sendCode(
   deps: AuthDeps,
@@ -127,8 +129,8 @@ export async function sendCode(
   const taken = await repo.isTaken(tenantId, 'phone', input.phone);
   if (input.codeType !== 'RESET_PASSWORD' && taken) throw authErrors.phoneTaken();
   const target = { tenantId, phone: input.phone, purpose: input.codeType };
-  if (input.codeType === 'RESET_PASSWORD' && !taken) return null;
-  return sendVerificationCode(deps, target, ip);
+  if (input.codeType !== 'RESET_PASSWORD') return sendVerificationCode(deps, target, ip);
+  return sendVerificationCode(deps, target, ip, taken ? 'background' : 'decoy');
 }
 
 export async function resetPassword(
@@ -137,7 +139,7 @@ export async function resetPassword(
   input: { phone: string; code: string; newPassword: string },
 ): Promise<void> {
   const repo = createAuthRepository(deps);
-  // Unknown phones never got a code, so they fail exactly like a wrong code.
+  // Unknown phones got a decoy, which no code matches: they fail exactly like a wrong code.
   await consumeVerificationCode(
     deps,
     { tenantId, phone: input.phone, purpose: 'RESET_PASSWORD' },
