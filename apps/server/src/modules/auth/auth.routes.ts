@@ -13,6 +13,7 @@ import {
 } from '@gpu/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { bearer } from '../../app/plugins/auth.ts';
 import { ok } from '../../app/plugins/envelope.ts';
 import type { AppInstance, Container } from '../../app/types.ts';
 import { authErrors } from './auth.errors.ts';
@@ -225,7 +226,7 @@ export async function authRoutes(app: AppInstance, c: Container) {
     '/api/auth/logout',
     { schema: { tags: ['auth'], summary: '退出登录', response: { 200: nullData } } },
     async (request, reply) => {
-      await auth.logout(deps(), refreshCookie(app, request));
+      await auth.logout(deps(), { refreshToken: refreshCookie(app, request), accessToken: bearer(request) });
       reply.clearCookie(REFRESH_COOKIE, { path: COOKIE_PATH });
       return ok(null, '已退出登录');
     },

@@ -253,6 +253,42 @@ describe('refresh tokens', () => {
   });
 });
 
+describe('logout', () => {
+  it('without the refresh cookie still ends the session the access token names, and only it', async () => {
+    const phone = await registerUser();
+    const res = await login(phone);
+    const auth = { authorization: `Bearer ${res.json().data.accessToken}` };
+    const rt = cookieOf(res)?.value as string;
+    const other = { authorization: `Bearer ${(await login(phone)).json().data.accessToken}` };
+    const out = await post('/api/auth/logout', {}, auth);
+    expect(out.statusCode).toBe(200);
+    expect(out.json().message).toBe('已退出登录');
+    expect((await get('/api/auth/me', auth)).statusCode).toBe(401);
+    // Its refresh family ends with it.
+    expect((await post('/api/auth/refresh', {}, { cookie: `${REFRESH_COOKIE}=${rt}` })).statusCode).toBe(401);
+    expect((await get('/api/auth/me', other)).statusCode).toBe(200);
+  });
+
+  it('ends both sessions when the cookie and the token name different ones, and answers 200 without either', async () => {
+    const phone = await registerUser();
+    const a = await login(phone);
+    const b = await login(phone);
+    const rtA = cookieOf(a)?.value as string;
+    const authB = { authorization: `Bearer ${b.json().data.accessToken}` };
+    expect(
+      (await post('/api/auth/logout', {}, { ...authB, cookie: `${REFRESH_COOKIE}=${rtA}` })).statusCode,
+    ).toBe(200);
+    expect((await get('/api/auth/me', authB)).statusCode).toBe(401);
+    expect(
+      (await get('/api/auth/me', { authorization: `Bearer ${a.json().data.accessToken}` })).statusCode,
+    ).toBe(401);
+    expect((await post('/api/auth/logout', {})).statusCode).toBe(200);
+    expect((await post('/api/auth/logout', {}, { authorization: 'Bearer not-a-token' })).statusCode).toBe(
+      200,
+    );
+  });
+});
+
 describe('password reset and change', () => {
   it('resets with a code, revokes old tokens and refresh tokens, and logs in with the new password', async () => {
     const phone = await registerUser();

@@ -262,11 +262,25 @@ export async function refresh(deps: AuthDeps, tenantId: number, token: string | 
   return startSession(deps, user, row.rememberMe, row.family);
 }
 
-export async function logout(deps: AuthDeps, token: string | undefined): Promise<void> {
-  if (!token) return;
+/**
+ * Ends the session of the refresh cookie and the one the access token names (a client that lost
+ * or never sent the cookie must not leave its token working); either may be missing or stale.
+ */
+export async function logout(
+  deps: AuthDeps,
+  presented: { refreshToken?: string; accessToken?: string | null },
+): Promise<void> {
   const repo = createAuthRepository(deps);
-  const row = await repo.refreshTokenByHash(sha256(token));
-  if (row) await repo.revokeFamily(row.family, deps.now());
+  const now = deps.now();
+  if (presented.refreshToken) {
+    const row = await repo.refreshTokenByHash(sha256(presented.refreshToken));
+    if (row) await repo.revokeFamily(row.family, now);
+  }
+  if (presented.accessToken) {
+    const claims = await deps.tokens.verify(presented.accessToken, 'user');
+    // A user's session id is its refresh family: both end.
+    if (claims) await repo.revokeFamily(claims.sid, now);
+  }
 }
 
 export async function currentUser(deps: Pick<AuthDeps, 'db'>, userId: number): Promise<User> {
