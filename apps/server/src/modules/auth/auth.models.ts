@@ -23,6 +23,12 @@ export const reauthAccountKey = (userId: number) => `reauth:user:${userId}`;
 /** Refresh-token lifetimes: "remember me" keeps a session for 30 days, otherwise one day. */
 export const REFRESH_TTL_MS = { remember: 30 * 24 * 3600_000, session: 24 * 3600_000 } as const;
 /**
+ * A refresh family (a session) ends this long after its sign-in however often it rotates: a
+ * stolen cookie kept fresh by rotation must not last forever. Password and phone changes start
+ * a new family (they prove the password again).
+ */
+export const SESSION_MAX_AGE_MS = 30 * 24 * 3600_000;
+/**
  * Sign-in limits (DESIGN §9, docs/decisions.md "Hardening"): 5 failures in 15 minutes lock an
  * account for the address that made them only; failures from every address only slow the
  * account down (a growing wait before each check), so no outsider can lock its owner out.

@@ -243,6 +243,27 @@ describe('refresh tokens', () => {
     );
   });
 
+  it('ends a refresh family 30 days after sign-in, however often it rotates', async () => {
+    const phone = await registerUser();
+    const signedInAt = clock.now().getTime();
+    let rt = cookieOf(await login(phone, PASSWORD, true))?.value as string;
+    const rotate = () => post('/api/auth/refresh', {}, { cookie: `${REFRESH_COOKIE}=${rt}` });
+    for (const day of [7, 14, 21, 28]) {
+      clock.advance(7 * 24 * 3600_000);
+      const res = await rotate();
+      expect(res.statusCode, `day ${day}: ${res.body}`).toBe(200);
+      const next = cookieOf(res);
+      // A rotated cookie never outlives the family.
+      expect(next?.expires?.getTime()).toBeLessThanOrEqual(signedInAt + 30 * 24 * 3600_000);
+      rt = next?.value as string;
+    }
+    // Day 28 rotated; day 30 is the end even though that token is two days old.
+    clock.advance(2 * 24 * 3600_000);
+    const late = await rotate();
+    expect(late.statusCode).toBe(401);
+    expect(late.json().message).toBe('登录已失效，请重新登录');
+  });
+
   it('logout revokes the refresh token', async () => {
     const phone = await registerUser();
     const rt = cookieOf(await login(phone))?.value as string;

@@ -11,7 +11,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../app/db/client.ts';
 import type { SmsDriver } from '../sms/drivers/sms-driver.ts';
 import { authErrors } from './auth.errors.ts';
-import { REFRESH_TTL_MS, reauthAccountKey, toUser, userAccountKey } from './auth.models.ts';
+import {
+  REFRESH_TTL_MS,
+  reauthAccountKey,
+  SESSION_MAX_AGE_MS,
+  toUser,
+  userAccountKey,
+} from './auth.models.ts';
 import { createAuthRepository, type SessionOrigin, type UserRow } from './auth.repository.ts';
 import { checkLoginAllowed, checkReauthAllowed, type LoginLimitDeps } from './login-limits.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
@@ -38,19 +44,23 @@ const sha256 = (v: string) => createHash('sha256').update(v).digest('hex');
 /** Verifying against a throwaway hash keeps unknown phones as slow as wrong passwords. */
 const DUMMY_HASH = hashPassword(randomBytes(16).toString('hex'));
 
+/** Starts a session, or (`family` given: a rotation) continues it with a new refresh token. */
 async function startSession(
   deps: AuthDeps,
   user: UserRow,
   rememberMe: boolean,
-  family?: string,
+  family?: { id: string; startedAt: Date },
   origin?: SessionOrigin,
 ): Promise<Session> {
   const repo = createAuthRepository(deps);
   const now = deps.now();
   const token = randomBytes(32).toString('base64url');
-  const expiresAt = new Date(now.getTime() + (rememberMe ? REFRESH_TTL_MS.remember : REFRESH_TTL_MS.session));
+  const ttl = rememberMe ? REFRESH_TTL_MS.remember : REFRESH_TTL_MS.session;
+  // A rotated token never outlives its family's absolute end.
+  const end = (family?.startedAt ?? now).getTime() + SESSION_MAX_AGE_MS;
+  const expiresAt = new Date(Math.min(now.getTime() + ttl, end));
   // The refresh family is the session: rotation keeps it, logout and reuse detection end it.
-  const sid = family ?? randomBytes(12).toString('hex');
+  const sid = family?.id ?? randomBytes(12).toString('hex');
   if (!family) await repo.createSession('user', user.id, sid, now, origin);
   await repo.insertRefreshToken({
     userId: user.id,
@@ -257,9 +267,14 @@ export async function refresh(deps: AuthDeps, tenantId: number, token: string | 
     throw authErrors.refreshInvalid();
   }
   if (row.expiresAt.getTime() <= now.getTime()) throw authErrors.refreshInvalid();
+  const startedAt = await repo.sessionStartedAt('user', row.family);
+  if (!startedAt || now.getTime() >= startedAt.getTime() + SESSION_MAX_AGE_MS) {
+    await repo.revokeFamily(row.family, now);
+    throw authErrors.refreshInvalid();
+  }
   const user = await repo.userById(row.userId);
   if (user?.status !== 'ACTIVE' || user.tenantId !== tenantId) throw authErrors.refreshInvalid();
-  return startSession(deps, user, row.rememberMe, row.family);
+  return startSession(deps, user, row.rememberMe, { id: row.family, startedAt });
 }
 
 /**
