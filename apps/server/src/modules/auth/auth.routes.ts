@@ -19,12 +19,31 @@ import type { AppInstance, Container } from '../../app/types.ts';
 import { authErrors } from './auth.errors.ts';
 import * as auth from './auth.usecases.ts';
 
+/** The refresh cookie's name on plain HTTP (the demo on localhost), and before `__Host-` came. */
 export const REFRESH_COOKIE = 'gpu_rt';
+/**
+ * Its name on secure requests: `__Host-` makes the browser insist on Secure, Path=/ and no
+ * Domain, so no sibling host or plain-HTTP page can plant or overwrite it. Browsers refuse it on
+ * plain HTTP, which is why the demo keeps the old name.
+ */
+export const SECURE_REFRESH_COOKIE = `__Host-${REFRESH_COOKIE}`;
+const LEGACY_PATH = '/api/auth';
 
-/** The refresh token cookie, parsed here (cookies are not parsed on every request). */
-const refreshCookie = (app: AppInstance, request: FastifyRequest): string | undefined =>
-  request.headers.cookie ? app.parseCookie(request.headers.cookie)[REFRESH_COOKIE] : undefined;
-const COOKIE_PATH = '/api/auth';
+/** The refresh cookies presented (parsed here: cookies are not parsed on every request). */
+function presentedRefresh(app: AppInstance, request: FastifyRequest) {
+  const jar = request.headers.cookie ? app.parseCookie(request.headers.cookie) : {};
+  return { secure: jar[SECURE_REFRESH_COOKIE], legacy: jar[REFRESH_COOKIE] };
+}
+/** The refresh token to use: the `__Host-` one first, the old name during the transition. */
+const refreshCookie = (app: AppInstance, request: FastifyRequest): string | undefined => {
+  const { secure, legacy } = presentedRefresh(app, request);
+  return secure || legacy || undefined;
+};
+/** Both names' cookies gone (each cleared with the path and Secure flag it was set with). */
+function clearRefreshCookies(reply: FastifyReply) {
+  reply.clearCookie(SECURE_REFRESH_COOKIE, { path: '/', secure: true, httpOnly: true, sameSite: 'strict' });
+  reply.clearCookie(REFRESH_COOKIE, { path: LEGACY_PATH });
+}
 
 const availableSchema = envelopeSchema(z.object({ available: z.boolean() }));
 const codeSentSchema = envelopeSchema(z.object({ code: z.string().optional() }));
@@ -39,17 +58,27 @@ export async function authRoutes(app: AppInstance, c: Container) {
   const revealCode = (code: string | null) =>
     code && !config.isProduction && c.drivers.sms.kind === 'console' ? { code } : {};
 
-  const setRefreshCookie = (reply: FastifyReply, s: auth.Session) =>
-    reply.setCookie(REFRESH_COOKIE, s.refresh.token, {
-      httpOnly: true,
-      sameSite: 'strict',
-      secure: config.isProduction,
-      path: COOKIE_PATH,
-      // Without "remember me" the cookie dies with the browser session.
-      ...(s.refresh.rememberMe ? { expires: s.refresh.expiresAt } : {}),
-    });
-  const sessionAnswer = (reply: FastifyReply, s: auth.Session, message: string) => {
-    setRefreshCookie(reply, s);
+  /**
+   * Secure: HTTPS as this server sees it (X-Forwarded-Proto counts only from a TRUST_PROXY proxy),
+   * or any request in production (where the browser is on HTTPS behind some proxy, as before).
+   * A Secure cookie is always the `__Host-` one; plain HTTP keeps the old name and path.
+   */
+  const setRefreshCookie = (request: FastifyRequest, reply: FastifyReply, s: auth.Session) => {
+    const secure = request.protocol === 'https' || config.isProduction;
+    // Without "remember me" the cookie dies with the browser session.
+    const lifetime = s.refresh.rememberMe ? { expires: s.refresh.expiresAt } : {};
+    const base = { httpOnly: true, sameSite: 'strict', ...lifetime } as const;
+    if (!secure) {
+      reply.setCookie(REFRESH_COOKIE, s.refresh.token, { ...base, secure: false, path: LEGACY_PATH });
+      return;
+    }
+    reply.setCookie(SECURE_REFRESH_COOKIE, s.refresh.token, { ...base, secure: true, path: '/' });
+    // The transition: an old-name cookie still held is replaced by this one.
+    if (presentedRefresh(app, request).legacy !== undefined)
+      reply.clearCookie(REFRESH_COOKIE, { path: LEGACY_PATH });
+  };
+  const sessionAnswer = (request: FastifyRequest, reply: FastifyReply, s: auth.Session, message: string) => {
+    setRefreshCookie(request, reply, s);
     return ok({ accessToken: s.accessToken, user: s.user }, message);
   };
 
@@ -73,7 +102,7 @@ export async function authRoutes(app: AppInstance, c: Container) {
           request.ip,
           request.headers['user-agent'],
         );
-        return sessionAnswer(reply, s, `欢迎回来，${s.user.username}`);
+        return sessionAnswer(request, reply, s, `欢迎回来，${s.user.username}`);
       },
     );
   }
@@ -194,7 +223,7 @@ export async function authRoutes(app: AppInstance, c: Container) {
     },
     async (request, reply) => {
       await auth.resetPassword(deps(), request.tenant.id, request.body);
-      reply.clearCookie(REFRESH_COOKIE, { path: COOKIE_PATH });
+      clearRefreshCookies(reply);
       return ok(null, '密码重置成功，请使用新密码登录');
     },
   );
@@ -212,12 +241,13 @@ export async function authRoutes(app: AppInstance, c: Container) {
     async (request, reply) => {
       try {
         return sessionAnswer(
+          request,
           reply,
           await auth.refresh(deps(), request.tenant.id, refreshCookie(app, request)),
           '成功',
         );
       } catch (err) {
-        reply.clearCookie(REFRESH_COOKIE, { path: COOKIE_PATH });
+        clearRefreshCookies(reply);
         throw err;
       }
     },
@@ -227,7 +257,7 @@ export async function authRoutes(app: AppInstance, c: Container) {
     { schema: { tags: ['auth'], summary: '退出登录', response: { 200: nullData } } },
     async (request, reply) => {
       await auth.logout(deps(), { refreshToken: refreshCookie(app, request), accessToken: bearer(request) });
-      reply.clearCookie(REFRESH_COOKIE, { path: COOKIE_PATH });
+      clearRefreshCookies(reply);
       return ok(null, '已退出登录');
     },
   );
@@ -253,6 +283,7 @@ export async function authRoutes(app: AppInstance, c: Container) {
     },
     async (request, reply) =>
       sessionAnswer(
+        request,
         reply,
         await auth.changePassword(deps(), request.user?.id as number, request.body, {
           ip: request.ip,
@@ -275,6 +306,7 @@ export async function authRoutes(app: AppInstance, c: Container) {
     },
     async (request, reply) =>
       sessionAnswer(
+        request,
         reply,
         await auth.changePhone(deps(), request.user?.id as number, request.body, {
           ip: request.ip,
