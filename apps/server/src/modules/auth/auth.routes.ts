@@ -48,7 +48,11 @@ function clearRefreshCookies(reply: FastifyReply) {
 const availableSchema = envelopeSchema(z.object({ available: z.boolean() }));
 const codeSentSchema = envelopeSchema(z.object({ code: z.string().optional() }));
 const nullData = envelopeSchema(z.null());
-/** Per-IP limits on the endpoints that guess or send (DESIGN §9); per-account limits live in the usecases. */
+/**
+ * Per-IP limits on the endpoints that guess or send (DESIGN §9); per-account limits live in the
+ * usecases. Answers with a token are no-store by their schema (plugins/no-store.ts); `noStore`
+ * marks those that carry a code or confirm an account instead.
+ */
 const limit = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
 
 export async function authRoutes(app: AppInstance, c: Container) {
@@ -111,7 +115,7 @@ export async function authRoutes(app: AppInstance, c: Container) {
     app.post(
       url,
       {
-        config: limit(10),
+        config: { ...limit(10), noStore: true },
         schema: {
           tags: ['auth'],
           summary: '手机号注册',
@@ -177,7 +181,7 @@ export async function authRoutes(app: AppInstance, c: Container) {
   app.post(
     '/api/auth/send-verification-code',
     {
-      config: limit(10),
+      config: { ...limit(10), noStore: true },
       schema: {
         tags: ['auth'],
         summary: '发送短信验证码',
@@ -194,7 +198,7 @@ export async function authRoutes(app: AppInstance, c: Container) {
   app.post(
     '/api/auth/send-reset-password-code',
     {
-      config: limit(10),
+      config: { ...limit(10), noStore: true },
       schema: {
         tags: ['auth'],
         summary: '发送重置密码验证码',
