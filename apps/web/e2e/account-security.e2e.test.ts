@@ -45,8 +45,13 @@ describe('account security (desktop)', () => {
     // This browser goes on with its fresh session; the list shows the other one ended.
     await page.locator('[data-testid="sign-ins"] .ant-tag', { hasText: '已退出' }).first().waitFor();
 
-    // Change phone: the code goes to the new phone (shown in the test environment).
+    // Change phone: the current password, and the code that goes to the new phone (shown in the
+    // test environment). A second sign-in elsewhere, which the phone change must end.
+    const another = await api<{ accessToken: string }>('/auth/login', {
+      body: { phone: session.user.phone, password: 'NewPassw0rd', rememberMe: false },
+    });
     const newPhone = `137${String(Date.now() % 1e8).padStart(8, '0')}`;
+    await page.getByTestId('phone-password').fill('NewPassw0rd');
     await page.getByTestId('new-phone').fill(newPhone);
     await page.getByTestId('send-code').click();
     const notice = page.locator('.ant-message-notice', { hasText: '测试环境验证码' });
@@ -57,6 +62,11 @@ describe('account security (desktop)', () => {
     await page.getByTestId('phone-submit').click();
     await toast(page, '手机号已更换');
     await page.getByTestId('current-phone').filter({ hasText: newPhone }).waitFor();
+    await expect(me(another.accessToken)).rejects.toThrow(/401/);
+    // This browser goes on with its fresh session.
+    await page.reload();
+    await page.getByTestId('current-phone').filter({ hasText: newPhone }).waitFor();
+    await shot(page, 'account-security-phone-changed');
     await context.close();
   });
 });

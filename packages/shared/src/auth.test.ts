@@ -64,12 +64,26 @@ describe('register rules', () => {
 });
 
 describe('reset rules', () => {
+  const base = { phone: '13800138000', code: '123456' };
+  const reset = (newPassword: string) => resetPasswordRequestSchema.safeParse({ ...base, newPassword });
   it('new password is 6–16', () => {
-    const base = { phone: '13800138000', code: '123456' };
-    expect(resetPasswordRequestSchema.safeParse({ ...base, newPassword: 'x'.repeat(16) }).success).toBe(true);
-    expect(firstMessage(resetPasswordRequestSchema.safeParse({ ...base, newPassword: 'x'.repeat(17) }))).toBe(
-      authMessages.resetPasswordLength,
-    );
+    expect(reset('Abcdefghij12345x').success).toBe(true);
+    expect(reset('Abc123').success).toBe(true);
+    expect(firstMessage(reset('Abcdefghij12345xy'))).toBe(authMessages.resetPasswordLength);
+    expect(firstMessage(reset('Abc12'))).toBe(authMessages.resetPasswordLength);
+  });
+  it.each([
+    ['111111', authMessages.passwordComplexity],
+    ['abcdef1', authMessages.passwordComplexity],
+    ['ABCDEF1', authMessages.passwordComplexity],
+    ['Abcdefg', authMessages.passwordComplexity],
+    ['Abc 12345', authMessages.passwordCharset],
+  ])('new password %j is composed as at registration → %s', (pw, msg) => {
+    expect(firstMessage(reset(pw))).toBe(msg);
+    // The same words as the register form says them.
+    expect(
+      firstMessage(registerRequestSchema.safeParse({ ...validRegister, password: pw, confirmPassword: pw })),
+    ).toBe(msg);
   });
 });
 

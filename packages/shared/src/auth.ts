@@ -44,9 +44,26 @@ export const loginPasswordSchema = z
   .min(PASSWORD_MIN, authMessages.passwordLength)
   .max(PASSWORD_MAX, authMessages.passwordLength);
 
-export const registerPasswordSchema = loginPasswordSchema
-  .regex(PASSWORD_CHARSET, authMessages.passwordCharset)
-  .refine((p) => /[A-Z]/.test(p) && /[a-z]/.test(p) && /\d/.test(p), authMessages.passwordComplexity);
+/**
+ * How a new password is composed (SPEC.md §5, register): letters, digits and common symbols, with
+ * an uppercase letter, a lowercase letter and a digit. Every form that sets a password uses it;
+ * only the length rule differs (6–100 at registration, 6–16 at reset).
+ */
+const composedPassword = (length: z.ZodString) =>
+  length
+    .regex(PASSWORD_CHARSET, authMessages.passwordCharset)
+    .refine((p) => /[A-Z]/.test(p) && /[a-z]/.test(p) && /\d/.test(p), authMessages.passwordComplexity);
+
+export const registerPasswordSchema = composedPassword(loginPasswordSchema);
+
+/** A reset's new password: 6–16 (SPEC.md §5), composed as at registration. */
+export const resetNewPasswordSchema = composedPassword(
+  z
+    .string({ message: authMessages.passwordRequired })
+    .min(1, authMessages.passwordRequired)
+    .min(PASSWORD_MIN, authMessages.resetPasswordLength)
+    .max(RESET_PASSWORD_MAX, authMessages.resetPasswordLength),
+);
 
 export const codeSchema = z
   .string({ message: authMessages.codeRequired })
@@ -90,11 +107,7 @@ export const sendCodeRequestSchema = z.object({
 export const resetPasswordRequestSchema = z.object({
   phone: phoneSchema,
   code: codeSchema,
-  newPassword: z
-    .string({ message: authMessages.passwordRequired })
-    .min(1, authMessages.passwordRequired)
-    .min(PASSWORD_MIN, authMessages.resetPasswordLength)
-    .max(RESET_PASSWORD_MAX, authMessages.resetPasswordLength),
+  newPassword: resetNewPasswordSchema,
 });
 
 export const changePasswordRequestSchema = z.object({
@@ -102,7 +115,13 @@ export const changePasswordRequestSchema = z.object({
   newPassword: registerPasswordSchema,
 });
 
-export const changePhoneRequestSchema = z.object({ newPhone: phoneSchema, code: codeSchema });
+/** Change phone: the current password, the new phone and the code sent to it (CHANGE_PHONE). */
+export const changePhoneRequestSchema = z.object({
+  password: loginPasswordSchema,
+  newPhone: phoneSchema,
+  code: codeSchema,
+});
+export type ChangePhoneRequest = z.infer<typeof changePhoneRequestSchema>;
 
 /** How many recent sign-ins the account-security screen lists. */
 export const RECENT_SIGN_INS = 10;

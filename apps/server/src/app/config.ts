@@ -73,6 +73,8 @@ const envSchema = z.object({
   ALIYUN_SMS_ACCESS_KEY_SECRET: z.string().optional(),
   ALIYUN_SMS_SIGN_NAME: z.string().optional(),
   ALIYUN_SMS_TEMPLATE_CODE: z.string().optional(),
+  /** Template of the notice to the old phone after a phone change (parameter `phone`); unset: none is sent. */
+  ALIYUN_SMS_NOTICE_TEMPLATE_CODE: z.string().optional(),
   /** Endpoint override (tests point it at a local fake). */
   ALIYUN_SMS_ENDPOINT: z.string().default('dysmsapi.aliyuncs.com'),
   /** Payment provider: `simulated` (a local page pays; not for real money) or `alipay`. */

@@ -111,7 +111,7 @@ export function createContainer(
     services,
     repositories: { auth: createAuthRepository({ db }) },
     requests,
-    auth: { db, tokens: services.tokens, sms: drivers.sms, now, secret: config.appSecret },
+    auth: { db, tokens: services.tokens, sms: drivers.sms, now, secret: config.appSecret, log },
     basic: { db, now },
     hosts: { db, clock, hostDrivers: drivers.host, market: services.market },
     instances,

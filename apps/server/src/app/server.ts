@@ -51,6 +51,7 @@ import {
   MAX_PARAM_LENGTH,
   registerInputGuard,
 } from './plugins/input-guard.ts';
+import { registerNoStore } from './plugins/no-store.ts';
 import { createSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSpa } from './plugins/spa.ts';
 import { registerTenantResolution } from './plugins/tenant.ts';
@@ -161,6 +162,7 @@ export async function buildServer(opts: BuildOptions): Promise<AppInstance> {
   registerTenantResolution(app, deps.services.tenants);
   registerAuth(app, deps.services.tokens, deps.repositories.auth);
   registerIdempotency(app, deps);
+  registerNoStore(app);
 
   // Parsed only where read (refreshCookie, auth routes): a hook on every request otherwise (issue 15).
   await app.register(fastifyCookie, { hook: false });

@@ -79,7 +79,14 @@ export interface Container {
   /** Requests in flight in this process (server.ts counts them; instance jobs yield to them). */
   requests: RequestLoad;
   /** What each feature's usecases take (built once; a route hands its feature's record on). */
-  auth: { db: Db; tokens: TokenService; sms: SmsDriver; now: () => Date; secret: string };
+  auth: {
+    db: Db;
+    tokens: TokenService;
+    sms: SmsDriver;
+    now: () => Date;
+    secret: string;
+    log: FastifyBaseLogger;
+  };
   /** Billing, discounts, idempotency and other usecases that need only the database and the time. */
   basic: { db: Db; now: () => Date };
   hosts: { db: Db; clock: Clock; hostDrivers: HostDriverRegistry; market: MarketCatalog };

@@ -3,7 +3,8 @@ import type { TokenService } from '../../modules/auth/tokens.ts';
 import { commonErrors } from '../errors.ts';
 import type { AppInstance, AuthLookups } from '../types.ts';
 
-function bearer(request: FastifyRequest): string | null {
+/** The request's bearer token, if it carries one. */
+export function bearer(request: FastifyRequest): string | null {
   const h = request.headers.authorization;
   if (!h?.startsWith('Bearer ')) return null;
   return h.slice(7).trim() || null;

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../app/clock.ts';
 import { createTestApp } from '../../app/db/test-utils.ts';
+import type { SmsDriver, SmsNotice } from '../sms/drivers/sms-driver.ts';
+import { REFRESH_COOKIE } from './auth.routes.ts';
 
 type T = Awaited<ReturnType<typeof createTestApp>>;
 const clock = fixedClock('2026-11-22T08:00:00Z');
@@ -9,8 +11,22 @@ let seq = 0;
 const nextPhone = () => `1360000${String(++seq).padStart(4, '0')}`;
 const PASSWORD = 'Passw0rdOK';
 
+/** The console provider (so answers reveal codes), recording what it sends. */
+const sent: { phone: string; code?: string; notice?: SmsNotice }[] = [];
+let noticeFails = false;
+const sms: SmsDriver = {
+  kind: 'console',
+  async send({ phone, code }) {
+    sent.push({ phone, code });
+  },
+  async sendNotice({ phone, notice }) {
+    if (noticeFails) throw new Error('gateway down');
+    sent.push({ phone, notice });
+  },
+};
+
 beforeAll(async () => {
-  t = await createTestApp({ clock });
+  t = await createTestApp({ clock, sms });
 });
 afterAll(() => t.close());
 
@@ -95,18 +111,67 @@ describe('recent sign-ins', () => {
 });
 
 describe('change phone', () => {
+  const changePhone = (body: object, headers: Record<string, string>) =>
+    req('POST', '/api/user/change-phone', body, headers);
+
+  it('needs the current password and a code sent to the new phone; tells the old phone; ends other sessions', async () => {
+    const oldPhone = await register();
+    const other = await login(oldPhone, 'phone-browser');
+    const otherRefresh = (
+      await req('POST', '/api/auth/login', { phone: oldPhone, password: PASSWORD, rememberMe: true })
+    ).cookies.find((c) => c.name === REFRESH_COOKIE)?.value;
+    const mine = await login(oldPhone, 'desk-browser');
+    const newPhone = nextPhone();
+    const newCode = await code(newPhone, 'CHANGE_PHONE');
+    expect(sent.at(-1)).toEqual({ phone: newPhone, code: newCode });
+
+    const noPassword = await changePhone({ newPhone, code: newCode }, mine);
+    expect(noPassword.statusCode).toBe(400);
+    expect(noPassword.json().message).toContain('请输入密码');
+    const wrong = await changePhone({ password: 'Wrong1234', newPhone, code: newCode }, mine);
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().message).toBe('当前密码错误');
+    expect((await req('GET', '/api/auth/me', undefined, mine)).json().data.phone).toBe(oldPhone);
+
+    clock.advance(1_000);
+    // The wrong password left the code alone.
+    const ok = await changePhone(
+      { password: PASSWORD, newPhone, code: newCode },
+      { ...mine, 'user-agent': 'desk-browser' },
+    );
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().message).toBe('手机号已更换');
+    expect(ok.json().data.user).toMatchObject({ phone: newPhone, username: newPhone });
+    expect(ok.cookies.find((c) => c.name === REFRESH_COOKIE)?.value).toBeTruthy();
+
+    // The old phone hears of it, without any code.
+    const notice = sent.find((m) => m.phone === oldPhone && m.notice);
+    expect(notice).toEqual({ phone: oldPhone, notice: { kind: 'PHONE_CHANGED', newPhone } });
+
+    // Every other session ends, the refresh cookies too; this browser goes on with its fresh token.
+    expect((await req('GET', '/api/auth/me', undefined, other)).statusCode).toBe(401);
+    expect((await req('GET', '/api/auth/me', undefined, mine)).statusCode).toBe(401);
+    const refreshed = await req('POST', '/api/auth/refresh', undefined, {
+      cookie: `${REFRESH_COOKIE}=${otherRefresh}`,
+    });
+    expect(refreshed.statusCode).toBe(401);
+    const fresh = { authorization: `Bearer ${ok.json().data.accessToken}` };
+    expect((await req('GET', '/api/auth/me', undefined, fresh)).json().data.phone).toBe(newPhone);
+    const list = (await req('GET', '/api/user/sign-ins', undefined, fresh)).json().data;
+    expect(list[0]).toMatchObject({ current: true, active: true, device: 'desk-browser' });
+    expect(list.slice(1).every((s: { active: boolean }) => !s.active)).toBe(true);
+  });
+
   it('moves a phone-named username along, so the old number can be registered again', async () => {
     const oldPhone = await register();
     const auth = await login(oldPhone, 'x');
     const newPhone = nextPhone();
-    const res = await req(
-      'POST',
-      '/api/user/change-phone',
-      { newPhone, code: await code(newPhone, 'CHANGE_PHONE') },
+    const res = await changePhone(
+      { password: PASSWORD, newPhone, code: await code(newPhone, 'CHANGE_PHONE') },
       auth,
     );
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data).toMatchObject({ phone: newPhone, username: newPhone });
+    expect(res.json().data.user).toMatchObject({ phone: newPhone, username: newPhone });
     await register(oldPhone);
     await login(oldPhone, 'y');
   });
@@ -115,16 +180,51 @@ describe('change phone', () => {
     const phone = await register();
     const auth = await login(phone, 'x');
     const taken = await register();
-    expect(
-      (await req('POST', '/api/user/change-phone', { newPhone: taken, code: '123456' }, auth)).statusCode,
-    ).toBe(409);
-    expect(
-      (await req('POST', '/api/user/change-phone', { newPhone: phone, code: '123456' }, auth)).statusCode,
-    ).toBeGreaterThanOrEqual(400);
+    const body = { password: PASSWORD, code: '123456' };
+    expect((await changePhone({ ...body, newPhone: taken }, auth)).statusCode).toBe(409);
+    expect((await changePhone({ ...body, newPhone: phone }, auth)).statusCode).toBeGreaterThanOrEqual(400);
     const free = nextPhone();
     await code(free, 'CHANGE_PHONE');
-    const wrong = await req('POST', '/api/user/change-phone', { newPhone: free, code: '000000' }, auth);
+    const wrong = await changePhone({ ...body, newPhone: free, code: '000000' }, auth);
     expect(wrong.statusCode).toBe(400);
     expect((await req('GET', '/api/auth/me', undefined, auth)).json().data.phone).toBe(phone);
+  });
+
+  it('counts wrong passwords with change-password: 5 in all lock both for 15 minutes', async () => {
+    const phone = await register();
+    const auth = await login(phone, 'x');
+    const newPhone = nextPhone();
+    const newCode = await code(newPhone, 'CHANGE_PHONE');
+    for (let i = 0; i < 3; i++)
+      expect(
+        (await changePhone({ password: `Wrong${i}abc`, newPhone, code: newCode }, auth)).statusCode,
+      ).toBe(400);
+    for (let i = 0; i < 2; i++) {
+      const res = await req(
+        'POST',
+        '/api/auth/change-password',
+        { oldPassword: `Wrong${i}xyz`, newPassword: 'New12345' },
+        auth,
+      );
+      expect(res.statusCode).toBe(400);
+    }
+    const locked = await changePhone({ password: PASSWORD, newPhone, code: newCode }, auth);
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().message).toBe('密码错误次数过多，请15分钟后再试');
+  });
+
+  it('still changes the phone when the notice to the old one cannot be sent', async () => {
+    const phone = await register();
+    const auth = await login(phone, 'x');
+    const newPhone = nextPhone();
+    const newCode = await code(newPhone, 'CHANGE_PHONE');
+    noticeFails = true;
+    try {
+      const res = await changePhone({ password: PASSWORD, newPhone, code: newCode }, auth);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().data.user.phone).toBe(newPhone);
+    } finally {
+      noticeFails = false;
+    }
   });
 });

@@ -12,6 +12,12 @@ export const authErrors = {
       status: 429,
       message: `登录失败次数过多，请${minutes}分钟后再试`,
     }),
+  tooManyPasswordFailures: (minutes: number) =>
+    createError({
+      code: 'auth.too_many_password_failures',
+      status: 429,
+      message: `密码错误次数过多，请${minutes}分钟后再试`,
+    }),
   phoneTaken: () =>
     createError({ code: 'auth.phone_taken', status: 409, message: '该手机号已注册，请直接登录' }),
   codeWrong: () => createError({ code: 'auth.code_wrong', status: 400, message: '验证码错误' }),
@@ -36,6 +42,8 @@ export const authErrors = {
     createError({ code: 'auth.refresh_invalid', status: 401, message: '登录已失效，请重新登录' }),
   oldPasswordWrong: () =>
     createError({ code: 'auth.old_password_wrong', status: 400, message: '原密码错误' }),
+  currentPasswordWrong: () =>
+    createError({ code: 'auth.current_password_wrong', status: 400, message: '当前密码错误' }),
   samePhone: () => createError({ code: 'auth.same_phone', status: 400, message: '新手机号与当前手机号相同' }),
   emailInvalid: () =>
     createError({

@@ -64,6 +64,15 @@ export function createAuthRepository({ db }: { db: DbOrTx }) {
       .orderBy(desc(authSessions.createdAt))
       .limit(limit);
   }
+  /** When the session `id` was signed in, or undefined when there is no such session. */
+  async function sessionStartedAt(audience: 'user' | 'admin', id: string): Promise<Date | undefined> {
+    const [row] = await db
+      .select({ createdAt: authSessions.createdAt })
+      .from(authSessions)
+      .where(and(eq(authSessions.id, id), eq(authSessions.audience, audience)))
+      .limit(1);
+    return row?.createdAt;
+  }
   async function revokeSession(audience: 'user' | 'admin', id: string, at: Date) {
     await db
       .update(authSessions)
@@ -198,6 +207,7 @@ export function createAuthRepository({ db }: { db: DbOrTx }) {
     },
 
     createSession,
+    sessionStartedAt,
     recentSessions,
     revokeSession,
     revokeSessionsOf,

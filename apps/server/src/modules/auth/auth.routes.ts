@@ -13,22 +13,46 @@ import {
 } from '@gpu/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { bearer } from '../../app/plugins/auth.ts';
 import { ok } from '../../app/plugins/envelope.ts';
 import type { AppInstance, Container } from '../../app/types.ts';
 import { authErrors } from './auth.errors.ts';
 import * as auth from './auth.usecases.ts';
 
+/** The refresh cookie's name on plain HTTP (the demo on localhost), and before `__Host-` came. */
 export const REFRESH_COOKIE = 'gpu_rt';
+/**
+ * Its name on secure requests: `__Host-` makes the browser insist on Secure, Path=/ and no
+ * Domain, so no sibling host or plain-HTTP page can plant or overwrite it. Browsers refuse it on
+ * plain HTTP, which is why the demo keeps the old name.
+ */
+export const SECURE_REFRESH_COOKIE = `__Host-${REFRESH_COOKIE}`;
+const LEGACY_PATH = '/api/auth';
 
-/** The refresh token cookie, parsed here (cookies are not parsed on every request). */
-const refreshCookie = (app: AppInstance, request: FastifyRequest): string | undefined =>
-  request.headers.cookie ? app.parseCookie(request.headers.cookie)[REFRESH_COOKIE] : undefined;
-const COOKIE_PATH = '/api/auth';
+/** The refresh cookies presented (parsed here: cookies are not parsed on every request). */
+function presentedRefresh(app: AppInstance, request: FastifyRequest) {
+  const jar = request.headers.cookie ? app.parseCookie(request.headers.cookie) : {};
+  return { secure: jar[SECURE_REFRESH_COOKIE], legacy: jar[REFRESH_COOKIE] };
+}
+/** The refresh token to use: the `__Host-` one first, the old name during the transition. */
+const refreshCookie = (app: AppInstance, request: FastifyRequest): string | undefined => {
+  const { secure, legacy } = presentedRefresh(app, request);
+  return secure || legacy || undefined;
+};
+/** Both names' cookies gone (each cleared with the path and Secure flag it was set with). */
+function clearRefreshCookies(reply: FastifyReply) {
+  reply.clearCookie(SECURE_REFRESH_COOKIE, { path: '/', secure: true, httpOnly: true, sameSite: 'strict' });
+  reply.clearCookie(REFRESH_COOKIE, { path: LEGACY_PATH });
+}
 
 const availableSchema = envelopeSchema(z.object({ available: z.boolean() }));
 const codeSentSchema = envelopeSchema(z.object({ code: z.string().optional() }));
 const nullData = envelopeSchema(z.null());
-/** Per-IP limits on the endpoints that guess or send (DESIGN §9); per-account limits live in the usecases. */
+/**
+ * Per-IP limits on the endpoints that guess or send (DESIGN §9); per-account limits live in the
+ * usecases. Answers with a token are no-store by their schema (plugins/no-store.ts); `noStore`
+ * marks those that carry a code or confirm an account instead.
+ */
 const limit = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
 
 export async function authRoutes(app: AppInstance, c: Container) {
@@ -38,17 +62,27 @@ export async function authRoutes(app: AppInstance, c: Container) {
   const revealCode = (code: string | null) =>
     code && !config.isProduction && c.drivers.sms.kind === 'console' ? { code } : {};
 
-  const setRefreshCookie = (reply: FastifyReply, s: auth.Session) =>
-    reply.setCookie(REFRESH_COOKIE, s.refresh.token, {
-      httpOnly: true,
-      sameSite: 'strict',
-      secure: config.isProduction,
-      path: COOKIE_PATH,
-      // Without "remember me" the cookie dies with the browser session.
-      ...(s.refresh.rememberMe ? { expires: s.refresh.expiresAt } : {}),
-    });
-  const sessionAnswer = (reply: FastifyReply, s: auth.Session, message: string) => {
-    setRefreshCookie(reply, s);
+  /**
+   * Secure: HTTPS as this server sees it (X-Forwarded-Proto counts only from a TRUST_PROXY proxy),
+   * or any request in production (where the browser is on HTTPS behind some proxy, as before).
+   * A Secure cookie is always the `__Host-` one; plain HTTP keeps the old name and path.
+   */
+  const setRefreshCookie = (request: FastifyRequest, reply: FastifyReply, s: auth.Session) => {
+    const secure = request.protocol === 'https' || config.isProduction;
+    // Without "remember me" the cookie dies with the browser session.
+    const lifetime = s.refresh.rememberMe ? { expires: s.refresh.expiresAt } : {};
+    const base = { httpOnly: true, sameSite: 'strict', ...lifetime } as const;
+    if (!secure) {
+      reply.setCookie(REFRESH_COOKIE, s.refresh.token, { ...base, secure: false, path: LEGACY_PATH });
+      return;
+    }
+    reply.setCookie(SECURE_REFRESH_COOKIE, s.refresh.token, { ...base, secure: true, path: '/' });
+    // The transition: an old-name cookie still held is replaced by this one.
+    if (presentedRefresh(app, request).legacy !== undefined)
+      reply.clearCookie(REFRESH_COOKIE, { path: LEGACY_PATH });
+  };
+  const sessionAnswer = (request: FastifyRequest, reply: FastifyReply, s: auth.Session, message: string) => {
+    setRefreshCookie(request, reply, s);
     return ok({ accessToken: s.accessToken, user: s.user }, message);
   };
 
@@ -72,7 +106,7 @@ export async function authRoutes(app: AppInstance, c: Container) {
           request.ip,
           request.headers['user-agent'],
         );
-        return sessionAnswer(reply, s, `欢迎回来，${s.user.username}`);
+        return sessionAnswer(request, reply, s, `欢迎回来，${s.user.username}`);
       },
     );
   }
@@ -81,7 +115,7 @@ export async function authRoutes(app: AppInstance, c: Container) {
     app.post(
       url,
       {
-        config: limit(10),
+        config: { ...limit(10), noStore: true },
         schema: {
           tags: ['auth'],
           summary: '手机号注册',
@@ -147,7 +181,7 @@ export async function authRoutes(app: AppInstance, c: Container) {
   app.post(
     '/api/auth/send-verification-code',
     {
-      config: limit(10),
+      config: { ...limit(10), noStore: true },
       schema: {
         tags: ['auth'],
         summary: '发送短信验证码',
@@ -164,7 +198,7 @@ export async function authRoutes(app: AppInstance, c: Container) {
   app.post(
     '/api/auth/send-reset-password-code',
     {
-      config: limit(10),
+      config: { ...limit(10), noStore: true },
       schema: {
         tags: ['auth'],
         summary: '发送重置密码验证码',
@@ -193,7 +227,7 @@ export async function authRoutes(app: AppInstance, c: Container) {
     },
     async (request, reply) => {
       await auth.resetPassword(deps(), request.tenant.id, request.body);
-      reply.clearCookie(REFRESH_COOKIE, { path: COOKIE_PATH });
+      clearRefreshCookies(reply);
       return ok(null, '密码重置成功，请使用新密码登录');
     },
   );
@@ -211,12 +245,13 @@ export async function authRoutes(app: AppInstance, c: Container) {
     async (request, reply) => {
       try {
         return sessionAnswer(
+          request,
           reply,
           await auth.refresh(deps(), request.tenant.id, refreshCookie(app, request)),
           '成功',
         );
       } catch (err) {
-        reply.clearCookie(REFRESH_COOKIE, { path: COOKIE_PATH });
+        clearRefreshCookies(reply);
         throw err;
       }
     },
@@ -225,8 +260,8 @@ export async function authRoutes(app: AppInstance, c: Container) {
     '/api/auth/logout',
     { schema: { tags: ['auth'], summary: '退出登录', response: { 200: nullData } } },
     async (request, reply) => {
-      await auth.logout(deps(), refreshCookie(app, request));
-      reply.clearCookie(REFRESH_COOKIE, { path: COOKIE_PATH });
+      await auth.logout(deps(), { refreshToken: refreshCookie(app, request), accessToken: bearer(request) });
+      clearRefreshCookies(reply);
       return ok(null, '已退出登录');
     },
   );
@@ -242,6 +277,7 @@ export async function authRoutes(app: AppInstance, c: Container) {
     '/api/auth/change-password',
     {
       preHandler: app.requireUser,
+      config: limit(10),
       schema: {
         tags: ['auth'],
         summary: '修改密码',
@@ -251,6 +287,7 @@ export async function authRoutes(app: AppInstance, c: Container) {
     },
     async (request, reply) =>
       sessionAnswer(
+        request,
         reply,
         await auth.changePassword(deps(), request.user?.id as number, request.body, {
           ip: request.ip,
@@ -263,15 +300,24 @@ export async function authRoutes(app: AppInstance, c: Container) {
     '/api/user/change-phone',
     {
       preHandler: app.requireUser,
+      config: limit(10),
       schema: {
         tags: ['auth'],
-        summary: '更换手机号',
+        summary: '更换手机号（当前密码和新手机号验证码；其他登录全部退出）',
         body: changePhoneRequestSchema,
-        response: { 200: envelopeSchema(userSchema) },
+        response: { 200: envelopeSchema(loginResponseSchema) },
       },
     },
-    async (request) =>
-      ok(await auth.changePhone(deps(), request.user?.id as number, request.body), '手机号已更换'),
+    async (request, reply) =>
+      sessionAnswer(
+        request,
+        reply,
+        await auth.changePhone(deps(), request.user?.id as number, request.body, {
+          ip: request.ip,
+          userAgent: request.headers['user-agent']?.slice(0, 500),
+        }),
+        '手机号已更换',
+      ),
   );
   app.get(
     '/api/user/sign-ins',

@@ -243,6 +243,27 @@ describe('refresh tokens', () => {
     );
   });
 
+  it('ends a refresh family 30 days after sign-in, however often it rotates', async () => {
+    const phone = await registerUser();
+    const signedInAt = clock.now().getTime();
+    let rt = cookieOf(await login(phone, PASSWORD, true))?.value as string;
+    const rotate = () => post('/api/auth/refresh', {}, { cookie: `${REFRESH_COOKIE}=${rt}` });
+    for (const day of [7, 14, 21, 28]) {
+      clock.advance(7 * 24 * 3600_000);
+      const res = await rotate();
+      expect(res.statusCode, `day ${day}: ${res.body}`).toBe(200);
+      const next = cookieOf(res);
+      // A rotated cookie never outlives the family.
+      expect(next?.expires?.getTime()).toBeLessThanOrEqual(signedInAt + 30 * 24 * 3600_000);
+      rt = next?.value as string;
+    }
+    // Day 28 rotated; day 30 is the end even though that token is two days old.
+    clock.advance(2 * 24 * 3600_000);
+    const late = await rotate();
+    expect(late.statusCode).toBe(401);
+    expect(late.json().message).toBe('登录已失效，请重新登录');
+  });
+
   it('logout revokes the refresh token', async () => {
     const phone = await registerUser();
     const rt = cookieOf(await login(phone))?.value as string;
@@ -250,6 +271,42 @@ describe('refresh tokens', () => {
       '已退出登录',
     );
     expect((await post('/api/auth/refresh', {}, { cookie: `${REFRESH_COOKIE}=${rt}` })).statusCode).toBe(401);
+  });
+});
+
+describe('logout', () => {
+  it('without the refresh cookie still ends the session the access token names, and only it', async () => {
+    const phone = await registerUser();
+    const res = await login(phone);
+    const auth = { authorization: `Bearer ${res.json().data.accessToken}` };
+    const rt = cookieOf(res)?.value as string;
+    const other = { authorization: `Bearer ${(await login(phone)).json().data.accessToken}` };
+    const out = await post('/api/auth/logout', {}, auth);
+    expect(out.statusCode).toBe(200);
+    expect(out.json().message).toBe('已退出登录');
+    expect((await get('/api/auth/me', auth)).statusCode).toBe(401);
+    // Its refresh family ends with it.
+    expect((await post('/api/auth/refresh', {}, { cookie: `${REFRESH_COOKIE}=${rt}` })).statusCode).toBe(401);
+    expect((await get('/api/auth/me', other)).statusCode).toBe(200);
+  });
+
+  it('ends both sessions when the cookie and the token name different ones, and answers 200 without either', async () => {
+    const phone = await registerUser();
+    const a = await login(phone);
+    const b = await login(phone);
+    const rtA = cookieOf(a)?.value as string;
+    const authB = { authorization: `Bearer ${b.json().data.accessToken}` };
+    expect(
+      (await post('/api/auth/logout', {}, { ...authB, cookie: `${REFRESH_COOKIE}=${rtA}` })).statusCode,
+    ).toBe(200);
+    expect((await get('/api/auth/me', authB)).statusCode).toBe(401);
+    expect(
+      (await get('/api/auth/me', { authorization: `Bearer ${a.json().data.accessToken}` })).statusCode,
+    ).toBe(401);
+    expect((await post('/api/auth/logout', {})).statusCode).toBe(200);
+    expect((await post('/api/auth/logout', {}, { authorization: 'Bearer not-a-token' })).statusCode).toBe(
+      200,
+    );
   });
 });
 
@@ -280,7 +337,7 @@ describe('password reset and change', () => {
     const fail = await post('/api/auth/reset-password', {
       phone: nextPhone(),
       code: '123456',
-      newPassword: 'abcdef',
+      newPassword: 'Abcdef12',
     });
     expect(fail.statusCode).toBe(400);
     clock.advance(61_000);
@@ -294,6 +351,26 @@ describe('password reset and change', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toContain(authMessages.resetPasswordLength);
+  });
+
+  it('refuses a reset password that registration would refuse (111111)', async () => {
+    const phone = await registerUser();
+    const code = (await post('/api/auth/send-reset-password-code', { phone })).json().data.code as string;
+    clock.advance(61_000);
+    for (const [newPassword, message] of [
+      ['111111', authMessages.passwordComplexity],
+      ['abcdefg1', authMessages.passwordComplexity],
+      ['Abc 1234', authMessages.passwordCharset],
+    ]) {
+      const res = await post('/api/auth/reset-password', { phone, code, newPassword });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toContain(message);
+    }
+    // The refused tries left the code alone; a well-formed password still resets with it.
+    expect(
+      (await post('/api/auth/reset-password', { phone, code, newPassword: 'Good1234' })).statusCode,
+    ).toBe(200);
+    expect((await login(phone, 'Good1234')).statusCode).toBe(200);
   });
 
   it('changes the password with the old one and keeps this session only', async () => {
@@ -318,13 +395,37 @@ describe('password reset and change', () => {
     ).toBe(200);
   });
 
-  it('changes the phone with a code sent to the new one', async () => {
+  it('locks change-password after 5 wrong old passwords for 15 minutes, in Chinese', async () => {
+    const phone = await registerUser();
+    const auth = { authorization: `Bearer ${(await login(phone)).json().data.accessToken}` };
+    const change = (oldPassword: string) =>
+      post('/api/auth/change-password', { oldPassword, newPassword: 'Changed99' }, auth);
+    for (let i = 0; i < 5; i++) expect((await change(`Wrong${i}pass`)).json().message).toBe('原密码错误');
+    // Even the right password waits now: no sixth guess is checked.
+    const locked = await change(PASSWORD);
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().message).toBe('密码错误次数过多，请15分钟后再试');
+    // Another session of the same account shares the count (per account, not per token).
+    const other = { authorization: `Bearer ${(await login(phone)).json().data.accessToken}` };
+    const fromOther = await post(
+      '/api/auth/change-password',
+      { oldPassword: PASSWORD, newPassword: 'Changed99' },
+      other,
+    );
+    expect(fromOther.statusCode).toBe(429);
+    // Sign-in is a separate count: the owner is not locked out of signing in.
+    expect((await login(phone)).statusCode).toBe(200);
+    clock.advance(15 * 60_000);
+    expect((await change(PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('changes the phone with the password and a code sent to the new one', async () => {
     const phone = await registerUser();
     const auth = { authorization: `Bearer ${(await login(phone)).json().data.accessToken}` };
     const newPhone = nextPhone();
     const code = await sendCode(newPhone, 'CHANGE_PHONE');
-    const res = await post('/api/user/change-phone', { newPhone, code }, auth);
-    expect(res.json().data.phone).toBe(newPhone);
+    const res = await post('/api/user/change-phone', { password: PASSWORD, newPhone, code }, auth);
+    expect(res.json().data.user.phone).toBe(newPhone);
     expect((await login(newPhone)).statusCode).toBe(200);
   });
 });

@@ -1,11 +1,25 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { type CodeType, RECENT_SIGN_INS, type RegisterRequest, type SignIn, type User } from '@gpu/shared';
+import {
+  type ChangePhoneRequest,
+  type CodeType,
+  RECENT_SIGN_INS,
+  type RegisterRequest,
+  type SignIn,
+  type User,
+} from '@gpu/shared';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../app/db/client.ts';
 import type { SmsDriver } from '../sms/drivers/sms-driver.ts';
 import { authErrors } from './auth.errors.ts';
-import { REFRESH_TTL_MS, toUser, userAccountKey } from './auth.models.ts';
+import {
+  REFRESH_TTL_MS,
+  reauthAccountKey,
+  SESSION_MAX_AGE_MS,
+  toUser,
+  userAccountKey,
+} from './auth.models.ts';
 import { createAuthRepository, type SessionOrigin, type UserRow } from './auth.repository.ts';
-import { checkLoginAllowed, type LoginLimitDeps } from './login-limits.ts';
+import { checkLoginAllowed, checkReauthAllowed, type LoginLimitDeps } from './login-limits.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import type { TokenService } from './tokens.ts';
 import { consumeVerificationCode, sendVerificationCode } from './verification-codes.ts';
@@ -16,6 +30,8 @@ export interface AuthDeps extends LoginLimitDeps {
   sms: SmsDriver;
   now: () => Date;
   secret: string;
+  /** Where an SMS that could not be sent is reported when no answer tells of it. */
+  log?: Pick<FastifyBaseLogger, 'warn' | 'error'>;
 }
 
 export interface Session {
@@ -28,19 +44,23 @@ const sha256 = (v: string) => createHash('sha256').update(v).digest('hex');
 /** Verifying against a throwaway hash keeps unknown phones as slow as wrong passwords. */
 const DUMMY_HASH = hashPassword(randomBytes(16).toString('hex'));
 
+/** Starts a session, or (`family` given: a rotation) continues it with a new refresh token. */
 async function startSession(
   deps: AuthDeps,
   user: UserRow,
   rememberMe: boolean,
-  family?: string,
+  family?: { id: string; startedAt: Date },
   origin?: SessionOrigin,
 ): Promise<Session> {
   const repo = createAuthRepository(deps);
   const now = deps.now();
   const token = randomBytes(32).toString('base64url');
-  const expiresAt = new Date(now.getTime() + (rememberMe ? REFRESH_TTL_MS.remember : REFRESH_TTL_MS.session));
+  const ttl = rememberMe ? REFRESH_TTL_MS.remember : REFRESH_TTL_MS.session;
+  // A rotated token never outlives its family's absolute end.
+  const end = (family?.startedAt ?? now).getTime() + SESSION_MAX_AGE_MS;
+  const expiresAt = new Date(Math.min(now.getTime() + ttl, end));
   // The refresh family is the session: rotation keeps it, logout and reuse detection end it.
-  const sid = family ?? randomBytes(12).toString('hex');
+  const sid = family?.id ?? randomBytes(12).toString('hex');
   if (!family) await repo.createSession('user', user.id, sid, now, origin);
   await repo.insertRefreshToken({
     userId: user.id,
@@ -104,8 +124,10 @@ export async function register(deps: AuthDeps, tenantId: number, input: Register
 }
 
 /**
- * Sends a code. REGISTER and CHANGE_PHONE need a free phone (the screens check it first);
- * RESET_PASSWORD answers alike for unknown phones and sends nothing to them.
+ * Sends a code. REGISTER and CHANGE_PHONE need a free phone (the screens check it first).
+ * RESET_PASSWORD answers alike for unknown phones (DESIGN §9) in status, words and time: they
+ * get a decoy (the same checks and row, nothing sent), registered ones a code sent in the
+ * background (the provider's latency or failure would tell them apart).
  */
 export async function sendCode(
   deps: AuthDeps,
@@ -117,8 +139,8 @@ export async function sendCode(
   const taken = await repo.isTaken(tenantId, 'phone', input.phone);
   if (input.codeType !== 'RESET_PASSWORD' && taken) throw authErrors.phoneTaken();
   const target = { tenantId, phone: input.phone, purpose: input.codeType };
-  if (input.codeType === 'RESET_PASSWORD' && !taken) return null;
-  return sendVerificationCode(deps, target, ip);
+  if (input.codeType !== 'RESET_PASSWORD') return sendVerificationCode(deps, target, ip);
+  return sendVerificationCode(deps, target, ip, taken ? 'background' : 'decoy');
 }
 
 export async function resetPassword(
@@ -127,7 +149,7 @@ export async function resetPassword(
   input: { phone: string; code: string; newPassword: string },
 ): Promise<void> {
   const repo = createAuthRepository(deps);
-  // Unknown phones never got a code, so they fail exactly like a wrong code.
+  // Unknown phones got a decoy, which no code matches: they fail exactly like a wrong code.
   await consumeVerificationCode(
     deps,
     { tenantId, phone: input.phone, purpose: 'RESET_PASSWORD' },
@@ -144,16 +166,37 @@ export async function resetPassword(
   await repo.clearFailures(userAccountKey(tenantId, input.phone));
 }
 
+/**
+ * A signed-in user's current password, checked under the re-authentication limit (per account,
+ * in login_failures): a wrong one counts, a right one clears the count.
+ */
+async function checkCurrentPassword(
+  deps: AuthDeps,
+  repo: ReturnType<typeof createAuthRepository>,
+  user: UserRow,
+  password: string,
+  ip: string,
+  wrong: () => Error,
+) {
+  const account = reauthAccountKey(user.id);
+  await checkReauthAllowed(deps, repo, account, ip);
+  if (!(await verifyPassword(user.passwordHash, password))) {
+    await repo.recordFailure(account, ip, deps.now());
+    throw wrong();
+  }
+  await repo.clearFailures(account);
+}
+
 export async function changePassword(
   deps: AuthDeps,
   userId: number,
   input: { oldPassword: string; newPassword: string },
-  origin?: SessionOrigin,
+  origin: SessionOrigin & { ip: string },
 ): Promise<Session> {
   const repo = createAuthRepository(deps);
   const user = await repo.userById(userId);
   if (!user) throw authErrors.refreshInvalid();
-  if (!(await verifyPassword(user.passwordHash, input.oldPassword))) throw authErrors.oldPasswordWrong();
+  await checkCurrentPassword(deps, repo, user, input.oldPassword, origin.ip, authErrors.oldPasswordWrong);
   const now = deps.now();
   await repo.updateUser(user.id, {
     passwordHash: await hashPassword(input.newPassword),
@@ -164,12 +207,24 @@ export async function changePassword(
   return startSession(deps, user, false, undefined, origin);
 }
 
-export async function changePhone(deps: AuthDeps, userId: number, input: { newPhone: string; code: string }) {
+/**
+ * Moves the account to a new phone: the current password (under the re-authentication limit) and
+ * the code sent to the new phone prove both ends. Like a password change, every session ends and
+ * this one continues with fresh tokens; the old phone gets a notice (no code).
+ */
+export async function changePhone(
+  deps: AuthDeps,
+  userId: number,
+  input: ChangePhoneRequest,
+  origin: SessionOrigin & { ip: string },
+): Promise<Session> {
   const repo = createAuthRepository(deps);
   const user = await repo.userById(userId);
   if (!user) throw authErrors.refreshInvalid();
   if (user.phone === input.newPhone) throw authErrors.samePhone();
   if (await repo.isTaken(user.tenantId, 'phone', input.newPhone)) throw authErrors.phoneTaken();
+  // The password first: a wrong one leaves the code for the right one.
+  await checkCurrentPassword(deps, repo, user, input.password, origin.ip, authErrors.currentPasswordWrong);
   await consumeVerificationCode(
     deps,
     { tenantId: user.tenantId, phone: input.newPhone, purpose: 'CHANGE_PHONE' },
@@ -182,12 +237,22 @@ export async function changePhone(deps: AuthDeps, userId: number, input: { newPh
     followsPhone && !(await repo.isTaken(user.tenantId, 'username', input.newPhone))
       ? input.newPhone
       : user.username;
+  const now = deps.now();
   try {
-    await repo.updateUser(user.id, { phone: input.newPhone, username });
+    await repo.updateUser(user.id, { phone: input.newPhone, username, tokensValidAfter: now });
   } catch {
     throw authErrors.phoneTaken();
   }
-  return toUser({ ...user, phone: input.newPhone, username });
+  await repo.revokeAllForUser(user.id, now);
+  try {
+    await deps.sms.sendNotice({
+      phone: user.phone,
+      notice: { kind: 'PHONE_CHANGED', newPhone: input.newPhone },
+    });
+  } catch (err) {
+    deps.log?.warn({ err, userId: user.id }, 'phone-changed notice to the old phone not sent');
+  }
+  return startSession(deps, { ...user, phone: input.newPhone, username }, false, undefined, origin);
 }
 
 /** Rotates a refresh token; a spent one presented again revokes its whole family. */
@@ -202,16 +267,35 @@ export async function refresh(deps: AuthDeps, tenantId: number, token: string | 
     throw authErrors.refreshInvalid();
   }
   if (row.expiresAt.getTime() <= now.getTime()) throw authErrors.refreshInvalid();
+  const startedAt = await repo.sessionStartedAt('user', row.family);
+  if (!startedAt || now.getTime() >= startedAt.getTime() + SESSION_MAX_AGE_MS) {
+    await repo.revokeFamily(row.family, now);
+    throw authErrors.refreshInvalid();
+  }
   const user = await repo.userById(row.userId);
   if (user?.status !== 'ACTIVE' || user.tenantId !== tenantId) throw authErrors.refreshInvalid();
-  return startSession(deps, user, row.rememberMe, row.family);
+  return startSession(deps, user, row.rememberMe, { id: row.family, startedAt });
 }
 
-export async function logout(deps: AuthDeps, token: string | undefined): Promise<void> {
-  if (!token) return;
+/**
+ * Ends the session of the refresh cookie and the one the access token names (a client that lost
+ * or never sent the cookie must not leave its token working); either may be missing or stale.
+ */
+export async function logout(
+  deps: AuthDeps,
+  presented: { refreshToken?: string; accessToken?: string | null },
+): Promise<void> {
   const repo = createAuthRepository(deps);
-  const row = await repo.refreshTokenByHash(sha256(token));
-  if (row) await repo.revokeFamily(row.family, deps.now());
+  const now = deps.now();
+  if (presented.refreshToken) {
+    const row = await repo.refreshTokenByHash(sha256(presented.refreshToken));
+    if (row) await repo.revokeFamily(row.family, now);
+  }
+  if (presented.accessToken) {
+    const claims = await deps.tokens.verify(presented.accessToken, 'user');
+    // A user's session id is its refresh family: both end.
+    if (claims) await repo.revokeFamily(claims.sid, now);
+  }
 }
 
 export async function currentUser(deps: Pick<AuthDeps, 'db'>, userId: number): Promise<User> {

@@ -26,3 +26,21 @@ export async function checkLoginAllowed(
   const wait = loginDelayMs(failures.all);
   if (wait > 0) await (deps.delay ?? sleep)(wait);
 }
+
+/**
+ * The limit on a signed-in user re-entering their password (change password, change phone):
+ * 5 failures in 15 minutes stop the account's checks from every address, since only a holder
+ * of the account's token can make them (no outsider can lock the owner out); the per-IP limit is
+ * the routes' rate limit.
+ */
+export async function checkReauthAllowed(
+  deps: LoginLimitDeps,
+  repo: AuthRepository,
+  account: string,
+  ip: string,
+) {
+  const since = new Date(deps.now().getTime() - LOGIN_FAILURE_LIMIT.windowMs);
+  const failures = await repo.recentFailures(account, ip, since);
+  if (failures.all >= LOGIN_FAILURE_LIMIT.max)
+    throw authErrors.tooManyPasswordFailures(LOGIN_FAILURE_LIMIT.windowMs / 60_000);
+}

@@ -32,4 +32,23 @@ describe('per-IP rate limits', () => {
     });
     expect(other.statusCode).toBe(401);
   });
+
+  it('limits change-password attempts from one address, across accounts', async () => {
+    const users = await Promise.all([1, 2, 3].map(() => t.createUser()));
+    const attempt = (headers: Record<string, string>) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/change-password',
+        payload: { oldPassword: 'Wrong1234', newPassword: 'Changed99' },
+        headers,
+        remoteAddress: '203.0.113.20',
+      });
+    const codes: number[] = [];
+    // Four wrong guesses per account stay under the per-account lock; the address hits its cap.
+    for (const u of users) for (let i = 0; i < 4; i++) codes.push((await attempt(u.headers)).statusCode);
+    expect(codes.slice(0, 10).every((c) => c === 400)).toBe(true);
+    expect(codes.slice(10)).toEqual([429, 429]);
+    const last = await attempt(users[0]?.headers ?? {});
+    expect(last.json().message).toMatch(/请求过于频繁，请\d+秒后再试/);
+  });
 });

@@ -1,5 +1,6 @@
-import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { CODE_RESEND_COOLDOWN_S, type CodeType } from '@gpu/shared';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../app/db/client.ts';
 import type { SmsDriver } from '../sms/drivers/sms-driver.ts';
 import { authErrors } from './auth.errors.ts';
@@ -20,7 +21,16 @@ export interface CodeDeps {
   sms: SmsDriver;
   now: () => Date;
   secret: string;
+  log?: Pick<FastifyBaseLogger, 'error'>;
 }
+
+/**
+ * How a code reaches its phone. `await`: the answer waits for the provider and reports its
+ * failure. `background`: the answer does not wait (nor tell of a failure, which is logged), so
+ * its time and words never depend on the provider. `decoy`: nothing is sent; a row that no code
+ * matches is stored, so the cooldown, the caps and the wrong-code answers are those of a real one.
+ */
+export type CodeDelivery = 'await' | 'background' | 'decoy';
 
 interface CodeTarget {
   tenantId: number;
@@ -31,8 +41,16 @@ interface CodeTarget {
 const hashCode = (secret: string, t: CodeTarget, code: string) =>
   createHmac('sha256', secret).update(`${t.tenantId}:${t.phone}:${t.purpose}:${code}`).digest('hex');
 
-/** Issues and sends a code; returns it so non-production answers can show it (SPEC.md §3). */
-export async function sendVerificationCode(deps: CodeDeps, target: CodeTarget, ip: string): Promise<string> {
+/**
+ * Issues and sends a code; returns it so non-production answers can show it (SPEC.md §3), or
+ * null for a decoy.
+ */
+export async function sendVerificationCode(
+  deps: CodeDeps,
+  target: CodeTarget,
+  ip: string,
+  delivery: CodeDelivery = 'await',
+): Promise<string | null> {
   const now = deps.now();
   const dayAgo = new Date(now.getTime() - CODE_RULES.dayMs);
   const repo = createVerificationCodesRepository({ db: deps.db });
@@ -51,11 +69,21 @@ export async function sendVerificationCode(deps: CodeDeps, target: CodeTarget, i
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const id = await repo.insert({
     ...target,
-    codeHash: hashCode(deps.secret, target, code),
+    // A decoy's hash is as long as a real one, but random: no code matches it.
+    codeHash: delivery === 'decoy' ? randomBytes(32).toString('hex') : hashCode(deps.secret, target, code),
     expiresAt: new Date(now.getTime() + CODE_RULES.ttlMs),
     ip,
     createdAt: now,
   });
+  if (delivery === 'decoy') return null;
+  if (delivery === 'background') {
+    // The stored code keeps counting if the send fails: removing it would answer the next
+    // request differently from a decoy's (no cooldown), which tells registered phones apart.
+    deps.sms.send({ phone: target.phone, code, purpose: target.purpose }).catch((err: unknown) => {
+      deps.log?.error({ err, purpose: target.purpose }, 'verification code not sent');
+    });
+    return code;
+  }
   try {
     await deps.sms.send({ phone: target.phone, code, purpose: target.purpose });
   } catch {

@@ -104,6 +104,8 @@ export async function instancesRoutes(app: AppInstance, c: Container) {
     '/api/gpu/instance/check-ssh',
     {
       preHandler: app.requireUser,
+      // SSH connection details: never kept in a cache.
+      config: { noStore: true },
       schema: {
         tags: ['instances'],
         summary: 'SSH 是否可连',

@@ -112,6 +112,8 @@ export async function vastaiRoutes(app: AppInstance, c: Container) {
     '/api/gpu/vastai/instance/:id/ssh-info',
     {
       preHandler: app.requireUser,
+      // SSH connection details: never kept in a cache.
+      config: { noStore: true },
       schema: {
         tags: ['vastai'],
         summary: '海外实例 SSH 连接信息',

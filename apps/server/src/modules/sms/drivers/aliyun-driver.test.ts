@@ -56,6 +56,37 @@ describe('aliyun SMS driver against a local endpoint', () => {
     expect(String(headers.authorization ?? params.get('Signature') ?? '')).toContain('AKID');
   });
 
+  it('sends the phone-changed notice with its own template and the new phone masked, no code', async () => {
+    const notices = createAliyunSmsDriver({
+      accessKeyId: 'AKID',
+      accessKeySecret: 'SECRET',
+      signName: '算力云',
+      templateCode: 'SMS_123',
+      noticeTemplateCode: 'SMS_456',
+      endpoint,
+    });
+    await notices.sendNotice({
+      phone: '13800138000',
+      notice: { kind: 'PHONE_CHANGED', newPhone: '13912345678' },
+    });
+    const req = seen.at(-1);
+    const params = new URLSearchParams([...(req?.url.searchParams ?? []), ...(req?.body ?? [])]);
+    expect(params.get('PhoneNumbers')).toBe('13800138000');
+    expect(params.get('TemplateCode')).toBe('SMS_456');
+    expect(JSON.parse(params.get('TemplateParam') ?? '{}')).toEqual({ phone: '139****5678' });
+  });
+
+  it('refuses a notice when no notice template is set (the caller logs it)', async () => {
+    const before = seen.length;
+    await expect(
+      driver().sendNotice({
+        phone: '13800138000',
+        notice: { kind: 'PHONE_CHANGED', newPhone: '13912345678' },
+      }),
+    ).rejects.toBeInstanceOf(SmsSendError);
+    expect(seen.length).toBe(before);
+  });
+
   it('turns a refusal into a SmsSendError', async () => {
     answer = { Code: 'isv.BUSINESS_LIMIT_CONTROL', Message: '触发流控', RequestId: 'r2', BizId: '' };
     await expect(

@@ -1,12 +1,14 @@
 import * as dysms from '@alicloud/dysmsapi20170525';
 import { $OpenApiUtil } from '@alicloud/openapi-core';
-import { type SmsDriver, SmsSendError } from './sms-driver.ts';
+import { maskPhone, type SmsDriver, SmsSendError } from './sms-driver.ts';
 
 export interface AliyunSmsSettings {
   accessKeyId: string;
   accessKeySecret: string;
   signName: string;
   templateCode: string;
+  /** Template of the phone-changed notice, with a `phone` parameter (the new phone, masked); unset: no notice. */
+  noticeTemplateCode?: string;
   /** Host (and port) of the API; `http://` in front selects plain HTTP (local fakes in tests). */
   endpoint: string;
 }
@@ -28,25 +30,30 @@ export function createAliyunSmsDriver(s: AliyunSmsSettings): SmsDriver {
       connectTimeout: 3_000,
     }),
   );
+  async function sendSms(phone: string, templateCode: string, params: Record<string, string>) {
+    let res: Awaited<ReturnType<typeof client.sendSms>>;
+    try {
+      res = await client.sendSms(
+        new dysms.SendSmsRequest({
+          phoneNumbers: phone,
+          signName: s.signName,
+          templateCode,
+          templateParam: JSON.stringify(params),
+        }),
+      );
+    } catch (err) {
+      throw new SmsSendError(`aliyun sms request failed: ${(err as Error).message}`);
+    }
+    if (res.body?.code !== 'OK') {
+      throw new SmsSendError(`aliyun sms refused: ${res.body?.code} ${res.body?.message}`);
+    }
+  }
   return {
     kind: 'aliyun',
-    async send({ phone, code }) {
-      let res: Awaited<ReturnType<typeof client.sendSms>>;
-      try {
-        res = await client.sendSms(
-          new dysms.SendSmsRequest({
-            phoneNumbers: phone,
-            signName: s.signName,
-            templateCode: s.templateCode,
-            templateParam: JSON.stringify({ code }),
-          }),
-        );
-      } catch (err) {
-        throw new SmsSendError(`aliyun sms request failed: ${(err as Error).message}`);
-      }
-      if (res.body?.code !== 'OK') {
-        throw new SmsSendError(`aliyun sms refused: ${res.body?.code} ${res.body?.message}`);
-      }
+    send: ({ phone, code }) => sendSms(phone, s.templateCode, { code }),
+    async sendNotice({ phone, notice }) {
+      if (!s.noticeTemplateCode) throw new SmsSendError('ALIYUN_SMS_NOTICE_TEMPLATE_CODE is not set');
+      await sendSms(phone, s.noticeTemplateCode, { phone: maskPhone(notice.newPhone) });
     },
   };
 }

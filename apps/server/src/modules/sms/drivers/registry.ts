@@ -11,6 +11,7 @@ export function createSmsDriver(config: Config, log: FastifyBaseLogger): SmsDriv
       accessKeySecret: config.ALIYUN_SMS_ACCESS_KEY_SECRET as string,
       signName: config.ALIYUN_SMS_SIGN_NAME as string,
       templateCode: config.ALIYUN_SMS_TEMPLATE_CODE as string,
+      noticeTemplateCode: config.ALIYUN_SMS_NOTICE_TEMPLATE_CODE,
       endpoint: config.ALIYUN_SMS_ENDPOINT,
     });
   }

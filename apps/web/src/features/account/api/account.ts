@@ -1,7 +1,7 @@
-import type { SignIn, User } from '@gpu/shared/auth';
+import type { ChangePhoneRequest, SignIn } from '@gpu/shared/auth';
 import { useQuery } from '@tanstack/react-query';
 import { api, requestEnvelope } from '../../../lib/api-client';
-import { getSession } from '../../../lib/session';
+import type { LoginResponse } from '../../auth/api/login';
 import { replaceUserSession } from '../../auth/stored-session';
 import { accountKeys } from './keys';
 
@@ -21,10 +21,12 @@ export const sendChangePhoneCode = async (phone: string) =>
     })
   ).data;
 
-/** POST /user/change-phone; the stored user takes the new phone (the token stays valid). */
-export async function changePhone(body: { newPhone: string; code: string }): Promise<string> {
-  const answer = await requestEnvelope<User>('POST', '/user/change-phone', { body });
-  const token = getSession().token;
-  if (token) replaceUserSession(token, answer.data);
+/**
+ * POST /user/change-phone (current password, new phone, its code). The server ends every session
+ * and answers a fresh one, which replaces the stored session (with the new phone); answers the message.
+ */
+export async function changePhone(body: ChangePhoneRequest): Promise<string> {
+  const answer = await requestEnvelope<LoginResponse>('POST', '/user/change-phone', { body });
+  replaceUserSession(answer.data.accessToken, answer.data.user);
   return answer.message;
 }

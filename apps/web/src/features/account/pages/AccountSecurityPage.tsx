@@ -1,5 +1,5 @@
 import { LockOutlined, MobileOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
-import type { SignIn } from '@gpu/shared/auth';
+import type { ChangePhoneRequest, SignIn } from '@gpu/shared/auth';
 import { changePasswordRequestSchema, changePhoneRequestSchema } from '@gpu/shared/auth';
 import { formatTime } from '@gpu/shared/time';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -86,7 +86,8 @@ function PasswordCard() {
 
 function PhoneCard() {
   const { user } = useSession();
-  const [form] = Form.useForm<{ newPhone: string; code: string }>();
+  const queryClient = useQueryClient();
+  const [form] = Form.useForm<ChangePhoneRequest>();
   const { codeInput, cooldown, sending, sendTo, label } = useSendCode(sendChangePhoneCode, {
     failed: t.resetPassword.sendFailed,
     retry: t.resetPassword.sendFailedRetry,
@@ -101,6 +102,7 @@ function PhoneCard() {
     onSuccess: (message) => {
       void notify('success', message || s.phoneChanged);
       form.resetFields();
+      void queryClient.invalidateQueries({ queryKey: accountKeys.signIns() });
     },
     onError: (err) =>
       void notify('error', failureMessage(err, { failed: s.changePhoneFailed, retry: s.changePhoneFailed })),
@@ -118,11 +120,15 @@ function PhoneCard() {
       <p className={styles.current} data-testid="current-phone">
         {s.currentPhone(user?.phone ?? '-')}
       </p>
-      <Form
+      <Form<ChangePhoneRequest>
         form={form}
         layout="vertical"
         onFinish={(v) => mutation.mutate(changePhoneRequestSchema.parse(v))}
+        data-testid="phone-form"
       >
+        <Form.Item name="password" label={s.phonePassword} rules={rule('password')}>
+          <Input.Password autoComplete="current-password" data-testid="phone-password" />
+        </Form.Item>
         <Form.Item name="newPhone" label={s.newPhone} rules={rule('newPhone')}>
           <PhoneInput data-testid="new-phone" />
         </Form.Item>
@@ -135,6 +141,7 @@ function PhoneCard() {
           onSend={sendCode}
           inputRef={codeInput}
         />
+        <p className={styles.hint}>{s.phoneHint}</p>
         <Button type="primary" htmlType="submit" loading={mutation.isPending} data-testid="phone-submit">
           {s.savePhone}
         </Button>

@@ -29,7 +29,7 @@ const rule = (name: keyof ResetValues) => [schemaRule(resetPasswordRequestSchema
 
 /**
  * SPEC.md §2 forgot password: phone (?phone= prefills it), code with a 60 s resend cooldown,
- * new password (6–16) and its confirmation; success waits 1.5 s, then /login.
+ * new password (6–16, composed as at registration) and its confirmation; success waits 1.5 s, then /login.
  */
 export default function ForgotPasswordPage() {
   const [form] = Form.useForm<ResetValues>();

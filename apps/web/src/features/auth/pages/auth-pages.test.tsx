@@ -229,8 +229,11 @@ describe('forgot password page', () => {
     type('code-input', '111222');
     type('password-input', 'x'.repeat(17));
     expect(await findText('新密码长度为6-16位')).toBeTruthy();
+    // Composed as at registration: 6–16 is only the length rule.
     type('password-input', 'newpass1');
-    type('confirm-input', 'newpass1');
+    expect(await findText('密码必须包含大写字母、小写字母和数字')).toBeTruthy();
+    type('password-input', 'NewPass1');
+    type('confirm-input', 'NewPass1');
 
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {
@@ -245,7 +248,7 @@ describe('forgot password page', () => {
     expect(calls.find((c) => c.path === '/api/auth/reset-password')?.body).toEqual({
       phone: '13800138000',
       code: '111222',
-      newPassword: 'newpass1',
+      newPassword: 'NewPass1',
     });
   });
 
