@@ -132,13 +132,20 @@ export function generateRootPassword(length = 16): string {
   return Array.from({ length }, () => PASSWORD_ALPHABET[randomInt(PASSWORD_ALPHABET.length)]).join('');
 }
 
+/**
+ * Processes and threads an instance may run, per GPU: data loaders (a worker process per core,
+ * each with its threads), JupyterLab and its kernels fit many times over, a fork bomb does not,
+ * and a host's process table (pid_max is 32768 on older kernels) outlasts its instances.
+ */
+export const PIDS_PER_GPU = 4096;
+
 /** The container name of an instance; unique per host because instance ids are. */
 export const containerNameOf = (instanceId: number) => `gpu-inst-${instanceId}`;
 
 /**
  * The container spec of an instance (for issue 7's create): allocated GPUs and ports (SSH on
- * the first, JupyterLab on the second), CPU and memory per GPU from the SKU (at least one
- * GPU's worth), disk = system + data disk on one root file system, and the root password in
+ * the first, JupyterLab on the second), CPU and memory per GPU from the SKU and processes per
+ * GPU (at least one GPU's worth), disk = system + data disk on one root file system, and the root password in
  * the environment (ROOT_PASSWORD; JUPYTER_TOKEN for JupyterLab).
  */
 export function buildInstanceContainerSpec(input: {
@@ -165,6 +172,7 @@ export function buildInstanceContainerSpec(input: {
     })),
     cpus: input.sku.cpuPerGpu > 0 ? input.sku.cpuPerGpu * units : undefined,
     memoryGb: input.sku.memoryPerGpuGb > 0 ? input.sku.memoryPerGpuGb * units : undefined,
+    pidsLimit: PIDS_PER_GPU * units,
     diskGb: input.sku.systemDiskGb + input.sku.dataDiskGb || undefined,
     env: { ROOT_PASSWORD: input.rootPassword, JUPYTER_TOKEN: input.rootPassword },
   };

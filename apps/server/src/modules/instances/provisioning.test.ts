@@ -72,6 +72,29 @@ describe('provisioning job', () => {
     await h.action(u.headers, 'release', id);
   });
 
+  it('fences the container by its SKU: memory and processes per GPU × GPUs, its own network', async () => {
+    clock.set(T0);
+    const { u, id } = await committedCreate(1000, 2);
+    expect(await provisionInstance(h.deps, id)).toBe('RUNNING');
+    const inst = await row(id);
+    const [sku] = await h.t.db
+      .select()
+      .from(gpuSkus)
+      .where(eq(gpuSkus.id, inst?.skuId as number));
+    expect(sku?.memoryPerGpuGb).toBeGreaterThan(0);
+    const [c] = await containersOf(id);
+    expect(c?.memoryGb).toBe((sku?.memoryPerGpuGb as number) * 2);
+    expect(c?.isolation).toEqual({
+      pidsLimit: 2 * 4096,
+      memoryBytes: (sku?.memoryPerGpuGb as number) * 2 * 1024 ** 3,
+      noNewPrivileges: true,
+      capDrop: ['ALL'],
+      capAdd: expect.arrayContaining(['NET_BIND_SERVICE', 'SYS_CHROOT', 'SETUID']),
+      networks: [containerNameOf(id)],
+    });
+    await h.action(u.headers, 'release', id);
+  });
+
   it('adopts the container made before a crash (its id never saved): one container, RUNNING', async () => {
     clock.set(T0);
     const { u, id } = await committedCreate();
