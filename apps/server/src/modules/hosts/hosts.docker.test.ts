@@ -103,6 +103,7 @@ withTestEngine('a docker host on the local engine, through the API', check, (soc
         ports: a.ports,
         sku: { cpuPerGpu: 1, memoryPerGpuGb: 1, systemDiskGb: 10, dataDiskGb: 10 },
         rootPassword: 'Root-Pass-123',
+        jupyterToken: 'Jupyter-Token-456',
       });
       const created = await createInstanceContainer(t.app.deps.hosts, hostId, {
         ...spec,
@@ -117,6 +118,11 @@ withTestEngine('a docker host on the local engine, through the API', check, (soc
       const state = await driver.inspect(created.containerId);
       expect(state).toMatchObject({ running: true, instanceId: 9001, userId: user.id, gpuIndices: [0] });
       expect(state.ports.map((p) => p.hostPort)).toEqual([23_000, 23_001]);
+      // JupyterLab gets its own token, not the root password.
+      const env = (await new Docker({ socketPath }).getContainer(created.containerId).inspect()).Config.Env;
+      expect(env).toEqual(
+        expect.arrayContaining(['ROOT_PASSWORD=Root-Pass-123', 'JUPYTER_TOKEN=Jupyter-Token-456']),
+      );
 
       const free = await t.app.inject({
         method: 'GET',

@@ -1,4 +1,4 @@
-import { randomInt } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import {
   type HostDetail,
   type HostView,
@@ -139,14 +139,19 @@ export function generateRootPassword(length = 16): string {
  */
 export const PIDS_PER_GPU = 4096;
 
+/** JupyterLab's token for a new instance: 48 hex digits (192 bits), apart from the root password. */
+export function generateJupyterToken(): string {
+  return randomBytes(24).toString('hex');
+}
+
 /** The container name of an instance; unique per host because instance ids are. */
 export const containerNameOf = (instanceId: number) => `gpu-inst-${instanceId}`;
 
 /**
  * The container spec of an instance (for issue 7's create): allocated GPUs and ports (SSH on
  * the first, JupyterLab on the second), CPU and memory per GPU from the SKU and processes per
- * GPU (at least one GPU's worth), disk = system + data disk on one root file system, and the root password in
- * the environment (ROOT_PASSWORD; JUPYTER_TOKEN for JupyterLab).
+ * GPU (at least one GPU's worth), disk = system + data disk on one root file system, and in the
+ * environment the root password (ROOT_PASSWORD) and JupyterLab's own token (JUPYTER_TOKEN).
  */
 export function buildInstanceContainerSpec(input: {
   instanceId: number;
@@ -156,6 +161,7 @@ export function buildInstanceContainerSpec(input: {
   ports: number[];
   sku: Pick<SkuRow, 'cpuPerGpu' | 'memoryPerGpuGb' | 'systemDiskGb' | 'dataDiskGb'>;
   rootPassword: string;
+  jupyterToken: string;
 }): ContainerSpec {
   if (input.ports.length < INSTANCE_CONTAINER_PORTS.length)
     throw new Error('an instance needs a port per exposed port');
@@ -174,6 +180,6 @@ export function buildInstanceContainerSpec(input: {
     memoryGb: input.sku.memoryPerGpuGb > 0 ? input.sku.memoryPerGpuGb * units : undefined,
     pidsLimit: PIDS_PER_GPU * units,
     diskGb: input.sku.systemDiskGb + input.sku.dataDiskGb || undefined,
-    env: { ROOT_PASSWORD: input.rootPassword, JUPYTER_TOKEN: input.rootPassword },
+    env: { ROOT_PASSWORD: input.rootPassword, JUPYTER_TOKEN: input.jupyterToken },
   };
 }
