@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   ContainerConflictError,
+  DriverFailureError,
   GpuUnavailableError,
   HostUnreachableError,
   ImageNotFoundError,
@@ -153,6 +154,16 @@ describe('docker driver requests, against recorded engine answers', () => {
     await expect(driver({ nvidiaRuntime: true }).create(spec)).rejects.toBeInstanceOf(ContainerConflictError);
     expect(creates()).toHaveLength(0);
     expect(engine.sent('DELETE', /^\/networks\//)).toHaveLength(0);
+  });
+
+  it('says so when the engine has no address left for another network (not a missing container)', async () => {
+    engine.on('POST', /^\/networks\/create$/, rec.ADDRESS_POOLS_EXHAUSTED);
+    const err = await driver({ nvidiaRuntime: true })
+      .create(spec)
+      .catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(DriverFailureError);
+    expect((err as DriverFailureError).message).toBe('主机的容器网络地址已用尽，请选择其他主机或联系管理员');
+    expect(creates()).toHaveLength(0);
   });
 
   it('drops the network it made when the container is refused, but not on a name conflict', async () => {

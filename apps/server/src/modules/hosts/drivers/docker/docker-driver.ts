@@ -1,6 +1,6 @@
 import type { DockerSettings } from '@gpu/shared';
 import type Docker from 'dockerode';
-import { ContainerConflictError } from '../driver-errors.ts';
+import { ContainerConflictError, DriverFailureError } from '../driver-errors.ts';
 import {
   type ContainerSpec,
   type ContainerState,
@@ -88,7 +88,7 @@ export function createDockerDriver(host: HostRecord, deps: DockerDriverDeps = {}
       });
       return true;
     } catch (err) {
-      if (statusOf(err) !== 409) throw mapDockerError(err, { op: 'network create' });
+      if (statusOf(err) !== 409) throw networkCreateError(err);
     }
     const existing = await call({ op: 'network inspect' }, () => docker.getNetwork(name).inspect());
     const labels: Record<string, string> = existing.Labels ?? {};
@@ -245,6 +245,25 @@ export function createDockerDriver(host: HostRecord, deps: DockerDriverDeps = {}
       return row ? toSummary(row) : null;
     },
   };
+}
+
+/**
+ * A refused network create. Out of addresses (dockerd's default pools hold about 30 networks;
+ * hosts configure `default-address-pools`, see README) is said as such, not as the 404 it comes as.
+ */
+function networkCreateError(err: unknown) {
+  const message = engineMessage(err);
+  if (
+    /non-overlapping IPv4 address pool|address pools? (?:have been|are) (?:all )?(?:allocated|exhausted)/i.test(
+      message,
+    )
+  ) {
+    return new DriverFailureError(
+      `network create: ${message}`,
+      '主机的容器网络地址已用尽，请选择其他主机或联系管理员',
+    );
+  }
+  return mapDockerError(err, { op: 'network create' });
 }
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -52,6 +52,18 @@ export const NETWORK_EXISTS = {
   json: { message: 'network with name gpu-inst-77 already exists' },
 };
 
+/**
+ * POST /networks/create once the engine's address pools are used up: with dockerd's defaults
+ * after 30 networks (recorded: 15 × /16 from 172.17.0.0/12 and 16 × /20 from 192.168.0.0/16, less docker0).
+ */
+export const ADDRESS_POOLS_EXHAUSTED = {
+  status: 404,
+  json: {
+    message:
+      'could not find an available, non-overlapping IPv4 address pool among the defaults to assign to the network',
+  },
+};
+
 /** GET /networks/gpu-inst-77: the network made for instance 77 (trimmed). */
 export const NETWORK_OF_77 = {
   Name: 'gpu-inst-77',
