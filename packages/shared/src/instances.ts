@@ -100,6 +100,8 @@ export const instanceSchema = z.object({
   sshCommand: z.string().nullable(),
   sshPassword: z.string().nullable(),
   jupyterUrl: z.string().nullable(),
+  /** JupyterLab's login token, its own (not the root password); null while there is no container. */
+  jupyterToken: z.string().nullable(),
 });
 export type Instance = z.infer<typeof instanceSchema>;
 

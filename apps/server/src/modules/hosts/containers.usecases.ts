@@ -50,7 +50,8 @@ export async function gpuAvailabilityFor(
 /**
  * POST /api/gpu/docker/cleanup (one user's) and the reconcile task (everyone's, no userId):
  * removes containers (by label) whose instance is gone, on every local host that answers, and
- * returns whatever GPUs and ports such an instance still held, after its container is gone.
+ * returns whatever GPUs and ports such an instance still held, after its container is gone;
+ * then such instances' networks (docker: one per instance).
  * A host that cannot be reached is reported, not fatal.
  */
 export async function cleanupOrphans(
@@ -61,6 +62,7 @@ export async function cleanupOrphans(
   const localHosts = await createHostsRepository({ db: deps.db }).localHostsInUse();
   const removed: { hostId: number; containerId: string; instanceId: number }[] = [];
   const failedHosts: { hostId: number; message: string }[] = [];
+  const removedNetworks: { hostId: number; network: string; instanceId: number }[] = [];
   let checked = 0;
   for (const host of localHosts) {
     try {
@@ -79,10 +81,23 @@ export async function cleanupOrphans(
         await deps.db.transaction((tx) => releaseOnHost(tx, { hostId: host.id, instanceId }));
         removed.push({ hostId: host.id, containerId: c.id, instanceId });
       }
+      // Networks of instances that are gone (a crash between network and container, or after
+      // the container went): containers first, so none is still attached.
+      if (driver.listNetworks && driver.removeNetwork) {
+        const nets = (await driver.listNetworks()).filter(
+          (n) => (scope.userId === undefined || n.userId === scope.userId) && n.instanceId !== null,
+        );
+        const liveNets = await instances.liveInstanceIds(nets.map((n) => n.instanceId as number));
+        for (const n of nets) {
+          if (liveNets.has(n.instanceId as number)) continue;
+          await driver.removeNetwork(n.id);
+          removedNetworks.push({ hostId: host.id, network: n.name, instanceId: n.instanceId as number });
+        }
+      }
     } catch (e) {
       if (!isDriverError(e)) throw e;
       failedHosts.push({ hostId: host.id, message: driverErrorToAppError(e).message });
     }
   }
-  return { checked, removed, failedHosts };
+  return { checked, removed, removedNetworks, failedHosts };
 }

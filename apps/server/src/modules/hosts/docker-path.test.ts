@@ -131,6 +131,7 @@ describe('POST /api/gpu/docker/cleanup', () => {
         ports: a.ports,
         sku: { cpuPerGpu: 4, memoryPerGpuGb: 16, systemDiskGb: 30, dataDiskGb: 50 },
         rootPassword: generateRootPassword(),
+        jupyterToken: 'jupyter-token',
       });
       return (await createInstanceContainer(deps, hostId, spec)).containerId;
     };

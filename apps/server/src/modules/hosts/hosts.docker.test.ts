@@ -1,11 +1,14 @@
+import Docker from 'dockerode';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../app/db/test-utils.ts';
+import { runReconcile } from '../instances/tasks/reconcile.ts';
 import { allocateOnHost } from './allocation.ts';
 import { createInstanceContainer } from './containers.usecases.ts';
 import { checkTestEngine, TEST_COMMAND, TEST_IMAGE, withTestEngine } from './drivers/docker/test-engine.ts';
 import { ContainerNotFoundError } from './drivers/driver-errors.ts';
-import { buildInstanceContainerSpec } from './hosts.models.ts';
+import { LABELS } from './drivers/host-driver.ts';
+import { buildInstanceContainerSpec, containerNameOf } from './hosts.models.ts';
 import { hosts, regions } from './hosts.tables.ts';
 
 const check = await checkTestEngine();
@@ -100,6 +103,7 @@ withTestEngine('a docker host on the local engine, through the API', check, (soc
         ports: a.ports,
         sku: { cpuPerGpu: 1, memoryPerGpuGb: 1, systemDiskGb: 10, dataDiskGb: 10 },
         rootPassword: 'Root-Pass-123',
+        jupyterToken: 'Jupyter-Token-456',
       });
       const created = await createInstanceContainer(t.app.deps.hosts, hostId, {
         ...spec,
@@ -114,6 +118,11 @@ withTestEngine('a docker host on the local engine, through the API', check, (soc
       const state = await driver.inspect(created.containerId);
       expect(state).toMatchObject({ running: true, instanceId: 9001, userId: user.id, gpuIndices: [0] });
       expect(state.ports.map((p) => p.hostPort)).toEqual([23_000, 23_001]);
+      // JupyterLab gets its own token, not the root password.
+      const env = (await new Docker({ socketPath }).getContainer(created.containerId).inspect()).Config.Env;
+      expect(env).toEqual(
+        expect.arrayContaining(['ROOT_PASSWORD=Root-Pass-123', 'JUPYTER_TOKEN=Jupyter-Token-456']),
+      );
 
       const free = await t.app.inject({
         method: 'GET',
@@ -127,7 +136,45 @@ withTestEngine('a docker host on the local engine, through the API', check, (soc
         { hostId, containerId: created.containerId, instanceId: 9001 },
       ]);
       await expect(driver.inspect(created.containerId)).rejects.toBeInstanceOf(ContainerNotFoundError);
+      // Its network went with it.
+      expect((await driver.listNetworks?.())?.map((n) => n.name)).not.toContain(containerNameOf(9001));
       expect(await market()).toMatchObject({ gpuIdleNum: 2 });
+    });
+
+    it("cleanup removes the networks of instances that are gone (a crash between network and container), only the user's", async () => {
+      const { user, headers } = await t.createUser();
+      const other = await t.createUser();
+      const docker = new Docker({ socketPath });
+      // What a crash right after the network was made leaves: a labelled network, no container.
+      const leftover = (instanceId: number, userId: number) =>
+        docker.createNetwork({
+          Name: containerNameOf(instanceId),
+          Driver: 'bridge',
+          Labels: {
+            [LABELS.managed]: 'true',
+            [LABELS.instanceId]: String(instanceId),
+            [LABELS.hostId]: String(hostId),
+            [LABELS.userId]: String(userId),
+          },
+        });
+      const mine = await leftover(9101, user.id);
+      const theirs = await leftover(9102, other.user.id);
+      try {
+        const cleanup = await t.app.inject({ method: 'POST', url: '/api/gpu/docker/cleanup', headers });
+        expect(cleanup.statusCode).toBe(200);
+        await expect(docker.getNetwork(mine.id).inspect()).rejects.toMatchObject({ statusCode: 404 });
+        expect((await docker.getNetwork(theirs.id).inspect()).Name).toBe(containerNameOf(9102));
+        // Reconcile (everyone's) takes the other one.
+        const result = await runReconcile(t.app.deps.instances);
+        expect(result.orphanNetworksRemoved).toContain(containerNameOf(9102));
+        await expect(docker.getNetwork(theirs.id).inspect()).rejects.toMatchObject({ statusCode: 404 });
+      } finally {
+        for (const n of [mine, theirs])
+          await docker
+            .getNetwork(n.id)
+            .remove()
+            .catch(() => undefined);
+      }
     });
 
     it('deletes the host once nothing is allocated', async () => {

@@ -136,6 +136,15 @@ export const simulatedContainers = pgTable(
     cpus: integer('cpus'),
     memoryGb: integer('memory_gb'),
     diskGb: integer('disk_gb'),
+    /** The isolation the container was made with (as a docker host would apply it). */
+    isolation: jsonb('isolation').$type<{
+      pidsLimit: number | null;
+      memoryBytes: number | null;
+      noNewPrivileges: boolean;
+      capDrop: string[];
+      capAdd: string[];
+      networks: string[];
+    }>(),
     exitCode: integer('exit_code'),
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),

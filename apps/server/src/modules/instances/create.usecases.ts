@@ -6,7 +6,7 @@ import type { PortRange } from '../hosts/allocation.repository.ts';
 import { releaseOnHost, topUpPorts } from '../hosts/allocation.ts';
 import { ContainerNotFoundError, isDriverError } from '../hosts/drivers/driver-errors.ts';
 import { hostErrors } from '../hosts/hosts.errors.ts';
-import { containerNameOf, generateRootPassword } from '../hosts/hosts.models.ts';
+import { containerNameOf, generateJupyterToken, generateRootPassword } from '../hosts/hosts.models.ts';
 import { createHostsRepository } from '../hosts/hosts.repository.ts';
 import { scopeOf } from '../market/market.repository.ts';
 import { pricingErrors } from '../pricing/pricing.errors.ts';
@@ -46,6 +46,8 @@ export async function createInstance(
   const now = deps.clock.now();
   const rules = await deps.discounts.rulesFor(tenant.id);
   const rootPassword = generateRootPassword();
+  // JupyterLab's own: a token seen in a browser's address bar or a notebook must not open SSH.
+  const jupyterToken = generateJupyterToken();
   const actor = actorLabel({ kind: 'user', id: user.id });
 
   const purchase = () =>
@@ -101,6 +103,7 @@ export async function createInstance(
           duration: quote.billingType === 'hourly' ? 1 : quote.duration,
           status: 'CREATING',
           rootPasswordEnc: deps.box.seal(rootPassword),
+          jupyterTokenEnc: deps.box.seal(jupyterToken),
           transitionAt: now,
           idempotencyKey: idempotencyKey ?? null,
           voucherId: input.voucherId ?? null,

@@ -40,3 +40,7 @@ export const STOP_REASONS = {
   retention: '关机超过保留期限，系统已释放',
   provider: '海外实例已在 vast.ai 上停止，系统已停止计费',
 } as const;
+
+/** The sealed JupyterLab token; an instance made before tokens of their own has the root password. */
+export const jupyterTokenEncOf = (i: { jupyterTokenEnc: string | null; rootPasswordEnc: string }) =>
+  i.jupyterTokenEnc ?? i.rootPasswordEnc;

@@ -1,5 +1,6 @@
 import { type Instance, unitsToYuan } from '@gpu/shared';
 import type { SecretBox } from '../../app/secret-box.ts';
+import { jupyterTokenEncOf } from './instances.models.ts';
 import type { InstanceWithPlace } from './instances.repository.ts';
 
 /** The instance as its owner sees it: SSH command, password and JupyterLab only while it has a container. */
@@ -39,5 +40,6 @@ export function toInstanceView(
     sshPassword: i.containerId ? ctx.box.open(i.rootPasswordEnc) : null,
     jupyterUrl:
       reachable && i.jupyterPort ? `http://${i.publicAddress || i.hostName}:${i.jupyterPort}/lab` : null,
+    jupyterToken: i.containerId ? ctx.box.open(jupyterTokenEncOf(i)) : null,
   };
 }

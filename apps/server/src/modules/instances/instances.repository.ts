@@ -79,6 +79,7 @@ const PLACED_COLUMNS = [
   'duration',
   'status',
   'rootPasswordEnc',
+  'jupyterTokenEnc',
   'transitionAt',
   'idempotencyKey',
   'voucherId',

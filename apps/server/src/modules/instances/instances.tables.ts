@@ -72,6 +72,11 @@ export const instances = pgTable(
     sshHost: text('ssh_host'),
     /** AES-256-GCM under a key derived from APP_SECRET. */
     rootPasswordEnc: text('root_password_enc').notNull(),
+    /**
+     * JupyterLab's token, sealed like the password. Null on instances made before it existed:
+     * their containers took the root password as the token.
+     */
+    jupyterTokenEnc: text('jupyter_token_enc'),
     /** Pay-as-you-go: accrual of closed running periods, and everything charged so far. */
     accruedClosed: bigint('accrued_closed', { mode: 'number' }).notNull().default(0),
     charged: bigint('charged', { mode: 'number' }).notNull().default(0),

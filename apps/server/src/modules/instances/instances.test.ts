@@ -64,7 +64,12 @@ describe('create', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().message).toBe('容器创建成功，计费已开始！');
     // Answered once committed: the container is the provisioning job's, after the answer.
-    expect(res.json().data).toMatchObject({ status: 'CREATING', containerId: null, sshCommand: null });
+    expect(res.json().data).toMatchObject({
+      status: 'CREATING',
+      containerId: null,
+      sshCommand: null,
+      jupyterToken: null,
+    });
     const inst = await h.view(u.headers, res.json().data.id);
     expect(inst).toMatchObject({
       status: 'RUNNING',
@@ -77,6 +82,9 @@ describe('create', () => {
     expect(inst.sshCommand).toMatch(/^ssh -p \d+ root@/);
     expect(inst.sshPassword).toHaveLength(16);
     expect(inst.jupyterUrl).toMatch(/^http:\/\/.+:\d+\/lab$/);
+    // JupyterLab's token is its own: knowing it (a shared notebook URL) does not open SSH.
+    expect(inst.jupyterToken).toMatch(/^[0-9a-f]{48}$/);
+    expect(inst.jupyterToken).not.toBe(inst.sshPassword);
     expect(await heldGpus(inst.id)).toEqual([0, 1]);
     expect(await h.balance(u.user.id)).toBe(100);
     expect((await h.market()).find((i) => i.hostName === 'nm-a-l40s-01')?.gpuIdleNum).toBe(6);

@@ -2,6 +2,7 @@ import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../app/clock.ts';
 import { ledgerEntries } from '../billing/billing.tables.ts';
+import type { ContainerSpec } from '../hosts/drivers/host-driver.ts';
 import { buildInstanceContainerSpec, containerNameOf } from '../hosts/hosts.models.ts';
 import { createHostsRepository } from '../hosts/hosts.repository.ts';
 import { hostGpus, hostPorts, simulatedContainers } from '../hosts/hosts.tables.ts';
@@ -72,6 +73,66 @@ describe('provisioning job', () => {
     await h.action(u.headers, 'release', id);
   });
 
+  it('fences the container by its SKU: memory and processes per GPU × GPUs, its own network', async () => {
+    clock.set(T0);
+    const { u, id } = await committedCreate(1000, 2);
+    expect(await provisionInstance(h.deps, id)).toBe('RUNNING');
+    const inst = await row(id);
+    const [sku] = await h.t.db
+      .select()
+      .from(gpuSkus)
+      .where(eq(gpuSkus.id, inst?.skuId as number));
+    expect(sku?.memoryPerGpuGb).toBeGreaterThan(0);
+    const [c] = await containersOf(id);
+    expect(c?.memoryGb).toBe((sku?.memoryPerGpuGb as number) * 2);
+    expect(c?.isolation).toEqual({
+      pidsLimit: 2 * 4096,
+      memoryBytes: (sku?.memoryPerGpuGb as number) * 2 * 1024 ** 3,
+      noNewPrivileges: true,
+      capDrop: ['ALL'],
+      capAdd: expect.arrayContaining(['NET_BIND_SERVICE', 'SYS_CHROOT', 'SETUID']),
+      networks: [containerNameOf(id)],
+    });
+    await h.action(u.headers, 'release', id);
+  });
+
+  it("gives JupyterLab a token of its own: the container's JUPYTER_TOKEN is what the owner is shown, not the root password", async () => {
+    clock.set(T0);
+    const specs: ContainerSpec[] = [];
+    const registry = h.deps.hostDrivers;
+    const forHost = registry.forHost;
+    registry.forHost = (host) => {
+      const driver = forHost.call(registry, host);
+      return {
+        ...driver,
+        create: (spec) => {
+          specs.push(spec);
+          return driver.create(spec);
+        },
+      };
+    };
+    try {
+      const { u, id } = await committedCreate();
+      expect(await provisionInstance(h.deps, id)).toBe('RUNNING');
+      const view = await h.view(u.headers, id);
+      const env = specs.find((s) => s.instanceId === id)?.env;
+      expect(view.jupyterToken).toMatch(/^[0-9a-f]{48}$/);
+      expect(env?.JUPYTER_TOKEN).toBe(view.jupyterToken);
+      expect(env?.ROOT_PASSWORD).toBe(view.sshPassword);
+      expect(view.jupyterToken).not.toBe(view.sshPassword);
+      // Sealed at rest, like the password.
+      const stored = await row(id);
+      expect(stored?.jupyterTokenEnc).toBeTruthy();
+      expect(stored?.jupyterTokenEnc).not.toContain(view.jupyterToken as string);
+      // An instance made before tokens of their own: its container took the root password.
+      await h.t.db.update(instances).set({ jupyterTokenEnc: null }).where(eq(instances.id, id));
+      expect((await h.view(u.headers, id)).jupyterToken).toBe(view.sshPassword);
+      await h.action(u.headers, 'release', id);
+    } finally {
+      registry.forHost = forHost;
+    }
+  });
+
   it('adopts the container made before a crash (its id never saved): one container, RUNNING', async () => {
     clock.set(T0);
     const { u, id } = await committedCreate();
@@ -89,6 +150,7 @@ describe('provisioning job', () => {
         ports: [inst?.sshPort as number, inst?.jupyterPort as number],
         sku: sku as never,
         rootPassword: 'pw',
+        jupyterToken: 'tok',
       }),
     );
     expect((await row(id))?.containerId).toBeNull();

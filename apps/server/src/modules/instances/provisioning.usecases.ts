@@ -6,7 +6,7 @@ import { createHostsRepository } from '../hosts/hosts.repository.ts';
 import { overseasContainerSpec } from '../vastai/rentals.usecases.ts';
 import { failCreate } from './create.usecases.ts';
 import type { InstanceDeps } from './instances.deps.ts';
-import { packageEnd } from './instances.models.ts';
+import { jupyterTokenEncOf, packageEnd } from './instances.models.ts';
 import { createInstancesRepository, type InstanceRow } from './instances.repository.ts';
 
 /**
@@ -63,9 +63,13 @@ async function containerFor(
   if (existing) return existing;
   const sku = await createHostsRepository(deps).sku(inst.skuId);
   if (!sku) throw new Error(`SKU ${inst.skuId} of instance ${inst.id} is gone`);
+  const secrets = {
+    rootPassword: deps.box.open(inst.rootPasswordEnc),
+    jupyterToken: deps.box.open(jupyterTokenEncOf(inst)),
+  };
   const spec =
     hostDriver === 'vastai'
-      ? await overseasContainerSpec(deps, inst, deps.box.open(inst.rootPasswordEnc))
+      ? await overseasContainerSpec(deps, inst, secrets)
       : buildInstanceContainerSpec({
           instanceId: inst.id,
           userId: inst.userId,
@@ -73,7 +77,7 @@ async function containerFor(
           gpuIndices: inst.gpuIndices,
           ports: [inst.sshPort, inst.jupyterPort].filter((p): p is number => p !== null),
           sku,
-          rootPassword: deps.box.open(inst.rootPasswordEnc),
+          ...secrets,
         });
   try {
     return (await createInstanceContainer(deps, inst.hostId, spec)).containerId;

@@ -11,7 +11,7 @@ const OVERSEAS_CONTAINER_PORTS = [22, 8888];
 export async function overseasContainerSpec(
   deps: { db: DbOrTx },
   inst: InstanceRow,
-  rootPassword: string,
+  secrets: { rootPassword: string; jupyterToken: string },
 ): Promise<ContainerSpec> {
   const rental = await createVastaiRepository(deps).rental(inst.id);
   if (!rental) throw new Error(`instance ${inst.id} has no vast.ai rental`);
@@ -23,7 +23,7 @@ export async function overseasContainerSpec(
     gpuIndices: inst.gpuIndices,
     ports: OVERSEAS_CONTAINER_PORTS.map((p) => ({ containerPort: p, hostPort: 0 })),
     diskGb: rental.diskGb,
-    env: { ROOT_PASSWORD: rootPassword, JUPYTER_TOKEN: rootPassword },
+    env: { ROOT_PASSWORD: secrets.rootPassword, JUPYTER_TOKEN: secrets.jupyterToken },
     offerId: rental.offerId,
   };
 }

@@ -156,6 +156,11 @@ describe('overseas instances', () => {
 
     const [inst] = (await list(u.headers)).filter((i) => i.id === id);
     expect(inst).toMatchObject({ status: 'RUNNING', hourlyPrice: shown.price * 2, charged: 0 });
+    // JupyterLab's own token goes to vast.ai, not the root password.
+    const env = (put?.body as { env?: Record<string, string> } | undefined)?.env ?? {};
+    expect(inst?.jupyterToken).toMatch(/^[0-9a-f]{48}$/);
+    expect(env.JUPYTER_TOKEN).toBe(inst?.jupyterToken);
+    expect(env.ROOT_PASSWORD).toBe(inst?.sshPassword);
     const vastId = Number(inst?.containerId);
     const vast = fake.instance(vastId);
     expect(vast?.actual_status).toBe('running');

@@ -16,7 +16,7 @@ import { createBillingRepository } from '../billing/billing.repository.ts';
 import { bestDiscount } from '../discounts/discounts.models.ts';
 import { lockHost } from '../hosts/allocation.ts';
 import { hostErrors } from '../hosts/hosts.errors.ts';
-import { generateRootPassword } from '../hosts/hosts.models.ts';
+import { generateJupyterToken, generateRootPassword } from '../hosts/hosts.models.ts';
 import { actorLabel } from '../instances/instances.deps.ts';
 import { instanceErrors } from '../instances/instances.errors.ts';
 import { toInstanceView } from '../instances/instances.models.view.ts';
@@ -181,6 +181,7 @@ export async function createOverseasInstance(
       duration: OVERSEAS_DURATION,
       status: 'CREATING',
       rootPasswordEnc: deps.box.seal(rootPassword),
+      jupyterTokenEnc: deps.box.seal(generateJupyterToken()),
       transitionAt: now,
       idempotencyKey: idempotencyKey ?? null,
       createdAt: now,

@@ -41,7 +41,22 @@ export interface DriverTraits {
   providerPicksPorts?: boolean;
   /** The provider does not report when an instance stopped. */
   noFinishedAt?: boolean;
+  /** The provider isolates its instances its own way (a rented machine): nothing to inspect. */
+  providerIsolates?: boolean;
 }
+
+/** The capabilities an instance keeps, pinned here so a change to the policy is a visible one. */
+const KEPT_CAPABILITIES = [
+  'AUDIT_WRITE',
+  'CHOWN',
+  'DAC_OVERRIDE',
+  'FOWNER',
+  'KILL',
+  'NET_BIND_SERVICE',
+  'SETGID',
+  'SETUID',
+  'SYS_CHROOT',
+];
 
 let seq = 0;
 
@@ -134,6 +149,38 @@ export function hostDriverContract(
       await expect(h.driver.remove(containerId)).rejects.toBeInstanceOf(ContainerNotFoundError);
     });
 
+    if (!traits.providerIsolates)
+      it('fences each container off: processes, memory, privileges, capabilities, its own network', async () => {
+        const s = spec({ pidsLimit: 256, memoryGb: 2 });
+        const { containerId } = await create(s);
+        expect((await h.driver.inspect(containerId)).isolation).toEqual({
+          pidsLimit: 256,
+          memoryBytes: 2 * 1024 ** 3,
+          noNewPrivileges: true,
+          capDrop: ['ALL'],
+          capAdd: KEPT_CAPABILITIES,
+          networks: [s.name],
+        });
+        // Without a limit of its own a container still gets one.
+        const other = spec({ memoryGb: undefined });
+        const second = await create(other);
+        expect((await h.driver.inspect(second.containerId)).isolation).toMatchObject({
+          pidsLimit: 4096,
+          memoryBytes: null,
+          networks: [other.name],
+        });
+        const networks = async () => (await h.driver.listNetworks?.())?.map((n) => n.name) ?? [];
+        if (h.driver.listNetworks) {
+          const mine = (await h.driver.listNetworks()).find((n) => n.name === s.name);
+          expect(mine).toMatchObject({ name: s.name, instanceId: s.instanceId, userId: 42 });
+        }
+        // Removing a container removes its network.
+        await h.driver.remove(containerId);
+        await h.driver.remove(second.containerId);
+        expect(await networks()).not.toContain(s.name);
+        expect(await networks()).not.toContain(other.name);
+      });
+
     it('honours port bindings', async () => {
       const s = spec();
       const { containerId } = await create(s);
@@ -213,9 +260,11 @@ export function hostDriverContract(
     });
 
     it('answers with typed errors', async () => {
-      await expect(create(spec({ image: 'gpu-test/no-such-image:latest' }))).rejects.toBeInstanceOf(
-        ImageNotFoundError,
-      );
+      const noImage = spec({ image: 'gpu-test/no-such-image:latest' });
+      await expect(create(noImage)).rejects.toBeInstanceOf(ImageNotFoundError);
+      // A create that fails leaves no network behind.
+      const networks = async () => (await h.driver.listNetworks?.())?.map((n) => n.name) ?? [];
+      expect(await networks()).not.toContain(noImage.name);
       const missing = 'f'.repeat(64);
       for (const op of ['inspect', 'start', 'stop', 'remove'] as const) {
         await expect(h.driver[op](missing)).rejects.toBeInstanceOf(ContainerNotFoundError);
@@ -223,6 +272,11 @@ export function hostDriverContract(
       const s = spec();
       const first = await create(s);
       await expect(create({ ...spec(), name: s.name })).rejects.toBeInstanceOf(ContainerConflictError);
+      // The refused second create left the first container's network alone.
+      if (!traits.providerIsolates) {
+        await h.driver.start(first.containerId);
+        expect((await h.driver.inspect(first.containerId)).isolation?.networks).toEqual([s.name]);
+      }
       await h.driver.remove(first.containerId);
     });
 

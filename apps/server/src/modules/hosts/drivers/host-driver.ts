@@ -60,6 +60,8 @@ export interface ContainerSpec {
   diskGb?: number;
   env: Record<string, string>;
   labels?: Record<string, string>;
+  /** Most processes and threads the container may run; DEFAULT_PIDS_LIMIT when absent. */
+  pidsLimit?: number;
   /** Overrides the image's command (tests use it; real images bring their own). */
   command?: string[];
   /** vast.ai only: the offer (ask) to rent; its GPUs are the instance's. */
@@ -100,6 +102,71 @@ export interface ContainerState extends ContainerSummary {
   exitCode: number | null;
   /** Where users SSH in when the provider says so itself (vast.ai's ssh_host/ssh_port). */
   sshAddress?: { host: string; port: number } | null;
+  /** What keeps this container from others on the host; null where the provider decides (vast.ai). */
+  isolation: ContainerIsolation | null;
+}
+
+/** How a container is fenced off from the host and from other customers' containers. */
+export interface ContainerIsolation {
+  /** Null: no limit (a container made before the limit existed). */
+  pidsLimit: number | null;
+  /** Memory limit in bytes; null is unlimited. */
+  memoryBytes: number | null;
+  /** `no-new-privileges`: setuid binaries and file capabilities cannot raise privileges. */
+  noNewPrivileges: boolean;
+  /** Linux capabilities dropped and added back, upper case without `CAP_`, sorted. */
+  capDrop: string[];
+  capAdd: string[];
+  /** Networks the container is attached to: only its own. */
+  networks: string[];
+}
+
+/** Processes and threads an instance may run when its spec does not say (per GPU: hosts.models). */
+export const DEFAULT_PIDS_LIMIT = 4096;
+
+/**
+ * The capabilities an instance container keeps after dropping all: what sshd and JupyterLab
+ * need as root. sshd: NET_BIND_SERVICE (port 22), SYS_CHROOT (privilege separation),
+ * SETUID/SETGID (dropping to the user), CHOWN (its pty), AUDIT_WRITE (PAM login records),
+ * KILL (signalling its children of other users). Root's usual file work (apt, pip, conda):
+ * DAC_OVERRIDE, FOWNER, CHOWN. Docker's defaults left out: NET_RAW (forging and sniffing
+ * packets on the bridge), MKNOD, SETFCAP, SETPCAP, FSETID (no-new-privileges voids setuid anyway).
+ */
+export const INSTANCE_CAPABILITIES = [
+  'AUDIT_WRITE',
+  'CHOWN',
+  'DAC_OVERRIDE',
+  'FOWNER',
+  'KILL',
+  'NET_BIND_SERVICE',
+  'SETGID',
+  'SETUID',
+  'SYS_CHROOT',
+] as const;
+
+const GIB = 1024 ** 3;
+
+/** The network of a container: its own bridge, named after it (one per instance). */
+export const networkNameOf = (spec: Pick<ContainerSpec, 'name'>) => spec.name;
+
+/** The isolation every container of this spec gets; drivers that run containers apply exactly this. */
+export function isolationOf(spec: ContainerSpec): ContainerIsolation {
+  return {
+    pidsLimit: spec.pidsLimit ?? DEFAULT_PIDS_LIMIT,
+    memoryBytes: spec.memoryGb ? Math.round(spec.memoryGb * GIB) : null,
+    noNewPrivileges: true,
+    capDrop: ['ALL'],
+    capAdd: [...INSTANCE_CAPABILITIES],
+    networks: [networkNameOf(spec)],
+  };
+}
+
+/** A network the platform made for a container (per-instance bridge), with the labels it carries. */
+export interface NetworkSummary {
+  id: string;
+  name: string;
+  instanceId: number | null;
+  userId: number | null;
 }
 
 /**
@@ -122,6 +189,13 @@ export interface HostDriver {
    * their instance id, so one made just before a crash (its id never saved) is still found.
    */
   findByName(name: string): Promise<ContainerSummary | null>;
+  /**
+   * Drivers that make a network per container (docker): the platform's networks, and removing
+   * one, so cleanup can drop those left by a crash between network and container. `remove`
+   * already removes a container's own network.
+   */
+  listNetworks?(): Promise<NetworkSummary[]>;
+  removeNetwork?(id: string): Promise<void>;
 }
 
 /** The labels a spec puts on its container. */

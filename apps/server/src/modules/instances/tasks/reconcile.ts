@@ -75,6 +75,7 @@ export async function runReconcile(deps: InstanceDeps) {
     outcomes,
     freed,
     orphansRemoved: orphans.removed.map((r) => r.instanceId),
+    orphanNetworksRemoved: orphans.removedNetworks.map((r) => r.network),
   };
 }
 

@@ -8,9 +8,48 @@ import styles from './AccessInfo.module.css';
 const i18n = t.instances;
 const MASK = '••••••••••';
 
-/** SSH command with copy, the root password hidden until revealed, and the JupyterLab link. */
-export function AccessInfo({ inst }: { inst: Instance }) {
+/** A secret on one line: masked until its eye is clicked, copyable either way. */
+function SecretLine(props: {
+  label: string;
+  value: string;
+  testId: string;
+  show: string;
+  hide: string;
+  copy: string;
+}) {
   const [shown, setShown] = useState(false);
+  return (
+    <div className={styles.line}>
+      <span className={styles.label}>{props.label}</span>
+      <Typography.Text
+        code
+        className={styles.value}
+        data-testid={props.testId}
+        data-shown={shown}
+        copyable={{ text: props.value, tooltips: [props.copy, i18n.copied] }}
+      >
+        {shown ? props.value : MASK}
+      </Typography.Text>
+      <Tooltip title={shown ? props.hide : props.show}>
+        <Button
+          type="text"
+          size="small"
+          className={styles.eye}
+          aria-label={shown ? props.hide : props.show}
+          aria-pressed={shown}
+          icon={shown ? <EyeInvisibleOutlined /> : <EyeOutlined />}
+          onClick={() => setShown((v) => !v)}
+        />
+      </Tooltip>
+    </div>
+  );
+}
+
+/**
+ * SSH command with copy, the root password and JupyterLab's own token hidden until revealed,
+ * and the JupyterLab link (without the token: it would stay in history and logs).
+ */
+export function AccessInfo({ inst }: { inst: Instance }) {
   // A released (or releasing, or failed) instance has no container left to reach.
   const gone = inst.status === 'RELEASED' || inst.status === 'RELEASING' || inst.status === 'FAILED';
   if (gone) return <span className={styles.muted}>-</span>;
@@ -33,29 +72,24 @@ export function AccessInfo({ inst }: { inst: Instance }) {
         </div>
       ) : null}
       {inst.sshPassword ? (
-        <div className={styles.line}>
-          <span className={styles.label}>{i18n.password}</span>
-          <Typography.Text
-            code
-            className={styles.value}
-            data-testid="ssh-password"
-            data-shown={shown}
-            copyable={{ text: inst.sshPassword, tooltips: [i18n.copyPassword, i18n.copied] }}
-          >
-            {shown ? inst.sshPassword : MASK}
-          </Typography.Text>
-          <Tooltip title={shown ? i18n.hidePassword : i18n.showPassword}>
-            <Button
-              type="text"
-              size="small"
-              className={styles.eye}
-              aria-label={shown ? i18n.hidePassword : i18n.showPassword}
-              aria-pressed={shown}
-              icon={shown ? <EyeInvisibleOutlined /> : <EyeOutlined />}
-              onClick={() => setShown((v) => !v)}
-            />
-          </Tooltip>
-        </div>
+        <SecretLine
+          label={i18n.password}
+          value={inst.sshPassword}
+          testId="ssh-password"
+          show={i18n.showPassword}
+          hide={i18n.hidePassword}
+          copy={i18n.copyPassword}
+        />
+      ) : null}
+      {inst.jupyterToken ? (
+        <SecretLine
+          label={i18n.jupyterToken}
+          value={inst.jupyterToken}
+          testId="jupyter-token"
+          show={i18n.showToken}
+          hide={i18n.hideToken}
+          copy={i18n.copyToken}
+        />
       ) : null}
       {inst.jupyterUrl ? (
         <a

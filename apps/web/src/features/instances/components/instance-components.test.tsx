@@ -31,6 +31,7 @@ const base: Instance = {
   sshCommand: 'ssh -p 30001 root@10.0.0.5',
   sshPassword: 's3cret-Pass',
   jupyterUrl: 'http://10.0.0.5:30002/lab',
+  jupyterToken: '3f9a1c0b7d2e4f6a8b0c1d2e3f4a5b6c7d8e9f0a1b2c3d4e',
 };
 const NOW = new Date('2025-06-01T06:00:00.000Z');
 
@@ -47,11 +48,32 @@ describe('AccessInfo', () => {
     expect(link.getAttribute('href')).toBe(base.jupyterUrl);
     expect(link.getAttribute('target')).toBe('_blank');
     expect(link.getAttribute('rel')).toContain('noopener');
+    // The link carries no token (it would stay in history and server logs).
+    expect(link.getAttribute('href')).not.toContain(base.jupyterToken as string);
+  });
+  it("shows JupyterLab's own token, hidden until its eye is clicked, apart from the password", () => {
+    render(<AccessInfo inst={base} />);
+    const token = screen.getByTestId('jupyter-token');
+    expect(token.textContent).not.toContain(base.jupyterToken as string);
+    fireEvent.click(screen.getByRole('button', { name: '显示 JupyterLab 令牌' }));
+    expect(token.textContent).toContain(base.jupyterToken as string);
+    // Revealing the token leaves the password hidden.
+    expect(screen.getByTestId('ssh-password').textContent).not.toContain('s3cret-Pass');
+    expect(screen.getByRole('button', { name: '复制 JupyterLab 令牌' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '隐藏 JupyterLab 令牌' }));
+    expect(token.textContent).not.toContain(base.jupyterToken as string);
   });
   it('says when access becomes available', () => {
     render(
       <AccessInfo
-        inst={{ ...base, status: 'CREATING', sshCommand: null, sshPassword: null, jupyterUrl: null }}
+        inst={{
+          ...base,
+          status: 'CREATING',
+          sshCommand: null,
+          sshPassword: null,
+          jupyterUrl: null,
+          jupyterToken: null,
+        }}
       />,
     );
     expect(screen.getByText('开机后可用')).toBeTruthy();

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   ContainerConflictError,
+  DriverFailureError,
   GpuUnavailableError,
   HostUnreachableError,
   ImageNotFoundError,
@@ -61,6 +62,8 @@ describe('docker driver requests, against recorded engine answers', () => {
     engine.on('GET', /^\/info$/, { status: 200, json: rec.INFO_WITHOUT_NVIDIA });
     engine.on('GET', /^\/version$/, { status: 200, json: rec.VERSION });
     engine.on('POST', /^\/containers\/create$/, { status: 201, json: rec.CREATED });
+    engine.on('POST', /^\/networks\/create$/, { status: 201, json: rec.NETWORK_CREATED });
+    engine.on('DELETE', /^\/networks\/[^/]+$/, { status: 204 });
   });
 
   it('asks for GPUs by DeviceRequests with device ids (never Count) when the runtime exists', async () => {
@@ -88,6 +91,91 @@ describe('docker driver requests, against recorded engine answers', () => {
       Init: true,
       StorageOpt: { size: '80G' },
     });
+  });
+
+  it('fences the container off: processes, memory without swap, no new privileges, kept capabilities, its own network', async () => {
+    await driver({ nvidiaRuntime: true }).create({ ...spec, pidsLimit: 8192 });
+    const [body] = creates() as (CreateBody & { NetworkingConfig?: unknown })[];
+    expect(body?.HostConfig).toMatchObject({
+      PidsLimit: 8192,
+      Memory: 64 * 1024 ** 3,
+      MemorySwap: 64 * 1024 ** 3,
+      SecurityOpt: ['no-new-privileges'],
+      CapDrop: ['ALL'],
+      CapAdd: [
+        'AUDIT_WRITE',
+        'CHOWN',
+        'DAC_OVERRIDE',
+        'FOWNER',
+        'KILL',
+        'NET_BIND_SERVICE',
+        'SETGID',
+        'SETUID',
+        'SYS_CHROOT',
+      ],
+      NetworkMode: 'gpu-inst-77',
+    });
+    expect(body?.NetworkingConfig).toEqual({ EndpointsConfig: { 'gpu-inst-77': {} } });
+    // The network first, named after the container and labelled like it.
+    const order = engine.requests.filter((r) => r.method === 'POST').map((r) => r.path);
+    expect(order).toEqual(['/networks/create', '/containers/create']);
+    expect(engine.sent('POST', /^\/networks\/create$/)[0]?.body).toEqual({
+      Name: 'gpu-inst-77',
+      Driver: 'bridge',
+      CheckDuplicate: true,
+      Labels: {
+        'io.gpu-platform.managed': 'true',
+        'io.gpu-platform.instance-id': '77',
+        'io.gpu-platform.host-id': '990001',
+        'io.gpu-platform.user-id': '5',
+      },
+    });
+    // Without a limit in the spec, the default one.
+    engine.reset();
+    engine.on('POST', /^\/networks\/create$/, { status: 201, json: rec.NETWORK_CREATED });
+    engine.on('POST', /^\/containers\/create$/, { status: 201, json: rec.CREATED });
+    await driver({ nvidiaRuntime: true }).create(spec);
+    expect(creates()[0]?.HostConfig.PidsLimit).toBe(4096);
+  });
+
+  it('reuses the network made for the same instance before a crash; refuses one that is not its own', async () => {
+    engine.on('POST', /^\/networks\/create$/, rec.NETWORK_EXISTS);
+    engine.on('GET', /^\/networks\/gpu-inst-77$/, { status: 200, json: rec.NETWORK_OF_77 });
+    expect((await driver({ nvidiaRuntime: true }).create(spec)).containerId).toBe(rec.CREATED.Id);
+    expect(creates()[0]?.HostConfig.NetworkMode).toBe('gpu-inst-77');
+
+    engine.reset();
+    engine.on('POST', /^\/networks\/create$/, rec.NETWORK_EXISTS);
+    const labels = { 'io.gpu-platform.managed': 'true', 'io.gpu-platform.instance-id': '78' };
+    engine.on('GET', /^\/networks\/gpu-inst-77$/, {
+      status: 200,
+      json: { ...rec.NETWORK_OF_77, Labels: labels },
+    });
+    await expect(driver({ nvidiaRuntime: true }).create(spec)).rejects.toBeInstanceOf(ContainerConflictError);
+    expect(creates()).toHaveLength(0);
+    expect(engine.sent('DELETE', /^\/networks\//)).toHaveLength(0);
+  });
+
+  it('says so when the engine has no address left for another network (not a missing container)', async () => {
+    engine.on('POST', /^\/networks\/create$/, rec.ADDRESS_POOLS_EXHAUSTED);
+    const err = await driver({ nvidiaRuntime: true })
+      .create(spec)
+      .catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(DriverFailureError);
+    expect((err as DriverFailureError).message).toBe('主机的容器网络地址已用尽，请选择其他主机或联系管理员');
+    expect(creates()).toHaveLength(0);
+  });
+
+  it('drops the network it made when the container is refused, but not on a name conflict', async () => {
+    engine.on('POST', /^\/containers\/create$/, rec.NO_SUCH_IMAGE);
+    await expect(driver({ nvidiaRuntime: true }).create(spec)).rejects.toBeInstanceOf(ImageNotFoundError);
+    expect(engine.sent('DELETE', /^\/networks\//).map((r) => r.path)).toEqual(['/networks/gpu-inst-77']);
+
+    engine.reset();
+    engine.on('POST', /^\/networks\/create$/, { status: 201, json: rec.NETWORK_CREATED });
+    engine.on('POST', /^\/containers\/create$/, rec.NAME_CONFLICT);
+    await expect(driver({ nvidiaRuntime: true }).create(spec)).rejects.toBeInstanceOf(ContainerConflictError);
+    expect(engine.sent('DELETE', /^\/networks\//)).toHaveLength(0);
   });
 
   it('maps SSH and JupyterLab to the pool ports, exposed and bound on the bind address', async () => {

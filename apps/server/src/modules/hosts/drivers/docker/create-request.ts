@@ -1,6 +1,13 @@
 import type { DockerSettings } from '@gpu/shared';
 import type Docker from 'dockerode';
-import { type ContainerSpec, type HostRecord, labelsOf, type PortBinding } from '../host-driver.ts';
+import {
+  type ContainerIsolation,
+  type ContainerSpec,
+  type HostRecord,
+  isolationOf,
+  labelsOf,
+  type PortBinding,
+} from '../host-driver.ts';
 
 const GIB = 1024 ** 3;
 
@@ -16,6 +23,10 @@ export const visibleDevices = (gpuIndices: number[]) => (gpuIndices.length ? gpu
  * - Ports: `ExposedPorts` plus `PortBindings` from the host's pool (the engine ignores a binding
  *   for a port the container does not expose).
  * - Disk: `StorageOpt.size` only when asked to; the driver retries without it where unsupported.
+ * - Isolation (isolationOf): a process limit, memory without extra swap, `no-new-privileges`,
+ *   every capability dropped but what sshd and JupyterLab need as root, and the container's own
+ *   bridge network (the driver makes it first), so no customer's container shares a network
+ *   with another's.
  */
 export function buildCreateOptions(
   host: HostRecord,
@@ -32,7 +43,9 @@ export function buildCreateOptions(
     const binding = { HostIp: p.hostIp ?? settings.bindAddress, HostPort: String(p.hostPort) };
     bindings[key] = [...(bindings[key] ?? []), binding];
   }
-  const memory = spec.memoryGb ? Math.round(spec.memoryGb * GIB) : undefined;
+  const isolation = isolationOf(spec);
+  const memory = isolation.memoryBytes ?? undefined;
+  const [network] = isolation.networks as [string];
   return {
     name: spec.name,
     Image: spec.image,
@@ -40,7 +53,9 @@ export function buildCreateOptions(
     Env: Object.entries(env).map(([k, v]) => `${k}=${v}`),
     Labels: labelsOf(host, spec),
     ExposedPorts: exposed,
+    NetworkingConfig: { EndpointsConfig: { [network]: {} } },
     HostConfig: {
+      NetworkMode: network,
       PortBindings: bindings,
       ...(opts.nvidiaRuntime && spec.gpuIndices.length > 0
         ? {
@@ -50,7 +65,12 @@ export function buildCreateOptions(
           }
         : {}),
       ...(spec.cpus ? { NanoCpus: Math.round(spec.cpus * 1e9) } : {}),
-      ...(memory ? { Memory: memory } : {}),
+      // Swap no larger than nothing: a container past its memory is killed, not paging the host.
+      ...(memory ? { Memory: memory, MemorySwap: memory } : {}),
+      PidsLimit: isolation.pidsLimit ?? undefined,
+      SecurityOpt: ['no-new-privileges'],
+      CapDrop: isolation.capDrop,
+      CapAdd: isolation.capAdd,
       // PyTorch data loaders need more than the 64 MB default; shared memory counts as memory.
       ShmSize: memory ? Math.floor(memory / 2) : GIB,
       ...(opts.storageOpt && spec.diskGb ? { StorageOpt: { size: `${spec.diskGb}G` } } : {}),
@@ -89,4 +109,30 @@ export function gpuIndicesOf(
       ?.split(',') ??
     [];
   return raw.filter((s) => /^\d+$/.test(s.trim())).map((s) => Number(s.trim()));
+}
+
+/** Capability names as the platform writes them: upper case, without `CAP_`, sorted. */
+const capabilities = (list: string[] | null | undefined) =>
+  (list ?? []).map((c) => c.toUpperCase().replace(/^CAP_/, '')).sort();
+
+/** The isolation of an inspected container, in the driver's terms. */
+export function isolationOfInspected(c: {
+  HostConfig: {
+    PidsLimit?: number | null;
+    Memory?: number;
+    SecurityOpt?: string[] | null;
+    CapDrop?: string[] | null;
+    CapAdd?: string[] | null;
+  };
+  NetworkSettings?: { Networks?: Record<string, unknown> | null };
+}): ContainerIsolation {
+  const h = c.HostConfig;
+  return {
+    pidsLimit: h.PidsLimit && h.PidsLimit > 0 ? h.PidsLimit : null,
+    memoryBytes: h.Memory ? h.Memory : null,
+    noNewPrivileges: (h.SecurityOpt ?? []).some((o) => /^no-new-privileges(?:[:=]true)?$/.test(o)),
+    capDrop: capabilities(h.CapDrop),
+    capAdd: capabilities(h.CapAdd),
+    networks: Object.keys(c.NetworkSettings?.Networks ?? {}).sort(),
+  };
 }

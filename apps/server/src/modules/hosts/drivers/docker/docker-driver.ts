@@ -1,5 +1,6 @@
 import type { DockerSettings } from '@gpu/shared';
 import type Docker from 'dockerode';
+import { ContainerConflictError, DriverFailureError } from '../driver-errors.ts';
 import {
   type ContainerSpec,
   type ContainerState,
@@ -10,11 +11,14 @@ import {
   type HostRecord,
   instanceIdOf,
   LABELS,
+  labelsOf,
+  type NetworkSummary,
+  networkNameOf,
   type ProbeResult,
   userIdOf,
 } from '../host-driver.ts';
 import { connectDocker, dockerSettingsOf } from './connection.ts';
-import { buildCreateOptions, gpuIndicesOf, portsOf } from './create-request.ts';
+import { buildCreateOptions, gpuIndicesOf, isolationOfInspected, portsOf } from './create-request.ts';
 import { engineMessage, isStorageOptUnsupported, mapDockerError } from './docker-errors.ts';
 import { runNvidiaSmi } from './probe-container.ts';
 
@@ -43,6 +47,71 @@ export function createDockerDriver(host: HostRecord, deps: DockerDriverDeps = {}
     if (host.nvidiaRuntime !== null) return host.nvidiaRuntime;
     const info = await call({ op: 'info' }, () => docker.info());
     return Boolean(info.Runtimes?.nvidia);
+  };
+
+  const statusOf = (err: unknown) => (err as { statusCode?: number }).statusCode;
+  const managedNetworks = async (): Promise<NetworkSummary[]> => {
+    const rows = await call({ op: 'network list' }, () =>
+      docker.listNetworks({ filters: { label: [`${LABELS.managed}=true`] } }),
+    );
+    return rows.map((n) => ({
+      id: n.Id,
+      name: n.Name,
+      instanceId: instanceIdOf(n.Labels ?? {}),
+      userId: userIdOf(n.Labels ?? {}),
+    }));
+  };
+  /** Removes a network; one already gone is not an error. */
+  const removeNetwork = async (id: string) => {
+    await call({ op: 'network remove' }, async () => {
+      try {
+        await docker.getNetwork(id).remove();
+      } catch (err) {
+        if (statusOf(err) !== 404) throw err;
+      }
+    });
+  };
+  /**
+   * The container's own bridge network: made now (answers true), or the one made for this very
+   * instance before a crash or by a worker racing this one (answers false). A network of that
+   * name that is not this instance's is a conflict, never shared.
+   */
+  const ensureNetwork = async (spec: ContainerSpec): Promise<boolean> => {
+    const name = networkNameOf(spec);
+    try {
+      // CheckDuplicate: engines before API 1.44 would otherwise make a second network of the name.
+      await docker.createNetwork({
+        Name: name,
+        Driver: 'bridge',
+        CheckDuplicate: true,
+        Labels: labelsOf(host, spec),
+      });
+      return true;
+    } catch (err) {
+      if (statusOf(err) !== 409) throw networkCreateError(err);
+    }
+    const existing = await call({ op: 'network inspect' }, () => docker.getNetwork(name).inspect());
+    const labels: Record<string, string> = existing.Labels ?? {};
+    if (labels[LABELS.managed] !== 'true' || instanceIdOf(labels) !== spec.instanceId) {
+      throw new ContainerConflictError(`network ${name} exists and is not instance ${spec.instanceId}'s`);
+    }
+    return false;
+  };
+  const createContainer = async (spec: ContainerSpec) => {
+    const nvidiaRuntime = await hasNvidiaRuntime();
+    const wantDisk = Boolean(spec.diskGb) && host.diskLimitSupported !== false;
+    const ctx = { op: 'create', image: spec.image };
+    try {
+      const options = buildCreateOptions(host, settings, spec, { nvidiaRuntime, storageOpt: wantDisk });
+      const c = await docker.createContainer(options);
+      return { containerId: c.id, diskLimitEnforced: wantDisk };
+    } catch (err) {
+      if (!(wantDisk && isStorageOptUnsupported(err))) throw mapDockerError(err, ctx);
+    }
+    // The storage driver cannot limit the disk: create without, and say so.
+    const options = buildCreateOptions(host, settings, spec, { nvidiaRuntime, storageOpt: false });
+    const c = await call(ctx, () => docker.createContainer(options));
+    return { containerId: c.id, diskLimitEnforced: false };
   };
 
   return {
@@ -91,20 +160,17 @@ export function createDockerDriver(host: HostRecord, deps: DockerDriverDeps = {}
     },
 
     async create(spec: ContainerSpec) {
-      const nvidiaRuntime = await hasNvidiaRuntime();
-      const wantDisk = Boolean(spec.diskGb) && host.diskLimitSupported !== false;
-      const ctx = { op: 'create', image: spec.image };
+      const madeNetwork = await ensureNetwork(spec);
       try {
-        const options = buildCreateOptions(host, settings, spec, { nvidiaRuntime, storageOpt: wantDisk });
-        const c = await docker.createContainer(options);
-        return { containerId: c.id, diskLimitEnforced: wantDisk };
+        return await createContainer(spec);
       } catch (err) {
-        if (!(wantDisk && isStorageOptUnsupported(err))) throw mapDockerError(err, ctx);
+        // A network made for a container that never came is dropped; on a name conflict the
+        // container of that name exists and the network is its own.
+        if (madeNetwork && !(err instanceof ContainerConflictError)) {
+          await removeNetwork(networkNameOf(spec)).catch(() => undefined);
+        }
+        throw err;
       }
-      // The storage driver cannot limit the disk: create without, and say so.
-      const options = buildCreateOptions(host, settings, spec, { nvidiaRuntime, storageOpt: false });
-      const c = await call(ctx, () => docker.createContainer(options));
-      return { containerId: c.id, diskLimitEnforced: false };
     },
 
     async start(id: string) {
@@ -128,10 +194,16 @@ export function createDockerDriver(host: HostRecord, deps: DockerDriverDeps = {}
     },
 
     async remove(id: string) {
-      await call({ op: 'remove', containerId: id }, () =>
-        docker.getContainer(id).remove({ force: true, v: true }),
-      );
+      const ctx = { op: 'remove', containerId: id };
+      const c = await call(ctx, () => docker.getContainer(id).inspect());
+      await call(ctx, () => docker.getContainer(id).remove({ force: true, v: true }));
+      // Its own network goes with it (named after the container, labelled as the platform's).
+      const name = c.Name.replace(/^\//, '');
+      for (const n of await managedNetworks()) if (n.name === name) await removeNetwork(n.id);
     },
+
+    listNetworks: managedNetworks,
+    removeNetwork,
 
     async inspect(id: string): Promise<ContainerState> {
       const c = await call({ op: 'inspect', containerId: id }, () => docker.getContainer(id).inspect());
@@ -150,6 +222,7 @@ export function createDockerDriver(host: HostRecord, deps: DockerDriverDeps = {}
         startedAt: time(c.State.StartedAt),
         finishedAt: c.State.Running ? null : time(c.State.FinishedAt),
         exitCode: c.State.Running || !time(c.State.FinishedAt) ? null : c.State.ExitCode,
+        isolation: isolationOfInspected(c as Parameters<typeof isolationOfInspected>[0]),
       };
     },
 
@@ -172,6 +245,25 @@ export function createDockerDriver(host: HostRecord, deps: DockerDriverDeps = {}
       return row ? toSummary(row) : null;
     },
   };
+}
+
+/**
+ * A refused network create. Out of addresses (dockerd's default pools hold about 30 networks;
+ * hosts configure `default-address-pools`, see README) is said as such, not as the 404 it comes as.
+ */
+function networkCreateError(err: unknown) {
+  const message = engineMessage(err);
+  if (
+    /non-overlapping IPv4 address pool|address pools? (?:have been|are) (?:all )?(?:allocated|exhausted)/i.test(
+      message,
+    )
+  ) {
+    return new DriverFailureError(
+      `network create: ${message}`,
+      '主机的容器网络地址已用尽，请选择其他主机或联系管理员',
+    );
+  }
+  return mapDockerError(err, { op: 'network create' });
 }
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -40,6 +40,40 @@ export const CREATED = {
   Warnings: [],
 };
 
+/** POST /networks/create (a container's own bridge). */
+export const NETWORK_CREATED = {
+  Id: '4a731a7344f8fa09de513bd7cdf9894a93d9096a9e69816df8c1fa22b880ed13',
+  Warning: '',
+};
+
+/** POST /networks/create with CheckDuplicate for a name that exists. */
+export const NETWORK_EXISTS = {
+  status: 409,
+  json: { message: 'network with name gpu-inst-77 already exists' },
+};
+
+/**
+ * POST /networks/create once the engine's address pools are used up: with dockerd's defaults
+ * after 30 networks (recorded: 15 × /16 from 172.17.0.0/12 and 16 × /20 from 192.168.0.0/16, less docker0).
+ */
+export const ADDRESS_POOLS_EXHAUSTED = {
+  status: 404,
+  json: {
+    message:
+      'could not find an available, non-overlapping IPv4 address pool among the defaults to assign to the network',
+  },
+};
+
+/** GET /networks/gpu-inst-77: the network made for instance 77 (trimmed). */
+export const NETWORK_OF_77 = {
+  Name: 'gpu-inst-77',
+  Id: NETWORK_CREATED.Id,
+  Driver: 'bridge',
+  IPAM: { Driver: 'default', Options: null, Config: [{ Subnet: '172.18.0.0/16', Gateway: '172.18.0.1' }] },
+  Containers: {},
+  Labels: { 'io.gpu-platform.instance-id': '77', 'io.gpu-platform.managed': 'true' },
+};
+
 /** POST /containers/create with HostConfig.StorageOpt.size on vfs over a file system without quotas. */
 export const STORAGE_OPT_UNSUPPORTED = {
   status: 500,

@@ -1,3 +1,4 @@
+import { Writable } from 'node:stream';
 import Docker from 'dockerode';
 import { describe, it } from 'vitest';
 import type { HostRecord } from '../host-driver.ts';
@@ -94,4 +95,31 @@ export function dockerHostRecord(
     updatedAt: at,
     ...over,
   };
+}
+
+/** Runs a command in a running container; answers its exit code and output (stdout and stderr). */
+export async function execIn(
+  docker: Docker,
+  containerId: string,
+  cmd: string[],
+): Promise<{ exitCode: number; output: string }> {
+  const exec = await docker
+    .getContainer(containerId)
+    .exec({ Cmd: cmd, AttachStdout: true, AttachStderr: true });
+  const stream = await exec.start({ hijack: true, stdin: false });
+  let output = '';
+  const sink = new Writable({
+    write(chunk, _enc, done) {
+      output += chunk.toString();
+      done();
+    },
+  });
+  docker.modem.demuxStream(stream, sink, sink);
+  await new Promise<void>((resolve, reject) => {
+    stream.on('end', resolve);
+    stream.on('close', resolve);
+    stream.on('error', reject);
+  });
+  const { ExitCode } = await exec.inspect();
+  return { exitCode: ExitCode ?? -1, output };
 }

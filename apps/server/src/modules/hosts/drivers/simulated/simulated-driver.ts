@@ -19,6 +19,7 @@ import {
   type HostDriver,
   type HostRecord,
   instanceIdOf,
+  isolationOf,
   labelsOf,
   type ProbeResult,
   userIdOf,
@@ -65,6 +66,7 @@ const toState = (r: Row): ContainerState => ({
   startedAt: r.startedAt?.toISOString() ?? null,
   finishedAt: r.finishedAt?.toISOString() ?? null,
   exitCode: r.state === 'exited' ? r.exitCode : null,
+  isolation: r.isolation,
 });
 
 /**
@@ -141,6 +143,7 @@ export function createSimulatedDriver(host: HostRecord, deps: SimulatedDeps): Ho
         cpus: spec.cpus === undefined ? null : Math.ceil(spec.cpus),
         memoryGb: spec.memoryGb ?? null,
         diskGb: spec.diskGb ?? null,
+        isolation: isolationOf(spec),
         createdAt: at,
         updatedAt: at,
       });

@@ -40,7 +40,7 @@ hostDriverContract(
       close: () => fake.close(),
     };
   },
-  { idPattern: /^\d+$/, providerPicksPorts: true, noFinishedAt: true },
+  { idPattern: /^\d+$/, providerPicksPorts: true, noFinishedAt: true, providerIsolates: true },
 );
 
 describe('vastai driver specifics', () => {

@@ -124,6 +124,8 @@ export function createVastaiDriver(host: HostRecord, deps: VastaiDriverDeps): Ho
     return {
       ...toSummary(i, parsed),
       instanceId: parsed.instanceId || null,
+      // vast.ai isolates its rented machines itself: nothing of ours to report.
+      isolation: null,
       running: status === 'running',
       gpuIndices: Array.from({ length: i.num_gpus }, (_, k) => k),
       ports: Object.entries(i.ports ?? {}).flatMap(([key, binds]) =>

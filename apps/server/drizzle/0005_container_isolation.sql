@@ -1,0 +1,1 @@
+ALTER TABLE "simulated_containers" ADD COLUMN "isolation" jsonb;

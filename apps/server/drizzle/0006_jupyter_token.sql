@@ -1,0 +1,1 @@
+ALTER TABLE "instances" ADD COLUMN "jupyter_token_enc" text;
