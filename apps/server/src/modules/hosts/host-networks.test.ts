@@ -25,7 +25,11 @@ async function startTarget(listenOn: { port: number; host: string } | string) {
   return {
     port: (server.address() as AddressInfo).port,
     connections: () => connections,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }
 
@@ -174,6 +178,19 @@ describe('host networks: connecting', () => {
     expect(target.connections()).toBe(0);
   });
 
+  it('SSH: checks the address a name resolves to before ssh2 connects', async () => {
+    const id = await w.insertHost('ssh-name', {
+      connection: 'ssh',
+      host: 'localhost',
+      port: target.port,
+      ssh: { username: 'gpu', password: 'pw' },
+    });
+    const res = await test(id);
+    expect(res.json().data).toMatchObject({ reachable: false });
+    expect(res.json().data.error).toContain('HOST_NETWORKS');
+    expect(target.connections()).toBe(0);
+  });
+
   it('refuses at connect a unix socket that is not listed', async () => {
     const id = await w.insertHost('sock-unlisted', {
       connection: 'socket',
@@ -216,6 +233,22 @@ describe('host networks: test-connection answers a fixed reason, never the remot
     expect(res.body).not.toContain(REMOTE_BODY);
     expect(res.json().data.error).toBe('目标不是可用的 Docker 引擎，或拒绝了请求');
     expect(JSON.stringify(await w.lastAudit())).not.toContain(REMOTE_BODY);
+  });
+
+  it('SSH to an allowed name connects to the address it checked, and answers a fixed reason', async () => {
+    const before = target.connections();
+    const id = await w.insertHost('ssh-allowed', {
+      connection: 'ssh',
+      host: 'localhost',
+      port: target.port,
+      ssh: { username: 'gpu', password: 'pw' },
+      timeoutMs: 3_000,
+    });
+    const res = await w.call('POST', `/api/admin/hosts/${id}/test-connection`);
+    expect(res.json().data).toMatchObject({ reachable: false });
+    expect(target.connections()).toBeGreaterThan(before);
+    expect(res.body).not.toContain(REMOTE_BODY);
+    expect(['SSH 连接失败', '连接超时', '连接被对方中断']).toContain(res.json().data.error);
   });
 
   it('names a refused connection with a fixed reason', async () => {
