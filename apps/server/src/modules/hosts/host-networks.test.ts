@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../../app/db/test-utils.ts';
+import { createTestApp, testConfig } from '../../app/db/test-utils.ts';
+import { buildServer } from '../../app/server.ts';
 import { auditLog } from '../audit/audit.tables.ts';
 import { hosts, regions } from './hosts.tables.ts';
 
@@ -233,6 +234,27 @@ describe('host networks: test-connection answers a fixed reason, never the remot
     expect(res.body).not.toContain(REMOTE_BODY);
     expect(res.json().data.error).toBe('目标不是可用的 Docker 引擎，或拒绝了请求');
     expect(JSON.stringify(await w.lastAudit())).not.toContain(REMOTE_BODY);
+
+    // The same test through an app whose log is kept: the detail is in the server log.
+    const lines: string[] = [];
+    const logged = await buildServer({
+      config: testConfig({ HOST_NETWORKS: '127.0.0.1', RATE_LIMITS: 'off' }),
+      database: w.t.database,
+      webDist: '/nonexistent',
+      logger: { level: 'warn', stream: { write: (line: string) => void lines.push(line) } },
+    });
+    try {
+      const again = await logged.inject({
+        method: 'POST',
+        url: `/api/admin/hosts/${created.json().data.id}/test-connection`,
+        headers: await w.t.adminHeaders(),
+      });
+      expect(again.body).not.toContain(REMOTE_BODY);
+      const entry = lines.find((l) => l.includes('host connection test: failure detail'));
+      expect(entry).toContain(REMOTE_BODY);
+    } finally {
+      await logged.close();
+    }
   });
 
   it('SSH to an allowed name connects to the address it checked, and answers a fixed reason', async () => {

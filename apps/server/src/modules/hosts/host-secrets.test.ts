@@ -5,6 +5,7 @@ import { createTestApp } from '../../app/db/test-utils.ts';
 import { type HostNetworks, parseHostNetworks } from '../../app/host-networks.ts';
 import { secretBoxOf } from '../../app/secret-box.ts';
 import { sealStoredSecrets } from '../system/secrets.usecases.ts';
+import { prepareDatabase } from '../system/system.usecases.ts';
 import { createHostDriverRegistry } from './drivers/registry.ts';
 import { hosts, regions } from './hosts.tables.ts';
 
@@ -138,9 +139,14 @@ describe('host secrets at rest', () => {
     const id = row?.id as number;
     expect(await storedSettings(id)).toContain('LEGACY-TLS-KEY');
 
+    // What main.ts does at start: prepareDatabase with the app's box.
     const box = secretBoxOf(t.app.deps.config);
-    const first = await sealStoredSecrets({ db: t.db, box });
-    expect(first.hosts).toBeGreaterThanOrEqual(1);
+    const { secrets: first } = await prepareDatabase(t.database, {
+      demo: true,
+      admin: { username: 'admin' },
+      box,
+    });
+    expect(first?.hosts).toBeGreaterThanOrEqual(1);
     const text = await storedSettings(id);
     expect(text).not.toContain('LEGACY-TLS-KEY');
     const sealed = JSON.parse(text).tls.key as string;
