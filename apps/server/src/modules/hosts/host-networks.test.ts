@@ -209,7 +209,8 @@ describe('host networks: test-connection answers a fixed reason, never the remot
   let target: Awaited<ReturnType<typeof startTarget>>;
   beforeAll(async () => {
     target = await startTarget({ port: 0, host: '127.0.0.1' });
-    w = await world('127.0.0.1');
+    // Both loopbacks: localhost may resolve to either, and every address must be allowed.
+    w = await world('127.0.0.1,::1');
   });
   afterAll(async () => {
     await w.t.close();
@@ -238,7 +239,7 @@ describe('host networks: test-connection answers a fixed reason, never the remot
     // The same test through an app whose log is kept: the detail is in the server log.
     const lines: string[] = [];
     const logged = await buildServer({
-      config: testConfig({ HOST_NETWORKS: '127.0.0.1', RATE_LIMITS: 'off' }),
+      config: testConfig({ HOST_NETWORKS: '127.0.0.1,::1', RATE_LIMITS: 'off' }),
       database: w.t.database,
       webDist: '/nonexistent',
       logger: { level: 'warn', stream: { write: (line: string) => void lines.push(line) } },

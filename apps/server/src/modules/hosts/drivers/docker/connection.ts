@@ -158,13 +158,22 @@ export function connectDocker(s: DockerSettings, networks?: HostNetworks): Docke
       const denied = found.find((a) => !networks.allowsAddress(a.address));
       if (denied || !found[0])
         throw new HostNotAllowedError(`${host} resolves to ${denied?.address ?? 'nothing'}`);
-      // ssh2 connects to what it is given: the checked address, not a second lookup.
-      modem.host = found[0].address;
+      // ssh2 connects to what it is given: the checked address, not a second lookup. (IPv4 only:
+      // docker-modem builds a URL from the host, which a bare IPv6 address breaks; a name with
+      // IPv6 addresses only is dialled by name, after the check.)
+      const v4 = found.find((a) => a.family === 4);
+      modem.host = v4 ? v4.address : host;
     }
   };
   modem.dial = (opts, callback) => {
     admit().then(
-      () => dial(opts, callback),
+      () => {
+        try {
+          dial(opts, callback);
+        } catch (err) {
+          callback(err);
+        }
+      },
       (err) => callback(err),
     );
   };
