@@ -89,6 +89,20 @@ describe('host secrets at rest', () => {
     expect(after).toMatchObject({ port: 2222, ssh: stored.ssh });
   });
 
+  it('refuses the mask for a secret the host does not have (400 naming it), as before sealing', async () => {
+    const created = await call(
+      'POST',
+      '/api/admin/hosts',
+      dockerHost('sealed-docker-03', { connection: 'ssh', host: '10.1.2.7', ssh: { username: 'gpu' } }),
+    );
+    expect(created.statusCode, created.body).toBe(200);
+    const res = await call('PUT', `/api/admin/hosts/${created.json().data.id}`, {
+      settings: { connection: 'tcp', host: '10.1.2.7', tls: { ca: 'CA', cert: 'CERT', key: SECRET_MASK } },
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().message).toContain('settings.tls.key');
+  });
+
   it('hands the docker driver its settings with the secrets opened', async () => {
     const created = await call(
       'POST',

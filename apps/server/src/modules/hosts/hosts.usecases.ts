@@ -144,7 +144,11 @@ export async function updateHost(
   // the target fields are not secrets, so the masked ones resolved below change nothing here.
   const stored = input.settings ? await repo.find(id) : undefined;
   if (input.settings && !stored) throw hostErrors.notFound();
-  const next = input.settings && stored ? parseSettings(stored.driver, input.settings) : undefined;
+  // A mask with no stored secret behind it is dropped before validating, so a required key stays required.
+  const next =
+    input.settings && stored
+      ? parseSettings(stored.driver, keepMaskedSecrets(input.settings, redactSettings(stored.settings)))
+      : undefined;
   if (next && stored) await checkTarget(deps, stored.driver, next);
   try {
     return await deps.db.transaction(async (tx) => {
