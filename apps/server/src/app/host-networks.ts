@@ -14,6 +14,8 @@ import path from 'node:path';
 export interface HostNetworks {
   /** The entries as given (for messages and logs). */
   readonly text: string;
+  /** Some address is allowed (else a name need not even be resolved). */
+  readonly allowsSomeAddress: boolean;
   allowsAddress(address: string): boolean;
   allowsSocket(socketPath: string): boolean;
 }
@@ -100,6 +102,7 @@ export function parseHostNetworks(text: string): HostNetworks | string {
   }
   return {
     text: entries.join(','),
+    allowsSomeAddress: nets.length > 0,
     allowsAddress(address) {
       const a = addressOf(address);
       if (!a) return false;

@@ -94,6 +94,45 @@ describe('host networks: saving settings', () => {
     expect(res.json().message).toContain('HOST_NETWORKS');
   });
 
+  it('HOST_NETWORKS unset: no docker host anywhere, simulated hosts as before', async () => {
+    const plain = await buildServer({
+      config: testConfig({ RATE_LIMITS: 'off' }),
+      database: w.t.database,
+      webDist: '/nonexistent',
+    });
+    try {
+      const headers = await w.t.adminHeaders();
+      for (const settings of [
+        { connection: 'ssh', host: '10.1.1.1', ssh: { username: 'u' } },
+        { connection: 'socket' },
+      ]) {
+        const res = await plain.inject({
+          method: 'POST',
+          url: '/api/admin/hosts',
+          headers,
+          payload: dockerHost(w.regionId, `unset-${settings.connection}`, settings),
+        });
+        expect(res.statusCode, res.body).toBe(400);
+        expect(res.json().message).toContain('HOST_NETWORKS');
+      }
+      const simulated = await plain.inject({
+        method: 'POST',
+        url: '/api/admin/hosts',
+        headers,
+        payload: { name: 'unset-simulated', regionId: w.regionId, driver: 'simulated' },
+      });
+      expect(simulated.statusCode, simulated.body).toBe(200);
+      const probe = await plain.inject({
+        method: 'POST',
+        url: `/api/admin/hosts/${simulated.json().data.id}/test-connection`,
+        headers,
+      });
+      expect(probe.json().data).toMatchObject({ reachable: true });
+    } finally {
+      await plain.close();
+    }
+  });
+
   it('refuses a unix socket that is not listed, accepts the listed one', async () => {
     const other = await w.call(
       'POST',

@@ -88,6 +88,7 @@ export async function checkDockerTarget(
       ? null
       : { field: 'socketPath', reason: 'not_allowed' };
   }
+  if (!networks.allowsSomeAddress) return { field: 'host', reason: 'not_allowed' };
   let addresses: LookupAddress[];
   try {
     addresses = await resolve(s.host ?? '');
@@ -149,6 +150,7 @@ export function connectDocker(s: DockerSettings, networks?: HostNetworks): Docke
       return;
     }
     const host = s.host ?? '';
+    if (!networks.allowsSomeAddress) throw new HostNotAllowedError(`no address allowed (${host})`);
     if (isIP(host)) {
       if (!networks.allowsAddress(host)) throw new HostNotAllowedError(`address ${host}`);
       return;
