@@ -1,5 +1,6 @@
 import { ConfigError, loadConfig } from './app/config.ts';
 import { openDatabase } from './app/db/client.ts';
+import { secretBoxOf } from './app/secret-box.ts';
 import { buildServer } from './app/server.ts';
 import { prepareDatabase } from './modules/system/system.usecases.ts';
 
@@ -18,9 +19,12 @@ async function main() {
   }
 
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir });
-  const { seeded, admin } = await prepareDatabase(database, {
+  const { seeded, admin, secrets } = await prepareDatabase(database, {
     demo: config.demoData,
     admin: { username: config.ADMIN_USERNAME, password: config.ADMIN_PASSWORD },
+    // Plain host secrets are sealed, and values under APP_SECRET_PREVIOUS sealed again under APP_SECRET.
+    box: secretBoxOf(config),
+    log: (msg, detail) => console.error(`密钥处理: ${msg}`, detail),
   });
 
   const app = await buildServer({
@@ -72,6 +76,16 @@ async function main() {
   ];
   if (config.isProduction && config.PAYMENT_PROVIDER === 'simulated') {
     lines.push('  警告: 生产环境使用模拟支付，任何人都可以免费充值；真实收款请设置 PAYMENT_PROVIDER=alipay');
+  }
+  if (secrets && secrets.hosts + secrets.instances + secrets.answers > 0) {
+    lines.push(
+      `  密钥: 已用当前 APP_SECRET 重新加密 ${secrets.hosts} 台主机的连接密钥、${secrets.instances} 个实例密码、${secrets.answers} 条幂等应答`,
+    );
+  }
+  if (secrets && secrets.failed > 0) {
+    lines.push(
+      `  警告: ${secrets.failed} 个已加密的值无法用 APP_SECRET 或 APP_SECRET_PREVIOUS 解开（轮换密钥时请把旧密钥列入 APP_SECRET_PREVIOUS）`,
+    );
   }
   if (admin.generatedPassword) {
     lines.push(

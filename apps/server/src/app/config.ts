@@ -4,6 +4,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { USD_CNY_TENTHS } from '@gpu/shared/constants';
 import { z } from 'zod';
+import { parseHostNetworks } from './host-networks.ts';
 import { REPO_ROOT } from './paths.ts';
 
 export { REPO_ROOT };
@@ -47,6 +48,19 @@ const trustProxySchema = z
     v === 'off' ? false : /^\d+$/.test(v) ? Number(v) : v.split(',').map((e) => e.trim()),
   );
 
+/** Where host drivers may connect (app/host-networks.ts); unset: nowhere but simulated hosts. */
+const hostNetworksSchema = z
+  .string()
+  .optional()
+  .transform((v, ctx) => {
+    const parsed = parseHostNetworks(v ?? '');
+    if (typeof parsed === 'string') {
+      ctx.addIssue({ code: 'custom', message: parsed });
+      return z.NEVER;
+    }
+    return parsed;
+  });
+
 const envSchema = z.object({
   PORT: port.default(8080),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -64,6 +78,18 @@ const envSchema = z.object({
     .default('admin'),
   ADMIN_PASSWORD: z.string().min(8, '至少 8 位').max(100, '最多 100 位').optional(),
   APP_SECRET: z.string().min(32, '至少 32 个字符').optional(),
+  /** Earlier APP_SECRETs, comma-separated: values sealed under them still open (key rotation). */
+  APP_SECRET_PREVIOUS: z
+    .string()
+    .optional()
+    .transform((v) =>
+      (v ?? '')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
+    .refine((l) => l.every((s) => s.length >= 32), '以逗号分隔的旧密钥，每个至少 32 个字符'),
+  HOST_NETWORKS: hostNetworksSchema,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Run the scheduled tasks in this process (each is safe on several replicas). */
   TASKS: z.enum(['on', 'off']).default('on'),
@@ -167,6 +193,8 @@ export type Config = Omit<z.infer<typeof envSchema>, 'PAYMENT_PROVIDER'> & {
   publicBaseUrl: string;
   dataDir: string;
   appSecret: string;
+  /** APP_SECRET_PREVIOUS as a list. */
+  appSecretPrevious: string[];
   isProduction: boolean;
   demoData: boolean;
 };
@@ -209,6 +237,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicBaseUrl: (cfg.PUBLIC_BASE_URL ?? `http://localhost:${cfg.PORT}`).replace(/\/+$/, ''),
     dataDir,
     appSecret,
+    appSecretPrevious: cfg.APP_SECRET_PREVIOUS,
     isProduction,
     demoData: (cfg.DEMO_DATA ?? (isProduction ? 'off' : 'on')) === 'on',
   };

@@ -14,7 +14,7 @@ import { systemClock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { createRequestLoad } from './request-load.ts';
-import { createSecretBox } from './secret-box.ts';
+import { secretBoxOf } from './secret-box.ts';
 import type { Container, ContainerOverrides } from './types.ts';
 
 /** A logger that drops everything, for a container built without an app (scripts, benches). */
@@ -45,6 +45,8 @@ export function createContainer(
   const log = overrides.log ?? silentLog;
   const now = () => clock.now();
 
+  // APP_SECRET seals; APP_SECRET_PREVIOUS still opens what older secrets sealed.
+  const box = secretBoxOf(config);
   const discounts = createDiscountService({ db, now });
   const overseasPricing = { usdCny: config.VASTAI_USD_CNY, marginPercent: config.VASTAI_MARGIN_PERCENT };
   const services: Container['services'] = {
@@ -75,6 +77,8 @@ export function createContainer(
       createHostDriverRegistry({
         db,
         now,
+        box,
+        hostNetworks: config.HOST_NETWORKS,
         vastai: { apiKey: config.VASTAI_API_KEY, apiUrl: config.VASTAI_API_URL },
       }),
     payment: overrides.payments ?? createPaymentDriver(config, { db }),
@@ -88,7 +92,7 @@ export function createContainer(
     hostDrivers: drivers.host,
     market: services.market,
     discounts,
-    box: createSecretBox(config.appSecret),
+    box,
     retentionDays: config.INSTANCE_RETENTION_DAYS,
     provisionLeaseMs: config.INSTANCE_PROVISION_LEASE_S * 1000,
     jobs: { kick: (id) => jobs.kick(id), drain: () => jobs.drain() },
@@ -113,7 +117,15 @@ export function createContainer(
     requests,
     auth: { db, tokens: services.tokens, sms: drivers.sms, now, secret: config.appSecret, log },
     basic: { db, now },
-    hosts: { db, clock, hostDrivers: drivers.host, market: services.market },
+    hosts: {
+      db,
+      clock,
+      hostDrivers: drivers.host,
+      market: services.market,
+      box,
+      hostNetworks: config.HOST_NETWORKS,
+      log,
+    },
     instances,
     vastai: {
       ...instances,

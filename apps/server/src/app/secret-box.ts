@@ -1,22 +1,82 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 
-/** AES-256-GCM for secrets the platform must show again (instance root passwords), keyed from APP_SECRET. */
-export function createSecretBox(appSecret: string) {
-  const key = createHash('sha256').update(`secret-box:${appSecret}`).digest();
+/**
+ * Sealed values name the key that sealed them: `s1.<key id>.<iv>.<tag>.<body>` (base64url parts).
+ * The key id is a short hash of the secret, so APP_SECRET can rotate without numbering keys:
+ * the current secret seals, the current and previous ones (APP_SECRET_PREVIOUS) open.
+ * Values sealed before key ids (`<iv>.<tag>.<body>`) open with whichever key authenticates them.
+ */
+const SEALED = /^s1\.([A-Za-z0-9_-]{8})\.([A-Za-z0-9_-]+)\.([A-Za-z0-9_-]+)\.([A-Za-z0-9_-]*)$/;
+const LEGACY = /^([A-Za-z0-9_-]+)\.([A-Za-z0-9_-]+)\.([A-Za-z0-9_-]*)$/;
+
+interface Key {
+  id: string;
+  key: Buffer;
+}
+
+const keyOf = (secret: string): Key => ({
+  id: createHash('sha256').update(`secret-box-id:${secret}`).digest('base64url').slice(0, 8),
+  key: createHash('sha256').update(`secret-box:${secret}`).digest(),
+});
+
+function decrypt(key: Buffer, iv: string, tag: string, body: string): string {
+  const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
+  decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+  return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
+}
+
+/**
+ * AES-256-GCM for secrets the platform keeps (instance root passwords, host TLS/SSH keys,
+ * stored answers), keyed from APP_SECRET; `previous` are earlier secrets that still open.
+ */
+export function createSecretBox(appSecret: string, previous: readonly string[] = []) {
+  const current = keyOf(appSecret);
+  const keys = [current, ...previous.filter((s) => s !== appSecret).map(keyOf)];
   return {
+    /** Id of the key new seals use. */
+    keyId: current.id,
     seal(plain: string): string {
       const iv = randomBytes(12);
-      const cipher = createCipheriv('aes-256-gcm', key, iv);
+      const cipher = createCipheriv('aes-256-gcm', current.key, iv);
       const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
-      return [iv, cipher.getAuthTag(), body].map((b) => b.toString('base64url')).join('.');
+      return ['s1', current.id, ...[iv, cipher.getAuthTag(), body].map((b) => b.toString('base64url'))].join(
+        '.',
+      );
     },
     open(sealed: string): string {
-      const [iv, tag, body] = sealed.split('.').map((p) => Buffer.from(p, 'base64url'));
-      if (!iv || !tag || !body) throw new Error('sealed value is malformed');
-      const decipher = createDecipheriv('aes-256-gcm', key, iv);
-      decipher.setAuthTag(tag);
-      return Buffer.concat([decipher.update(body), decipher.final()]).toString('utf8');
+      const m = SEALED.exec(sealed);
+      if (m) {
+        const [, id, iv, tag, body] = m as unknown as [string, string, string, string, string];
+        const candidates = keys.filter((k) => k.id === id);
+        if (candidates.length === 0)
+          throw new Error(`sealed under an unknown key (${id}): list its secret in APP_SECRET_PREVIOUS`);
+        return firstThatOpens(candidates, iv, tag, body);
+      }
+      const legacy = LEGACY.exec(sealed);
+      if (!legacy) throw new Error('sealed value is malformed');
+      const [, iv, tag, body] = legacy as unknown as [string, string, string, string];
+      return firstThatOpens(keys, iv, tag, body);
     },
+    /** Has the shape of a value this box seals (any key id). */
+    isSealed: (value: string): boolean => SEALED.test(value),
+    /** Sealed under the current key: nothing to re-seal. */
+    isCurrent: (value: string): boolean => SEALED.exec(value)?.[1] === current.id,
   };
 }
+
+function firstThatOpens(keys: Key[], iv: string, tag: string, body: string): string {
+  for (const k of keys) {
+    try {
+      return decrypt(k.key, iv, tag, body);
+    } catch {
+      // Not this key (GCM authentication failed): try the next one.
+    }
+  }
+  throw new Error('sealed value does not open with APP_SECRET or APP_SECRET_PREVIOUS');
+}
+
 export type SecretBox = ReturnType<typeof createSecretBox>;
+
+/** The box of these settings: APP_SECRET seals, APP_SECRET_PREVIOUS still opens. */
+export const secretBoxOf = (config: { appSecret: string; appSecretPrevious: readonly string[] }) =>
+  createSecretBox(config.appSecret, config.appSecretPrevious);

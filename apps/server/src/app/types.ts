@@ -24,7 +24,9 @@ import type { VastaiDeps } from '../modules/vastai/vastai.deps.ts';
 import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
+import type { HostNetworks } from './host-networks.ts';
 import type { RequestLoad } from './request-load.ts';
+import type { SecretBox } from './secret-box.ts';
 import type { TaskRunner } from './tasks.ts';
 
 /**
@@ -89,7 +91,15 @@ export interface Container {
   };
   /** Billing, discounts, idempotency and other usecases that need only the database and the time. */
   basic: { db: Db; now: () => Date };
-  hosts: { db: Db; clock: Clock; hostDrivers: HostDriverRegistry; market: MarketCatalog };
+  hosts: {
+    db: Db;
+    clock: Clock;
+    hostDrivers: HostDriverRegistry;
+    market: MarketCatalog;
+    box: SecretBox;
+    hostNetworks: HostNetworks;
+    log: FastifyBaseLogger;
+  };
   instances: InstanceDeps & { jobs: ProvisionJobs };
   /** Overseas GPUs (vast.ai): the instances' deps plus vast.ai's client (null without a key). */
   vastai: VastaiDeps;

@@ -3,11 +3,11 @@ import { idempotencyErrors } from '../../modules/idempotency/idempotency.errors.
 import { IDEMPOTENCY_KEY_PATTERN, requestHash } from '../../modules/idempotency/idempotency.models.ts';
 import { claimRequest, completeRequest } from '../../modules/idempotency/idempotency.usecases.ts';
 import { isAppError } from '../errors.ts';
-import { createSecretBox } from '../secret-box.ts';
+import { secretBoxOf } from '../secret-box.ts';
 import type { AppInstance, Container } from '../types.ts';
 
 export function registerIdempotency(app: AppInstance, { db, clock, config }: Container) {
-  const deps = { db, now: () => clock.now(), box: createSecretBox(config.appSecret) };
+  const deps = { db, now: () => clock.now(), box: secretBoxOf(config) };
   app.decorateRequest('idempotency', null);
 
   app.decorate('idempotent', (scope: string) => async (request: FastifyRequest, reply: FastifyReply) => {

@@ -20,7 +20,8 @@ withTestEngine('a docker host on the local engine, through the API', check, (soc
     let admin: Record<string, string>;
     let hostId: number;
     beforeAll(async () => {
-      t = await createTestApp();
+      // The local engine's socket is the one place HOST_NETWORKS lets this app connect to.
+      t = await createTestApp({ config: { HOST_NETWORKS: `unix:${socketPath}` } });
       admin = await t.adminHeaders();
     });
     afterAll(() => t?.close());

@@ -13,6 +13,17 @@ export const hostErrors = {
       status: 400,
       message: `参数 settings.${field} 无效：${message}`,
     }),
+  targetNotAllowed: (field: 'host' | 'socketPath', reason: 'not_allowed' | 'unresolvable') =>
+    createError({
+      code: reason === 'unresolvable' ? 'hosts.target_unresolvable' : 'hosts.target_not_allowed',
+      status: 400,
+      message:
+        reason === 'unresolvable'
+          ? `参数 settings.${field} 无效：主机地址无法解析`
+          : field === 'socketPath'
+            ? `参数 settings.socketPath 无效：该 Docker 套接字不在允许的主机网络内（HOST_NETWORKS 需列出 unix:路径）`
+            : `参数 settings.host 无效：该地址（或其解析到的 IP）不在允许的主机网络内（HOST_NETWORKS）`,
+    }),
   badPortRange: () =>
     createError({
       code: 'hosts.bad_port_range',

@@ -6,6 +6,7 @@ import {
   SECRET_MASK,
   unitsToYuan,
 } from '@gpu/shared';
+import type { SecretBox } from '../../app/secret-box.ts';
 import type { ContainerSpec } from './drivers/host-driver.ts';
 import type { GpuRow, HostListRow, SkuRow } from './hosts.repository.ts';
 
@@ -42,6 +43,35 @@ export function keepMaskedSecrets(next: Settings, previous: Settings): Settings 
   }
   return out;
 }
+
+/** A copy of the settings with `fn` applied to every secret string in them. */
+function mapSecrets(settings: Settings, fn: (value: string) => string): Settings {
+  const out: Settings = structuredClone(settings);
+  for (const [outer, inner] of SECRET_PATHS) {
+    const o = out[outer];
+    if (isObject(o) && typeof o[inner] === 'string' && o[inner]) o[inner] = fn(o[inner]);
+  }
+  return out;
+}
+
+type Box = Pick<SecretBox, 'seal' | 'open' | 'isSealed' | 'isCurrent'>;
+
+/** Settings an admin sent, as stored: every secret sealed (the mask stays, to be resolved). */
+export const sealNewSecrets = (settings: Settings, box: Box): Settings =>
+  mapSecrets(settings, (v) => (v === SECRET_MASK ? v : box.seal(v)));
+
+/** Settings as a driver uses them when it connects: sealed secrets opened. */
+export const openSecrets = (settings: Settings, box: Box | undefined): Settings =>
+  box ? mapSecrets(settings, (v) => (box.isSealed(v) ? box.open(v) : v)) : settings;
+
+/**
+ * Stored settings under the current key: a plain secret (stored before secrets were sealed) is
+ * sealed, one sealed under a previous APP_SECRET is sealed again. Throws when one does not open.
+ */
+export const resealSecrets = (settings: Settings, box: Box): Settings =>
+  mapSecrets(settings, (v) =>
+    !box.isSealed(v) ? box.seal(v) : box.isCurrent(v) ? v : box.seal(box.open(v)),
+  );
 
 export function toSkuView(s: SkuRow) {
   return {

@@ -13,12 +13,21 @@ import {
 } from '@gpu/shared';
 import type { Clock } from '../../app/clock.ts';
 import type { Db, Tx } from '../../app/db/client.ts';
+import type { HostNetworks } from '../../app/host-networks.ts';
+import type { SecretBox } from '../../app/secret-box.ts';
 import { recordAudit } from '../audit/audit.usecases.ts';
 import { lockHost } from './allocation.ts';
+import { checkDockerTarget } from './drivers/docker/connection.ts';
 import { declaredGpuInfo } from './drivers/host-driver.ts';
 import type { HostDriverRegistry } from './drivers/registry.ts';
 import { hostErrors } from './hosts.errors.ts';
-import { keepMaskedSecrets, redactSettings, toHostDetail, toHostView } from './hosts.models.ts';
+import {
+  keepMaskedSecrets,
+  redactSettings,
+  sealNewSecrets,
+  toHostDetail,
+  toHostView,
+} from './hosts.models.ts';
 import { createHostsRepository, type HostFilter } from './hosts.repository.ts';
 import { createInventoryRepository } from './inventory.repository.ts';
 import { syncGpuInventory } from './inventory.ts';
@@ -29,6 +38,11 @@ export interface HostsDeps {
   db: Db;
   clock: Clock;
   hostDrivers: HostDriverRegistry;
+  /** Seals the secrets in host settings (docker TLS key, SSH key and password) before they are stored. */
+  box: SecretBox;
+  /** HOST_NETWORKS: where a host's settings may point. */
+  hostNetworks: HostNetworks;
+  log?: { warn: (obj: object, msg: string) => void };
 }
 
 const audit = (tx: Tx, actor: AdminActor, action: AuditAction, hostId: number, detail?: unknown) =>
@@ -70,6 +84,16 @@ function parseSettings(driver: string, settings: Record<string, unknown>): Recor
   throw hostErrors.invalidSettings(issue?.path.join('.') || '', issue?.message ?? '格式不正确');
 }
 
+/** Refuses settings that point outside HOST_NETWORKS (checked again on every connection). */
+async function checkTarget(deps: HostsDeps, driver: string, settings: Record<string, unknown>) {
+  if (driver !== 'docker') return;
+  const problem = await checkDockerTarget(
+    settings as Parameters<typeof checkDockerTarget>[0],
+    deps.hostNetworks,
+  );
+  if (problem) throw hostErrors.targetNotAllowed(problem.field, problem.reason);
+}
+
 export async function createHost(
   deps: HostsDeps,
   actor: AdminActor,
@@ -79,11 +103,12 @@ export async function createHost(
   if (!(await repo.regionExists(input.regionId))) throw hostErrors.regionNotFound();
   if (await repo.findByName(input.name)) throw hostErrors.nameTaken(input.name);
   const { sku, settings, ...columns } = input;
+  await checkTarget(deps, input.driver, settings);
   try {
     return await deps.db.transaction(async (tx) => {
       const host = await createHostsRepository({ db: tx }).insert({
         ...columns,
-        settings,
+        settings: sealNewSecrets(settings, deps.box),
         gpuSource: input.driver === 'simulated' ? 'simulated' : 'declared',
       });
       if (!host) throw new Error('host insert returned no row');
@@ -115,6 +140,16 @@ export async function updateHost(
   const repo = createHostsRepository({ db: deps.db });
   if (input.regionId !== undefined && !(await repo.regionExists(input.regionId)))
     throw hostErrors.regionNotFound();
+  // Validated and checked against HOST_NETWORKS before the host is locked (DNS is network I/O);
+  // the target fields are not secrets, so the masked ones resolved below change nothing here.
+  const stored = input.settings ? await repo.find(id) : undefined;
+  if (input.settings && !stored) throw hostErrors.notFound();
+  // A mask with no stored secret behind it is dropped before validating, so a required key stays required.
+  const next =
+    input.settings && stored
+      ? parseSettings(stored.driver, keepMaskedSecrets(input.settings, redactSettings(stored.settings)))
+      : undefined;
+  if (next && stored) await checkTarget(deps, stored.driver, next);
   try {
     return await deps.db.transaction(async (tx) => {
       const host = await lockHost(tx, id);
@@ -125,13 +160,12 @@ export async function updateHost(
       ) {
         throw hostErrors.nameTaken(input.name);
       }
-      const { sku, settings: rawSettings, ...columns } = input;
+      const { sku, settings: _raw, ...columns } = input;
       const start = columns.portRangeStart ?? host.portRangeStart;
       const end = columns.portRangeEnd ?? host.portRangeEnd;
       if (start > end) throw hostErrors.badPortRange();
-      const settings = rawSettings
-        ? parseSettings(host.driver, keepMaskedSecrets(rawSettings, host.settings))
-        : undefined;
+      // New secrets are sealed; one sent back as the mask keeps the stored (sealed) one.
+      const settings = next ? keepMaskedSecrets(sealNewSecrets(next, deps.box), host.settings) : undefined;
       const updated = await createHostsRepository({ db: tx }).update(id, {
         ...columns,
         ...(settings ? { settings } : {}),

@@ -18,7 +18,7 @@ export async function probeHost(
     return await deps.hostDrivers.forHost(host).probe();
   } catch (e) {
     if (!isDriverError(e)) throw e;
-    return { reachable: false, gpus: [], warnings: [], error: e.message };
+    return { reachable: false, gpus: [], warnings: [], error: e.message, detail: e.detail };
   }
 }
 
@@ -56,6 +56,13 @@ export async function testConnection(deps: HostsDeps, actor: AdminActor, id: num
   const host = await createHostsRepository({ db: deps.db }).find(id);
   if (!host) throw hostErrors.notFound();
   const probe = await probeHost(deps, host);
+  // The admin gets a fixed reason; what the target said stays in the server log.
+  if (!probe.reachable || probe.detail) {
+    deps.log?.warn(
+      { hostId: id, reachable: probe.reachable, reason: probe.error ?? null, detail: probe.detail ?? null },
+      'host connection test: failure detail',
+    );
+  }
   const detail: HostDetail = await deps.db.transaction(async (tx) => {
     await storeProbe(tx, deps.clock.now(), id, probe);
     await recordAudit(tx, actor, 'hosts.test_connection', `host:${id}`, {

@@ -1,8 +1,10 @@
 import { DEFAULT_TENANT_CONFIG } from '@gpu/shared';
 import type { Database, Db } from '../../app/db/client.ts';
+import type { SecretBox } from '../../app/secret-box.ts';
 import { ensureFirstAdmin } from '../auth/admins.usecases.ts';
 import { createTenantsRepository } from '../tenants/tenants.repository.ts';
 import { DEFAULT_TENANT_SETTINGS, SECOND_TENANT } from './demo-data.ts';
+import { sealStoredSecrets } from './secrets.usecases.ts';
 import { claimFirstStart, insertDemoCatalogue } from './system.repository.ts';
 
 const DEFAULT_TENANT = { code: DEFAULT_TENANT_CONFIG.tenantCode, name: DEFAULT_TENANT_CONFIG.tenantName };
@@ -14,13 +16,21 @@ const DEFAULT_TENANT = { code: DEFAULT_TENANT_CONFIG.tenantCode, name: DEFAULT_T
  */
 export async function prepareDatabase(
   database: Database,
-  opts: { demo: boolean; admin: { username: string; password?: string }; now?: Date },
+  opts: {
+    demo: boolean;
+    admin: { username: string; password?: string };
+    now?: Date;
+    /** When given, stored secrets are sealed under its current key (sealStoredSecrets). */
+    box?: SecretBox;
+    log?: (msg: string, detail: object) => void;
+  },
 ) {
   return database.withStartupLock(async () => {
     await database.migrate();
     const seeded = await seedOnFirstStart(database, { demo: opts.demo, now: opts.now });
     const admin = await ensureFirstAdmin(database, opts.admin);
-    return { seeded, admin };
+    const secrets = opts.box ? await sealStoredSecrets({ db: database.db, box: opts.box }, opts.log) : null;
+    return { seeded, admin, secrets };
   });
 }
 

@@ -27,6 +27,13 @@ export class HostUnreachableError extends HostDriverError {
   }
 }
 
+/** HOST_NETWORKS does not allow the host's address or socket: nothing was sent to it. */
+export class HostNotAllowedError extends HostDriverError {
+  constructor(detail?: string) {
+    super('HOST_UNREACHABLE', '主机地址不在允许的主机网络内（HOST_NETWORKS），未连接', detail);
+  }
+}
+
 export class ImageNotFoundError extends HostDriverError {
   readonly image: string;
   constructor(image: string, detail?: string) {

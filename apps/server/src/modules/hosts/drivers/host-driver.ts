@@ -33,8 +33,10 @@ export interface ProbeResult {
   memoryGb?: number;
   /** Something worth telling the admin that did not stop the probe (zh-CN). */
   warnings: string[];
-  /** Why the host is unreachable (zh-CN), when it is. */
+  /** Why the host is unreachable (zh-CN, a fixed reason: never the target's own answer), when it is. */
   error?: string;
+  /** What went wrong in the driver's words, for the server log only. */
+  detail?: string;
 }
 
 export interface PortBinding {

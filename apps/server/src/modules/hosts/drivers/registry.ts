@@ -1,5 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Db } from '../../../app/db/client.ts';
+import { type HostNetworks, NO_HOST_NETWORKS } from '../../../app/host-networks.ts';
+import type { SecretBox } from '../../../app/secret-box.ts';
 import { createDockerDriver, type DockerDriverDeps } from './docker/docker-driver.ts';
 import { DriverNotSupportedError } from './driver-errors.ts';
 import type { HostDriver, HostRecord } from './host-driver.ts';
@@ -18,6 +20,10 @@ export interface RegistryDeps {
   random?: () => number;
   sleep?: (ms: number) => Promise<void>;
   docker?: DockerDriverDeps;
+  /** Opens the secrets sealed in host settings when a driver connects. */
+  box?: SecretBox;
+  /** HOST_NETWORKS; absent means no engine anywhere (the simulated hosts need none). */
+  hostNetworks?: HostNetworks;
   /** VASTAI_API_KEY / VASTAI_API_URL; no key means overseas calls fail as not configured. */
   vastai?: Partial<VastaiDriverDeps>;
 }
@@ -36,7 +42,11 @@ export function createHostDriverRegistry(deps: RegistryDeps): HostDriverRegistry
         case 'simulated':
           return createSimulatedDriver(host, simulated);
         case 'docker':
-          return createDockerDriver(host, deps.docker);
+          return createDockerDriver(host, {
+            box: deps.box,
+            networks: deps.hostNetworks ?? NO_HOST_NETWORKS,
+            ...deps.docker,
+          });
         case 'vastai':
           return createVastaiDriver(host, { apiUrl: VASTAI_DEFAULT_URL, ...deps.vastai });
         default:

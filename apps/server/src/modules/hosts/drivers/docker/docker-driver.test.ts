@@ -2,6 +2,7 @@ import { createConnection } from 'node:net';
 import Docker from 'dockerode';
 import { describe, expect, it } from 'vitest';
 import { ContainerConflictError } from '../driver-errors.ts';
+import { type HostNetworks, parseHostNetworks } from '../../../../app/host-networks.ts';
 import { hostDriverContract } from '../drivers.test-suite.ts';
 import { LABELS } from '../host-driver.ts';
 import { createHostDriverRegistry } from '../registry.ts';
@@ -40,8 +41,12 @@ withTestEngine('docker driver on a real engine', check, (socketPath) => {
     stopTimeoutS: 5,
     gpus: GPUS,
   };
-  // No database: the docker driver keeps nothing of its own.
-  const registry = createHostDriverRegistry({ db: undefined as never });
+  // No database: the docker driver keeps nothing of its own. HOST_NETWORKS lists the engine's
+  // socket and the missing one (unreachable, not refused).
+  const registry = createHostDriverRegistry({
+    db: undefined as never,
+    hostNetworks: parseHostNetworks(`unix:${socketPath},unix:/run/gpu-test-no-engine.sock`) as HostNetworks,
+  });
   const docker = new Docker({ socketPath });
 
   hostDriverContract('docker', async () => ({

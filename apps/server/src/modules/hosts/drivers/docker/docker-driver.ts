@@ -1,6 +1,8 @@
 import type { DockerSettings } from '@gpu/shared';
 import type Docker from 'dockerode';
 import { ContainerConflictError, DriverFailureError } from '../driver-errors.ts';
+import type { HostNetworks } from '../../../../app/host-networks.ts';
+import type { SecretBox } from '../../../../app/secret-box.ts';
 import {
   type ContainerSpec,
   type ContainerState,
@@ -19,12 +21,21 @@ import {
 } from '../host-driver.ts';
 import { connectDocker, dockerSettingsOf } from './connection.ts';
 import { buildCreateOptions, gpuIndicesOf, isolationOfInspected, portsOf } from './create-request.ts';
-import { engineMessage, isStorageOptUnsupported, mapDockerError } from './docker-errors.ts';
+import {
+  engineMessage,
+  isStorageOptUnsupported,
+  mapDockerError,
+  probeFailureReason,
+} from './docker-errors.ts';
 import { runNvidiaSmi } from './probe-container.ts';
 
 export interface DockerDriverDeps {
   /** Opens the engine client; tests point it at a recorded engine. */
   connect?: (settings: DockerSettings, host: HostRecord) => Docker;
+  /** Opens the host's sealed secrets (TLS key, SSH key and password) when the client is made. */
+  box?: SecretBox;
+  /** HOST_NETWORKS, checked on every connection (the registry always passes it). */
+  networks?: HostNetworks;
 }
 
 const ZERO_TIME = /^0001-01-01/;
@@ -32,8 +43,8 @@ const time = (t: string | undefined) => (t && !ZERO_TIME.test(t) ? new Date(t).t
 
 /** A GPU host reached through its Docker Engine API (DESIGN §7). */
 export function createDockerDriver(host: HostRecord, deps: DockerDriverDeps = {}): HostDriver {
-  const settings = dockerSettingsOf(host);
-  const docker = (deps.connect ?? connectDocker)(settings, host);
+  const settings = dockerSettingsOf(host, deps.box);
+  const docker = deps.connect ? deps.connect(settings, host) : connectDocker(settings, deps.networks);
 
   const call = async <T>(ctx: { op: string; image?: string; containerId?: string }, fn: () => Promise<T>) => {
     try {
@@ -124,8 +135,13 @@ export function createDockerDriver(host: HostRecord, deps: DockerDriverDeps = {}
         version = await docker.version();
         info = await docker.info();
       } catch (err) {
-        const e = mapDockerError(err, { op: 'probe' });
-        return { reachable: false, gpus: [], warnings: [], error: `${e.message}：${engineMessage(err)}` };
+        return {
+          reachable: false,
+          gpus: [],
+          warnings: [],
+          error: probeFailureReason(err),
+          detail: `probe: ${engineMessage(err)}`,
+        };
       }
       const nvidiaRuntime = Boolean(info.Runtimes?.nvidia);
       const base = {
@@ -136,6 +152,7 @@ export function createDockerDriver(host: HostRecord, deps: DockerDriverDeps = {}
         memoryGb: info.MemTotal ? Math.round(info.MemTotal / 1024 ** 3) : undefined,
       };
       const warnings: string[] = [];
+      let detail: string | undefined;
       if (nvidiaRuntime) {
         try {
           const smi = await runNvidiaSmi(docker, settings.probeImage);
@@ -144,7 +161,9 @@ export function createDockerDriver(host: HostRecord, deps: DockerDriverDeps = {}
           }
           warnings.push('nvidia-smi 未报告任何 GPU，已使用主机设置中声明的 GPU');
         } catch (err) {
-          warnings.push(`nvidia-smi 探测失败（${engineMessage(err)}），已使用主机设置中声明的 GPU`);
+          // The engine's words go to the log only (they may carry what a remote put there).
+          detail = `nvidia-smi: ${engineMessage(err)}`;
+          warnings.push('nvidia-smi 探测失败，已使用主机设置中声明的 GPU');
         }
       } else {
         warnings.push(
@@ -156,6 +175,7 @@ export function createDockerDriver(host: HostRecord, deps: DockerDriverDeps = {}
         gpus: declaredGpuInfo(host.id, settings.gpus, 'declared'),
         gpuSource: 'declared',
         warnings,
+        ...(detail ? { detail } : {}),
       };
     },
 

@@ -4,6 +4,7 @@ import {
   DriverFailureError,
   GpuUnavailableError,
   HostDriverError,
+  HostNotAllowedError,
   HostUnreachableError,
   ImageNotFoundError,
   PortInUseError,
@@ -34,6 +35,41 @@ export const engineMessage = (err: unknown): string => {
   const e = err as EngineError;
   return (e?.json?.message ?? e?.message ?? String(err)).trim();
 };
+
+const TLS_CODES = new Set([
+  'EPROTO',
+  'CERT_HAS_EXPIRED',
+  'CERT_NOT_YET_VALID',
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+]);
+
+/**
+ * Why a connection test failed, as one fixed zh-CN reason: never the target's own words (its
+ * body, banner or error text), which would make test-connection a probe of whatever answers
+ * there. The detail goes to the server log.
+ */
+export function probeFailureReason(err: unknown): string {
+  if (err instanceof HostNotAllowedError) return err.message;
+  const e = err as EngineError & { level?: string };
+  const code = e?.code ?? '';
+  const text = String(e?.message ?? '');
+  if (e?.statusCode !== undefined) return '目标不是可用的 Docker 引擎，或拒绝了请求';
+  if (code === 'ECONNREFUSED') return '连接被拒绝：目标端口没有服务在监听';
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return '主机地址无法解析';
+  if (code === 'ETIMEDOUT' || e?.level === 'client-timeout' || /timed? ?out/i.test(text)) return '连接超时';
+  if (code === 'EHOSTUNREACH' || code === 'ENETUNREACH') return '网络不可达，无法连接主机';
+  if (code === 'ENOENT' || code === 'EACCES') return '无法打开 Docker 套接字（不存在或没有权限）';
+  if (TLS_CODES.has(code) || /^ERR_(TLS|SSL)_/.test(code) || /certificate|ssl|tls/i.test(text))
+    return 'TLS 握手或证书校验失败';
+  if (e?.level === 'client-authentication') return 'SSH 认证失败';
+  if (e?.level?.startsWith('client-') || /handshake/i.test(text)) return 'SSH 连接失败';
+  if (code.startsWith('HPE_')) return '目标不是可用的 Docker 引擎，或拒绝了请求';
+  if (code === 'ECONNRESET' || code === 'EPIPE' || /socket hang up/i.test(text)) return '连接被对方中断';
+  return '无法连接主机';
+}
 
 /** The engine refused the StorageOpt size: the storage driver or file system cannot enforce it. */
 export const isStorageOptUnsupported = (err: unknown): boolean => {

@@ -1,0 +1,63 @@
+import { and, asc, eq, gt, isNotNull, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../app/db/client.ts';
+import { hosts } from '../hosts/hosts.tables.ts';
+import { idempotencyRequests } from '../idempotency/idempotency.tables.ts';
+import { instances } from '../instances/instances.tables.ts';
+
+/** `column` does not start with `prefix` (the sealed-value prefix of the current key). */
+const notUnder = (column: AnyPgColumn, prefix: string): SQL =>
+  sql`left(${column}, ${prefix.length}) <> ${prefix}`;
+
+/** The stored secrets, read and rewritten for sealing and key rotation (system/secrets.usecases.ts). */
+export function createSecretsRepository({ db }: { db: DbOrTx }) {
+  return {
+    async hostSettings() {
+      return db.select({ id: hosts.id, settings: hosts.settings }).from(hosts).orderBy(asc(hosts.id));
+    },
+    /** Writes `next` only if the row still holds `previous` (an admin's edit meanwhile wins). */
+    async replaceHostSettings(id: number, previous: unknown, next: Record<string, unknown>) {
+      const rows = await db
+        .update(hosts)
+        .set({ settings: next })
+        .where(and(eq(hosts.id, id), sql`${hosts.settings} = ${JSON.stringify(previous)}::jsonb`))
+        .returning({ id: hosts.id });
+      return rows.length === 1;
+    },
+    async instancePasswordsNotUnder(prefix: string, afterId: number, limit: number) {
+      return db
+        .select({ id: instances.id, value: instances.rootPasswordEnc })
+        .from(instances)
+        .where(and(gt(instances.id, afterId), notUnder(instances.rootPasswordEnc, prefix)))
+        .orderBy(asc(instances.id))
+        .limit(limit);
+    },
+    async replaceInstancePassword(id: number, previous: string, next: string) {
+      const rows = await db
+        .update(instances)
+        .set({ rootPasswordEnc: next })
+        .where(and(eq(instances.id, id), eq(instances.rootPasswordEnc, previous)))
+        .returning({ id: instances.id });
+      return rows.length === 1;
+    },
+    async storedAnswersNotUnder(prefix: string, afterId: number, limit: number) {
+      const t = idempotencyRequests;
+      const rows = await db
+        .select({ id: t.id, value: t.responseBody })
+        .from(t)
+        .where(and(gt(t.id, afterId), isNotNull(t.responseBody), notUnder(t.responseBody, prefix)))
+        .orderBy(asc(t.id))
+        .limit(limit);
+      return rows as { id: number; value: string }[];
+    },
+    async replaceStoredAnswer(id: number, previous: string, next: string) {
+      const t = idempotencyRequests;
+      const rows = await db
+        .update(t)
+        .set({ responseBody: next })
+        .where(and(eq(t.id, id), eq(t.responseBody, previous)))
+        .returning({ id: t.id });
+      return rows.length === 1;
+    },
+  };
+}
