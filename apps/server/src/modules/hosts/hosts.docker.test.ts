@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../app/db/test-utils.ts';
+import { instances } from '../instances/instances.tables.ts';
+import { gpuSkus } from '../market/market.tables.ts';
 import { allocateOnHost } from './allocation.ts';
 import { createInstanceContainer } from './containers.usecases.ts';
 import { checkTestEngine, TEST_COMMAND, TEST_IMAGE, withTestEngine } from './drivers/docker/test-engine.ts';
@@ -122,12 +124,33 @@ withTestEngine('a docker host on the local engine, through the API', check, (soc
       });
       expect(free.json().data).toMatchObject({ total: 2, free: 1, usedIds: [0], freeIds: [1] });
 
+      // The instance is gone (released); a customer's cleanup visits the hosts of their ended instances.
+      const [sku] = await t.db.select().from(gpuSkus).where(eq(gpuSkus.hostId, hostId));
+      const [region] = await t.db.select().from(regions).where(eq(regions.code, 'anhui-a'));
+      await t.db.insert(instances).values({
+        id: 9001,
+        tenantId: user.tenantId,
+        userId: user.id,
+        hostId,
+        skuId: sku?.id as number,
+        regionId: region?.id as number,
+        name: 'gone',
+        image: TEST_IMAGE,
+        gpuModel: 'RTX 4090 D',
+        gpuCount: 1,
+        billingType: 'hourly',
+        hourlyRate: 0,
+        status: 'RELEASED',
+        rootPasswordEnc: 'x',
+      });
       const cleanup = await t.app.inject({ method: 'POST', url: '/api/gpu/docker/cleanup', headers });
       expect(cleanup.json().data.removed).toEqual([
         { hostId, containerId: created.containerId, instanceId: 9001 },
       ]);
       await expect(driver.inspect(created.containerId)).rejects.toBeInstanceOf(ContainerNotFoundError);
       expect(await market()).toMatchObject({ gpuIdleNum: 2 });
+      // The next test deletes the host, which a host with instance history refuses.
+      await t.db.delete(instances).where(eq(instances.id, 9001));
     });
 
     it('deletes the host once nothing is allocated', async () => {
