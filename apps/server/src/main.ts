@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig } from './app/config.ts';
+import { ConfigError, loadConfig, providerBanner } from './app/config.ts';
 import { openDatabase } from './app/db/client.ts';
 import { buildServer } from './app/server.ts';
 import { prepareDatabase } from './modules/system/system.usecases.ts';
@@ -68,11 +68,9 @@ async function main() {
     `  GPU 算力平台已启动: ${url}  (${Math.round(performance.now() - startedAt)} ms)`,
     `  数据库: ${database.kind === 'pglite' ? `PGlite (${config.dataDir})` : 'PostgreSQL'}${seeded ? '，已写入首次启动数据' : ''}`,
     `  管理后台: ${url}/admin/login   API 文档: ${url}/api/docs`,
-    `  支付: ${config.PAYMENT_PROVIDER === 'alipay' ? '支付宝' : '模拟支付（扫码打开本机页面，点击即到账，不产生真实扣款）'}`,
+    // Production refuses every simulated provider (config.ts); elsewhere the banner names them.
+    ...providerBanner(config),
   ];
-  if (config.isProduction && config.PAYMENT_PROVIDER === 'simulated') {
-    lines.push('  警告: 生产环境使用模拟支付，任何人都可以免费充值；真实收款请设置 PAYMENT_PROVIDER=alipay');
-  }
   if (admin.generatedPassword) {
     lines.push(
       `  首个管理员: 用户名 ${config.ADMIN_USERNAME}  密码 ${admin.generatedPassword}  （仅显示这一次，请妥善保存）`,
