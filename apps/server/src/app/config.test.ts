@@ -76,6 +76,20 @@ describe('config', () => {
     expect(loadConfig({ ...base, CHAIN_PROVIDER: 'simulated' }).CHAIN_PROVIDER).toBe('simulated');
   });
 
+  it('serves API docs outside production, in production only with API_DOCS=on; request timeouts', () => {
+    const dev = loadConfig({ ...base });
+    expect(dev.apiDocs).toBe(true);
+    expect([dev.REQUEST_TIMEOUT_S, dev.HEADERS_TIMEOUT_S]).toEqual([30, 10]);
+    expect(loadConfig({ ...base, API_DOCS: 'off' }).apiDocs).toBe(false);
+    expect(loadConfig({ ...base, ...productionSettings() }).apiDocs).toBe(false);
+    expect(loadConfig({ ...base, ...productionSettings(), API_DOCS: 'on' }).apiDocs).toBe(true);
+    expect(() => loadConfig({ ...base, API_DOCS: 'yes' })).toThrow(/API_DOCS:/);
+    expect(() => loadConfig({ ...base, REQUEST_TIMEOUT_S: '0' })).toThrow(/REQUEST_TIMEOUT_S:/);
+    expect(() => loadConfig({ ...base, HEADERS_TIMEOUT_S: '40' })).toThrow(
+      /HEADERS_TIMEOUT_S: 不能大于 REQUEST_TIMEOUT_S/,
+    );
+  });
+
   it('names the simulated providers in the start-up banner', () => {
     const dev = providerBanner(loadConfig({ ...base })).join('\n');
     expect(dev).toContain('模拟支付');

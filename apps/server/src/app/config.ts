@@ -164,8 +164,24 @@ const envSchema = z.object({
     .default(300),
   /** Demo tenants, hosts and images on first start; off by default in production. */
   DEMO_DATA: z.enum(['on', 'off']).optional(),
-  /** When set, GET /metrics asks for `Authorization: Bearer <METRICS_TOKEN>`. */
+  /** GET /metrics answers only `Authorization: Bearer <METRICS_TOKEN>`; unset, it answers 404. */
   METRICS_TOKEN: z.string().min(16, '至少 16 个字符').optional(),
+  /** The OpenAPI document and its page at /api/docs: on outside production, off in production. */
+  API_DOCS: z.enum(['on', 'off'], { message: '只能是 on 或 off' }).optional(),
+  /** Seconds a client has to send a whole request (headers and body); then 408 and the socket closes. */
+  REQUEST_TIMEOUT_S: z.coerce
+    .number({ message: '必须是 1–600 之间的整数' })
+    .int('必须是 1–600 之间的整数')
+    .min(1, '必须是 1–600 之间的整数')
+    .max(600, '必须是 1–600 之间的整数')
+    .default(30),
+  /** Seconds a client has to send its request headers (at most REQUEST_TIMEOUT_S). */
+  HEADERS_TIMEOUT_S: z.coerce
+    .number({ message: '必须是 1–600 之间的整数' })
+    .int('必须是 1–600 之间的整数')
+    .min(1, '必须是 1–600 之间的整数')
+    .max(600, '必须是 1–600 之间的整数')
+    .default(10),
 });
 
 export type Config = Omit<z.infer<typeof envSchema>, 'PAYMENT_PROVIDER'> & {
@@ -176,6 +192,8 @@ export type Config = Omit<z.infer<typeof envSchema>, 'PAYMENT_PROVIDER'> & {
   appSecret: string;
   isProduction: boolean;
   demoData: boolean;
+  /** Serve /api/docs (API_DOCS, else on outside production). */
+  apiDocs: boolean;
 };
 
 export class ConfigError extends Error {}
@@ -208,6 +226,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       );
     }
   }
+  if (cfg.HEADERS_TIMEOUT_S > cfg.REQUEST_TIMEOUT_S) {
+    throw new ConfigError(
+      `配置无效，服务未启动：\n  HEADERS_TIMEOUT_S: 不能大于 REQUEST_TIMEOUT_S（${cfg.REQUEST_TIMEOUT_S}）`,
+    );
+  }
   const paymentProvider = checkPayments(cfg, isProduction);
   checkProductionProviders(cfg, paymentProvider, isProduction);
   const appSecret = cfg.APP_SECRET ?? loadOrCreateSecret(dataDir);
@@ -219,6 +242,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     appSecret,
     isProduction,
     demoData: (cfg.DEMO_DATA ?? (isProduction ? 'off' : 'on')) === 'on',
+    apiDocs: (cfg.API_DOCS ?? (isProduction ? 'off' : 'on')) === 'on',
   };
 }
 
