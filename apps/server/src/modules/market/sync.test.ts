@@ -5,6 +5,7 @@ import { createTestApp } from '../../app/db/test-utils.ts';
 import { auditLog } from '../audit/audit.tables.ts';
 import { hosts } from '../hosts/hosts.tables.ts';
 import { DEMO_HOSTS } from '../system/demo-data.ts';
+import { MARKET_SYNC_TASK } from './sync.usecases.ts';
 
 // Mid-minute: per-user rate-limit windows are fixed minutes of this clock.
 const clock = fixedClock('2026-11-22T08:00:30Z');
@@ -78,6 +79,18 @@ describe('POST /api/admin/market/sync', () => {
       const res = await t.app.inject({ method: 'POST', url: '/api/admin/market/sync', headers });
       expect(res.statusCode).toBe(401);
     }
+  });
+});
+
+describe('the market.sync task (the platform syncs on its own)', () => {
+  it('probes the hosts every interval, whoever visits the market', async () => {
+    expect(t.app.tasks.names()).toContain(MARKET_SYNC_TASK);
+    clock.advance(30_000);
+    await t.app.tasks.runNow(MARKET_SYNC_TASK);
+    expect(t.app.tasks.stats()[MARKET_SYNC_TASK]).toMatchObject({ runs: 1, failures: 0 });
+    // The run was this interval's sync: an admin asking now gets its result.
+    const body = await adminSync();
+    expect(body.data).toMatchObject({ synced: false, lastSyncedAt: clock.now().toISOString() });
   });
 });
 

@@ -10,6 +10,10 @@ import { createSyncRepository } from './sync.repository.ts';
 /** Every signed-in market page may ask; the hosts are probed at most this often, across replicas. */
 export const SYNC_MIN_INTERVAL_MS = 30_000;
 
+/** The platform's own sync, so the market stays current whoever visits it (every 60 s). */
+export const MARKET_SYNC_TASK = 'market.sync';
+export const MARKET_SYNC_TASK_INTERVAL_MS = 60_000;
+
 interface SyncDeps {
   db: Db;
   clock: Clock;
