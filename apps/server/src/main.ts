@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig } from './app/config.ts';
+import { ConfigError, loadConfig, providerBanner } from './app/config.ts';
 import { openDatabase } from './app/db/client.ts';
 import { secretBoxOf } from './app/secret-box.ts';
 import { buildServer } from './app/server.ts';
@@ -71,12 +71,10 @@ async function main() {
     '',
     `  GPU 算力平台已启动: ${url}  (${Math.round(performance.now() - startedAt)} ms)`,
     `  数据库: ${database.kind === 'pglite' ? `PGlite (${config.dataDir})` : 'PostgreSQL'}${seeded ? '，已写入首次启动数据' : ''}`,
-    `  管理后台: ${url}/admin/login   API 文档: ${url}/api/docs`,
-    `  支付: ${config.PAYMENT_PROVIDER === 'alipay' ? '支付宝' : '模拟支付（扫码打开本机页面，点击即到账，不产生真实扣款）'}`,
+    `  管理后台: ${url}/admin/login${config.apiDocs ? `   API 文档: ${url}/api/docs` : ''}`,
+    // Production refuses every simulated provider (config.ts); elsewhere the banner names them.
+    ...providerBanner(config),
   ];
-  if (config.isProduction && config.PAYMENT_PROVIDER === 'simulated') {
-    lines.push('  警告: 生产环境使用模拟支付，任何人都可以免费充值；真实收款请设置 PAYMENT_PROVIDER=alipay');
-  }
   if (secrets && secrets.hosts + secrets.instances + secrets.answers > 0) {
     lines.push(
       `  密钥: 已用当前 APP_SECRET 重新加密 ${secrets.hosts} 台主机的连接密钥、${secrets.instances} 个实例密码、${secrets.answers} 条幂等应答`,

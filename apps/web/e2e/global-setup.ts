@@ -64,6 +64,8 @@ export default async function setup(project: TestProject) {
       PORT: String(port),
       DATA_DIR: dataDir,
       NODE_ENV: 'test',
+      // The blockchain page's tests confirm orders on the simulated chain, which only runs when named.
+      CHAIN_PROVIDER: 'simulated',
       ADMIN_USERNAME: ADMIN.username,
       ADMIN_PASSWORD: ADMIN.password,
       VASTAI_API_KEY: vast.apiKey,

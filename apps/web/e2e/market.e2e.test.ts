@@ -68,7 +68,11 @@ async function settle(page: Page, n?: number) {
 
 describe('the market', () => {
   it('loads the list, then syncs in the background and reloads (SPEC.md §4)', async () => {
-    const page = await browser.newPage({ viewport: DESKTOP });
+    // The sync is for signed-in customers (issue 26); a visitor's market only lists.
+    const session = await registerUser();
+    const context = await browser.newContext({ viewport: DESKTOP });
+    await seedSession(context, { token: session.accessToken, user: session.user });
+    const page = await context.newPage();
     const calls: string[] = [];
     page.on('request', (r) => {
       const url = new URL(r.url());
@@ -80,6 +84,23 @@ describe('the market', () => {
     await page.waitForFunction(() => !document.querySelector('[data-testid=market-syncing]'));
     await page.getByTestId('market-synced').waitFor();
     expect(calls.slice(0, 3)).toEqual(['GET /api/gpu/market', 'POST /api/gpu/sync', 'GET /api/gpu/market']);
+    await context.close();
+  });
+
+  it('asks a visitor no sync, and keeps them on the market', async () => {
+    const page = await browser.newPage({ viewport: DESKTOP });
+    const calls: string[] = [];
+    page.on('request', (r) => {
+      const url = new URL(r.url());
+      if (url.pathname.startsWith('/api/gpu/')) calls.push(`${r.method()} ${url.pathname}`);
+    });
+    await page.goto(siteUrl('localhost', '/market'));
+    await page.locator('[data-testid=market-grid]').waitFor();
+    await settle(page);
+    await page.getByRole('button', { name: '刷新' }).first().click();
+    await settle(page);
+    expect(calls).not.toContain('POST /api/gpu/sync');
+    expect(new URL(page.url()).pathname).toBe('/market');
     await page.close();
   });
 

@@ -34,6 +34,7 @@ export const AUDIT_ACTIONS = [
   'instances.admin_start',
   'instances.admin_terminate',
   'instances.force_stop',
+  'market.sync',
   'regions.create',
   'regions.update',
   'tenants.create',

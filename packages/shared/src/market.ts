@@ -104,3 +104,7 @@ export const marketSyncResultSchema = z.object({
   ),
 });
 export type MarketSyncResult = z.infer<typeof marketSyncResultSchema>;
+
+/** What a customer's market page learns from a sync: no host, count or driver error (issue 26). */
+export const marketSyncAnswerSchema = marketSyncResultSchema.pick({ synced: true, lastSyncedAt: true });
+export type MarketSyncAnswer = z.infer<typeof marketSyncAnswerSchema>;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, providerBanner } from './config.ts';
+import { productionSettings } from './db/test-utils.ts';
 
 const base = { APP_SECRET: 'x'.repeat(40), DATA_DIR: '/tmp/gpu-config-test' };
 
@@ -44,9 +45,63 @@ describe('config', () => {
 
   it('refuses production without APP_SECRET and turns demo data off there', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: '/tmp/x' })).toThrow(/APP_SECRET/);
-    expect(loadConfig({ ...base, NODE_ENV: 'production', PAYMENT_PROVIDER: 'simulated' }).demoData).toBe(
-      false,
+    expect(loadConfig({ ...base, ...productionSettings() }).demoData).toBe(false);
+  });
+
+  it('refuses production with any simulated provider or the console SMS, naming each setting', () => {
+    const prod: Record<string, string> = { ...base, ...productionSettings() };
+    const c = loadConfig(prod);
+    expect([c.PAYMENT_PROVIDER, c.CHAIN_PROVIDER, c.SMS_PROVIDER]).toEqual(['alipay', 'off', 'aliyun']);
+    expect(() => loadConfig({ ...prod, PAYMENT_PROVIDER: 'simulated' })).toThrow(
+      /PAYMENT_PROVIDER: 生产环境不能使用模拟支付/,
     );
+    expect(() => loadConfig({ ...prod, CHAIN_PROVIDER: 'simulated' })).toThrow(
+      /CHAIN_PROVIDER: 生产环境不能使用模拟区块链/,
+    );
+    expect(() => loadConfig({ ...prod, SMS_PROVIDER: 'console' })).toThrow(
+      /SMS_PROVIDER: 生产环境必须设置为 aliyun/,
+    );
+    // Left out, the SMS setting would be the console: refused too. Every problem is named at once.
+    const { SMS_PROVIDER: _sms, ...noSms } = prod;
+    expect(() =>
+      loadConfig({ ...noSms, PAYMENT_PROVIDER: 'simulated', CHAIN_PROVIDER: 'simulated' }),
+    ).toThrow(/PAYMENT_PROVIDER:[\s\S]*CHAIN_PROVIDER:[\s\S]*SMS_PROVIDER:/);
+    expect(() => loadConfig({ ...base, CHAIN_PROVIDER: 'tron' })).toThrow(/CHAIN_PROVIDER:/);
+  });
+
+  it('chooses each simulated provider by its own setting: the chain is off unless named', () => {
+    expect(loadConfig({ ...base }).CHAIN_PROVIDER).toBe('off');
+    // Real payments elsewhere do not turn the simulated chain on, nor off.
+    expect(loadConfig({ ...base, PAYMENT_PROVIDER: 'simulated' }).CHAIN_PROVIDER).toBe('off');
+    expect(loadConfig({ ...base, CHAIN_PROVIDER: 'simulated' }).CHAIN_PROVIDER).toBe('simulated');
+  });
+
+  it('serves API docs outside production, in production only with API_DOCS=on; request timeouts', () => {
+    const dev = loadConfig({ ...base });
+    expect(dev.apiDocs).toBe(true);
+    expect([dev.REQUEST_TIMEOUT_S, dev.HEADERS_TIMEOUT_S]).toEqual([30, 10]);
+    expect(loadConfig({ ...base, API_DOCS: 'off' }).apiDocs).toBe(false);
+    expect(loadConfig({ ...base, ...productionSettings() }).apiDocs).toBe(false);
+    expect(loadConfig({ ...base, ...productionSettings(), API_DOCS: 'on' }).apiDocs).toBe(true);
+    expect(() => loadConfig({ ...base, API_DOCS: 'yes' })).toThrow(/API_DOCS:/);
+    expect(() => loadConfig({ ...base, REQUEST_TIMEOUT_S: '0' })).toThrow(/REQUEST_TIMEOUT_S:/);
+    expect(() => loadConfig({ ...base, HEADERS_TIMEOUT_S: '40' })).toThrow(
+      /HEADERS_TIMEOUT_S: 不能大于 REQUEST_TIMEOUT_S/,
+    );
+  });
+
+  it('names the simulated providers in the start-up banner', () => {
+    const dev = providerBanner(loadConfig({ ...base })).join('\n');
+    expect(dev).toContain('模拟支付');
+    expect(dev).toContain('短信: 控制台');
+    expect(dev).toContain('区块链: 未开通');
+    expect(dev).toMatch(/模拟的外部服务: 支付、短信/);
+    const chain = providerBanner(loadConfig({ ...base, CHAIN_PROVIDER: 'simulated' })).join('\n');
+    expect(chain).toMatch(/模拟的外部服务: 支付、区块链、短信/);
+    const prod = providerBanner(loadConfig({ ...base, ...productionSettings() })).join('\n');
+    expect(prod).toContain('支付: 支付宝');
+    expect(prod).toContain('短信: 阿里云');
+    expect(prod).not.toContain('模拟的外部服务');
   });
 
   it('chooses the payment provider: simulated by default, named explicitly in production', () => {

@@ -93,7 +93,10 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Run the scheduled tasks in this process (each is safe on several replicas). */
   TASKS: z.enum(['on', 'off']).default('on'),
-  /** SMS provider: `console` logs the code (and, outside production, answers it); `aliyun` sends it. */
+  /**
+   * SMS provider: `console` logs the code (and, outside production, answers it); `aliyun` sends it.
+   * Production must name `aliyun`.
+   */
   SMS_PROVIDER: z.enum(['console', 'aliyun'], { message: '只能是 console 或 aliyun' }).default('console'),
   ALIYUN_SMS_ACCESS_KEY_ID: z.string().optional(),
   ALIYUN_SMS_ACCESS_KEY_SECRET: z.string().optional(),
@@ -105,6 +108,12 @@ const envSchema = z.object({
   ALIYUN_SMS_ENDPOINT: z.string().default('dysmsapi.aliyuncs.com'),
   /** Payment provider: `simulated` (a local page pays; not for real money) or `alipay`. */
   PAYMENT_PROVIDER: z.enum(['simulated', 'alipay'], { message: '只能是 simulated 或 alipay' }).optional(),
+  /**
+   * Blockchain confirmations: `off` (orders stay pending until a chain RPC driver exists) or
+   * `simulated` (a local page confirms any order: free money, for demos). Its own choice, never
+   * implied by NODE_ENV or PAYMENT_PROVIDER; refused in production.
+   */
+  CHAIN_PROVIDER: z.enum(['off', 'simulated'], { message: '只能是 off 或 simulated' }).default('off'),
   /** This server's address as customers' devices reach it (QR pages, Alipay's notify URL). */
   PUBLIC_BASE_URL: z
     .string()
@@ -183,8 +192,24 @@ const envSchema = z.object({
     .default(300),
   /** Demo tenants, hosts and images on first start; off by default in production. */
   DEMO_DATA: z.enum(['on', 'off']).optional(),
-  /** When set, GET /metrics asks for `Authorization: Bearer <METRICS_TOKEN>`. */
+  /** GET /metrics answers only `Authorization: Bearer <METRICS_TOKEN>`; unset, it answers 404. */
   METRICS_TOKEN: z.string().min(16, '至少 16 个字符').optional(),
+  /** The OpenAPI document and its page at /api/docs: on outside production, off in production. */
+  API_DOCS: z.enum(['on', 'off'], { message: '只能是 on 或 off' }).optional(),
+  /** Seconds a client has to send a whole request (headers and body); then 408 and the socket closes. */
+  REQUEST_TIMEOUT_S: z.coerce
+    .number({ message: '必须是 1–600 之间的整数' })
+    .int('必须是 1–600 之间的整数')
+    .min(1, '必须是 1–600 之间的整数')
+    .max(600, '必须是 1–600 之间的整数')
+    .default(30),
+  /** Seconds a client has to send its request headers (at most REQUEST_TIMEOUT_S). */
+  HEADERS_TIMEOUT_S: z.coerce
+    .number({ message: '必须是 1–600 之间的整数' })
+    .int('必须是 1–600 之间的整数')
+    .min(1, '必须是 1–600 之间的整数')
+    .max(600, '必须是 1–600 之间的整数')
+    .default(10),
 });
 
 export type Config = Omit<z.infer<typeof envSchema>, 'PAYMENT_PROVIDER'> & {
@@ -197,6 +222,8 @@ export type Config = Omit<z.infer<typeof envSchema>, 'PAYMENT_PROVIDER'> & {
   appSecretPrevious: string[];
   isProduction: boolean;
   demoData: boolean;
+  /** Serve /api/docs (API_DOCS, else on outside production). */
+  apiDocs: boolean;
 };
 
 export class ConfigError extends Error {}
@@ -229,7 +256,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       );
     }
   }
+  if (cfg.HEADERS_TIMEOUT_S > cfg.REQUEST_TIMEOUT_S) {
+    throw new ConfigError(
+      `配置无效，服务未启动：\n  HEADERS_TIMEOUT_S: 不能大于 REQUEST_TIMEOUT_S（${cfg.REQUEST_TIMEOUT_S}）`,
+    );
+  }
   const paymentProvider = checkPayments(cfg, isProduction);
+  checkProductionProviders(cfg, paymentProvider, isProduction);
   const appSecret = cfg.APP_SECRET ?? loadOrCreateSecret(dataDir);
   return {
     ...cfg,
@@ -240,18 +273,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     appSecretPrevious: cfg.APP_SECRET_PREVIOUS,
     isProduction,
     demoData: (cfg.DEMO_DATA ?? (isProduction ? 'off' : 'on')) === 'on',
+    apiDocs: (cfg.API_DOCS ?? (isProduction ? 'off' : 'on')) === 'on',
   };
 }
 
 /**
- * The simulated provider lets anyone pay with a click, so production must name its provider
- * (`simulated` only for a demo); Alipay needs its app id and both keys.
+ * The simulated provider lets anyone pay with a click, so production must name its provider;
+ * Alipay needs its app id and both keys.
  */
 function checkPayments(cfg: z.infer<typeof envSchema>, isProduction: boolean): 'simulated' | 'alipay' {
   if (!cfg.PAYMENT_PROVIDER && isProduction) {
-    throw new ConfigError(
-      '配置无效，服务未启动：\n  PAYMENT_PROVIDER: 生产环境必须设置（alipay；模拟支付任何人都能免费充值，仅演示时设置 simulated）',
-    );
+    throw new ConfigError('配置无效，服务未启动：\n  PAYMENT_PROVIDER: 生产环境必须设置（alipay）');
   }
   const provider = cfg.PAYMENT_PROVIDER ?? 'simulated';
   if (provider === 'alipay') {
@@ -267,6 +299,47 @@ function checkPayments(cfg: z.infer<typeof envSchema>, isProduction: boolean): '
     }
   }
   return provider;
+}
+
+/**
+ * Production runs no simulated provider: each one hands out money or codes to whoever asks
+ * (a page that pays, a page that confirms a chain transfer, codes in the log). Every refused
+ * setting is named at once.
+ */
+function checkProductionProviders(
+  cfg: z.infer<typeof envSchema>,
+  paymentProvider: 'simulated' | 'alipay',
+  isProduction: boolean,
+) {
+  if (!isProduction) return;
+  const problems: string[] = [];
+  if (paymentProvider === 'simulated')
+    problems.push('PAYMENT_PROVIDER: 生产环境不能使用模拟支付（任何人点击即可免费充值），请设置为 alipay');
+  if (cfg.CHAIN_PROVIDER === 'simulated')
+    problems.push('CHAIN_PROVIDER: 生产环境不能使用模拟区块链（任何人点击即可确认到账），请设置为 off');
+  if (cfg.SMS_PROVIDER === 'console')
+    problems.push('SMS_PROVIDER: 生产环境必须设置为 aliyun（console 只把验证码写进日志，用户收不到）');
+  if (problems.length > 0)
+    throw new ConfigError(`配置无效，服务未启动：\n${problems.map((p) => `  ${p}`).join('\n')}`);
+}
+
+/** The start-up banner's lines about the outside world: each provider, and which are simulated. */
+export function providerBanner(config: Config): string[] {
+  const simulated = [
+    config.PAYMENT_PROVIDER === 'simulated' && '支付',
+    config.CHAIN_PROVIDER === 'simulated' && '区块链',
+    config.SMS_PROVIDER === 'console' && '短信',
+  ].filter((x): x is string => Boolean(x));
+  const lines = [
+    `  支付: ${config.PAYMENT_PROVIDER === 'alipay' ? '支付宝' : '模拟支付（扫码打开本机页面，点击即到账，不产生真实扣款）'}`,
+    `  区块链: ${config.CHAIN_PROVIDER === 'simulated' ? '模拟区块链（确认页点击即到账，不涉及真实转账）' : '未开通（订单保持待确认）'}`,
+    `  短信: ${config.SMS_PROVIDER === 'aliyun' ? '阿里云短信' : '控制台（验证码只写进日志，不发送）'}`,
+  ];
+  if (simulated.length > 0)
+    lines.push(
+      `  模拟的外部服务: ${simulated.join('、')}（任何人都能免费充值或取得验证码，切勿用于真实用户）`,
+    );
+  return lines;
 }
 
 /** The embedded default keeps one generated secret in DATA_DIR so tokens survive restarts. */

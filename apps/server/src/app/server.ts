@@ -95,7 +95,16 @@ export async function buildServer(opts: BuildOptions): Promise<AppInstance> {
     // X-Forwarded-For counts only from the proxies TRUST_PROXY names (none by default).
     trustProxy: trustProxyOption(opts.config.TRUST_PROXY),
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
-    http: { maxHeaderSize: MAX_HEADER_SIZE },
+    // A client has REQUEST_TIMEOUT_S for the whole request and HEADERS_TIMEOUT_S for its headers,
+    // then gets a 408 and the socket closes (a trickled body held a socket for minutes). Node
+    // checks every second, not every 30 s, so a limit holds to about a second.
+    requestTimeout: opts.config.REQUEST_TIMEOUT_S * 1000,
+    http: {
+      maxHeaderSize: MAX_HEADER_SIZE,
+      headersTimeout: opts.config.HEADERS_TIMEOUT_S * 1000,
+      requestTimeout: opts.config.REQUEST_TIMEOUT_S * 1000,
+      connectionsCheckingInterval: 1000,
+    },
     frameworkErrors,
     clientErrorHandler,
     // A closing server answers 503 to new requests while in-flight ones finish.
@@ -179,14 +188,17 @@ export async function buildServer(opts: BuildOptions): Promise<AppInstance> {
         message: `请求过于频繁，请${Math.ceil(ctx.ttl / 1000)}秒后再试`,
       }),
   });
-  await app.register(fastifySwagger, {
-    openapi: {
-      info: { title: 'GPU 算力租赁平台 API', version: '1.0.0' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  // The API's map is for developers: served outside production, in production only with API_DOCS=on.
+  if (opts.config.apiDocs) {
+    await app.register(fastifySwagger, {
+      openapi: {
+        info: { title: 'GPU 算力租赁平台 API', version: '1.0.0' },
+        components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      },
+      transform: jsonSchemaTransform,
+    });
+    await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  }
 
   // Each module adds its routes and its scheduled tasks.
   for (const register of [

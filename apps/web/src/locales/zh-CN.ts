@@ -956,6 +956,7 @@ export const t = {
         'gpu_sku.update': '编辑 GPU 规格',
         'gpu_sku.delete': '删除 GPU 规格',
         'gpu_sku.sync': '同步 GPU 规格',
+        'market.sync': '同步主机 GPU 库存',
         'gpu_types.status': 'GPU 型号停售/恢复销售',
         'hosts.create': '新建主机',
         'hosts.update': '编辑主机',

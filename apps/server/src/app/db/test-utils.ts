@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { createAuthRepository } from '../../modules/auth/auth.repository.ts';
@@ -24,6 +24,32 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     PAYMENT_PROVIDER: 'simulated',
     ...overrides,
   });
+}
+
+let rsaPems: { privateKey: string; publicKey: string } | undefined;
+/**
+ * What production needs beyond APP_SECRET: real providers for payments (Alipay, made-up app and
+ * freshly generated keys; nothing is called) and SMS (Aliyun, made-up keys). The chain stays off.
+ */
+export function productionSettings(): Record<string, string> {
+  rsaPems ??= generateKeyPairSync('rsa', {
+    modulusLength: 2048,
+    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+  });
+  return {
+    NODE_ENV: 'production',
+    PAYMENT_PROVIDER: 'alipay',
+    ALIPAY_APP_ID: '2021000000000001',
+    ALIPAY_PRIVATE_KEY: rsaPems.privateKey,
+    ALIPAY_PUBLIC_KEY: rsaPems.publicKey,
+    PUBLIC_BASE_URL: 'https://gpu.example.test',
+    SMS_PROVIDER: 'aliyun',
+    ALIYUN_SMS_ACCESS_KEY_ID: 'test-key-id',
+    ALIYUN_SMS_ACCESS_KEY_SECRET: 'test-key-secret',
+    ALIYUN_SMS_SIGN_NAME: '测试',
+    ALIYUN_SMS_TEMPLATE_CODE: 'SMS_0000',
+  };
 }
 
 /**

@@ -17,7 +17,7 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('blockchain orders on PostgreS
   const clock = fixedClock('2026-11-22T08:00:00Z');
 
   beforeAll(async () => {
-    t = await createTestApp({ clock, demo: false });
+    t = await createTestApp({ clock, demo: false, config: { CHAIN_PROVIDER: 'simulated' } });
   });
   afterAll(() => t.close());
 

@@ -5,6 +5,7 @@ import { fixedClock } from '../../app/clock.ts';
 import { createTestApp } from '../../app/db/test-utils.ts';
 import { ledgerEntries } from '../billing/billing.tables.ts';
 import { reconcileAccount } from '../billing/ledger.ts';
+import { startFakeAlipayGateway } from '../payments/drivers/alipay/fake-alipay-gateway.ts';
 import { BLOCKCHAIN_ORDER_TTL_MS, MAX_PENDING_BLOCKCHAIN_ORDERS } from './blockchain.models.ts';
 import { createBlockchainRepository } from './blockchain.repository.ts';
 import { pollPendingBlockchainOrders } from './blockchain.usecases.ts';
@@ -16,7 +17,8 @@ const clock = fixedClock('2026-11-22T08:00:00Z');
 let t: T;
 
 beforeAll(async () => {
-  t = await createTestApp({ clock, demo: false });
+  // The simulated chain is on only where its own setting names it (issue 26).
+  t = await createTestApp({ clock, demo: false, config: { CHAIN_PROVIDER: 'simulated' } });
 });
 afterAll(() => t.close());
 
@@ -194,5 +196,41 @@ describe('blockchain orders', () => {
       txHash: hash(),
     });
     expect(res.statusCode).toBe(429);
+  });
+});
+
+describe('the simulated chain exists only where CHAIN_PROVIDER names it (issue 26)', () => {
+  it('outside production with real payments and no CHAIN_PROVIDER: no confirm page, one POST credits nothing', async () => {
+    const alipay = await startFakeAlipayGateway();
+    const dev = await createTestApp({ demo: false, config: { NODE_ENV: 'development', ...alipay.config } });
+    try {
+      const { headers } = await dev.createUser();
+      const res = await dev.app.inject({
+        method: 'POST',
+        url: '/api/blockchain/orders',
+        headers,
+        payload: { chain: 'TRON', currency: 'USDT', amount: '100', txHash: hash() },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const order = res.json().data;
+      expect(order.simulatedConfirmUrl).toBeNull();
+      const forged = await dev.app.inject({
+        method: 'POST',
+        url: `/api/blockchain/simulated/${order.orderNo}`,
+        payload: { result: 'CONFIRMED' },
+      });
+      expect(forged.statusCode).toBe(404);
+      const balanceRes = await dev.app.inject({ method: 'GET', url: '/api/user/balance', headers });
+      expect(balanceRes.json().data.available).toBe(0);
+      const status = await dev.app.inject({
+        method: 'GET',
+        url: `/api/blockchain/orders/${order.id}/status`,
+        headers,
+      });
+      expect(status.json().data.status).toBe('PENDING');
+    } finally {
+      await dev.close();
+      await alipay.close();
+    }
   });
 });

@@ -1,4 +1,5 @@
 import type { Db } from '../../app/db/client.ts';
+import type { AuthUser } from '../../app/types.ts';
 import { releaseOnHost } from './allocation.ts';
 import { isDriverError } from './drivers/driver-errors.ts';
 import type { ContainerSpec, CreateResult } from './drivers/host-driver.ts';
@@ -48,18 +49,19 @@ export async function gpuAvailabilityFor(
 }
 
 /**
- * POST /api/gpu/docker/cleanup (one user's) and the reconcile task (everyone's, no userId):
- * removes containers (by label) whose instance is gone, on every local host that answers, and
- * returns whatever GPUs and ports such an instance still held, after its container is gone;
- * then such instances' networks (docker: one per instance).
- * A host that cannot be reached is reported, not fatal.
+ * The reconcile task (everyone's, no userId): removes containers (by label) whose instance is
+ * gone, on every local host that answers, and returns whatever GPUs and ports such an instance
+ * still held, after its container is gone; then such instances' networks (docker: one per
+ * instance). A host that cannot be reached is reported, not fatal.
+ * `hostIds` limits the hosts visited (a customer's cleanup: only where they had instances).
  */
 export async function cleanupOrphans(
   deps: ContainerDeps,
   instances: Pick<DockerInstanceGateway, 'liveInstanceIds'>,
-  scope: { userId?: number },
+  scope: { userId?: number; hostIds?: number[] },
 ) {
-  const localHosts = await createHostsRepository({ db: deps.db }).localHostsInUse();
+  const inUse = await createHostsRepository({ db: deps.db }).localHostsInUse();
+  const localHosts = scope.hostIds ? inUse.filter((h) => scope.hostIds?.includes(h.id)) : inUse;
   const removed: { hostId: number; containerId: string; instanceId: number }[] = [];
   const failedHosts: { hostId: number; message: string }[] = [];
   const removedNetworks: { hostId: number; network: string; instanceId: number }[] = [];
@@ -100,4 +102,26 @@ export async function cleanupOrphans(
     }
   }
   return { checked, removed, removedNetworks, failedHosts };
+}
+
+/** What a customer reads of a host their cleanup could not reach: never the driver's own words. */
+const CUSTOMER_CLEANUP_FAILED = '主机暂时无法清理，请稍后重试';
+
+/**
+ * POST /api/gpu/docker/cleanup (SPEC.md §7): one customer's orphans, on the hosts where that
+ * customer has an ended instance only (a customer who never rented contacts no host), with
+ * failures reported by a fixed sentence (no address, no engine message).
+ */
+export async function cleanupOrphansOf(
+  deps: ContainerDeps,
+  instances: Pick<DockerInstanceGateway, 'liveInstanceIds' | 'endedInstanceHostIds'>,
+  user: AuthUser,
+) {
+  const hostIds = await instances.endedInstanceHostIds(user);
+  if (hostIds.length === 0) return { checked: 0, removed: [], failedHosts: [] };
+  const result = await cleanupOrphans(deps, instances, { userId: user.id, hostIds });
+  return {
+    ...result,
+    failedHosts: result.failedHosts.map((f) => ({ hostId: f.hostId, message: CUSTOMER_CLEANUP_FAILED })),
+  };
 }

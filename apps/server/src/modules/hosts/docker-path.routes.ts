@@ -9,7 +9,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ok } from '../../app/plugins/envelope.ts';
 import type { AppInstance, AuthUser, Container } from '../../app/types.ts';
-import { cleanupOrphans, gpuAvailabilityFor } from './containers.usecases.ts';
+import { cleanupOrphansOf, gpuAvailabilityFor } from './containers.usecases.ts';
 import { type DockerInstanceGateway, noInstancesYet } from './instance-gateway.ts';
 
 const idQuery = z.object({
@@ -70,14 +70,23 @@ export async function dockerPathRoutes(
     '/api/gpu/docker/cleanup',
     {
       ...user,
+      // Each call contacts the hosts of the caller's ended instances: a budget per customer
+      // (authentication runs first, so the key is the customer, not the address).
+      config: {
+        rateLimit: {
+          max: 3,
+          timeWindow: '1 minute',
+          keyGenerator: (request: FastifyRequest) => `user:${request.user?.id ?? request.ip}`,
+        },
+      },
       schema: {
         tags,
-        summary: '清理已释放实例残留的容器',
+        summary: '清理已释放实例残留的容器（仅本人实例所在主机）',
         response: { 200: envelopeSchema(dockerCleanupResultSchema) },
       },
     },
     async (request) => {
-      const result = await cleanupOrphans(deps, instances, { userId: userOf(request).id });
+      const result = await cleanupOrphansOf(deps, instances, userOf(request));
       if (result.removed.length > 0) deps.market.invalidate();
       return ok(result, '清理完成');
     },

@@ -3,6 +3,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../app/db/test-utils.ts';
 import { runReconcile } from '../instances/tasks/reconcile.ts';
+import { instances } from '../instances/instances.tables.ts';
+import { gpuSkus } from '../market/market.tables.ts';
 import { allocateOnHost } from './allocation.ts';
 import { createInstanceContainer } from './containers.usecases.ts';
 import { checkTestEngine, TEST_COMMAND, TEST_IMAGE, withTestEngine } from './drivers/docker/test-engine.ts';
@@ -132,6 +134,25 @@ withTestEngine('a docker host on the local engine, through the API', check, (soc
       });
       expect(free.json().data).toMatchObject({ total: 2, free: 1, usedIds: [0], freeIds: [1] });
 
+      // The instance is gone (released); a customer's cleanup visits the hosts of their ended instances.
+      const [sku] = await t.db.select().from(gpuSkus).where(eq(gpuSkus.hostId, hostId));
+      const [region] = await t.db.select().from(regions).where(eq(regions.code, 'anhui-a'));
+      await t.db.insert(instances).values({
+        id: 9001,
+        tenantId: user.tenantId,
+        userId: user.id,
+        hostId,
+        skuId: sku?.id as number,
+        regionId: region?.id as number,
+        name: 'gone',
+        image: TEST_IMAGE,
+        gpuModel: 'RTX 4090 D',
+        gpuCount: 1,
+        billingType: 'hourly',
+        hourlyRate: 0,
+        status: 'RELEASED',
+        rootPasswordEnc: 'x',
+      });
       const cleanup = await t.app.inject({ method: 'POST', url: '/api/gpu/docker/cleanup', headers });
       expect(cleanup.json().data.removed).toEqual([
         { hostId, containerId: created.containerId, instanceId: 9001 },
@@ -140,6 +161,8 @@ withTestEngine('a docker host on the local engine, through the API', check, (soc
       // Its network went with it.
       expect((await driver.listNetworks?.())?.map((n) => n.name)).not.toContain(containerNameOf(9001));
       expect(await market()).toMatchObject({ gpuIdleNum: 2 });
+      // The next test deletes the host, which a host with instance history refuses.
+      await t.db.delete(instances).where(eq(instances.id, 9001));
     });
 
     it("cleanup removes the networks of instances that are gone (a crash between network and container), only the user's", async () => {

@@ -12,6 +12,8 @@ export interface DockerInstanceGateway {
   listForUser(user: AuthUser): Promise<DockerInstance[]>;
   /** The ids among `ids` whose instance still exists and is not RELEASED or FAILED. */
   liveInstanceIds(ids: number[]): Promise<Set<number>>;
+  /** The hosts where the user has an ended instance (RELEASED or FAILED): the only ones their cleanup visits. */
+  endedInstanceHostIds(user: AuthUser): Promise<number[]>;
   powerOff(user: AuthUser, id: number): Promise<DockerInstance>;
   powerOn(user: AuthUser, id: number): Promise<DockerInstance>;
   release(user: AuthUser, id: number): Promise<DockerInstance>;
@@ -24,6 +26,7 @@ export interface DockerInstanceGateway {
 export const noInstancesYet: DockerInstanceGateway = {
   listForUser: async () => [],
   liveInstanceIds: async () => new Set(),
+  endedInstanceHostIds: async () => [],
   powerOff: async () => {
     throw hostErrors.instanceNotFound();
   },

@@ -38,6 +38,7 @@ export function createDockerGateway(deps: InstanceDeps): DockerInstanceGateway {
       return rows.filter((r) => r.hostDriver === 'docker').map(toDocker);
     },
     liveInstanceIds: async (ids) => new Set(await repo.liveIds(ids)),
+    endedInstanceHostIds: (user) => repo.endedInstanceHostIds(user.id, user.tenantId),
     async powerOff(user, id) {
       const inst = await owned(user, id);
       return toDocker({ ...inst, ...(await powerOff(deps, id, { kind: 'user', id: user.id }, 'user')) });

@@ -397,5 +397,19 @@ export function createInstancesRepository({ db }: { db: DbOrTx }) {
               .from(instances)
               .where(and(inArray(instances.id, ids), sql`${instances.status} not in ('RELEASED', 'FAILED')`))
           ).map((r) => r.id),
+    /** The hosts where this customer has an ended instance (RELEASED or FAILED): where its orphans can be. */
+    endedInstanceHostIds: async (userId: number, tenantId: number) =>
+      (
+        await db
+          .selectDistinct({ hostId: instances.hostId })
+          .from(instances)
+          .where(
+            and(
+              eq(instances.userId, userId),
+              eq(instances.tenantId, tenantId),
+              inArray(instances.status, ['RELEASED', 'FAILED']),
+            ),
+          )
+      ).map((r) => r.hostId),
   };
 }

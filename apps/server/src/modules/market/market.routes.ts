@@ -1,9 +1,18 @@
-import { envelopeSchema, marketListSchema, marketQuerySchema, marketSyncResultSchema } from '@gpu/shared';
+import {
+  envelopeSchema,
+  marketListSchema,
+  marketQuerySchema,
+  marketSyncAnswerSchema,
+  marketSyncResultSchema,
+} from '@gpu/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { adminActor } from '../../app/admin-route.ts';
 import { ok } from '../../app/plugins/envelope.ts';
 import type { AppInstance, Container } from '../../app/types.ts';
 import type { MarketAnswer } from './market.read-model.ts';
-import { syncMarket } from './sync.usecases.ts';
+import { adminSyncMarket, customerSyncMarket } from './sync.usecases.ts';
+
+const syncMessage = (synced: boolean) => (synced ? '同步完成' : '刚刚同步过，已返回最近一次结果');
 
 const rawQueryOf = (url: string) => {
   const at = url.indexOf('?');
@@ -51,18 +60,45 @@ export async function marketRoutes(app: AppInstance, c: Container) {
       ),
   );
 
+  // SPEC.md §7: the market page's background sync. Signed-in customers only, a budget per
+  // customer, and an answer that says nothing about the hosts (issue 26).
   app.post(
     '/api/gpu/sync',
     {
+      preHandler: app.requireUser,
+      // Authentication runs first (onRequest), so the budget is the customer's, not the address's.
+      config: {
+        rateLimit: {
+          max: 10,
+          timeWindow: '1 minute',
+          keyGenerator: (request: FastifyRequest) => `user:${request.user?.id ?? request.ip}`,
+        },
+      },
       schema: {
         tags: ['market'],
         summary: '从各主机驱动同步 GPU 库存（30 秒内最多一次）',
-        response: { 200: envelopeSchema(marketSyncResultSchema) },
+        response: { 200: envelopeSchema(marketSyncAnswerSchema) },
       },
     },
     async () => {
-      const result = await syncMarket(c.hosts);
-      return ok(result, result.synced ? '同步完成' : '刚刚同步过，已返回最近一次结果');
+      const result = await customerSyncMarket(c.hosts);
+      return ok(result, syncMessage(result.synced));
+    },
+  );
+
+  app.post(
+    '/api/admin/market/sync',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        tags: ['market'],
+        summary: '同步各主机 GPU 库存（含不可达主机及驱动错误）',
+        response: { 200: envelopeSchema(marketSyncResultSchema) },
+      },
+    },
+    async (request) => {
+      const result = await adminSyncMarket(c.hosts, adminActor(request));
+      return ok(result, syncMessage(result.synced));
     },
   );
 }

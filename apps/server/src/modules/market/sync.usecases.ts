@@ -1,13 +1,18 @@
-import type { MarketSyncResult } from '@gpu/shared';
+import type { AdminActor, MarketSyncAnswer, MarketSyncResult } from '@gpu/shared';
 import type { Clock } from '../../app/clock.ts';
 import type { Db } from '../../app/db/client.ts';
+import { recordAudit } from '../audit/audit.usecases.ts';
 import type { HostDriverRegistry } from '../hosts/drivers/registry.ts';
 import { probeHost, storeProbe } from '../hosts/probe.usecases.ts';
 import type { MarketCatalog } from './market.usecases.ts';
 import { createSyncRepository } from './sync.repository.ts';
 
-/** The market page may ask often (and anonymously); the hosts are probed at most this often. */
+/** Every signed-in market page may ask; the hosts are probed at most this often, across replicas. */
 export const SYNC_MIN_INTERVAL_MS = 30_000;
+
+/** The platform's own sync, so the market stays current whoever visits it (every 60 s). */
+export const MARKET_SYNC_TASK = 'market.sync';
+export const MARKET_SYNC_TASK_INTERVAL_MS = 60_000;
 
 interface SyncDeps {
   db: Db;
@@ -17,7 +22,7 @@ interface SyncDeps {
 }
 
 /**
- * POST /api/gpu/sync: probes every active host through its driver and stores the GPU inventory
+ * Probes every active host through its driver and stores the GPU inventory
  * the market counts. One claim row in app_meta makes it run once per interval across replicas;
  * callers inside the interval get the last result.
  */
@@ -67,4 +72,28 @@ export async function syncMarket(deps: SyncDeps): Promise<MarketSyncResult> {
   });
   deps.market.invalidate();
   return result;
+}
+
+/**
+ * POST /api/admin/market/sync: the platform's sync, with the detail (host names, reachability,
+ * the driver's error), audited.
+ */
+export async function adminSyncMarket(deps: SyncDeps, actor: AdminActor): Promise<MarketSyncResult> {
+  const result = await syncMarket(deps);
+  await recordAudit(deps.db, actor, 'market.sync', 'market', {
+    synced: result.synced,
+    hostsChecked: result.hostsChecked,
+    hostsReachable: result.hostsReachable,
+  });
+  return result;
+}
+
+/**
+ * POST /api/gpu/sync (SPEC.md §7, the market page's background sync): the same sync, but the
+ * customer learns only whether it ran and when. Host names, counts and driver errors (addresses,
+ * key parsing) are the platform's business, not any tenant's customers'.
+ */
+export async function customerSyncMarket(deps: SyncDeps): Promise<MarketSyncAnswer> {
+  const { synced, lastSyncedAt } = await syncMarket(deps);
+  return { synced, lastSyncedAt };
 }

@@ -10,11 +10,13 @@ import { createMetrics } from './metrics.usecases.ts';
 export async function registerMetrics(app: AppInstance, c: Container) {
   const metrics = createMetrics({ db: c.db, tasks: app.tasks });
   // A callback hook, not async: no promise per request for synchronous work (issue 15).
-  app.addHook('onResponse', (request, reply, done) => {
-    const route = request.routeOptions.url ?? 'unmatched';
-    if (route !== '/metrics')
-      metrics.observeRequest(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
-    done();
-  });
+  // Without METRICS_TOKEN nobody can scrape (404), so nothing is counted either.
+  if (c.config.METRICS_TOKEN)
+    app.addHook('onResponse', (request, reply, done) => {
+      const route = request.routeOptions.url ?? 'unmatched';
+      if (route !== '/metrics')
+        metrics.observeRequest(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
+      done();
+    });
   await metricsRoutes(app, c, metrics);
 }

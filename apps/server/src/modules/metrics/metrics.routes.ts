@@ -11,9 +11,12 @@ const sameSecret = (a: string, b: string) => {
 
 export async function metricsRoutes(app: AppInstance, c: Container, metrics: AppMetrics) {
   // Outside the OpenAPI document: Prometheus text, for the scraper, not for API clients.
+  // Without METRICS_TOKEN there is nothing to scrape: 404 (registered anyway, so the SPA's
+  // fallback page does not answer 200 in its place).
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
     const token = c.config.METRICS_TOKEN;
-    if (token && !sameSecret(request.headers.authorization ?? '', `Bearer ${token}`)) {
+    if (!token) return reply.code(404).send(fail(404, '页面不存在'));
+    if (!sameSecret(request.headers.authorization ?? '', `Bearer ${token}`)) {
       return reply.code(401).send(fail(401, '需要 METRICS_TOKEN'));
     }
     reply.header('content-type', metrics.contentType);

@@ -4,13 +4,18 @@ import { createTestApp } from '../../app/db/test-utils.ts';
 type T = Awaited<ReturnType<typeof createTestApp>>;
 let t: T;
 
+const TOKEN = 'scrape-secret-0123456789';
 beforeAll(async () => {
-  t = await createTestApp({ demo: true });
+  t = await createTestApp({ demo: true, config: { METRICS_TOKEN: TOKEN } });
 });
 afterAll(() => t.close());
 
 const scrape = async (headers: Record<string, string> = {}) => {
-  const res = await t.app.inject({ method: 'GET', url: '/metrics', headers });
+  const res = await t.app.inject({
+    method: 'GET',
+    url: '/metrics',
+    headers: { authorization: `Bearer ${TOKEN}`, ...headers },
+  });
   return res;
 };
 /** The value of one series line, e.g. `http_requests_total{method="GET",...}`. */
@@ -83,6 +88,22 @@ describe('request ids', () => {
     const bad = await t.app.inject({ url: '/api/nope', headers: { 'x-request-id': 'a b\nc<script>' } });
     expect(bad.statusCode).toBe(404);
     expect(bad.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
+describe('without METRICS_TOKEN (issue 26)', () => {
+  it('serves no metrics at all: /metrics answers 404, with or without a bearer token', async () => {
+    const open = await createTestApp({ demo: false });
+    try {
+      for (const headers of [{}, { authorization: 'Bearer anything-at-all-0123' }]) {
+        const res = await open.app.inject({ url: '/metrics', headers });
+        expect(res.statusCode).toBe(404);
+        expect(res.json()).toMatchObject({ success: false, code: '404' });
+        expect(res.body).not.toContain('http_requests_total');
+      }
+    } finally {
+      await open.close();
+    }
   });
 });
 

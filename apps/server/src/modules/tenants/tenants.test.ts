@@ -1,7 +1,7 @@
 import { tenantConfigSchema } from '@gpu/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../../app/db/test-utils.ts';
+import { createTestApp, productionSettings } from '../../app/db/test-utils.ts';
 import { normalizeHost } from './tenants.models.ts';
 import { tenants } from './tenants.tables.ts';
 
@@ -72,7 +72,7 @@ describe('tenant resolution', () => {
 describe('tenant routes in production', () => {
   let t: Awaited<ReturnType<typeof createTestApp>>;
   beforeAll(async () => {
-    t = await createTestApp({ config: { NODE_ENV: 'production' } });
+    t = await createTestApp({ config: productionSettings() });
   });
   afterAll(() => t.close());
 

@@ -4,14 +4,13 @@ import { ChainProviderError, type ChainStatusDriver } from './chain-driver.ts';
 import { createSimulatedChainDriver } from './simulated/simulated-chain.ts';
 
 /**
- * The chain driver the settings choose. The simulated chain confirms whatever its page is told,
- * i.e. free money: like simulated payments it runs outside production, or in a production demo
- * that chose PAYMENT_PROVIDER=simulated. Otherwise, until a chain RPC driver is configured
+ * The chain driver CHAIN_PROVIDER chooses, and nothing else: the simulated chain confirms
+ * whatever its page is told, i.e. free money, so it runs only where that setting names it
+ * (never in production, config.ts). Otherwise, until a chain RPC driver is configured
  * (docs/decisions.md), lookups fail and orders simply stay pending.
  */
 export function createChainDriver(config: Config, { db }: { db: Db }): ChainStatusDriver {
-  if (!config.isProduction || config.PAYMENT_PROVIDER === 'simulated')
-    return createSimulatedChainDriver({ db });
+  if (config.CHAIN_PROVIDER === 'simulated') return createSimulatedChainDriver({ db });
   return {
     kind: 'rpc',
     async lookup() {

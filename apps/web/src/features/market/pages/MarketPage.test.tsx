@@ -1,7 +1,9 @@
+import type { User } from '@gpu/shared/auth';
 import type { MarketItem, MarketList } from '@gpu/shared/market';
 import type { VastaiStatus } from '@gpu/shared/vastai';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setUserSession } from '../../../lib/session';
 import { fail, ok, restoreApi, stubApi } from '../../../test/api-stub';
 import { renderApp } from '../../../test/render-app';
 import { marketItem } from '../../subscribe/test-fixtures';
@@ -45,6 +47,7 @@ const NOT_CONFIGURED: VastaiStatus = {
 let machines: MarketItem[];
 let status: VastaiStatus | 'fail';
 let statusCalls = 0;
+let syncCalls = 0;
 
 beforeAll(async () => {
   await import('antd');
@@ -54,6 +57,7 @@ beforeEach(() => {
   machines = [...LOCAL_MACHINES, OVERSEAS_MACHINE];
   status = NOT_CONFIGURED;
   statusCalls = 0;
+  syncCalls = 0;
   stubApi((url) => {
     if (url.pathname === '/api/gpu/market') {
       const region = url.searchParams.get('regionId');
@@ -69,7 +73,10 @@ beforeEach(() => {
       };
       return ok(page);
     }
-    if (url.pathname === '/api/gpu/sync') return ok({ synced: true });
+    if (url.pathname === '/api/gpu/sync') {
+      syncCalls += 1;
+      return ok({ synced: true, lastSyncedAt: '2026-11-25T08:00:00.000Z' });
+    }
     if (url.pathname === '/api/gpu/vastai/status') {
       statusCalls += 1;
       return status === 'fail' ? fail('服务器开小差了', 500) : ok(status);
@@ -83,6 +90,23 @@ const renderMarket = (path = '/market') => renderApp([{ path: '/market', element
 const hosts = () => screen.queryAllByTestId('gpu-card-host').map((el) => el.textContent);
 const chooseRegion = (name: string) =>
   fireEvent.click(within(screen.getByTestId('filter-region')).getByLabelText(name));
+
+describe('market: the background sync (issue 26: signed-in customers only)', () => {
+  it('asks no sync for an anonymous visitor (it would be refused), and lists the machines', async () => {
+    renderMarket();
+    await waitFor(() => expect(hosts()).toEqual(['ah-a-01', 'ah-a-02', 'us-west-01']));
+    fireEvent.click(screen.getByRole('button', { name: /刷新/ }));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(syncCalls).toBe(0);
+  });
+
+  it('syncs in the background for a signed-in customer', async () => {
+    setUserSession('tok', { id: 1, username: 'u1' } as User);
+    renderMarket();
+    await waitFor(() => expect(hosts()).toEqual(['ah-a-01', 'ah-a-02', 'us-west-01']));
+    await waitFor(() => expect(syncCalls).toBe(1));
+  });
+});
 
 describe('market: the overseas notice', () => {
   it('says vast.ai is not configured when the overseas region is chosen; the market still lists machines', async () => {

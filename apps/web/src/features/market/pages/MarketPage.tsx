@@ -41,7 +41,9 @@ export default function MarketPage() {
   const queryClient = useQueryClient();
 
   const { data, isPending, isFetching, isPlaceholderData } = useMarket(filters);
-  const syncing = useMarketSync(!isPending, data?.list.length);
+  // The sync is for signed-in customers (the server refuses others); visitors just see the list.
+  const loggedIn = isLoggedIn(session);
+  const syncing = useMarketSync(!isPending && loggedIn, data?.list.length);
   // The overseas region chosen: say why vast.ai machines may be missing (not configured, refresh failed).
   const overseasChosen = Boolean(data?.regions.some((r) => r.overseas && r.id === filters.regionId));
   const overseasStatus = useOverseasStatus(overseasChosen);
@@ -77,7 +79,7 @@ export default function MarketPage() {
   const refresh = () => {
     void reload();
     // Also ask the hosts (the server runs it at most every 30 s); failures stay silent.
-    syncMarket().then(reload, () => undefined);
+    if (loggedIn) syncMarket().then(reload, () => undefined);
   };
 
   const subscribe = (item: MarketItem) => {
