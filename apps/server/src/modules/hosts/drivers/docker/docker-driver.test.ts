@@ -1,8 +1,8 @@
 import { createConnection } from 'node:net';
 import Docker from 'dockerode';
 import { describe, expect, it } from 'vitest';
-import { ContainerConflictError } from '../driver-errors.ts';
 import { type HostNetworks, parseHostNetworks } from '../../../../app/host-networks.ts';
+import { ContainerConflictError } from '../driver-errors.ts';
 import { hostDriverContract } from '../drivers.test-suite.ts';
 import { LABELS } from '../host-driver.ts';
 import { createHostDriverRegistry } from '../registry.ts';

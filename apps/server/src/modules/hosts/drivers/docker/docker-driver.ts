@@ -1,8 +1,8 @@
 import type { DockerSettings } from '@gpu/shared';
 import type Docker from 'dockerode';
-import { ContainerConflictError, DriverFailureError } from '../driver-errors.ts';
 import type { HostNetworks } from '../../../../app/host-networks.ts';
 import type { SecretBox } from '../../../../app/secret-box.ts';
+import { ContainerConflictError, DriverFailureError } from '../driver-errors.ts';
 import {
   type ContainerSpec,
   type ContainerState,
