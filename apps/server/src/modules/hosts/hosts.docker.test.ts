@@ -135,24 +135,7 @@ withTestEngine('a docker host on the local engine, through the API', check, (soc
       expect(free.json().data).toMatchObject({ total: 2, free: 1, usedIds: [0], freeIds: [1] });
 
       // The instance is gone (released); a customer's cleanup visits the hosts of their ended instances.
-      const [sku] = await t.db.select().from(gpuSkus).where(eq(gpuSkus.hostId, hostId));
-      const [region] = await t.db.select().from(regions).where(eq(regions.code, 'anhui-a'));
-      await t.db.insert(instances).values({
-        id: 9001,
-        tenantId: user.tenantId,
-        userId: user.id,
-        hostId,
-        skuId: sku?.id as number,
-        regionId: region?.id as number,
-        name: 'gone',
-        image: TEST_IMAGE,
-        gpuModel: 'RTX 4090 D',
-        gpuCount: 1,
-        billingType: 'hourly',
-        hourlyRate: 0,
-        status: 'RELEASED',
-        rootPasswordEnc: 'x',
-      });
+      await endedInstance(9001, user, 'RELEASED');
       const cleanup = await t.app.inject({ method: 'POST', url: '/api/gpu/docker/cleanup', headers });
       expect(cleanup.json().data.removed).toEqual([
         { hostId, containerId: created.containerId, instanceId: 9001 },
@@ -165,9 +148,37 @@ withTestEngine('a docker host on the local engine, through the API', check, (soc
       await t.db.delete(instances).where(eq(instances.id, 9001));
     });
 
+    /** The row a customer's orphan has: an ended instance of theirs on the host (cleanup visits only such hosts). */
+    const endedInstance = async (
+      id: number,
+      user: { id: number; tenantId: number },
+      status: 'RELEASED' | 'FAILED',
+    ) => {
+      const [sku] = await t.db.select().from(gpuSkus).where(eq(gpuSkus.hostId, hostId));
+      const [region] = await t.db.select().from(regions).where(eq(regions.code, 'anhui-a'));
+      await t.db.insert(instances).values({
+        id,
+        tenantId: user.tenantId,
+        userId: user.id,
+        hostId,
+        skuId: sku?.id as number,
+        regionId: region?.id as number,
+        name: 'gone',
+        image: TEST_IMAGE,
+        gpuModel: 'RTX 4090 D',
+        gpuCount: 1,
+        billingType: 'hourly',
+        hourlyRate: 0,
+        status,
+        rootPasswordEnc: 'x',
+      });
+    };
+
     it("cleanup removes the networks of instances that are gone (a crash between network and container), only the user's", async () => {
       const { user, headers } = await t.createUser();
       const other = await t.createUser();
+      // A crash between network and container fails the create: the instance ended, FAILED.
+      await endedInstance(9101, user, 'FAILED');
       const docker = new Docker({ socketPath });
       // What a crash right after the network was made leaves: a labelled network, no container.
       const leftover = (instanceId: number, userId: number) =>
@@ -193,6 +204,8 @@ withTestEngine('a docker host on the local engine, through the API', check, (soc
         expect(result.orphanNetworksRemoved).toContain(containerNameOf(9102));
         await expect(docker.getNetwork(theirs.id).inspect()).rejects.toMatchObject({ statusCode: 404 });
       } finally {
+        // The next test deletes the host, which a host with instance history refuses.
+        await t.db.delete(instances).where(eq(instances.id, 9101));
         for (const n of [mine, theirs])
           await docker
             .getNetwork(n.id)
