@@ -1,4 +1,18 @@
-import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, or, type Placeholder, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  type Column,
+  eq,
+  gt,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  or,
+  type Placeholder,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { DbOrTx } from '../../app/db/client.ts';
 import { hostGpus, hostPorts, hosts } from './hosts.tables.ts';
 
@@ -9,31 +23,51 @@ export type PortRange = { id: number; portRangeStart: number; portRangeEnd: numb
 type Value<T> = T | Placeholder;
 
 /**
- * The ids of up to `count` idle GPUs of the host, preferred indices first, then the lowest, as a
- * subquery that locks them `FOR UPDATE SKIP LOCKED`: rows another transaction holds (a concurrent
- * create taking them, a release giving them back) are skipped, not waited for, and a locked row
- * is re-checked against `instance_id is null` before it is taken, so no GPU goes twice.
+ * `column = any(array(pick))`: the rows a `LIMIT … FOR UPDATE SKIP LOCKED` sub-select picks,
+ * picked once per statement. Never `column IN (pick)`: PostgreSQL may plan that as a nested-loop
+ * semi join that runs the sub-select again for every row the statement reads (it does when its
+ * statistics expect one row, e.g. for a host registered after the last ANALYZE), and each run
+ * skips the rows the statement already took (SKIP LOCKED passes over rows it changed itself) and
+ * picks the next ones: a 1-GPU create took every free port of its host (issue 26). An
+ * uncorrelated ARRAY(...) sub-select is an InitPlan: it runs once, before any row is read.
  */
-export function idleGpuPick(db: DbOrTx, hostId: Value<number>, count: Value<number>, prefer: number[] = []) {
+const pickedOnce = (column: Column, pick: { getSQL(): SQL }): SQL =>
+  sql`${column} = any(array(${pick.getSQL()}))`;
+
+/**
+ * The host's idle GPUs to take: up to `count`, preferred indices first, then the lowest, locked
+ * `FOR UPDATE SKIP LOCKED` (rows another transaction holds, a concurrent create taking them or a
+ * release giving them back, are skipped, not waited for, and a locked row is re-checked against
+ * `instance_id is null` before it is taken, so no GPU goes twice). A condition on `host_gpus`
+ * (`pickedOnce`): the pick itself is not exported, so no statement can run it more than once.
+ */
+export function idleGpusPicked(
+  db: DbOrTx,
+  hostId: Value<number>,
+  count: Value<number>,
+  prefer: number[] = [],
+): SQL {
   const preferred = prefer.length > 0 ? [sql`(${inArray(hostGpus.index, prefer)}) desc`] : [];
-  return db
+  const pick = db
     .select({ id: hostGpus.id })
     .from(hostGpus)
     .where(and(eq(hostGpus.hostId, hostId), isNull(hostGpus.instanceId), isNull(hostGpus.reservedReason)))
     .orderBy(...preferred, asc(hostGpus.index))
     .limit(count)
     .for('update', { skipLocked: true });
+  return pickedOnce(hostGpus.id, pick);
 }
 
-/** Like `idleGpuPick` for the host's lowest free ports (the port numbers). */
-export function freePortPick(db: DbOrTx, hostId: Value<number>, count: Value<number>) {
-  return db
+/** Like `idleGpusPicked` for the host's lowest free ports: a condition on `host_ports` of the host. */
+export function freePortsPicked(db: DbOrTx, hostId: Value<number>, count: Value<number>): SQL {
+  const pick = db
     .select({ port: hostPorts.port })
     .from(hostPorts)
     .where(and(eq(hostPorts.hostId, hostId), isNull(hostPorts.instanceId)))
     .orderBy(asc(hostPorts.port))
     .limit(count)
     .for('update', { skipLocked: true });
+  return sql`(${eq(hostPorts.hostId, hostId)} and ${pickedOnce(hostPorts.port, pick)})`;
 }
 
 /** SQL of GPU and port allocation and of the port pool; the rules stay in allocation.ts / ports.ts. */
@@ -57,12 +91,12 @@ export function createAllocationRepository({ db }: { db: DbOrTx }) {
       return host;
     },
 
-    /** Gives the instance up to `count` idle GPUs of the host (`idleGpuPick`) in one statement. */
+    /** Gives the instance up to `count` idle GPUs of the host (`idleGpusPicked`) in one statement. */
     takeIdleGpus(hostId: number, instanceId: number, count: number, prefer: number[], now: Date) {
       return db
         .update(hostGpus)
         .set({ instanceId, updatedAt: now })
-        .where(inArray(hostGpus.id, idleGpuPick(db, hostId, count, prefer)))
+        .where(idleGpusPicked(db, hostId, count, prefer))
         .returning({ id: hostGpus.id, index: hostGpus.index, uuid: hostGpus.uuid, model: hostGpus.model });
     },
 
@@ -71,7 +105,7 @@ export function createAllocationRepository({ db }: { db: DbOrTx }) {
       const taken = await db
         .update(hostPorts)
         .set({ instanceId })
-        .where(and(eq(hostPorts.hostId, hostId), inArray(hostPorts.port, freePortPick(db, hostId, count))))
+        .where(freePortsPicked(db, hostId, count))
         .returning({ port: hostPorts.port });
       return taken.map((p) => p.port).sort((a, b) => a - b);
     },

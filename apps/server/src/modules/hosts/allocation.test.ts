@@ -135,6 +135,31 @@ async function ownPool() {
   };
 }
 
+describe('allocation on a host the planner statistics do not know yet (issue 26)', () => {
+  it('takes what was asked, not every idle GPU and free port, after an ANALYZE that saw other hosts only', async () => {
+    // Statistics that hold other hosts' GPUs and ports only: what an ANALYZE (the PGlite vacuum
+    // task, PostgreSQL's autovacuum) leaves when a host is registered after it ran. The planner
+    // then expects one row of the new host and may rescan the pick once per row it updates.
+    const known = await hostWithGpus(8);
+    await allocate(known, 201, 1);
+    await database.db.execute(sql`vacuum (analyze) host_gpus, host_ports`);
+    const hostId = await hostWithGpus(8);
+    const a = await allocate(hostId, 202, 1);
+    expect(a.gpus.map((g) => g.index)).toEqual([0]);
+    expect(a.ports).toEqual([30_000, 30_001]);
+    const gpus = await database.db
+      .select()
+      .from(hostGpus)
+      .where(and(eq(hostGpus.hostId, hostId), isNotNull(hostGpus.instanceId)));
+    expect(gpus.map((g) => g.index)).toEqual([0]);
+    const ports = await database.db
+      .select()
+      .from(hostPorts)
+      .where(and(eq(hostPorts.hostId, hostId), isNotNull(hostPorts.instanceId)));
+    expect(ports.map((p) => p.port).sort()).toEqual([30_000, 30_001]);
+  });
+});
+
 // PGlite runs one transaction at a time, so real lock contention needs PostgreSQL.
 describe.runIf(process.env.DATABASE_URL)('allocation under contention (PostgreSQL)', () => {
   it('100 concurrent 1-GPU allocations on an 8-GPU host: exactly 8 succeed, nothing given twice', async () => {

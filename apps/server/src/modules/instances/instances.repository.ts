@@ -3,7 +3,7 @@ import { and, count, desc, eq, inArray, isNull, lt, lte, or, type Placeholder, s
 import type { DbOrTx } from '../../app/db/client.ts';
 import { preparedStatement } from '../../app/db/prepared.ts';
 import { accounts } from '../billing/billing.tables.ts';
-import { freePortPick, idleGpuPick } from '../hosts/allocation.repository.ts';
+import { freePortsPicked, idleGpusPicked } from '../hosts/allocation.repository.ts';
 import { hosts, regions } from '../hosts/hosts.tables.ts';
 import { usableImage } from '../market/images.repository.ts';
 import { marketRowsQuery, type TenantScope } from '../market/market.repository.ts';
@@ -103,11 +103,11 @@ const insertPlacedStatement = preparedStatement('instances_insert_placed', (db) 
     .as(sql`select nextval(pg_get_serial_sequence('instances', 'id')) as id`);
   const gpu = db.$with('gpu', { index: sql<number>`index` }).as(sql`
     update host_gpus set instance_id = ${id}, updated_at = ${at}
-    where id in (${idleGpuPick(db, hostId, param('gpuCount')).getSQL()})
+    where ${idleGpusPicked(db, hostId, param('gpuCount'))}
     returning index`);
   const port = db.$with('port', { port: sql<number>`port` }).as(sql`
     update host_ports set instance_id = ${id}
-    where host_id = ${hostId} and port in (${freePortPick(db, hostId, param('portCount')).getSQL()})
+    where ${freePortsPicked(db, hostId, param('portCount'))}
     returning port`);
   const taken = db.$with('taken', { gpus: sql`gpus`, ports: sql`ports` }).as(sql`
     select coalesce((select jsonb_agg(index order by index) from gpu), '[]'::jsonb) as gpus,
@@ -170,10 +170,10 @@ export function createInstancesRepository({ db }: { db: DbOrTx }) {
 
     /**
      * A new instance, inserted already placed on its (share-locked) host, in one statement: its
-     * id drawn first, the host's idle GPUs and lowest free ports taken for it (`idleGpuPick`,
-     * `freePortPick`: concurrent creates take different rows without waiting), the row inserted
-     * with them and its first event added: one round trip where insert, allocate, record and
-     * event took four (issue 15). The caller throws (rolling all of it back) when the row holds
+     * id drawn first, the host's idle GPUs and lowest free ports taken for it (`idleGpusPicked`,
+     * `freePortsPicked`: concurrent creates take different rows without waiting, and each pick
+     * runs once), the row inserted with them and its first event added: one round trip where
+     * insert, allocate, record and event took four (issue 15). The caller throws (rolling all of it back) when the row holds
      * fewer GPUs than asked.
      */
     async insertPlaced(
