@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../../app/db/client.ts';
+import { createSecretBox } from '../../app/secret-box.ts';
 import { admins } from '../auth/auth.tables.ts';
 import { hosts } from '../hosts/hosts.tables.ts';
 import { tenants } from '../tenants/tenants.tables.ts';
@@ -9,6 +10,8 @@ import { DEMO_HOSTS } from './demo-data.ts';
 import { prepareDatabase } from './system.usecases.ts';
 
 const REPLICAS = 4;
+/** What main.ts hands every start: stored secrets are (re-)sealed under it, under the start-up lock. */
+const box = createSecretBox('replica-start-secret-replica-start-secret-0123');
 
 /** Replicas starting together on one empty PostgreSQL (scripts/with-postgres.sh). */
 describe.runIf(Boolean(process.env.DATABASE_URL))('several replicas starting at once', () => {
@@ -37,7 +40,7 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('several replicas starting at 
   it(`${REPLICAS} concurrent starts on an empty database all succeed and seed once`, async () => {
     const started = performance.now();
     const outcomes = await Promise.allSettled(
-      databases.map((d) => prepareDatabase(d, { demo: true, admin: { username: 'admin' } })),
+      databases.map((d) => prepareDatabase(d, { demo: true, admin: { username: 'admin' }, box })),
     );
     const ms = Math.round(performance.now() - started);
     const failures = outcomes.filter((o) => o.status === 'rejected').map((o) => String(o.reason));
@@ -55,7 +58,11 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('several replicas starting at 
     console.info(`${REPLICAS} concurrent starts on an empty PostgreSQL: ${ms} ms`);
 
     // A later start (a fifth replica, a restart) finds everything in place and changes nothing.
-    const again = await prepareDatabase(db, { demo: true, admin: { username: 'admin' } });
-    expect(again).toEqual({ seeded: false, admin: { created: false } });
+    const again = await prepareDatabase(db, { demo: true, admin: { username: 'admin' }, box });
+    expect(again).toEqual({
+      seeded: false,
+      admin: { created: false },
+      secrets: { hosts: 0, instances: 0, answers: 0, failed: 0 },
+    });
   });
 });
