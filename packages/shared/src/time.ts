@@ -4,7 +4,7 @@
  *
  * Asia/Shanghai is UTC+8 all year (no daylight saving since 1991), so a wall clock is the instant
  * plus 8 hours: an export formats ~3 times a row, and Intl costs ~9× more per call (time.test.ts
- * checks the offset against the runtime's time-zone database). docs/decisions.md, issue 16.
+ * checks the offset against the runtime's time-zone database). docs/decisions.md, "Shared rules".
  */
 import { DISCOUNT_FAST_THRESHOLD_MS } from './constants.ts';
 

@@ -29,7 +29,7 @@ export const REFRESH_TTL_MS = { remember: 30 * 24 * 3600_000, session: 24 * 3600
  */
 export const SESSION_MAX_AGE_MS = 30 * 24 * 3600_000;
 /**
- * Sign-in limits (DESIGN §9, docs/decisions.md "Hardening"): 5 failures in 15 minutes lock an
+ * Sign-in limits (DESIGN §9, docs/decisions.md "Security hardening"): 5 failures in 15 minutes lock an
  * account for the address that made them only; failures from every address only slow the
  * account down (a growing wait before each check), so no outsider can lock its owner out.
  */
