@@ -20,6 +20,7 @@ import {
   yuanToUnits,
 } from '@gpu/shared';
 import type { Db } from '../../app/db/client.ts';
+import { isUniqueViolation } from '../../app/db/errors.ts';
 import { recordAudit } from '../audit/audit.usecases.ts';
 import { catalogueErrors } from './catalogue.errors.ts';
 import {
@@ -35,11 +36,6 @@ export interface CatalogueDeps {
   now: () => Date;
   changed: () => void;
 }
-
-const isUniqueViolation = (e: unknown): boolean => {
-  const err = e as { code?: string; cause?: { code?: string } };
-  return err?.code === '23505' || err?.cause?.code === '23505';
-};
 
 const toRegion = (r: RegionRow, hostCount: number): RegionView => ({
   id: r.id,

@@ -11,6 +11,7 @@ import {
   yuanToUnits,
 } from '@gpu/shared';
 import type { Db, Tx } from '../../app/db/client.ts';
+import { isUniqueViolation } from '../../app/db/errors.ts';
 import { recordAudit } from '../audit/audit.usecases.ts';
 import { tenantAdminErrors } from './tenants.errors.ts';
 import type { TenantSettings } from './tenants.tables.ts';
@@ -26,11 +27,6 @@ export interface TenantAdminDeps {
   now: () => Date;
   changed: () => void;
 }
-
-const isUniqueViolation = (e: unknown): boolean => {
-  const err = e as { code?: string; cause?: { code?: string } };
-  return err?.code === '23505' || err?.cause?.code === '23505';
-};
 
 const toAdminTenant = (
   t: TenantRow,
