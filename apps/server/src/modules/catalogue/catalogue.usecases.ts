@@ -19,6 +19,7 @@ import {
   unitsToYuan,
   yuanToUnits,
 } from '@gpu/shared';
+import type { Now } from '../../app/clock.ts';
 import type { Db } from '../../app/db/client.ts';
 import { isUniqueViolation } from '../../app/db/errors.ts';
 import { recordAudit } from '../audit/audit.usecases.ts';
@@ -33,7 +34,7 @@ import {
 /** What the catalogue usecases need; `changed` drops the market's cache after a commit. */
 export interface CatalogueDeps {
   db: Db;
-  now: () => Date;
+  now: Now;
   changed: () => void;
 }
 

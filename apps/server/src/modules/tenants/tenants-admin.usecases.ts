@@ -10,6 +10,7 @@ import {
   unitsToYuan,
   yuanToUnits,
 } from '@gpu/shared';
+import type { Now } from '../../app/clock.ts';
 import type { Db, Tx } from '../../app/db/client.ts';
 import { isUniqueViolation } from '../../app/db/errors.ts';
 import { recordAudit } from '../audit/audit.usecases.ts';
@@ -24,7 +25,7 @@ import { createTenantsAdminRepository, type TenantRow } from './tenants-admin.re
  */
 export interface TenantAdminDeps {
   db: Db;
-  now: () => Date;
+  now: Now;
   changed: () => void;
 }
 
