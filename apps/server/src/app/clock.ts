@@ -3,6 +3,13 @@ export interface Clock {
   now(): Date;
 }
 
+/**
+ * The clock's one method on its own: what deps records that need only the time take as `now`
+ * (the container hands every feature the same clock, `() => clock.now()`). New deps take
+ * `clock: Clock`; this names the older shape so both stay one type.
+ */
+export type Now = Clock['now'];
+
 export const systemClock: Clock = { now: () => new Date() };
 
 export function fixedClock(

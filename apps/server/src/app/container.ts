@@ -50,7 +50,7 @@ export function createContainer(
   const discounts = createDiscountService({ db, now });
   const overseasPricing = { usdCny: config.VASTAI_USD_CNY, marginPercent: config.VASTAI_MARGIN_PERCENT };
   const services: Container['services'] = {
-    tenants: createTenantService({ db, now: () => clock.now().getTime() }),
+    tenants: createTenantService({ db, clock }),
     tokens: createTokenService(config.appSecret, now),
     discounts,
     // The catalog computes the market; the read model around it keeps answers until invalidated.

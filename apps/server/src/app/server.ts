@@ -178,7 +178,7 @@ export async function buildServer(opts: BuildOptions): Promise<AppInstance> {
   await app.register(fastifyRateLimit, {
     global: false,
     // Counted in the database, so the limits hold across replicas.
-    store: databaseRateLimitStore(db, () => clock.now().getTime()),
+    store: databaseRateLimitStore(db, clock),
     enableDraftSpec: false,
     allowList: () => opts.config.RATE_LIMITS === 'off',
     errorResponseBuilder: (_request, ctx) =>

@@ -21,7 +21,7 @@ import type { SmsDriver } from '../modules/sms/drivers/sms-driver.ts';
 import type { TenantRecord } from '../modules/tenants/tenants.repository.ts';
 import type { TenantService } from '../modules/tenants/tenants.usecases.ts';
 import type { VastaiDeps } from '../modules/vastai/vastai.deps.ts';
-import type { Clock } from './clock.ts';
+import type { Clock, Now } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import type { HostNetworks } from './host-networks.ts';
@@ -85,12 +85,12 @@ export interface Container {
     db: Db;
     tokens: TokenService;
     sms: SmsDriver;
-    now: () => Date;
+    now: Now;
     secret: string;
     log: FastifyBaseLogger;
   };
   /** Billing, discounts, idempotency and other usecases that need only the database and the time. */
-  basic: { db: Db; now: () => Date };
+  basic: { db: Db; now: Now };
   hosts: {
     db: Db;
     clock: Clock;

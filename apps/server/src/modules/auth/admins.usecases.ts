@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Admin } from '@gpu/shared';
+import type { Now } from '../../app/clock.ts';
 import type { Db } from '../../app/db/client.ts';
 import type { AuthAdmin } from '../../app/types.ts';
 import { createAuditRepository } from '../audit/audit.repository.ts';
@@ -67,7 +68,7 @@ export async function adminLogin(
 }
 
 /** Ends this sign-in's session: its token stops working at once (admins have no refresh token). */
-export async function adminLogout(deps: { db: Db; now: () => Date }, admin: AuthAdmin, ip: string) {
+export async function adminLogout(deps: { db: Db; now: Now }, admin: AuthAdmin, ip: string) {
   const repo = createAuthRepository(deps);
   const audit = createAuditRepository(deps);
   await repo.revokeSession('admin', admin.sessionId, deps.now());

@@ -8,6 +8,7 @@ import {
   type User,
 } from '@gpu/shared';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Now } from '../../app/clock.ts';
 import type { Db } from '../../app/db/client.ts';
 import type { SmsDriver } from '../sms/drivers/sms-driver.ts';
 import { authErrors } from './auth.errors.ts';
@@ -28,7 +29,7 @@ export interface AuthDeps extends LoginLimitDeps {
   db: Db;
   tokens: TokenService;
   sms: SmsDriver;
-  now: () => Date;
+  now: Now;
   secret: string;
   /** Where an SMS that could not be sent is reported when no answer tells of it. */
   log?: Pick<FastifyBaseLogger, 'warn' | 'error'>;

@@ -1,10 +1,11 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { Now } from '../../app/clock.ts';
 import { authErrors } from './auth.errors.ts';
 import { LOGIN_FAILURE_LIMIT, loginDelayMs } from './auth.models.ts';
 import type { AuthRepository } from './auth.repository.ts';
 
 export interface LoginLimitDeps {
-  now: () => Date;
+  now: Now;
   /** Waits before a sign-in to an account under attack; tests record it instead. */
   delay?: (ms: number) => Promise<void>;
 }

@@ -1,3 +1,4 @@
+import type { Clock } from '../../app/clock.ts';
 import type { Db } from '../../app/db/client.ts';
 import { countHit } from './rate-limits.repository.ts';
 
@@ -10,7 +11,7 @@ interface RouteParams {
  * A store for @fastify/rate-limit backed by our database (its default store lives in one
  * process's memory). Each route counts under its own prefix, as the memory store's children do.
  */
-export function databaseRateLimitStore(db: Db, now: () => number) {
+export function databaseRateLimitStore(db: Db, clock: Clock) {
   return class DatabaseRateLimitStore {
     readonly prefix: string;
     // At run time the plugin hands in its merged route settings, whose `routeInfo` is the route.
@@ -19,7 +20,7 @@ export function databaseRateLimitStore(db: Db, now: () => number) {
       this.prefix = route?.url ? `${[route.method].flat().join(',')} ${route.url}|` : '';
     }
     incr(key: string, cb: Callback, timeWindow: number) {
-      countHit(db, this.prefix + key, timeWindow, now()).then(
+      countHit(db, this.prefix + key, timeWindow, clock.now().getTime()).then(
         (res) => cb(null, res),
         (err: Error) => cb(err),
       );

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
+import type { Now } from '../../app/clock.ts';
 
 /** Who a token speaks for; users and admins never share an audience (DESIGN §9). */
 export type Audience = 'user' | 'admin';
@@ -21,7 +22,7 @@ export interface AccessClaims {
 }
 
 /** Signs and verifies short-lived access tokens with a key derived from APP_SECRET. */
-export function createTokenService(appSecret: string, now: () => Date) {
+export function createTokenService(appSecret: string, now: Now) {
   const key = createHash('sha256').update(`access-token:${appSecret}`).digest();
   // Imported once: given raw bytes, jose imports the key again on every sign and verify.
   const hmacKey = crypto.subtle.importKey('raw', key, { name: 'HMAC', hash: 'SHA-256' }, false, [

@@ -1,6 +1,7 @@
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { CODE_RESEND_COOLDOWN_S, type CodeType } from '@gpu/shared';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Now } from '../../app/clock.ts';
 import type { Db } from '../../app/db/client.ts';
 import type { SmsDriver } from '../sms/drivers/sms-driver.ts';
 import { authErrors } from './auth.errors.ts';
@@ -19,7 +20,7 @@ export const CODE_RULES = {
 export interface CodeDeps {
   db: Db;
   sms: SmsDriver;
-  now: () => Date;
+  now: Now;
   secret: string;
   log?: Pick<FastifyBaseLogger, 'error'>;
 }

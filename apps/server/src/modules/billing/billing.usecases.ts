@@ -6,6 +6,7 @@ import {
   unitsToYuan,
   yuanToUnits,
 } from '@gpu/shared';
+import type { Now } from '../../app/clock.ts';
 import type { Db } from '../../app/db/client.ts';
 import type { AuthAdmin } from '../../app/types.ts';
 import { recordAudit } from '../audit/audit.usecases.ts';
@@ -16,7 +17,7 @@ import { postLedgerEntry } from './ledger.ts';
 
 interface BillingDeps {
   db: Db;
-  now: () => Date;
+  now: Now;
 }
 
 export async function getBalance({ db }: { db: Db }, userId: number): Promise<Balance> {

@@ -1,11 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Now } from '../../app/clock.ts';
 import type { Db } from '../../app/db/client.ts';
 import type { ChainStatusDriver } from './drivers/chain-driver.ts';
 
 /** What the blockchain usecases and the poll task take (built in index.ts). */
 export interface BlockchainDeps {
   db: Db;
-  now: () => Date;
+  now: Now;
   chain: ChainStatusDriver;
   /** The simulated driver's confirm page of an order; null with a real chain. */
   confirmUrl: ((orderNo: string) => string) | null;

@@ -19,7 +19,9 @@ import {
   unitsToYuan,
   yuanToUnits,
 } from '@gpu/shared';
+import type { Now } from '../../app/clock.ts';
 import type { Db } from '../../app/db/client.ts';
+import { isUniqueViolation } from '../../app/db/errors.ts';
 import { recordAudit } from '../audit/audit.usecases.ts';
 import { catalogueErrors } from './catalogue.errors.ts';
 import {
@@ -32,14 +34,9 @@ import {
 /** What the catalogue usecases need; `changed` drops the market's cache after a commit. */
 export interface CatalogueDeps {
   db: Db;
-  now: () => Date;
+  now: Now;
   changed: () => void;
 }
-
-const isUniqueViolation = (e: unknown): boolean => {
-  const err = e as { code?: string; cause?: { code?: string } };
-  return err?.code === '23505' || err?.cause?.code === '23505';
-};
 
 const toRegion = (r: RegionRow, hostCount: number): RegionView => ({
   id: r.id,

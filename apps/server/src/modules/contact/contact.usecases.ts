@@ -6,6 +6,7 @@ import {
   type EnquiryRequest,
   type Page,
 } from '@gpu/shared';
+import type { Now } from '../../app/clock.ts';
 import type { Db } from '../../app/db/client.ts';
 import { recordAudit } from '../audit/audit.usecases.ts';
 import { countHit } from '../auth/rate-limits.repository.ts';
@@ -15,7 +16,7 @@ import { createContactRepository, type EnquiryRow } from './contact.repository.t
 
 export interface ContactDeps {
   db: Db;
-  now: () => Date;
+  now: Now;
 }
 
 /** Enquiries per hour: an address may send a few (an office shares one), a phone fewer. */

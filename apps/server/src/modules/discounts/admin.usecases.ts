@@ -9,6 +9,7 @@ import {
   unitsToYuan,
 } from '@gpu/shared';
 import { shanghaiDayStart, shanghaiToday } from '@gpu/shared/time';
+import type { Now } from '../../app/clock.ts';
 import type { Db, Tx } from '../../app/db/client.ts';
 import { createError } from '../../app/errors.ts';
 import { recordAudit } from '../audit/audit.usecases.ts';
@@ -22,7 +23,7 @@ import {
 /** Anything that reads discounts (the service's cache, the market catalog) drops what it kept. */
 export interface DiscountAdminDeps {
   db: Db;
-  now: () => Date;
+  now: Now;
   invalidate: () => void;
 }
 
@@ -155,7 +156,7 @@ export async function deleteDiscount(deps: DiscountAdminDeps, actor: AdminActor,
   });
 }
 
-export async function adminDashboard({ db, now }: { db: Db; now: () => Date }): Promise<AdminDashboard> {
+export async function adminDashboard({ db, now }: { db: Db; now: Now }): Promise<AdminDashboard> {
   const at = now();
   const f = await createDashboardRepository({ db }).figures(shanghaiDayStart(shanghaiToday(at)), at);
   return {

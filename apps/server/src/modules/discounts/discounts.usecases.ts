@@ -1,5 +1,6 @@
 import type { DiscountResult } from '@gpu/shared';
 import { yuanToUnits } from '@gpu/shared';
+import type { Now } from '../../app/clock.ts';
 import type { Db } from '../../app/db/client.ts';
 import { deepFreeze } from '../../app/freeze.ts';
 import { bestDiscount, type DiscountRule, isActive, toDiscountResult } from './discounts.models.ts';
@@ -13,7 +14,7 @@ const CACHE_MS = 2_000;
 
 export type DiscountService = ReturnType<typeof createDiscountService>;
 
-export function createDiscountService({ db, now }: { db: Db; now: () => Date }) {
+export function createDiscountService({ db, now }: { db: Db; now: Now }) {
   const repo = createDiscountsRepository({ db });
   const cache = new Map<number, { at: number; rules: Promise<DiscountRule[]> }>();
 

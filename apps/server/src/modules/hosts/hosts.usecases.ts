@@ -13,6 +13,7 @@ import {
 } from '@gpu/shared';
 import type { Clock } from '../../app/clock.ts';
 import type { Db, Tx } from '../../app/db/client.ts';
+import { isUniqueViolation } from '../../app/db/errors.ts';
 import type { HostNetworks } from '../../app/host-networks.ts';
 import type { SecretBox } from '../../app/secret-box.ts';
 import { recordAudit } from '../audit/audit.usecases.ts';
@@ -47,11 +48,6 @@ export interface HostsDeps {
 
 const audit = (tx: Tx, actor: AdminActor, action: AuditAction, hostId: number, detail?: unknown) =>
   recordAudit(tx, actor, action, `host:${hostId}`, detail);
-
-const isUniqueViolation = (e: unknown): boolean => {
-  const err = e as { code?: string; cause?: { code?: string } };
-  return err?.code === '23505' || err?.cause?.code === '23505';
-};
 
 export async function listHosts(
   { db }: HostsDeps,

@@ -1,3 +1,4 @@
+import type { Now } from '../../app/clock.ts';
 import type { Db } from '../../app/db/client.ts';
 import type { SecretBox } from '../../app/secret-box.ts';
 import { idempotencyErrors } from './idempotency.errors.ts';
@@ -6,7 +7,7 @@ import { createIdempotencyRepository } from './idempotency.repository.ts';
 
 export interface IdempotencyDeps {
   db: Db;
-  now: () => Date;
+  now: Now;
   /** Stored answers are sealed: create's answer carries the instance's root password. */
   box: SecretBox;
 }

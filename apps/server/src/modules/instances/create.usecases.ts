@@ -1,5 +1,6 @@
 import { type CreateInstanceRequest, formatYuan, INSTANCE_CONTAINER_PORTS, unitsToYuan } from '@gpu/shared';
 import type { Tx } from '../../app/db/client.ts';
+import { isUniqueViolation } from '../../app/db/errors.ts';
 import type { AuthUser } from '../../app/types.ts';
 import { postLedgerEntry } from '../billing/ledger.ts';
 import type { PortRange } from '../hosts/allocation.repository.ts';
@@ -191,11 +192,6 @@ async function placedOnHost(tx: Tx, host: PortRange, inst: InstanceRow): Promise
   await createInstancesRepository({ db: tx }).update(inst.id, topped);
   return { ...inst, ...topped };
 }
-
-const isUniqueViolation = (e: unknown): boolean => {
-  const err = e as { code?: string; cause?: { code?: string } };
-  return err?.code === '23505' || err?.cause?.code === '23505';
-};
 
 /** The package charge of a create: named by the client's key when it sent one. */
 export const createLedgerKey = (instanceId: number, userId: number, idempotencyKey?: string) =>

@@ -1,3 +1,4 @@
+import { floorToFen } from '@gpu/shared';
 import { eq, inArray, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,7 +13,7 @@ import { seedOnFirstStart } from '../system/system.usecases.ts';
 import { accruedAt } from './instances.models.ts';
 import { instances } from './instances.tables.ts';
 import { referenceChargeMany } from './metering.reference.test-helpers.ts';
-import { createMeteringRepository } from './metering.repository.ts';
+import { createMeteringRepository, postedBySql } from './metering.repository.ts';
 import { chargeAccruedMany } from './metering.ts';
 
 // Issue 15: the set-based metering statement posts exactly what the one-at-a-time JS path
@@ -233,6 +234,44 @@ async function snapshot(tx: Tx, f: { userIds: number[]; ids: number[] }) {
 }
 
 describe('set-based metering = the JS reference path', () => {
+  it('postedBySql (the one SQL accrual) = floorToFen(accruedAt) (the JS reference), row by row', async () => {
+    // Rates, closed accruals and times off the second and off the fen, a start after `at`
+    // (nothing yet) and a stopped row (closed accrual only).
+    const rowArb = fc.record({
+      hourlyRate: fc.oneof(fc.integer({ min: 0, max: 4_000_000 }), fc.constantFrom(1, 3_000, 39_800)),
+      accruedClosed: fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 50_000_000 })),
+      since: fc.option(fc.integer({ min: -3_600_000, max: 40 * 86_400_000 }), { nil: null }),
+      at: fc.integer({ min: 0, max: 40 * 86_400_000 }),
+    });
+    await fc.assert(
+      fc.asyncProperty(fc.array(rowArb, { minLength: 1, maxLength: 20 }), async (rows) => {
+        const input = rows.map((r) => ({
+          hourlyRate: r.hourlyRate,
+          accruedClosed: r.accruedClosed,
+          runningSince: r.since === null ? null : new Date(T0 + r.since),
+          at: new Date(T0 + r.at),
+        }));
+        const values = sql.join(
+          input.map(
+            (r, k) =>
+              sql`(${k}::int, ${r.hourlyRate}::bigint, ${r.accruedClosed}::bigint,
+                   ${r.runningSince?.toISOString() ?? null}::timestamptz, ${r.at.toISOString()}::timestamptz)`,
+          ),
+          sql`, `,
+        );
+        const res = (await database.db.execute(sql`
+          select k, ${postedBySql('r', sql`r.at`)}::text as posted
+          from (values ${values}) as r(k, hourly_rate, accrued_closed, running_since, at) order by k`)) as unknown as {
+          rows: { posted: string }[];
+        };
+        expect(res.rows.map((r) => Number(r.posted))).toEqual(
+          input.map((r) => floorToFen(accruedAt(r, r.at))),
+        );
+      }),
+      { numRuns: Number(process.env.PROPERTY_RUNS ?? 60) },
+    );
+  });
+
   it('same ledger rows (order, balances after), balances, charged and bill lines for random cases', async () => {
     let charged = 0;
     await fc.assert(

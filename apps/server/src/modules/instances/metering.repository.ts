@@ -12,7 +12,9 @@ const idArray = (ids: number[]) => sql`${`{${ids.map((id) => Math.trunc(id)).joi
  * What pay-as-you-go has posted by `at` (issue 10), for the instance row aliased `alias`: the
  * accrual of `accruedAt` (instances.models.ts) — closed periods plus
  * floor(rate × whole seconds / 3600) of the running one — floored to whole fen as `floorToFen`.
- * Exact integer arithmetic, so it equals the JS figure for every row (the equivalence test).
+ * Exact integer arithmetic, so it equals the JS figure for every row (metering.property.test.ts).
+ * The one SQL copy of the formula: metering charges by it and the back office's pending figures
+ * (operations.repository.ts) read it.
  */
 export function postedBySql(alias: string, at: SQL | Date): SQL {
   const i = sql.raw(alias);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { envelopeSchema, type MarketQuery, marketListSchema } from '@gpu/shared';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Now } from '../../app/clock.ts';
 import type { Database } from '../../app/db/client.ts';
 import { COMPRESS_MIN_BYTES, chooseEncoding, type Encoding, encode } from '../../app/plugins/compression.ts';
 import { ok } from '../../app/plugins/envelope.ts';
@@ -58,7 +59,7 @@ export function createMarketReadModel({
   catalog: MarketCatalog;
   discounts: DiscountService;
   database: Database;
-  now: () => Date;
+  now: Now;
   log: FastifyBaseLogger;
 }) {
   const origin = randomUUID();

@@ -1,4 +1,5 @@
 import type { MarketList, MarketQuery, PackagePrices } from '@gpu/shared';
+import type { Now } from '../../app/clock.ts';
 import type { Db } from '../../app/db/client.ts';
 import { deepFreeze } from '../../app/freeze.ts';
 import type { DiscountService } from '../discounts/discounts.usecases.ts';
@@ -23,7 +24,7 @@ export function createMarketCatalog({
   overseas,
 }: {
   db: Db;
-  now: () => Date;
+  now: Now;
   discounts: DiscountService;
   /** The tenant's overseas items (vast.ai offers stored by their refresh task), last in region order. */
   overseas?: (tenant: TenantRecord) => Promise<MarketRow[]>;

@@ -10,6 +10,7 @@ import {
   unitsToYuan,
 } from '@gpu/shared';
 import { shanghaiDayStart, shanghaiToday } from '@gpu/shared/time';
+import type { Now } from '../../app/clock.ts';
 import type { Db } from '../../app/db/client.ts';
 import { recordAudit } from '../audit/audit.usecases.ts';
 import { findUnbalancedAccounts } from '../billing/ledger.ts';
@@ -17,7 +18,7 @@ import { createOperationsRepository } from './operations.repository.ts';
 
 interface Deps {
   db: Db;
-  now: () => Date;
+  now: Now;
 }
 
 /** Users whose balance (net of uncharged accrual) will not cover their running instances for `hours`. */

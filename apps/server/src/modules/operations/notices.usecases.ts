@@ -1,10 +1,11 @@
 import type { UserNotice } from '@gpu/shared';
+import type { Now } from '../../app/clock.ts';
 import type { Db } from '../../app/db/client.ts';
 import { createOperationsRepository } from './operations.repository.ts';
 
 interface Deps {
   db: Db;
-  now: () => Date;
+  now: Now;
 }
 
 /** The user's notices, newest first (the console shows the unread ones). */

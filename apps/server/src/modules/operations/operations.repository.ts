@@ -1,6 +1,7 @@
 import type { BillingType, InstanceStatus } from '@gpu/shared';
 import { and, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../app/db/client.ts';
+import { postedBySql } from '../instances/metering.repository.ts';
 import { userNotices } from './operations.tables.ts';
 
 /** Both drivers answer `execute` with `{ rows }`; numbers of bigint sums come as text. */
@@ -10,9 +11,12 @@ async function rowsOf<T>(db: DbOrTx, query: SQL): Promise<T[]> {
 const n = (v: unknown) => Number(v ?? 0);
 const escapeLike = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** Accrued and not yet charged, per pay-as-you-go instance (metering's formula, in SQL). */
-const PENDING = (now: Date) => sql`greatest(0, i.accrued_closed + floor(i.hourly_rate * floor(greatest(0,
-  extract(epoch from (${now.toISOString()}::timestamptz - i.running_since)))) / 3600) - i.charged)`;
+/**
+ * What metering would charge now, per pay-as-you-go instance: metering's own posted-by figure
+ * (whole fen) less what it charged. Not the finer accrual: a balance warning counts only money
+ * that will leave the account.
+ */
+const PENDING = (now: Date) => sql`greatest(0, ${postedBySql('i', now)} - i.charged)`;
 /** Running pay-as-you-go instances per user: their hourly cost and what they accrued uncharged. */
 const BURN = (
   now: Date,

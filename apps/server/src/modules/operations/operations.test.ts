@@ -111,6 +111,27 @@ describe('balance monitoring', () => {
     await h.action(rich.headers, 'release', rich.id);
   });
 
+  it('the pending figure is what metering would charge now: whole fen, not the finer accrual', async () => {
+    const u = await running(10, 'fraction');
+    // 30 min 7 s at 3.98 yuan/hour accrues 1.9977 yuan; metering posts whole fen: 1.99.
+    clock.advance(30 * 60_000 + 7_000);
+    const warnings = async () =>
+      (await req('GET', '/api/admin/balance/warnings?hours=720&size=100')).json().data;
+    const before = (await warnings()).list.find((w: { userId: number }) => w.userId === u.user.id);
+    expect(before).toMatchObject({ available: 10, pending: 1.99, hoursLeft: 2 });
+
+    await runMetering(h.deps);
+    const charges = await h.t.db
+      .select()
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.userId, u.user.id), eq(ledgerEntries.kind, 'charge')));
+    expect(-charges.reduce((s, e) => s + e.amount, 0) / 10_000).toBe(before.pending);
+    // Charged: nothing is pending any more, and the balance took what pending said.
+    const after = (await warnings()).list.find((w: { userId: number }) => w.userId === u.user.id);
+    expect(after).toMatchObject({ available: 8.01, pending: 0 });
+    await h.action(u.headers, 'release', u.id);
+  });
+
   it('health lists an account whose balance differs from its ledger; the manual check is audited', async () => {
     const healthy = (await req('GET', '/api/admin/balance/health')).json().data;
     expect(healthy).toMatchObject({ healthy: true, mismatches: [] });

@@ -1,11 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Now } from '../../app/clock.ts';
 import type { Db } from '../../app/db/client.ts';
 import type { PaymentDriver } from './drivers/payment-driver.ts';
 
 /** What the payment usecases and tasks take; built once in app/container.ts. */
 export interface PaymentDeps {
   db: Db;
-  now: () => Date;
+  now: Now;
   payments: PaymentDriver;
   log: FastifyBaseLogger;
 }

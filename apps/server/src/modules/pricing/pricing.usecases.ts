@@ -5,6 +5,7 @@ import {
   type OrderPrice,
   type PackagePrices,
 } from '@gpu/shared';
+import type { Now } from '../../app/clock.ts';
 import type { DbOrTx } from '../../app/db/client.ts';
 import { bestDiscount, type DiscountRule } from '../discounts/discounts.models.ts';
 import { packagePricesOf } from '../market/market.models.ts';
@@ -42,7 +43,7 @@ export interface OrderInput {
  * client's figures): tenant price, active discount now, package price, voucher balance.
  */
 export async function quoteOrder(
-  deps: { db: DbOrTx; now: () => Date; rules: DiscountRule[] },
+  deps: { db: DbOrTx; now: Now; rules: DiscountRule[] },
   tenant: TenantRecord,
   input: OrderInput,
 ): Promise<Quote> {
@@ -60,7 +61,7 @@ export async function quoteOrder(
  * GPUs checked, the tenant's discount now and the package price applied.
  */
 export function quoteOfRow(
-  deps: { now: () => Date; rules: DiscountRule[] },
+  deps: { now: Now; rules: DiscountRule[] },
   tenant: TenantRecord,
   input: OrderInput,
   row: MarketRow,
@@ -104,7 +105,7 @@ export const voucherOrderOf = (q: Quote) => ({
  * it for real under the voucher's row lock). A voucher that cannot pay answers why (422).
  */
 export async function quoteWithVoucher(
-  deps: { db: DbOrTx; now: () => Date; rules: DiscountRule[] },
+  deps: { db: DbOrTx; now: Now; rules: DiscountRule[] },
   tenant: TenantRecord,
   input: { machineId: number; billingType: BillingType; duration: number; gpuAmount: number },
   voucher: { userId: number; voucherId: number } | null,

@@ -10,7 +10,9 @@ import {
   unitsToYuan,
   yuanToUnits,
 } from '@gpu/shared';
+import type { Now } from '../../app/clock.ts';
 import type { Db, Tx } from '../../app/db/client.ts';
+import { isUniqueViolation } from '../../app/db/errors.ts';
 import { recordAudit } from '../audit/audit.usecases.ts';
 import { tenantAdminErrors } from './tenants.errors.ts';
 import type { TenantSettings } from './tenants.tables.ts';
@@ -23,14 +25,9 @@ import { createTenantsAdminRepository, type TenantRow } from './tenants-admin.re
  */
 export interface TenantAdminDeps {
   db: Db;
-  now: () => Date;
+  now: Now;
   changed: () => void;
 }
-
-const isUniqueViolation = (e: unknown): boolean => {
-  const err = e as { code?: string; cause?: { code?: string } };
-  return err?.code === '23505' || err?.cause?.code === '23505';
-};
 
 const toAdminTenant = (
   t: TenantRow,

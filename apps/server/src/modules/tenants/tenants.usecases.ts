@@ -1,3 +1,4 @@
+import { type Clock, systemClock } from '../../app/clock.ts';
 import type { Db } from '../../app/db/client.ts';
 import { deepFreeze } from '../../app/freeze.ts';
 import { normalizeHost } from './tenants.models.ts';
@@ -23,7 +24,8 @@ interface Snapshot {
 
 export type TenantService = ReturnType<typeof createTenantService>;
 
-export function createTenantService({ db, now = () => Date.now() }: { db: Db; now?: () => number }) {
+export function createTenantService({ db, clock = systemClock }: { db: Db; clock?: Clock }) {
+  const now = () => clock.now().getTime();
   const repo = createTenantsRepository({ db });
   let snapshot: Snapshot | null = null;
   let loading: Promise<Snapshot> | null = null;

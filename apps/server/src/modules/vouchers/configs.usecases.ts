@@ -6,6 +6,7 @@ import {
   type VoucherConfigView,
   yuanToUnits,
 } from '@gpu/shared';
+import type { Now } from '../../app/clock.ts';
 import type { Db } from '../../app/db/client.ts';
 import { recordAudit } from '../audit/audit.usecases.ts';
 import { voucherErrors } from './vouchers.errors.ts';
@@ -14,7 +15,7 @@ import { createVouchersRepository, type VoucherConfigRow } from './vouchers.repo
 
 export interface ConfigDeps {
   db: Db;
-  now: () => Date;
+  now: Now;
 }
 
 const target = (id: number) => `voucher-config:${id}`;

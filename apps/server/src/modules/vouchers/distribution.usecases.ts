@@ -11,6 +11,7 @@ import {
   voucherExpiry,
   yuanToUnits,
 } from '@gpu/shared';
+import type { Now } from '../../app/clock.ts';
 import type { Db, DbOrTx } from '../../app/db/client.ts';
 import { recordAudit } from '../audit/audit.usecases.ts';
 import { voucherErrors } from './vouchers.errors.ts';
@@ -18,7 +19,7 @@ import { createVouchersRepository, type DistributionRow, type TargetUser } from 
 
 export interface DistributionDeps {
   db: Db;
-  now: () => Date;
+  now: Now;
 }
 
 const SAMPLE_SIZE = 10;

@@ -13,6 +13,7 @@ import {
   voucherRefusal,
   yuanToUnits,
 } from '@gpu/shared';
+import type { Now } from '../../app/clock.ts';
 import type { DbOrTx, Tx } from '../../app/db/client.ts';
 import { voucherErrors } from './vouchers.errors.ts';
 import { factsOf, toVoucherView } from './vouchers.models.ts';
@@ -20,7 +21,7 @@ import { createVouchersRepository } from './vouchers.repository.ts';
 
 export interface VoucherDeps {
   db: DbOrTx;
-  now: () => Date;
+  now: Now;
 }
 
 const DAY_MS = 86_400_000;

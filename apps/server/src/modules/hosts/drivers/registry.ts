@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { Now } from '../../../app/clock.ts';
 import type { Db } from '../../../app/db/client.ts';
 import { type HostNetworks, NO_HOST_NETWORKS } from '../../../app/host-networks.ts';
 import type { SecretBox } from '../../../app/secret-box.ts';
@@ -16,7 +17,7 @@ export interface HostDriverRegistry {
 
 export interface RegistryDeps {
   db: Db;
-  now?: () => Date;
+  now?: Now;
   random?: () => number;
   sleep?: (ms: number) => Promise<void>;
   docker?: DockerDriverDeps;

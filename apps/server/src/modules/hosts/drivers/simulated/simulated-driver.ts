@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { type SimulatedSettings, simulatedSettingsSchema } from '@gpu/shared';
+import type { Now } from '../../../../app/clock.ts';
 import type { Db } from '../../../../app/db/client.ts';
 import {
   ContainerConflictError,
@@ -32,7 +33,7 @@ import {
 
 export interface SimulatedDeps {
   db: Db;
-  now: () => Date;
+  now: Now;
   /** Decides injected failures; tests pass a fixed sequence. */
   random: () => number;
   sleep: (ms: number) => Promise<void>;
