@@ -5,6 +5,9 @@ import { verificationCodes } from './auth.tables.ts';
 type CodeRow = typeof verificationCodes.$inferSelect;
 type Target = Pick<CodeRow, 'tenantId' | 'phone' | 'purpose'>;
 
+/** The advisory-lock class of code sends (two-key locks: apart from every one-key lock of ours). */
+const CODE_LOCKS = 7341;
+
 /** SQL of verification codes; expiry, attempt and cap rules stay in verification-codes.ts. */
 export function createVerificationCodesRepository({ db }: { db: DbOrTx }) {
   const samePhoneSince = (t: Pick<Target, 'tenantId' | 'phone'>, since: Date) =>
@@ -84,4 +87,26 @@ export function createVerificationCodesRepository({ db }: { db: DbOrTx }) {
       return consumed.length > 0;
     },
   };
+}
+
+export type VerificationCodesRepository = ReturnType<typeof createVerificationCodesRepository>;
+
+/**
+ * Runs `fn` in a transaction holding the phone's and then the address's code locks (always in
+ * that order, so two sends never wait on each other in a cycle): two sends at once cannot both
+ * pass the cooldown and the daily caps (DESIGN §8). The provider is called after it, outside.
+ */
+export function withSendLocks<T>(
+  db: DbOrTx,
+  t: Pick<Target, 'tenantId' | 'phone'>,
+  ip: string,
+  fn: (locked: VerificationCodesRepository) => Promise<T>,
+): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(${CODE_LOCKS}, hashtext(${`phone:${t.tenantId}:${t.phone}`}))`,
+    );
+    await tx.execute(sql`select pg_advisory_xact_lock(${CODE_LOCKS}, hashtext(${`ip:${ip}`}))`);
+    return fn(createVerificationCodesRepository({ db: tx }));
+  });
 }

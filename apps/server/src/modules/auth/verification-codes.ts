@@ -5,7 +5,7 @@ import type { Now } from '../../app/clock.ts';
 import type { Db } from '../../app/db/client.ts';
 import type { SmsDriver } from '../sms/drivers/sms-driver.ts';
 import { authErrors } from './auth.errors.ts';
-import { createVerificationCodesRepository } from './verification-codes.repository.ts';
+import { createVerificationCodesRepository, withSendLocks } from './verification-codes.repository.ts';
 
 /** DESIGN §8: 6 digits, hashed, 5 minutes, 5 wrong tries burn it, 60 s between sends, daily caps. */
 export const CODE_RULES = {
@@ -55,26 +55,26 @@ export async function sendVerificationCode(
   const now = deps.now();
   const dayAgo = new Date(now.getTime() - CODE_RULES.dayMs);
   const repo = createVerificationCodesRepository({ db: deps.db });
-  const last = await repo.lastIssuedAt(target, dayAgo);
-  if (last) {
-    const waitMs = last.getTime() + CODE_RULES.cooldownMs - now.getTime();
-    if (waitMs > 0) throw authErrors.codeCooldown(Math.ceil(waitMs / 1000));
-  }
-  const [phoneCount, ipCount] = await Promise.all([
-    repo.countForPhoneSince(target, dayAgo),
-    repo.countForIpSince(ip, dayAgo),
-  ]);
-  if (phoneCount >= CODE_RULES.dailyCapPerPhone || ipCount >= CODE_RULES.dailyCapPerIp)
-    throw authErrors.codeDailyCap();
-
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-  const id = await repo.insert({
-    ...target,
-    // A decoy's hash is as long as a real one, but random: no code matches it.
-    codeHash: delivery === 'decoy' ? randomBytes(32).toString('hex') : hashCode(deps.secret, target, code),
-    expiresAt: new Date(now.getTime() + CODE_RULES.ttlMs),
-    ip,
-    createdAt: now,
+  // Checked and stored under the phone's and the address's locks; the provider is called after.
+  const id = await withSendLocks(deps.db, target, ip, async (locked) => {
+    const last = await locked.lastIssuedAt(target, dayAgo);
+    if (last) {
+      const waitMs = last.getTime() + CODE_RULES.cooldownMs - now.getTime();
+      if (waitMs > 0) throw authErrors.codeCooldown(Math.ceil(waitMs / 1000));
+    }
+    const phoneCount = await locked.countForPhoneSince(target, dayAgo);
+    const ipCount = await locked.countForIpSince(ip, dayAgo);
+    if (phoneCount >= CODE_RULES.dailyCapPerPhone || ipCount >= CODE_RULES.dailyCapPerIp)
+      throw authErrors.codeDailyCap();
+    return locked.insert({
+      ...target,
+      // A decoy's hash is as long as a real one, but random: no code matches it.
+      codeHash: delivery === 'decoy' ? randomBytes(32).toString('hex') : hashCode(deps.secret, target, code),
+      expiresAt: new Date(now.getTime() + CODE_RULES.ttlMs),
+      ip,
+      createdAt: now,
+    });
   });
   if (delivery === 'decoy') return null;
   if (delivery === 'background') {
