@@ -77,7 +77,7 @@ async function main() {
   ];
   if (secrets && secrets.hosts + secrets.instances + secrets.answers > 0) {
     lines.push(
-      `  密钥: 已用当前 APP_SECRET 重新加密 ${secrets.hosts} 台主机的连接密钥、${secrets.instances} 个实例密码、${secrets.answers} 条幂等应答`,
+      `  密钥: 已用当前 APP_SECRET 重新加密 ${secrets.hosts} 台主机的连接密钥、${secrets.instances} 个实例密码与令牌、${secrets.answers} 条幂等应答`,
     );
   }
   if (secrets && secrets.failed > 0) {

@@ -35,6 +35,8 @@ export function createSecretBox(appSecret: string, previous: readonly string[] =
   return {
     /** Id of the key new seals use. */
     keyId: current.id,
+    /** How every value sealed under the current key begins (what stored values are compared with). */
+    currentPrefix: `s1.${current.id}.`,
     seal(plain: string): string {
       const iv = randomBytes(12);
       const cipher = createCipheriv('aes-256-gcm', current.key, iv);

@@ -9,6 +9,13 @@ import { instances } from '../instances/instances.tables.ts';
 const notUnder = (column: AnyPgColumn, prefix: string): SQL =>
   sql`left(${column}, ${prefix.length}) <> ${prefix}`;
 
+/** The sealed columns of an instance. */
+const INSTANCE_SECRETS = {
+  rootPasswordEnc: instances.rootPasswordEnc,
+  jupyterTokenEnc: instances.jupyterTokenEnc,
+} as const;
+export type InstanceSecret = keyof typeof INSTANCE_SECRETS;
+
 /** The stored secrets, read and rewritten for sealing and key rotation (system/secrets.usecases.ts). */
 export function createSecretsRepository({ db }: { db: DbOrTx }) {
   return {
@@ -24,19 +31,22 @@ export function createSecretsRepository({ db }: { db: DbOrTx }) {
         .returning({ id: hosts.id });
       return rows.length === 1;
     },
-    async instancePasswordsNotUnder(prefix: string, afterId: number, limit: number) {
-      return db
-        .select({ id: instances.id, value: instances.rootPasswordEnc })
+    /** Rows whose sealed `column` (root password, JupyterLab token) is not under `prefix`. */
+    async instanceSecretsNotUnder(column: InstanceSecret, prefix: string, afterId: number, limit: number) {
+      const c = INSTANCE_SECRETS[column];
+      const rows = await db
+        .select({ id: instances.id, value: c })
         .from(instances)
-        .where(and(gt(instances.id, afterId), notUnder(instances.rootPasswordEnc, prefix)))
+        .where(and(gt(instances.id, afterId), isNotNull(c), notUnder(c, prefix)))
         .orderBy(asc(instances.id))
         .limit(limit);
+      return rows as { id: number; value: string }[];
     },
-    async replaceInstancePassword(id: number, previous: string, next: string) {
+    async replaceInstanceSecret(column: InstanceSecret, id: number, previous: string, next: string) {
       const rows = await db
         .update(instances)
-        .set({ rootPasswordEnc: next })
-        .where(and(eq(instances.id, id), eq(instances.rootPasswordEnc, previous)))
+        .set({ [column]: next })
+        .where(and(eq(instances.id, id), eq(INSTANCE_SECRETS[column], previous)))
         .returning({ id: instances.id });
       return rows.length === 1;
     },

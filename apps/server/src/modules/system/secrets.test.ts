@@ -106,6 +106,9 @@ describe('APP_SECRET rotation', () => {
     expect(inst?.rootPasswordEnc.startsWith(`s1.${onlyNew.keyId}.`)).toBe(true);
     expect(onlyNew.open(inst?.rootPasswordEnc ?? '')).toBe(password);
     expect(() => onlyOld.open(inst?.rootPasswordEnc ?? '')).toThrow();
+    // JupyterLab's token too: after rotation only the new secret may be needed to open it.
+    expect(inst?.jupyterTokenEnc?.startsWith(`s1.${onlyNew.keyId}.`)).toBe(true);
+    expect(onlyNew.open(inst?.jupyterTokenEnc ?? '')).toMatch(/^[0-9a-f]{48}$/);
 
     const [row] = await h.t.db.select().from(hosts).where(eq(hosts.id, hostId));
     const key = (row?.settings as { tls?: { key?: string } } | undefined)?.tls?.key ?? '';

@@ -8,7 +8,7 @@ const BATCH = 500;
 export interface SealReport {
   /** Hosts whose settings were rewritten (plain secrets sealed, or sealed again under APP_SECRET). */
   hosts: number;
-  /** Instance root passwords sealed again under APP_SECRET. */
+  /** Instance secrets (root passwords, JupyterLab tokens) sealed again under APP_SECRET. */
   instances: number;
   /** Stored idempotent answers sealed again under APP_SECRET. */
   answers: number;
@@ -18,8 +18,8 @@ export interface SealReport {
 
 /**
  * Puts every stored secret under the current APP_SECRET: host settings' secrets still in plain
- * text (written before they were sealed) are sealed, and host secrets, instance root passwords
- * and stored answers sealed under a previous secret (APP_SECRET_PREVIOUS) are sealed again.
+ * text (written before they were sealed) are sealed, and host secrets, instance root passwords,
+ * JupyterLab tokens and stored answers sealed under a previous secret (APP_SECRET_PREVIOUS) are sealed again.
  * Runs at every start (system.usecases prepareDatabase) and finds nothing to do once done; each
  * row is rewritten only if unchanged since read, so replicas and admin edits never collide.
  * After it has run on the new secret, APP_SECRET_PREVIOUS can be emptied.
@@ -44,7 +44,7 @@ export async function sealStoredSecrets(
     if (await repo.replaceHostSettings(row.id, row.settings, next)) report.hosts++;
   }
 
-  const prefix = `s1.${box.keyId}.`;
+  const prefix = box.currentPrefix;
   const reseal = async (
     list: (prefix: string, afterId: number, limit: number) => Promise<{ id: number; value: string }[]>,
     replace: (id: number, previous: string, next: string) => Promise<boolean>,
@@ -71,7 +71,13 @@ export async function sealStoredSecrets(
       after = rows[rows.length - 1]?.id ?? after;
     }
   };
-  await reseal(repo.instancePasswordsNotUnder, repo.replaceInstancePassword, 'instances');
+  for (const column of ['rootPasswordEnc', 'jupyterTokenEnc'] as const) {
+    await reseal(
+      (p, after, limit) => repo.instanceSecretsNotUnder(column, p, after, limit),
+      (id, previous, next) => repo.replaceInstanceSecret(column, id, previous, next),
+      'instances',
+    );
+  }
   await reseal(repo.storedAnswersNotUnder, repo.replaceStoredAnswer, 'answers');
   return report;
 }
