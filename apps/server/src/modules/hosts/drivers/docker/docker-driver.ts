@@ -82,6 +82,18 @@ export function createDockerDriver(host: HostRecord, deps: DockerDriverDeps = {}
       }
     });
   };
+  /** Removes the platform's network of this name, if there is one (one look-up, not a listing). */
+  const removeOwnNetwork = async (name: string) => {
+    const own = await call({ op: 'network inspect' }, async () => {
+      try {
+        return await docker.getNetwork(name).inspect();
+      } catch (err) {
+        if (statusOf(err) === 404) return null;
+        throw err;
+      }
+    });
+    if (own?.Labels?.[LABELS.managed] === 'true') await removeNetwork(own.Id);
+  };
   /**
    * The container's own bridge network: made now (answers true), or the one made for this very
    * instance before a crash or by a worker racing this one (answers false). A network of that
@@ -218,8 +230,7 @@ export function createDockerDriver(host: HostRecord, deps: DockerDriverDeps = {}
       const c = await call(ctx, () => docker.getContainer(id).inspect());
       await call(ctx, () => docker.getContainer(id).remove({ force: true, v: true }));
       // Its own network goes with it (named after the container, labelled as the platform's).
-      const name = c.Name.replace(/^\//, '');
-      for (const n of await managedNetworks()) if (n.name === name) await removeNetwork(n.id);
+      await removeOwnNetwork(c.Name.replace(/^\//, ''));
     },
 
     listNetworks: managedNetworks,
