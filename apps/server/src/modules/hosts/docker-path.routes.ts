@@ -7,6 +7,7 @@ import {
 } from '@gpu/shared';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { perCustomerLimit } from '../../app/customer-limit.ts';
 import { ok } from '../../app/plugins/envelope.ts';
 import type { AppInstance, AuthUser, Container } from '../../app/types.ts';
 import { cleanupOrphansOf, gpuAvailabilityFor } from './containers.usecases.ts';
@@ -70,15 +71,8 @@ export async function dockerPathRoutes(
     '/api/gpu/docker/cleanup',
     {
       ...user,
-      // Each call contacts the hosts of the caller's ended instances: a budget per customer
-      // (authentication runs first, so the key is the customer, not the address).
-      config: {
-        rateLimit: {
-          max: 3,
-          timeWindow: '1 minute',
-          keyGenerator: (request: FastifyRequest) => `user:${request.user?.id ?? request.ip}`,
-        },
-      },
+      // Each call contacts the hosts of the caller's ended instances: a budget per customer.
+      config: perCustomerLimit(3),
       schema: {
         tags,
         summary: '清理已释放实例残留的容器（仅本人实例所在主机）',

@@ -7,6 +7,7 @@ import {
 } from '@gpu/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { adminActor } from '../../app/admin-route.ts';
+import { perCustomerLimit } from '../../app/customer-limit.ts';
 import { ok } from '../../app/plugins/envelope.ts';
 import type { AppInstance, Container } from '../../app/types.ts';
 import type { MarketAnswer } from './market.read-model.ts';
@@ -66,14 +67,7 @@ export async function marketRoutes(app: AppInstance, c: Container) {
     '/api/gpu/sync',
     {
       preHandler: app.requireUser,
-      // Authentication runs first (onRequest), so the budget is the customer's, not the address's.
-      config: {
-        rateLimit: {
-          max: 10,
-          timeWindow: '1 minute',
-          keyGenerator: (request: FastifyRequest) => `user:${request.user?.id ?? request.ip}`,
-        },
-      },
+      config: perCustomerLimit(10),
       schema: {
         tags: ['market'],
         summary: '从各主机驱动同步 GPU 库存（30 秒内最多一次）',
