@@ -15,6 +15,12 @@ const port = z.coerce
   .min(1, '必须是 1–65535 之间的整数')
   .max(65535, '必须是 1–65535 之间的整数');
 
+/** An integer setting between `min` and `max`; one message names the range whatever is wrong. */
+const intSetting = (min: number, max: number) => {
+  const message = `必须是 ${min}–${max} 之间的整数`;
+  return z.coerce.number({ message }).int(message).min(min, message).max(max, message);
+};
+
 const PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
 const isProxyEntry = (e: string) => {
   if (PROXY_NAMES.includes(e)) return true;
@@ -138,29 +144,14 @@ const envSchema = z.object({
     .optional(),
   /** The merchant's PID; when set, notifications naming another seller are refused. */
   ALIPAY_SELLER_ID: z.string().optional(),
-  ALIPAY_TIMEOUT_MS: z.coerce
-    .number({ message: '必须是 100–60000 之间的整数' })
-    .int('必须是 100–60000 之间的整数')
-    .min(100, '必须是 100–60000 之间的整数')
-    .max(60_000, '必须是 100–60000 之间的整数')
-    .default(5000),
+  ALIPAY_TIMEOUT_MS: intSetting(100, 60_000).default(5000),
   /** A stopped instance keeps its data this many days, then it is released (DESIGN §5). */
-  INSTANCE_RETENTION_DAYS: z.coerce
-    .number()
-    .int('必须是 1–365 之间的整数')
-    .min(1, '必须是 1–365 之间的整数')
-    .max(365, '必须是 1–365 之间的整数')
-    .default(15),
+  INSTANCE_RETENTION_DAYS: intSetting(1, 365).default(15),
   /**
    * How long a provisioning worker owns a create's driver work; after a crash the next sweep
    * takes the create over once this has passed (tests that kill a server shorten it).
    */
-  INSTANCE_PROVISION_LEASE_S: z.coerce
-    .number()
-    .int('必须是 1–3600 之间的整数')
-    .min(1, '必须是 1–3600 之间的整数')
-    .max(3600, '必须是 1–3600 之间的整数')
-    .default(120),
+  INSTANCE_PROVISION_LEASE_S: intSetting(1, 3600).default(120),
   TRUST_PROXY: trustProxySchema,
   /** Per-IP request limits on sign-in and code endpoints. */
   RATE_LIMITS: z.enum(['on', 'off']).default('on'),
@@ -184,12 +175,7 @@ const envSchema = z.object({
     .max(500, '必须是 0–500 之间的数')
     .default(30),
   /** Seconds between refreshes of the stored vast.ai offers (the browser tests shorten it). */
-  VASTAI_REFRESH_S: z.coerce
-    .number({ message: '必须是 1–86400 之间的整数' })
-    .int('必须是 1–86400 之间的整数')
-    .min(1, '必须是 1–86400 之间的整数')
-    .max(86_400, '必须是 1–86400 之间的整数')
-    .default(300),
+  VASTAI_REFRESH_S: intSetting(1, 86_400).default(300),
   /** Demo tenants, hosts and images on first start; off by default in production. */
   DEMO_DATA: z.enum(['on', 'off']).optional(),
   /** GET /metrics answers only `Authorization: Bearer <METRICS_TOKEN>`; unset, it answers 404. */
@@ -197,19 +183,9 @@ const envSchema = z.object({
   /** The OpenAPI document and its page at /api/docs: on outside production, off in production. */
   API_DOCS: z.enum(['on', 'off'], { message: '只能是 on 或 off' }).optional(),
   /** Seconds a client has to send a whole request (headers and body); then 408 and the socket closes. */
-  REQUEST_TIMEOUT_S: z.coerce
-    .number({ message: '必须是 1–600 之间的整数' })
-    .int('必须是 1–600 之间的整数')
-    .min(1, '必须是 1–600 之间的整数')
-    .max(600, '必须是 1–600 之间的整数')
-    .default(30),
+  REQUEST_TIMEOUT_S: intSetting(1, 600).default(30),
   /** Seconds a client has to send its request headers (at most REQUEST_TIMEOUT_S). */
-  HEADERS_TIMEOUT_S: z.coerce
-    .number({ message: '必须是 1–600 之间的整数' })
-    .int('必须是 1–600 之间的整数')
-    .min(1, '必须是 1–600 之间的整数')
-    .max(600, '必须是 1–600 之间的整数')
-    .default(10),
+  HEADERS_TIMEOUT_S: intSetting(1, 600).default(10),
 });
 
 export type Config = Omit<z.infer<typeof envSchema>, 'PAYMENT_PROVIDER'> & {
