@@ -1,4 +1,4 @@
-import { isIP } from 'node:net';
+import { BlockList, isIP } from 'node:net';
 import path from 'node:path';
 
 /**
@@ -20,66 +20,43 @@ export interface HostNetworks {
   allowsSocket(socketPath: string): boolean;
 }
 
+type Family = 'ipv4' | 'ipv6';
 interface Net {
-  family: 4 | 6;
-  base: bigint;
-  bits: number;
+  address: string;
+  prefix: number;
+  family: Family;
 }
 
-const V4_MAPPED = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i;
-
-function v4ToBig(a: string): bigint {
-  return a.split('.').reduce((n, part) => (n << 8n) | BigInt(Number(part)), 0n);
-}
-
-function v6ToBig(a: string): bigint {
-  let text = a.toLowerCase().split('%')[0] ?? '';
-  // An embedded IPv4 tail (::ffff:1.2.3.4) as two hex groups.
-  const tail = /(\d+\.\d+\.\d+\.\d+)$/.exec(text);
-  if (tail?.[1]) {
-    const v4 = v4ToBig(tail[1]);
-    text = `${text.slice(0, -tail[1].length)}${(v4 >> 16n).toString(16)}:${(v4 & 0xffffn).toString(16)}`;
-  }
-  const [head = '', rest] = text.split('::');
-  const h = head ? head.split(':') : [];
-  const r = rest === undefined ? [] : rest ? rest.split(':') : [];
-  const groups = rest === undefined ? h : [...h, ...Array(8 - h.length - r.length).fill('0'), ...r];
-  return groups.reduce((n, g) => (n << 16n) | BigInt(Number.parseInt(g || '0', 16)), 0n);
-}
-
-/** An address as (family, number); IPv4-mapped IPv6 counts as the IPv4 address it maps. */
-function addressOf(address: string): { family: 4 | 6; value: bigint } | null {
-  const mapped = V4_MAPPED.exec(address);
-  const a = mapped?.[1] ?? address.split('%')[0] ?? '';
-  const family = isIP(a);
-  if (family === 4) return { family: 4, value: v4ToBig(a) };
-  if (family === 6) return { family: 6, value: v6ToBig(a) };
-  return null;
-}
-
-const width = (family: 4 | 6) => (family === 4 ? 32 : 128);
-const contains = (net: Net, family: 4 | 6, value: bigint) => {
-  if (net.family !== family) return false;
-  const shift = BigInt(width(family) - net.bits);
-  return value >> shift === net.base >> shift;
+const familyOf = (address: string): Family | null => {
+  const f = isIP(address);
+  return f === 4 ? 'ipv4' : f === 6 ? 'ipv6' : null;
 };
+/** An address as checked: without an IPv6 zone (`fe80::1%eth0`). */
+const bare = (address: string) => address.split('%')[0] ?? '';
 
 function parseNet(entry: string): Net | null {
-  const [ip = '', bitsText, extra] = entry.split('/');
-  if (extra !== undefined) return null;
-  const a = addressOf(ip);
-  if (!a) return null;
-  const max = width(a.family);
-  if (bitsText !== undefined && !/^\d{1,3}$/.test(bitsText)) return null;
-  const bits = bitsText === undefined ? max : Number(bitsText);
-  if (bits > max) return null;
-  return { family: a.family, base: a.value, bits };
+  const [address = '', prefixText, extra] = entry.split('/');
+  const family = familyOf(address);
+  if (extra !== undefined || !family) return null;
+  const max = family === 'ipv4' ? 32 : 128;
+  if (prefixText !== undefined && !/^\d{1,3}$/.test(prefixText)) return null;
+  const prefix = prefixText === undefined ? max : Number(prefixText);
+  return prefix <= max ? { address, prefix, family } : null;
+}
+
+/** Node's own subnet matching (IPv4-mapped IPv6 addresses match their IPv4 subnets). */
+function listOf(nets: Net[]): BlockList {
+  const list = new BlockList();
+  for (const n of nets) list.addSubnet(n.address, n.prefix, n.family);
+  return list;
 }
 
 /** Reached only when an entry inside them says so. */
-const GUARDED: Net[] = ['127.0.0.0/8', '0.0.0.0/8', '169.254.0.0/16', '::1/128', '::/128', 'fe80::/10'].map(
-  (e) => parseNet(e) as Net,
-);
+const GUARDS = ['127.0.0.0/8', '0.0.0.0/8', '169.254.0.0/16', '::1/128', '::/128', 'fe80::/10'].map((e) => {
+  const net = parseNet(e) as Net;
+  return { net, list: listOf([net]) };
+});
+const GUARDED = listOf(GUARDS.map((g) => g.net));
 
 /** Parses HOST_NETWORKS; a string answer is what is wrong with it (zh-CN). */
 export function parseHostNetworks(text: string): HostNetworks | string {
@@ -100,18 +77,19 @@ export function parseHostNetworks(text: string): HostNetworks | string {
     if (!net) return `不是有效的 IP、CIDR 或 unix:路径：${e}`;
     nets.push(net);
   }
+  const allowed = listOf(nets);
+  // Entries that lie inside a guarded range: only they open it.
+  const inside = listOf(
+    nets.filter((n) => GUARDS.some((g) => n.prefix >= g.net.prefix && g.list.check(n.address, n.family))),
+  );
   return {
     text: entries.join(','),
     allowsSomeAddress: nets.length > 0,
     allowsAddress(address) {
-      const a = addressOf(address);
-      if (!a) return false;
-      const guard = GUARDED.find((g) => contains(g, a.family, a.value));
-      return nets.some(
-        (n) =>
-          contains(n, a.family, a.value) &&
-          (!guard || (n.bits >= guard.bits && contains(guard, n.family, n.base))),
-      );
+      const a = bare(address);
+      const family = familyOf(a);
+      if (!family || !allowed.check(a, family)) return false;
+      return !GUARDED.check(a, family) || inside.check(a, family);
     },
     allowsSocket: (socketPath) => path.isAbsolute(socketPath) && sockets.includes(path.normalize(socketPath)),
   };
