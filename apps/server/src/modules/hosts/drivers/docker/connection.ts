@@ -88,20 +88,28 @@ export async function checkDockerTarget(
       ? null
       : { field: 'socketPath', reason: 'not_allowed' };
   }
-  if (!networks.allowsSomeAddress) return { field: 'host', reason: 'not_allowed' };
-  let addresses: LookupAddress[];
   try {
-    addresses = await resolve(s.host ?? '');
-  } catch {
-    return { field: 'host', reason: 'unresolvable' };
+    await allowedAddresses(s.host ?? '', networks);
+    return null;
+  } catch (err) {
+    return { field: 'host', reason: err instanceof HostNotAllowedError ? 'not_allowed' : 'unresolvable' };
   }
-  return addresses.length > 0 && addresses.every((a) => networks.allowsAddress(a.address))
-    ? null
-    : { field: 'host', reason: 'not_allowed' };
 }
 
-const resolve = async (host: string): Promise<LookupAddress[]> =>
-  isIP(host) ? [{ address: host, family: isIP(host) }] : lookup(host, { all: true, verbatim: true });
+/**
+ * Every address `host` is (an IP) or resolves to now, when HOST_NETWORKS allows all of them;
+ * else HostNotAllowedError (a failed lookup throws its own error).
+ */
+async function allowedAddresses(host: string, networks: HostNetworks): Promise<LookupAddress[]> {
+  if (!networks.allowsSomeAddress) throw new HostNotAllowedError(`no address allowed (${host})`);
+  const found = isIP(host)
+    ? [{ address: host, family: isIP(host) }]
+    : await lookup(host, { all: true, verbatim: true });
+  const denied = found.find((a) => !networks.allowsAddress(a.address));
+  if (denied || found.length === 0)
+    throw new HostNotAllowedError(`${host} resolves to ${denied?.address ?? 'nothing'}`);
+  return found;
+}
 
 /** A `lookup` for sockets that refuses a name resolving outside HOST_NETWORKS before connecting. */
 function checkedLookup(networks: HostNetworks) {
@@ -150,16 +158,13 @@ export function connectDocker(s: DockerSettings, networks?: HostNetworks): Docke
       return;
     }
     const host = s.host ?? '';
-    if (!networks.allowsSomeAddress) throw new HostNotAllowedError(`no address allowed (${host})`);
-    if (isIP(host)) {
-      if (!networks.allowsAddress(host)) throw new HostNotAllowedError(`address ${host}`);
+    // TCP to a name is checked in the socket's own lookup (checkedLookup), where TLS keeps the name.
+    if (s.connection === 'tcp' && !isIP(host)) {
+      if (!networks.allowsSomeAddress) throw new HostNotAllowedError(`no address allowed (${host})`);
       return;
     }
-    if (s.connection === 'ssh') {
-      const found = await resolve(host);
-      const denied = found.find((a) => !networks.allowsAddress(a.address));
-      if (denied || !found[0])
-        throw new HostNotAllowedError(`${host} resolves to ${denied?.address ?? 'nothing'}`);
+    const found = await allowedAddresses(host, networks);
+    if (s.connection === 'ssh' && !isIP(host)) {
       // ssh2 connects to what it is given: the checked address, not a second lookup. (IPv4 only:
       // docker-modem builds a URL from the host, which a bare IPv6 address breaks; a name with
       // IPv6 addresses only is dialled by name, after the check.)
