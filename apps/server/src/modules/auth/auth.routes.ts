@@ -54,6 +54,11 @@ const nullData = envelopeSchema(z.null());
  * marks those that carry a code or confirm an account instead.
  */
 const limit = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
+/** Where a session a signed-in user renews comes from (the sign-ins list shows it). */
+const originOf = (request: FastifyRequest) => ({
+  ip: request.ip,
+  userAgent: request.headers['user-agent']?.slice(0, 500),
+});
 
 export async function authRoutes(app: AppInstance, c: Container) {
   const { config } = c;
@@ -289,10 +294,7 @@ export async function authRoutes(app: AppInstance, c: Container) {
       sessionAnswer(
         request,
         reply,
-        await auth.changePassword(deps(), request.user?.id as number, request.body, {
-          ip: request.ip,
-          userAgent: request.headers['user-agent']?.slice(0, 500),
-        }),
+        await auth.changePassword(deps(), request.user?.id as number, request.body, originOf(request)),
         '密码修改成功',
       ),
   );
@@ -312,10 +314,7 @@ export async function authRoutes(app: AppInstance, c: Container) {
       sessionAnswer(
         request,
         reply,
-        await auth.changePhone(deps(), request.user?.id as number, request.body, {
-          ip: request.ip,
-          userAgent: request.headers['user-agent']?.slice(0, 500),
-        }),
+        await auth.changePhone(deps(), request.user?.id as number, request.body, originOf(request)),
         '手机号已更换',
       ),
   );
