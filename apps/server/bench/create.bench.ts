@@ -2,8 +2,6 @@ import { writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { Session } from 'node:inspector/promises';
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import { systemClock } from '../src/app/clock.ts';
-import type { Db } from '../src/app/db/client.ts';
 import { hostGpus, regions } from '../src/modules/hosts/hosts.tables.ts';
 import { instances } from '../src/modules/instances/instances.tables.ts';
 import { IMAGE, instanceTestApp } from '../src/modules/instances/instances.test-helpers.ts';
@@ -13,6 +11,8 @@ import {
   killProcess,
   startServerProcess,
 } from '../src/modules/instances/server-process.test-helpers.ts';
+import { systemClock } from '../src/platform/clock.ts';
+import type { Db } from '../src/platform/db/client.ts';
 
 const CREATES = 100;
 /** Warm-up bursts of creates before the measured one (each released again). */

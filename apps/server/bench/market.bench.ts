@@ -1,10 +1,10 @@
 import { yuanToUnits } from '@gpu/shared';
-import { fixedClock } from '../src/app/clock.ts';
-import { createTestDatabase, testConfig } from '../src/app/db/test-utils.ts';
 import { buildServer } from '../src/app/server.ts';
 import { hostGpus, hosts, regions } from '../src/modules/hosts/hosts.tables.ts';
 import { gpuSkus } from '../src/modules/market/market.tables.ts';
 import { seedOnFirstStart } from '../src/modules/system/system.usecases.ts';
+import { fixedClock } from '../src/platform/clock.ts';
+import { createTestDatabase, testConfig } from '../src/test/test-app.ts';
 import { type Figure, load } from './load.ts';
 
 const HOSTS = 50;

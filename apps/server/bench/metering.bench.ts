@@ -2,9 +2,6 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { FEN } from '@gpu/shared';
 import { sql } from 'drizzle-orm';
-import { fixedClock } from '../src/app/clock.ts';
-import { createTestDatabase } from '../src/app/db/test-utils.ts';
-import { createSecretBox } from '../src/app/secret-box.ts';
 import { users } from '../src/modules/auth/auth.tables.ts';
 import { accounts } from '../src/modules/billing/billing.tables.ts';
 import { hosts, regions } from '../src/modules/hosts/hosts.tables.ts';
@@ -12,6 +9,9 @@ import { instances } from '../src/modules/instances/instances.tables.ts';
 import { runMetering } from '../src/modules/instances/tasks/billing-tasks.ts';
 import { gpuSkus } from '../src/modules/market/market.tables.ts';
 import { seedOnFirstStart } from '../src/modules/system/system.usecases.ts';
+import { fixedClock } from '../src/platform/clock.ts';
+import { createSecretBox } from '../src/platform/secret-box.ts';
+import { createTestDatabase } from '../src/test/test-app.ts';
 
 const N = Number(process.env.BENCH_INSTANCES ?? 10_000);
 /** Metering runs and UPDATEs measured, alternately; the figures compared are their medians. */

@@ -24,7 +24,9 @@ const ROUTE_DB_IMPORT = /^import\s[^;]*from\s+'(?:drizzle-orm[^']*|[./]*app\/db\
 
 /** Files whose job is SQL: repositories, the db plumbing, table definitions, tests and their helpers. */
 const mayRunSql = (f: string) =>
-  /\.repository\.ts$|(^|\/)app\/db\/|\.tables\.ts$|\.test\.ts$|\.test-helpers\.ts$|\.test-suite\.ts$/.test(f);
+  /\.repository\.ts$|(^|\/)platform\/db\/|(^|\/)test\/|\.tables\.ts$|\.test\.ts$|\.test-helpers\.ts$|\.test-suite\.ts$/.test(
+    f,
+  );
 const mayOpenTransactions = (f: string) =>
   mayRunSql(f) || /\.usecases\.ts$|\.task\.ts$|(^|\/)tasks\/|(^|\/)ledger\.ts$/.test(f);
 const isRoute = (f: string) => /\.routes\.ts$/.test(f);

@@ -1,8 +1,8 @@
 import { ConfigError, loadConfig, providerBanner } from './app/config.ts';
-import { openDatabase } from './app/db/client.ts';
-import { secretBoxOf } from './app/secret-box.ts';
 import { buildServer } from './app/server.ts';
 import { prepareDatabase } from './modules/system/system.usecases.ts';
+import { openDatabase } from './platform/db/client.ts';
+import { secretBoxOf } from './platform/secret-box.ts';
 
 // Start-up order: config -> database (migrate, first-start data) -> app -> listen.
 async function main() {

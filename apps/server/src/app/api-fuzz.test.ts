@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, ledgerEntries } from '../modules/billing/billing.tables.ts';
 import { postLedgerEntry } from '../modules/billing/ledger.ts';
-import { createTestApp } from './db/test-utils.ts';
+import { createTestApp } from '../test/test-app.ts';
 
 /**
  * Walks every operation of the OpenAPI document and sends it malformed paths, queries and

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { productionSettings } from '../test/test-app.ts';
 import { ConfigError, loadConfig, providerBanner } from './config.ts';
-import { productionSettings } from './db/test-utils.ts';
 
 const base = { APP_SECRET: 'x'.repeat(40), DATA_DIR: '/tmp/gpu-config-test' };
 

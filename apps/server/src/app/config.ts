@@ -4,8 +4,8 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { USD_CNY_TENTHS } from '@gpu/shared/constants';
 import { z } from 'zod';
-import { parseHostNetworks } from './host-networks.ts';
-import { REPO_ROOT } from './paths.ts';
+import { parseHostNetworks } from '../platform/host-networks.ts';
+import { REPO_ROOT } from '../platform/paths.ts';
 
 export { REPO_ROOT };
 

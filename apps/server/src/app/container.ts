@@ -10,11 +10,11 @@ import { createPaymentDriver } from '../modules/payments/drivers/registry.ts';
 import { createSmsDriver } from '../modules/sms/drivers/registry.ts';
 import { createTenantService } from '../modules/tenants/tenants.usecases.ts';
 import { overseasMarketRows } from '../modules/vastai/vastai.usecases.ts';
-import { systemClock } from './clock.ts';
+import { systemClock } from '../platform/clock.ts';
+import type { Database } from '../platform/db/client.ts';
+import { createRequestLoad } from '../platform/request-load.ts';
+import { secretBoxOf } from '../platform/secret-box.ts';
 import type { Config } from './config.ts';
-import type { Database } from './db/client.ts';
-import { createRequestLoad } from './request-load.ts';
-import { secretBoxOf } from './secret-box.ts';
 import type { Container, ContainerOverrides } from './types.ts';
 
 /** A logger that drops everything, for a container built without an app (scripts, benches). */

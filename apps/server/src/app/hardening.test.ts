@@ -7,8 +7,8 @@ import { login } from '../modules/auth/auth.usecases.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
 import { accounts } from '../modules/billing/billing.tables.ts';
 import { createTenantService } from '../modules/tenants/tenants.usecases.ts';
-import type { Db } from './db/client.ts';
-import { createTestApp, midMinuteClock, testConfig } from './db/test-utils.ts';
+import type { Db } from '../platform/db/client.ts';
+import { createTestApp, midMinuteClock, testConfig } from '../test/test-app.ts';
 import { buildServer } from './server.ts';
 
 type T = Awaited<ReturnType<typeof createTestApp>>;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts } from '../modules/billing/billing.tables.ts';
 import { postLedgerEntry, reconcileAccount } from '../modules/billing/ledger.ts';
 import { gpuSkus } from '../modules/market/market.tables.ts';
-import { createTestApp } from './db/test-utils.ts';
+import { createTestApp } from '../test/test-app.ts';
 import { hostileRequests, type Method, type Operation } from './hostile-requests.test-helpers.ts';
 
 /**

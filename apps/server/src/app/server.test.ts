@@ -5,9 +5,9 @@ import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedOnFirstStart } from '../modules/system/system.usecases.ts';
-import { createTestApp, createTestDatabase, productionSettings, testConfig } from './db/test-utils.ts';
-import { commonErrors } from './errors.ts';
-import { API_SECURITY_HEADERS } from './plugins/security-headers.ts';
+import { commonErrors } from '../platform/errors.ts';
+import { API_SECURITY_HEADERS } from '../platform/http/security-headers.ts';
+import { createTestApp, createTestDatabase, productionSettings, testConfig } from '../test/test-app.ts';
 import { buildServer } from './server.ts';
 
 describe('API envelope and errors', () => {

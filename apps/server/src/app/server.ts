@@ -12,6 +12,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { registerAudit } from '../modules/audit/index.ts';
+import { registerAuth } from '../modules/auth/auth.plugin.ts';
 import { registerAuthModule } from '../modules/auth/index.ts';
 import { databaseRateLimitStore } from '../modules/auth/rate-limit-store.ts';
 import { registerBilling } from '../modules/billing/index.ts';
@@ -21,6 +22,7 @@ import { registerContact } from '../modules/contact/index.ts';
 import { registerDiscounts } from '../modules/discounts/index.ts';
 import type { HostDriverRegistry } from '../modules/hosts/drivers/registry.ts';
 import { registerHosts } from '../modules/hosts/index.ts';
+import { registerIdempotency } from '../modules/idempotency/idempotency.plugin.ts';
 import { registerIdempotencyModule } from '../modules/idempotency/index.ts';
 import { registerInstances } from '../modules/instances/index.ts';
 import { registerMarket } from '../modules/market/index.ts';
@@ -32,30 +34,28 @@ import { registerPricing } from '../modules/pricing/index.ts';
 import type { SmsDriver } from '../modules/sms/drivers/sms-driver.ts';
 import { registerSystem } from '../modules/system/index.ts';
 import { registerTenants } from '../modules/tenants/index.ts';
+import { registerTenantResolution } from '../modules/tenants/tenant.plugin.ts';
 import { registerVastai } from '../modules/vastai/index.ts';
 import { registerVouchers } from '../modules/vouchers/index.ts';
-import type { Clock } from './clock.ts';
-import type { Config } from './config.ts';
-import { createContainer } from './container.ts';
-import type { Database } from './db/client.ts';
-import { createError } from './errors.ts';
-import { deepFreeze } from './freeze.ts';
-import { registerAuth } from './plugins/auth.ts';
-import { registerErrorHandling } from './plugins/envelope.ts';
-import { registerFormBody } from './plugins/form-body.ts';
-import { registerIdempotency } from './plugins/idempotency.ts';
+import type { Clock } from '../platform/clock.ts';
+import type { Database } from '../platform/db/client.ts';
+import { createError } from '../platform/errors.ts';
+import { deepFreeze } from '../platform/freeze.ts';
+import { registerErrorHandling } from '../platform/http/envelope.ts';
+import { registerFormBody } from '../platform/http/form-body.ts';
 import {
   clientErrorHandler,
   frameworkErrors,
   MAX_HEADER_SIZE,
   MAX_PARAM_LENGTH,
   registerInputGuard,
-} from './plugins/input-guard.ts';
-import { registerNoStore } from './plugins/no-store.ts';
-import { createSecurityHeaders } from './plugins/security-headers.ts';
-import { registerSpa } from './plugins/spa.ts';
-import { registerTenantResolution } from './plugins/tenant.ts';
-import { createTaskRunner } from './tasks.ts';
+} from '../platform/http/input-guard.ts';
+import { registerNoStore } from '../platform/http/no-store.ts';
+import { createSecurityHeaders } from '../platform/http/security-headers.ts';
+import { registerSpa } from '../platform/http/spa.ts';
+import { createTaskRunner } from '../platform/tasks.ts';
+import type { Config } from './config.ts';
+import { createContainer } from './container.ts';
 import type { AppInstance } from './types.ts';
 
 export type { AppInstance } from './types.ts';

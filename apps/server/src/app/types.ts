@@ -21,13 +21,13 @@ import type { SmsDriver } from '../modules/sms/drivers/sms-driver.ts';
 import type { TenantRecord } from '../modules/tenants/tenants.repository.ts';
 import type { TenantService } from '../modules/tenants/tenants.usecases.ts';
 import type { VastaiDeps } from '../modules/vastai/vastai.deps.ts';
-import type { Clock, Now } from './clock.ts';
+import type { Clock, Now } from '../platform/clock.ts';
+import type { Database, Db } from '../platform/db/client.ts';
+import type { HostNetworks } from '../platform/host-networks.ts';
+import type { RequestLoad } from '../platform/request-load.ts';
+import type { SecretBox } from '../platform/secret-box.ts';
+import type { TaskRunner } from '../platform/tasks.ts';
 import type { Config } from './config.ts';
-import type { Database, Db } from './db/client.ts';
-import type { HostNetworks } from './host-networks.ts';
-import type { RequestLoad } from './request-load.ts';
-import type { SecretBox } from './secret-box.ts';
-import type { TaskRunner } from './tasks.ts';
 
 /**
  * The types every layer shares. A leaf: it imports only types, and nothing here imports

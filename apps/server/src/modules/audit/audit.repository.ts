@@ -1,6 +1,6 @@
 import type { AuditAction } from '@gpu/shared';
 import { and, asc, desc, eq, gte, ilike, isNotNull, lt, type SQL, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../app/db/client.ts';
+import type { DbOrTx } from '../../platform/db/client.ts';
 import { admins } from '../auth/auth.tables.ts';
 import { auditLog } from './audit.tables.ts';
 

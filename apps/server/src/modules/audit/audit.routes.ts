@@ -6,8 +6,8 @@ import {
   pageSchema,
 } from '@gpu/shared';
 import { z } from 'zod';
-import { ok } from '../../app/plugins/envelope.ts';
 import type { AppInstance, Container } from '../../app/types.ts';
+import { ok } from '../../platform/http/envelope.ts';
 import { auditActions, auditActors, listAuditLogs } from './audit.usecases.ts';
 
 /** The audit log viewer's API (admin only). */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../../app/db/test-utils.ts';
+import { createTestApp } from '../../test/test-app.ts';
 
 type T = Awaited<ReturnType<typeof createTestApp>>;
 let t: T;

@@ -1,6 +1,6 @@
 import type { AdminActor, AuditAction, AuditListQuery, AuditLogEntry, Page } from '@gpu/shared';
 import { shanghaiDayRange } from '@gpu/shared/time';
-import type { DbOrTx } from '../../app/db/client.ts';
+import type { DbOrTx } from '../../platform/db/client.ts';
 import { createAuditRepository } from './audit.repository.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixedClock } from '../../app/clock.ts';
-import { createTestApp } from '../../app/db/test-utils.ts';
+import { fixedClock } from '../../platform/clock.ts';
+import { createTestApp } from '../../test/test-app.ts';
 import type { SmsDriver, SmsNotice } from '../sms/drivers/sms-driver.ts';
 import { REFRESH_COOKIE } from './auth.routes.ts';
 

@@ -1,7 +1,7 @@
 import { adminLoginRequestSchema, adminLoginResponseSchema, adminSchema, envelopeSchema } from '@gpu/shared';
 import { z } from 'zod';
-import { ok } from '../../app/plugins/envelope.ts';
 import type { AppInstance, Container } from '../../app/types.ts';
+import { ok } from '../../platform/http/envelope.ts';
 import { adminLogin, adminLogout } from './admins.usecases.ts';
 
 export async function adminAuthRoutes(app: AppInstance, c: Container) {

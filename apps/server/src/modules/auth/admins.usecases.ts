@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Admin } from '@gpu/shared';
-import type { Now } from '../../app/clock.ts';
-import type { Db } from '../../app/db/client.ts';
 import type { AuthAdmin } from '../../app/types.ts';
+import type { Now } from '../../platform/clock.ts';
+import type { Db } from '../../platform/db/client.ts';
 import { createAuditRepository } from '../audit/audit.repository.ts';
 import { authErrors } from './auth.errors.ts';
 import { adminAccountKey } from './auth.models.ts';

@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, isNull, type Placeholder, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../app/db/client.ts';
-import { preparedStatement } from '../../app/db/prepared.ts';
 import type { AuthAdmin, AuthUser } from '../../app/types.ts';
+import type { DbOrTx } from '../../platform/db/client.ts';
+import { preparedStatement } from '../../platform/db/prepared.ts';
 import { accounts } from '../billing/billing.tables.ts';
 import { admins, authSessions, loginFailures, refreshTokens, users } from './auth.tables.ts';
 

@@ -13,10 +13,10 @@ import {
 } from '@gpu/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { bearer } from '../../app/plugins/auth.ts';
-import { ok } from '../../app/plugins/envelope.ts';
 import type { AppInstance, Container } from '../../app/types.ts';
+import { ok } from '../../platform/http/envelope.ts';
 import { authErrors } from './auth.errors.ts';
+import { bearer } from './auth.plugin.ts';
 import * as auth from './auth.usecases.ts';
 
 /** The refresh cookie's name on plain HTTP (the demo on localhost), and before `__Host-` came. */

@@ -1,8 +1,8 @@
 import { authMessages } from '@gpu/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixedClock } from '../../app/clock.ts';
-import { createTestApp } from '../../app/db/test-utils.ts';
+import { fixedClock } from '../../platform/clock.ts';
+import { createTestApp } from '../../test/test-app.ts';
 import { auditLog } from '../audit/audit.tables.ts';
 import { REFRESH_COOKIE } from './auth.routes.ts';
 import { users, verificationCodes } from './auth.tables.ts';

@@ -8,8 +8,8 @@ import {
   type User,
 } from '@gpu/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Now } from '../../app/clock.ts';
-import type { Db } from '../../app/db/client.ts';
+import type { Now } from '../../platform/clock.ts';
+import type { Db } from '../../platform/db/client.ts';
 import type { SmsDriver } from '../sms/drivers/sms-driver.ts';
 import { authErrors } from './auth.errors.ts';
 import {

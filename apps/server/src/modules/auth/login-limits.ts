@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Now } from '../../app/clock.ts';
+import type { Now } from '../../platform/clock.ts';
 import { authErrors } from './auth.errors.ts';
 import { LOGIN_FAILURE_LIMIT, loginDelayMs } from './auth.models.ts';
 import type { AuthRepository } from './auth.repository.ts';

@@ -1,5 +1,5 @@
-import type { Clock } from '../../app/clock.ts';
-import type { Db } from '../../app/db/client.ts';
+import type { Clock } from '../../platform/clock.ts';
+import type { Db } from '../../platform/db/client.ts';
 import { countHit } from './rate-limits.repository.ts';
 
 type Callback = (err: Error | null, res?: { current: number; ttl: number }) => void;

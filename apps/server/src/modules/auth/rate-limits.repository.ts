@@ -1,5 +1,5 @@
 import { lt, sql } from 'drizzle-orm';
-import type { Db } from '../../app/db/client.ts';
+import type { Db } from '../../platform/db/client.ts';
 import { rateLimitHits } from './auth.tables.ts';
 
 /** Windows older than this are deleted by the cleanup task (the longest window is far shorter). */

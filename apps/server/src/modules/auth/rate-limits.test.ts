@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, midMinuteClock } from '../../app/db/test-utils.ts';
+import { createTestApp, midMinuteClock } from '../../test/test-app.ts';
 
 describe('per-IP rate limits', () => {
   let t: Awaited<ReturnType<typeof createTestApp>>;

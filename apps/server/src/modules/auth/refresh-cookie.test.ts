@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixedClock } from '../../app/clock.ts';
-import { createTestApp } from '../../app/db/test-utils.ts';
+import { fixedClock } from '../../platform/clock.ts';
+import { createTestApp } from '../../test/test-app.ts';
 import { REFRESH_COOKIE, SECURE_REFRESH_COOKIE } from './auth.routes.ts';
 import { users } from './auth.tables.ts';
 import { hashPassword } from './passwords.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { fixedClock } from '../../app/clock.ts';
-import { createTestApp } from '../../app/db/test-utils.ts';
+import { fixedClock } from '../../platform/clock.ts';
+import { createTestApp } from '../../test/test-app.ts';
 import type { SmsDriver } from '../sms/drivers/sms-driver.ts';
 
 // DESIGN §9: code sending and reset answer alike whether or not the phone is registered, in

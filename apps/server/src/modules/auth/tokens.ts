@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
-import type { Now } from '../../app/clock.ts';
+import type { Now } from '../../platform/clock.ts';
 
 /** Who a token speaks for; users and admins never share an audience (DESIGN §9). */
 export type Audience = 'user' | 'admin';

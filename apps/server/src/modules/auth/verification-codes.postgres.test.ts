@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../../app/db/test-utils.ts';
+import { createTestApp } from '../../test/test-app.ts';
 import { verificationCodes } from './auth.tables.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../app/db/client.ts';
+import type { DbOrTx } from '../../platform/db/client.ts';
 import { verificationCodes } from './auth.tables.ts';
 
 type CodeRow = typeof verificationCodes.$inferSelect;

@@ -1,8 +1,8 @@
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { CODE_RESEND_COOLDOWN_S, type CodeType } from '@gpu/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Now } from '../../app/clock.ts';
-import type { Db } from '../../app/db/client.ts';
+import type { Now } from '../../platform/clock.ts';
+import type { Db } from '../../platform/db/client.ts';
 import type { SmsDriver } from '../sms/drivers/sms-driver.ts';
 import { authErrors } from './auth.errors.ts';
 import { createVerificationCodesRepository, withSendLocks } from './verification-codes.repository.ts';

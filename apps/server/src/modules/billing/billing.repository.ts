@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../app/db/client.ts';
-import { preparedStatement } from '../../app/db/prepared.ts';
+import type { DbOrTx } from '../../platform/db/client.ts';
+import { preparedStatement } from '../../platform/db/prepared.ts';
 import { accounts, ledgerEntries } from './billing.tables.ts';
 
 export type AccountRow = typeof accounts.$inferSelect;

@@ -7,8 +7,8 @@ import {
   idSchema,
 } from '@gpu/shared';
 import { z } from 'zod';
-import { ok } from '../../app/plugins/envelope.ts';
 import type { AppInstance, Container } from '../../app/types.ts';
+import { ok } from '../../platform/http/envelope.ts';
 import { adjustBalance, checkBalance, getBalance } from './billing.usecases.ts';
 
 export async function billingRoutes(app: AppInstance, c: Container) {

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../../app/db/test-utils.ts';
+import { createTestApp } from '../../test/test-app.ts';
 import { auditLog } from '../audit/audit.tables.ts';
 import { ledgerEntries } from './billing.tables.ts';
 import { postLedgerEntry, reconcileAccount } from './ledger.ts';

@@ -6,9 +6,9 @@ import {
   unitsToYuan,
   yuanToUnits,
 } from '@gpu/shared';
-import type { Now } from '../../app/clock.ts';
-import type { Db } from '../../app/db/client.ts';
 import type { AuthAdmin } from '../../app/types.ts';
+import type { Now } from '../../platform/clock.ts';
+import type { Db } from '../../platform/db/client.ts';
 import { recordAudit } from '../audit/audit.usecases.ts';
 import { createAuthRepository } from '../auth/auth.repository.ts';
 import { billingErrors } from './billing.errors.ts';

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../../app/db/test-utils.ts';
-import { isAppError } from '../../app/errors.ts';
+import { isAppError } from '../../platform/errors.ts';
+import { createTestApp } from '../../test/test-app.ts';
 import { users } from '../auth/auth.tables.ts';
 import { tenants } from '../tenants/tenants.tables.ts';
 import { applyMovement } from './billing.models.ts';

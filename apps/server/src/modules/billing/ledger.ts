@@ -15,7 +15,7 @@
  * gave the GPUs back (2); create share-locks the host (2) before inserting the instance, which
  * nobody else can see yet, and charges (3) last. Driver calls never run inside any of these.
  */
-import type { DbOrTx, Tx } from '../../app/db/client.ts';
+import type { DbOrTx, Tx } from '../../platform/db/client.ts';
 import { billingErrors } from './billing.errors.ts';
 import { applyMovement, assertValidMovement, type Movement } from './billing.models.ts';
 import { createBillingRepository, type LedgerEntry, type NewLedgerEntry } from './billing.repository.ts';

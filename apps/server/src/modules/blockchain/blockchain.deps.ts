@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Now } from '../../app/clock.ts';
-import type { Db } from '../../app/db/client.ts';
+import type { Now } from '../../platform/clock.ts';
+import type { Db } from '../../platform/db/client.ts';
 import type { ChainStatusDriver } from './drivers/chain-driver.ts';
 
 /** What the blockchain usecases and the poll task take (built in index.ts). */

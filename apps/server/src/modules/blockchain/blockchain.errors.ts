@@ -1,4 +1,4 @@
-import { createError } from '../../app/errors.ts';
+import { createError } from '../../platform/errors.ts';
 
 export const blockchainErrors = {
   notFound: () => createError({ code: 'blockchain.not_found', status: 404, message: '区块链订单不存在' }),

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../app/db/client.ts';
+import type { DbOrTx } from '../../platform/db/client.ts';
 import { blockchainOrders, simulatedChainTxs } from './blockchain.tables.ts';
 
 export type BlockchainOrderRow = typeof blockchainOrders.$inferSelect;

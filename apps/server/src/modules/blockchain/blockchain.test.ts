@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixedClock } from '../../app/clock.ts';
-import { createTestApp } from '../../app/db/test-utils.ts';
+import { fixedClock } from '../../platform/clock.ts';
+import { createTestApp } from '../../test/test-app.ts';
 import { ledgerEntries } from '../billing/billing.tables.ts';
 import { reconcileAccount } from '../billing/ledger.ts';
 import { startFakeAlipayGateway } from '../payments/drivers/alipay/fake-alipay-gateway.ts';

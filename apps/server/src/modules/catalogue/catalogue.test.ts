@@ -1,7 +1,7 @@
 import { adminImageSchema, gpuSkuSchema, gpuTypeStatusResultSchema, regionSchema } from '@gpu/shared';
 import { and, count, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../../app/db/test-utils.ts';
+import { createTestApp } from '../../test/test-app.ts';
 import { auditLog } from '../audit/audit.tables.ts';
 import { hostGpus, hosts } from '../hosts/hosts.tables.ts';
 import { gpuSkus } from '../market/market.tables.ts';

@@ -19,9 +19,9 @@ import {
   unitsToYuan,
   yuanToUnits,
 } from '@gpu/shared';
-import type { Now } from '../../app/clock.ts';
-import type { Db } from '../../app/db/client.ts';
-import { isUniqueViolation } from '../../app/db/errors.ts';
+import type { Now } from '../../platform/clock.ts';
+import type { Db } from '../../platform/db/client.ts';
+import { isUniqueViolation } from '../../platform/db/errors.ts';
 import { recordAudit } from '../audit/audit.usecases.ts';
 import { catalogueErrors } from './catalogue.errors.ts';
 import {

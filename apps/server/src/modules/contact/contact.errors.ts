@@ -1,4 +1,4 @@
-import { createError } from '../../app/errors.ts';
+import { createError } from '../../platform/errors.ts';
 
 export const contactErrors = {
   tooMany: () => createError({ code: 'contact.too_many', status: 429, message: '提交过于频繁，请稍后再试' }),

@@ -1,5 +1,5 @@
 import { and, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../app/db/client.ts';
+import type { DbOrTx } from '../../platform/db/client.ts';
 import { enquiries } from './contact.tables.ts';
 
 export type EnquiryRow = typeof enquiries.$inferSelect;

@@ -7,9 +7,9 @@ import {
   pageSchema,
 } from '@gpu/shared';
 import { z } from 'zod';
-import { adminActor, idParamsSchema } from '../../app/admin-route.ts';
-import { ok } from '../../app/plugins/envelope.ts';
 import type { AppInstance, Container } from '../../app/types.ts';
+import { adminActor, idParamsSchema } from '../../platform/http/admin-route.ts';
+import { ok } from '../../platform/http/envelope.ts';
 import { enquiryProducts, listEnquiries, markEnquiryHandled, submitEnquiry } from './contact.usecases.ts';
 
 const idParams = idParamsSchema('咨询编号无效');

@@ -1,8 +1,8 @@
 import { enquiryMessages } from '@gpu/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixedClock } from '../../app/clock.ts';
-import { createTestApp } from '../../app/db/test-utils.ts';
+import { fixedClock } from '../../platform/clock.ts';
+import { createTestApp } from '../../test/test-app.ts';
 import { auditLog } from '../audit/audit.tables.ts';
 import { tenants } from '../tenants/tenants.tables.ts';
 import { ENQUIRY_LIMITS } from './contact.usecases.ts';

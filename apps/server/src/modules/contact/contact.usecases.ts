@@ -6,8 +6,8 @@ import {
   type EnquiryRequest,
   type Page,
 } from '@gpu/shared';
-import type { Now } from '../../app/clock.ts';
-import type { Db } from '../../app/db/client.ts';
+import type { Now } from '../../platform/clock.ts';
+import type { Db } from '../../platform/db/client.ts';
 import { recordAudit } from '../audit/audit.usecases.ts';
 import { countHit } from '../auth/rate-limits.repository.ts';
 import type { TenantRecord } from '../tenants/tenants.repository.ts';

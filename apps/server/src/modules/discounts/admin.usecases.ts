@@ -9,9 +9,9 @@ import {
   unitsToYuan,
 } from '@gpu/shared';
 import { shanghaiDayStart, shanghaiToday } from '@gpu/shared/time';
-import type { Now } from '../../app/clock.ts';
-import type { Db, Tx } from '../../app/db/client.ts';
-import { createError } from '../../app/errors.ts';
+import type { Now } from '../../platform/clock.ts';
+import type { Db, Tx } from '../../platform/db/client.ts';
+import { createError } from '../../platform/errors.ts';
 import { recordAudit } from '../audit/audit.usecases.ts';
 import { createDashboardRepository } from './dashboard.repository.ts';
 import {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../app/db/client.ts';
+import type { DbOrTx } from '../../platform/db/client.ts';
 
 /** The admin dashboard's key figures in one round trip (units for money). */
 export function createDashboardRepository({ db }: { db: DbOrTx }) {

@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, ilike, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../app/db/client.ts';
+import type { DbOrTx } from '../../platform/db/client.ts';
 import { regions } from '../hosts/hosts.tables.ts';
 import { gpuSkus } from '../market/market.tables.ts';
 import { tenants } from '../tenants/tenants.tables.ts';

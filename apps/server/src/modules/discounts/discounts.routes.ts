@@ -1,7 +1,7 @@
 import { discountResultSchema, envelopeSchema, idSchema } from '@gpu/shared';
 import { z } from 'zod';
-import { ok } from '../../app/plugins/envelope.ts';
 import type { AppInstance, Container } from '../../app/types.ts';
+import { ok } from '../../platform/http/envelope.ts';
 
 const price = z.coerce
   .number({ message: '价格必须是数字' })

@@ -1,8 +1,8 @@
 import type { DiscountResult } from '@gpu/shared';
 import { yuanToUnits } from '@gpu/shared';
-import type { Now } from '../../app/clock.ts';
-import type { Db } from '../../app/db/client.ts';
-import { deepFreeze } from '../../app/freeze.ts';
+import type { Now } from '../../platform/clock.ts';
+import type { Db } from '../../platform/db/client.ts';
+import { deepFreeze } from '../../platform/freeze.ts';
 import { bestDiscount, type DiscountRule, isActive, toDiscountResult } from './discounts.models.ts';
 import { createDiscountsRepository } from './discounts.repository.ts';
 

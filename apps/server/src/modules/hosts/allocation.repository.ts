@@ -13,7 +13,7 @@ import {
   type SQL,
   sql,
 } from 'drizzle-orm';
-import type { DbOrTx } from '../../app/db/client.ts';
+import type { DbOrTx } from '../../platform/db/client.ts';
 import { hostGpus, hostPorts, hosts } from './hosts.tables.ts';
 
 /** A host's port range (what the port pool is made from). */

@@ -2,10 +2,10 @@ import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database, Db } from '../../app/db/client.ts';
-import * as schema from '../../app/db/schema.ts';
-import { createTestDatabase } from '../../app/db/test-utils.ts';
-import { isAppError } from '../../app/errors.ts';
+import * as schema from '../../app/schema.ts';
+import type { Database, Db } from '../../platform/db/client.ts';
+import { isAppError } from '../../platform/errors.ts';
+import { createTestDatabase } from '../../test/test-app.ts';
 import { type Allocation, allocateOnHost, releaseOnHost } from './allocation.ts';
 import { hostGpus, hostPorts, hosts, regions } from './hosts.tables.ts';
 

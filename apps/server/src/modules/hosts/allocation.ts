@@ -1,5 +1,5 @@
 import { INSTANCE_CONTAINER_PORTS } from '@gpu/shared';
-import type { Tx } from '../../app/db/client.ts';
+import type { Tx } from '../../platform/db/client.ts';
 import {
   type AllocationRepository,
   createAllocationRepository,

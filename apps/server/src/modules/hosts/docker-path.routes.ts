@@ -7,9 +7,9 @@ import {
 } from '@gpu/shared';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { perCustomerLimit } from '../../app/customer-limit.ts';
-import { ok } from '../../app/plugins/envelope.ts';
 import type { AppInstance, AuthUser, Container } from '../../app/types.ts';
+import { perCustomerLimit } from '../../platform/http/customer-limit.ts';
+import { ok } from '../../platform/http/envelope.ts';
 import { cleanupOrphansOf, gpuAvailabilityFor } from './containers.usecases.ts';
 import { type DockerInstanceGateway, noInstancesYet } from './instance-gateway.ts';
 

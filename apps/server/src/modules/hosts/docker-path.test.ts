@@ -1,7 +1,7 @@
 import { gpuAvailabilitySchema } from '@gpu/shared';
 import { eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, midMinuteClock } from '../../app/db/test-utils.ts';
+import { createTestApp, midMinuteClock } from '../../test/test-app.ts';
 import { instances } from '../instances/instances.tables.ts';
 import { gpuSkus } from '../market/market.tables.ts';
 import { allocateOnHost } from './allocation.ts';

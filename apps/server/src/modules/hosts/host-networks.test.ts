@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, testConfig } from '../../app/db/test-utils.ts';
 import { buildServer } from '../../app/server.ts';
+import { createTestApp, testConfig } from '../../test/test-app.ts';
 import { auditLog } from '../audit/audit.tables.ts';
 import { hosts, regions } from './hosts.tables.ts';
 

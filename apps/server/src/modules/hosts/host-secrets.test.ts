@@ -1,9 +1,9 @@
 import { SECRET_MASK } from '@gpu/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../../app/db/test-utils.ts';
-import { type HostNetworks, parseHostNetworks } from '../../app/host-networks.ts';
-import { secretBoxOf } from '../../app/secret-box.ts';
+import { type HostNetworks, parseHostNetworks } from '../../platform/host-networks.ts';
+import { secretBoxOf } from '../../platform/secret-box.ts';
+import { createTestApp } from '../../test/test-app.ts';
 import { sealStoredSecrets } from '../system/secrets.usecases.ts';
 import { prepareDatabase } from '../system/system.usecases.ts';
 import { createHostDriverRegistry } from './drivers/registry.ts';

@@ -1,7 +1,7 @@
 import Docker from 'dockerode';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../../app/db/test-utils.ts';
+import { createTestApp } from '../../test/test-app.ts';
 import { instances } from '../instances/instances.tables.ts';
 import { runReconcile } from '../instances/tasks/reconcile.ts';
 import { gpuSkus } from '../market/market.tables.ts';

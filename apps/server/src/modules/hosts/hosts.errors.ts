@@ -1,4 +1,4 @@
-import { type AppError, createError } from '../../app/errors.ts';
+import { type AppError, createError } from '../../platform/errors.ts';
 import type { HostDriverError } from './drivers/driver-errors.ts';
 
 export const hostErrors = {

@@ -6,7 +6,7 @@ import {
   SECRET_MASK,
   unitsToYuan,
 } from '@gpu/shared';
-import type { SecretBox } from '../../app/secret-box.ts';
+import type { SecretBox } from '../../platform/secret-box.ts';
 import type { ContainerSpec } from './drivers/host-driver.ts';
 import type { GpuRow, HostListRow, SkuRow } from './hosts.repository.ts';
 

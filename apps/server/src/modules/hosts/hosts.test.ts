@@ -1,7 +1,7 @@
 import { hostDetailSchema, hostSchema, SECRET_MASK } from '@gpu/shared';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../../app/db/test-utils.ts';
+import { createTestApp } from '../../test/test-app.ts';
 import { auditLog } from '../audit/audit.tables.ts';
 import { instances } from '../instances/instances.tables.ts';
 import { allocateOnHost } from './allocation.ts';

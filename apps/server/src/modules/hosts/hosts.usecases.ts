@@ -11,11 +11,11 @@ import {
   type Page,
   simulatedSettingsSchema,
 } from '@gpu/shared';
-import type { Clock } from '../../app/clock.ts';
-import type { Db, Tx } from '../../app/db/client.ts';
-import { isUniqueViolation } from '../../app/db/errors.ts';
-import type { HostNetworks } from '../../app/host-networks.ts';
-import type { SecretBox } from '../../app/secret-box.ts';
+import type { Clock } from '../../platform/clock.ts';
+import type { Db, Tx } from '../../platform/db/client.ts';
+import { isUniqueViolation } from '../../platform/db/errors.ts';
+import type { HostNetworks } from '../../platform/host-networks.ts';
+import type { SecretBox } from '../../platform/secret-box.ts';
 import { recordAudit } from '../audit/audit.usecases.ts';
 import { lockHost } from './allocation.ts';
 import { checkDockerTarget } from './drivers/docker/connection.ts';

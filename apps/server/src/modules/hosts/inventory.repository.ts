@@ -1,5 +1,5 @@
 import { and, asc, eq, isNull, notInArray } from 'drizzle-orm';
-import type { DbOrTx } from '../../app/db/client.ts';
+import type { DbOrTx } from '../../platform/db/client.ts';
 import { gpuSkus } from '../market/market.tables.ts';
 import { hostGpus } from './hosts.tables.ts';
 

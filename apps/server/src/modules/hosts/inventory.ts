@@ -1,4 +1,4 @@
-import type { Tx } from '../../app/db/client.ts';
+import type { Tx } from '../../platform/db/client.ts';
 import type { GpuInfo } from './drivers/host-driver.ts';
 import { createInventoryRepository } from './inventory.repository.ts';
 

@@ -1,4 +1,4 @@
-import type { Tx } from '../../app/db/client.ts';
+import type { Tx } from '../../platform/db/client.ts';
 import { createAllocationRepository } from './allocation.repository.ts';
 import { hostErrors } from './hosts.errors.ts';
 

@@ -1,5 +1,5 @@
 import type { AdminActor, HostDetail } from '@gpu/shared';
-import type { Tx } from '../../app/db/client.ts';
+import type { Tx } from '../../platform/db/client.ts';
 import { recordAudit } from '../audit/audit.usecases.ts';
 import { lockHost } from './allocation.ts';
 import { isDriverError } from './drivers/driver-errors.ts';

@@ -1,5 +1,5 @@
 import { type HostSkuInput, hostSkuInputSchema, yuanToUnits } from '@gpu/shared';
-import type { Tx } from '../../app/db/client.ts';
+import type { Tx } from '../../platform/db/client.ts';
 import type { HostRecord } from './drivers/host-driver.ts';
 import { hostErrors } from './hosts.errors.ts';
 import { createInventoryRepository } from './inventory.repository.ts';

@@ -1,4 +1,4 @@
-import { createError } from '../../app/errors.ts';
+import { createError } from '../../platform/errors.ts';
 import { IDEMPOTENCY_HEADER } from './idempotency.models.ts';
 
 export const idempotencyErrors = {

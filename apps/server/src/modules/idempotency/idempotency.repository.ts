@@ -1,5 +1,5 @@
 import { and, eq, inArray, lt } from 'drizzle-orm';
-import type { DbOrTx } from '../../app/db/client.ts';
+import type { DbOrTx } from '../../platform/db/client.ts';
 import { idempotencyRequests } from './idempotency.tables.ts';
 
 export type IdempotencyRow = typeof idempotencyRequests.$inferSelect;

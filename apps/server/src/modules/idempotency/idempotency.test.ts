@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { fixedClock } from '../../app/clock.ts';
+import { fixedClock } from '../../platform/clock.ts';
 import { ledgerEntries } from '../billing/billing.tables.ts';
 import { postLedgerEntry } from '../billing/ledger.ts';
 import { instances } from '../instances/instances.tables.ts';

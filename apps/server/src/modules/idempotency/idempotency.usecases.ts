@@ -1,6 +1,6 @@
-import type { Now } from '../../app/clock.ts';
-import type { Db } from '../../app/db/client.ts';
-import type { SecretBox } from '../../app/secret-box.ts';
+import type { Now } from '../../platform/clock.ts';
+import type { Db } from '../../platform/db/client.ts';
+import type { SecretBox } from '../../platform/secret-box.ts';
 import { idempotencyErrors } from './idempotency.errors.ts';
 import { IDEMPOTENCY_LEASE_MS, IDEMPOTENCY_TTL_MS, IDEMPOTENCY_WAIT_MS } from './idempotency.models.ts';
 import { createIdempotencyRepository } from './idempotency.repository.ts';

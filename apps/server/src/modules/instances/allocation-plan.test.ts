@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixedClock } from '../../app/clock.ts';
+import { fixedClock } from '../../platform/clock.ts';
 import { hostPorts, regions } from '../hosts/hosts.tables.ts';
 import { gpuSkus } from '../market/market.tables.ts';
 import { vacuumAnalyze } from '../system/system.repository.ts';

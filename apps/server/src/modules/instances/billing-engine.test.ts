@@ -2,7 +2,7 @@ import { floorToFen } from '@gpu/shared';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixedClock } from '../../app/clock.ts';
+import { fixedClock } from '../../platform/clock.ts';
 import { createHostsRepository } from '../hosts/hosts.repository.ts';
 import { instanceEvents, instances } from './instances.tables.ts';
 import { IMAGE, instanceTestApp } from './instances.test-helpers.ts';

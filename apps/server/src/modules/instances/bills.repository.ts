@@ -1,7 +1,7 @@
 import type { BillQuery } from '@gpu/shared';
 import { shanghaiDayRange } from '@gpu/shared/time';
 import { and, count, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../app/db/client.ts';
+import type { DbOrTx } from '../../platform/db/client.ts';
 import { ACCRUING } from './instances.models.ts';
 import { billingRecords, instances } from './instances.tables.ts';
 

@@ -3,7 +3,7 @@ import { BILL_KIND_NAMES } from '@gpu/shared';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixedClock } from '../../app/clock.ts';
+import { fixedClock } from '../../platform/clock.ts';
 import { IMAGE, instanceTestApp } from './instances.test-helpers.ts';
 
 // Issue 10: several kinds at once, one label per kind, exports without a cap.

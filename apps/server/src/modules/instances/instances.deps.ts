@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Clock } from '../../app/clock.ts';
-import type { Db } from '../../app/db/client.ts';
-import type { SecretBox } from '../../app/secret-box.ts';
+import type { Clock } from '../../platform/clock.ts';
+import type { Db } from '../../platform/db/client.ts';
+import type { SecretBox } from '../../platform/secret-box.ts';
 import type { DiscountService } from '../discounts/discounts.usecases.ts';
 import type { HostDriverRegistry } from '../hosts/drivers/registry.ts';
 import type { MarketCatalog } from '../market/market.usecases.ts';

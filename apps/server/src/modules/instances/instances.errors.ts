@@ -1,5 +1,5 @@
 import { INSTANCE_STATUS_NAMES } from '@gpu/shared/labels';
-import { createError } from '../../app/errors.ts';
+import { createError } from '../../platform/errors.ts';
 
 const STATUS_NAMES: Record<string, string> = INSTANCE_STATUS_NAMES;
 

@@ -1,5 +1,5 @@
 import { type Instance, unitsToYuan } from '@gpu/shared';
-import type { SecretBox } from '../../app/secret-box.ts';
+import type { SecretBox } from '../../platform/secret-box.ts';
 import { jupyterTokenEncOf } from './instances.models.ts';
 import type { InstanceWithPlace } from './instances.repository.ts';
 

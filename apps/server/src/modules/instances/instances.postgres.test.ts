@@ -1,6 +1,6 @@
 import { eq, sum } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixedClock } from '../../app/clock.ts';
+import { fixedClock } from '../../platform/clock.ts';
 import { findUnbalancedAccounts } from '../billing/ledger.ts';
 import { billingRecords, instances } from './instances.tables.ts';
 import { IMAGE, instanceTestApp } from './instances.test-helpers.ts';

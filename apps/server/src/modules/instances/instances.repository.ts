@@ -1,7 +1,7 @@
 import type { InstanceStatus } from '@gpu/shared';
 import { and, count, desc, eq, inArray, isNull, lt, lte, or, type Placeholder, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../app/db/client.ts';
-import { preparedStatement } from '../../app/db/prepared.ts';
+import type { DbOrTx } from '../../platform/db/client.ts';
+import { preparedStatement } from '../../platform/db/prepared.ts';
 import { accounts } from '../billing/billing.tables.ts';
 import { freePortsPicked, idleGpusPicked } from '../hosts/allocation.repository.ts';
 import { hosts, regions } from '../hosts/hosts.tables.ts';

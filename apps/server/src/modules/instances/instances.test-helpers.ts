@@ -1,7 +1,7 @@
 import { type Instance, yuanToUnits } from '@gpu/shared';
 import { eq, sql } from 'drizzle-orm';
-import type { Clock } from '../../app/clock.ts';
-import { createTestApp } from '../../app/db/test-utils.ts';
+import type { Clock } from '../../platform/clock.ts';
+import { createTestApp } from '../../test/test-app.ts';
 import { postLedgerEntry, reconcileAccount } from '../billing/ledger.ts';
 import { hosts } from '../hosts/hosts.tables.ts';
 

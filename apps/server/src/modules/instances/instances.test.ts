@@ -1,9 +1,9 @@
 import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixedClock } from '../../app/clock.ts';
+import { fixedClock } from '../../platform/clock.ts';
 import { ledgerEntries } from '../billing/billing.tables.ts';
 import { hostGpus, hostPorts, hosts } from '../hosts/hosts.tables.ts';
-import { instances } from './instances.tables.ts';
+import { instanceEvents, instances } from './instances.tables.ts';
 import { IMAGE, instanceTestApp } from './instances.test-helpers.ts';
 import { runReconcile } from './tasks/reconcile.ts';
 
@@ -372,9 +372,11 @@ describe('power and release', () => {
 describe('bookkeeping', () => {
   it('records every transition', async () => {
     const rows = await h.t.db.select().from(instances).where(isNotNull(instances.releasedAt));
-    const events = await h.t.db.query.instanceEvents.findMany({
-      where: (e, { eq }) => eq(e.instanceId, rows[0]?.id as number),
-    });
+    const events = await h.t.db
+      .select()
+      .from(instanceEvents)
+      .where(eq(instanceEvents.instanceId, rows[0]?.id as number))
+      .orderBy(instanceEvents.id);
     expect(events.map((e) => e.toStatus)[0]).toBe('CREATING');
     expect(events.map((e) => e.toStatus).at(-1)).toBe('RELEASED');
   });

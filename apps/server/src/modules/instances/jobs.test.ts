@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixedClock } from '../../app/clock.ts';
-import { createRequestLoad } from '../../app/request-load.ts';
+import { fixedClock } from '../../platform/clock.ts';
+import { createRequestLoad } from '../../platform/request-load.ts';
 import { createInstance } from './create.usecases.ts';
 import { instances } from './instances.tables.ts';
 import { IMAGE, instanceTestApp } from './instances.test-helpers.ts';

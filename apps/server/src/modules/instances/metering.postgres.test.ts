@@ -1,8 +1,8 @@
 import { floorToFen } from '@gpu/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixedClock } from '../../app/clock.ts';
-import { createTestDatabase } from '../../app/db/test-utils.ts';
+import { fixedClock } from '../../platform/clock.ts';
+import { createTestDatabase } from '../../test/test-app.ts';
 import { users } from '../auth/auth.tables.ts';
 import { accounts } from '../billing/billing.tables.ts';
 import { findUnbalancedAccounts, postLedgerEntries } from '../billing/ledger.ts';

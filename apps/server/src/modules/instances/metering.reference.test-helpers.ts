@@ -1,6 +1,6 @@
 import { floorToFen } from '@gpu/shared';
 import { sql } from 'drizzle-orm';
-import type { Tx } from '../../app/db/client.ts';
+import type { Tx } from '../../platform/db/client.ts';
 import { postLedgerEntries } from '../billing/ledger.ts';
 import { accruedAt } from './instances.models.ts';
 import type { InstanceRow } from './instances.repository.ts';

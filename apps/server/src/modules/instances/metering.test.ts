@@ -1,7 +1,7 @@
 import { FEN, floorToFen } from '@gpu/shared';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixedClock } from '../../app/clock.ts';
+import { fixedClock } from '../../platform/clock.ts';
 import { ledgerEntries } from '../billing/billing.tables.ts';
 import { postLedgerEntry } from '../billing/ledger.ts';
 import { accruedAt } from './instances.models.ts';

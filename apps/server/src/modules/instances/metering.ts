@@ -1,4 +1,4 @@
-import type { Tx } from '../../app/db/client.ts';
+import type { Tx } from '../../platform/db/client.ts';
 import { billingErrors } from '../billing/billing.errors.ts';
 import { lockVoucher } from '../vouchers/vouchers.usecases.ts';
 import { accruedAt } from './instances.models.ts';

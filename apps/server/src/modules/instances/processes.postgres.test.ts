@@ -1,7 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { systemClock } from '../../app/clock.ts';
+import { systemClock } from '../../platform/clock.ts';
 import { hostGpus } from '../hosts/hosts.tables.ts';
 import { instances } from './instances.tables.ts';
 import { instanceTestApp } from './instances.test-helpers.ts';

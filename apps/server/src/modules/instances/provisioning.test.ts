@@ -1,6 +1,6 @@
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixedClock } from '../../app/clock.ts';
+import { fixedClock } from '../../platform/clock.ts';
 import { ledgerEntries } from '../billing/billing.tables.ts';
 import type { ContainerSpec } from '../hosts/drivers/host-driver.ts';
 import { buildInstanceContainerSpec, containerNameOf } from '../hosts/hosts.models.ts';

@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../app/db/client.ts';
+import type { Db } from '../../platform/db/client.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
 // `node --import tsx`, not the tsx CLI: the CLI runs the server in a child of its own, which a

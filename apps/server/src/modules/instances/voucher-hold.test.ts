@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixedClock } from '../../app/clock.ts';
+import { fixedClock } from '../../platform/clock.ts';
 import { vouchers } from '../vouchers/vouchers.tables.ts';
 import { billingRecords, instances } from './instances.tables.ts';
 import { IMAGE, instanceTestApp } from './instances.test-helpers.ts';

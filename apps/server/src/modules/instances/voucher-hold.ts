@@ -1,4 +1,4 @@
-import type { Tx } from '../../app/db/client.ts';
+import type { Tx } from '../../platform/db/client.ts';
 import { returnToVoucher } from '../vouchers/vouchers.usecases.ts';
 import { createInstancesRepository, type InstanceRow } from './instances.repository.ts';
 

@@ -1,6 +1,6 @@
 import type { Image } from '@gpu/shared';
 import { and, asc, eq, type Placeholder, type SQLWrapper, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../app/db/client.ts';
+import type { DbOrTx } from '../../platform/db/client.ts';
 import { images } from './market.tables.ts';
 
 /** Images made for this GPU brand (any case): a value, or another query's column. */

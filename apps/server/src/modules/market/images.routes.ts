@@ -1,7 +1,7 @@
 import { envelopeSchema, imageListSchema, imageQuerySchema, imageSchema } from '@gpu/shared';
 import { z } from 'zod';
-import { ok } from '../../app/plugins/envelope.ts';
 import type { AppInstance, Container } from '../../app/types.ts';
+import { ok } from '../../platform/http/envelope.ts';
 import { groupImages } from './images.models.ts';
 import { createImagesRepository } from './images.repository.ts';
 

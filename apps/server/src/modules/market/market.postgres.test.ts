@@ -1,8 +1,8 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../app/db/client.ts';
-import { createTestApp, testConfig } from '../../app/db/test-utils.ts';
 import { buildServer } from '../../app/server.ts';
+import { openDatabase } from '../../platform/db/client.ts';
+import { createTestApp, testConfig } from '../../test/test-app.ts';
 import { hostGpus, hosts } from '../hosts/hosts.tables.ts';
 import { databaseUrlOf } from '../instances/server-process.test-helpers.ts';
 

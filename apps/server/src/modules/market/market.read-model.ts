@@ -1,10 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { envelopeSchema, type MarketQuery, marketListSchema } from '@gpu/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Now } from '../../app/clock.ts';
-import type { Database } from '../../app/db/client.ts';
-import { COMPRESS_MIN_BYTES, chooseEncoding, type Encoding, encode } from '../../app/plugins/compression.ts';
-import { ok } from '../../app/plugins/envelope.ts';
+import type { Now } from '../../platform/clock.ts';
+import type { Database } from '../../platform/db/client.ts';
+import {
+  COMPRESS_MIN_BYTES,
+  chooseEncoding,
+  type Encoding,
+  encode,
+} from '../../platform/http/compression.ts';
+import { ok } from '../../platform/http/envelope.ts';
 import type { DiscountService } from '../discounts/discounts.usecases.ts';
 import type { TenantRecord } from '../tenants/tenants.repository.ts';
 import type { MarketCatalog } from './market.usecases.ts';

@@ -1,6 +1,6 @@
 import { and, asc, type Column, eq, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
-import type { DbOrTx } from '../../app/db/client.ts';
+import type { DbOrTx } from '../../platform/db/client.ts';
 import { hostGpus, hosts, regions } from '../hosts/hosts.tables.ts';
 import { packagePrices } from '../pricing/pricing.tables.ts';
 import type { TenantRecord } from '../tenants/tenants.repository.ts';

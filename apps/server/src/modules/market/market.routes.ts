@@ -6,10 +6,10 @@ import {
   marketSyncResultSchema,
 } from '@gpu/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { adminActor } from '../../app/admin-route.ts';
-import { perCustomerLimit } from '../../app/customer-limit.ts';
-import { ok } from '../../app/plugins/envelope.ts';
 import type { AppInstance, Container } from '../../app/types.ts';
+import { adminActor } from '../../platform/http/admin-route.ts';
+import { perCustomerLimit } from '../../platform/http/customer-limit.ts';
+import { ok } from '../../platform/http/envelope.ts';
 import type { MarketAnswer } from './market.read-model.ts';
 import { adminSyncMarket, customerSyncMarket } from './sync.usecases.ts';
 

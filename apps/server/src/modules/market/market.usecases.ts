@@ -1,7 +1,7 @@
 import type { MarketList, MarketQuery, PackagePrices } from '@gpu/shared';
-import type { Now } from '../../app/clock.ts';
-import type { Db } from '../../app/db/client.ts';
-import { deepFreeze } from '../../app/freeze.ts';
+import type { Now } from '../../platform/clock.ts';
+import type { Db } from '../../platform/db/client.ts';
+import { deepFreeze } from '../../platform/freeze.ts';
 import type { DiscountService } from '../discounts/discounts.usecases.ts';
 import type { TenantRecord } from '../tenants/tenants.repository.ts';
 import { filterOptions, filterRows, packageKey, toMarketItem } from './market.models.ts';

@@ -1,5 +1,5 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../app/db/client.ts';
+import type { DbOrTx } from '../../platform/db/client.ts';
 import { hosts } from '../hosts/hosts.tables.ts';
 import { appMeta } from '../system/system.tables.ts';
 

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixedClock } from '../../app/clock.ts';
-import { createTestApp } from '../../app/db/test-utils.ts';
+import { fixedClock } from '../../platform/clock.ts';
+import { createTestApp } from '../../test/test-app.ts';
 import { auditLog } from '../audit/audit.tables.ts';
 import { hosts } from '../hosts/hosts.tables.ts';
 import { DEMO_HOSTS } from '../system/demo-data.ts';

@@ -1,6 +1,6 @@
 import type { AdminActor, MarketSyncAnswer, MarketSyncResult } from '@gpu/shared';
-import type { Clock } from '../../app/clock.ts';
-import type { Db } from '../../app/db/client.ts';
+import type { Clock } from '../../platform/clock.ts';
+import type { Db } from '../../platform/db/client.ts';
 import { recordAudit } from '../audit/audit.usecases.ts';
 import type { HostDriverRegistry } from '../hosts/drivers/registry.ts';
 import { probeHost, storeProbe } from '../hosts/probe.usecases.ts';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../app/db/client.ts';
+import type { DbOrTx } from '../../platform/db/client.ts';
 import { ledgerEntries } from '../billing/billing.tables.ts';
 import { hostGpus } from '../hosts/hosts.tables.ts';
 import { rechargeOrders } from '../payments/payments.tables.ts';

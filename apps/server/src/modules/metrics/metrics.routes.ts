@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
-import { fail } from '../../app/plugins/envelope.ts';
 import type { AppInstance, Container } from '../../app/types.ts';
+import { fail } from '../../platform/http/envelope.ts';
 import type { AppMetrics } from './metrics.usecases.ts';
 
 const sameSecret = (a: string, b: string) => {

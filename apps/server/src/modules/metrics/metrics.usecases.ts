@@ -1,6 +1,6 @@
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
-import type { Db } from '../../app/db/client.ts';
-import type { TaskRunner } from '../../app/tasks.ts';
+import type { Db } from '../../platform/db/client.ts';
+import type { TaskRunner } from '../../platform/tasks.ts';
 import { createMetricsRepository } from './metrics.repository.ts';
 
 export type AppMetrics = ReturnType<typeof createMetrics>;

@@ -10,8 +10,8 @@ import {
   unitsToYuan,
 } from '@gpu/shared';
 import { shanghaiDayStart, shanghaiToday } from '@gpu/shared/time';
-import type { Now } from '../../app/clock.ts';
-import type { Db } from '../../app/db/client.ts';
+import type { Now } from '../../platform/clock.ts';
+import type { Db } from '../../platform/db/client.ts';
 import { recordAudit } from '../audit/audit.usecases.ts';
 import { findUnbalancedAccounts } from '../billing/ledger.ts';
 import { createOperationsRepository } from './operations.repository.ts';

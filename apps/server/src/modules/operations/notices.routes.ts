@@ -1,7 +1,7 @@
 import { envelopeSchema, idSchema, userNoticeSchema } from '@gpu/shared';
 import { z } from 'zod';
-import { ok } from '../../app/plugins/envelope.ts';
 import type { AppInstance, Container } from '../../app/types.ts';
+import { ok } from '../../platform/http/envelope.ts';
 import { listNotices, markNoticesRead } from './notices.usecases.ts';
 
 /** The user's notices from the back office (an admin acted on their instance). */

@@ -1,6 +1,6 @@
 import type { UserNotice } from '@gpu/shared';
-import type { Now } from '../../app/clock.ts';
-import type { Db } from '../../app/db/client.ts';
+import type { Now } from '../../platform/clock.ts';
+import type { Db } from '../../platform/db/client.ts';
 import { createOperationsRepository } from './operations.repository.ts';
 
 interface Deps {

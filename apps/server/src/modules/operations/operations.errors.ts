@@ -1,4 +1,4 @@
-import { createError } from '../../app/errors.ts';
+import { createError } from '../../platform/errors.ts';
 
 export const operationsErrors = {
   userNotFound: () => createError({ code: 'operations.user_not_found', status: 404, message: '用户不存在' }),

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixedClock } from '../../app/clock.ts';
+import { fixedClock } from '../../platform/clock.ts';
 import { auditLog } from '../audit/audit.tables.ts';
 import { ledgerEntries } from '../billing/billing.tables.ts';
 import { findUnbalancedAccounts } from '../billing/ledger.ts';

@@ -1,6 +1,6 @@
 import type { BillingType, InstanceStatus } from '@gpu/shared';
 import { and, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../app/db/client.ts';
+import type { DbOrTx } from '../../platform/db/client.ts';
 import { postedBySql } from '../instances/metering.repository.ts';
 import { userNotices } from './operations.tables.ts';
 

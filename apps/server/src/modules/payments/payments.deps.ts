@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Now } from '../../app/clock.ts';
-import type { Db } from '../../app/db/client.ts';
+import type { Now } from '../../platform/clock.ts';
+import type { Db } from '../../platform/db/client.ts';
 import type { PaymentDriver } from './drivers/payment-driver.ts';
 
 /** What the payment usecases and tasks take; built once in app/container.ts. */

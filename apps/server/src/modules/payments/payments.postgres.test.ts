@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixedClock } from '../../app/clock.ts';
-import { createTestApp, testConfig } from '../../app/db/test-utils.ts';
-import { isAppError } from '../../app/errors.ts';
 import { buildServer } from '../../app/server.ts';
+import { fixedClock } from '../../platform/clock.ts';
+import { isAppError } from '../../platform/errors.ts';
+import { createTestApp, testConfig } from '../../test/test-app.ts';
 import { postLedgerEntry, reconcileAccount } from '../billing/ledger.ts';
 import { type FakeAlipayGateway, startFakeAlipayGateway } from './drivers/alipay/fake-alipay-gateway.ts';
 import { balanceOf, createOrder } from './drivers/payment-drivers.test-suite.ts';

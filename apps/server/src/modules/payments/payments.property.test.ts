@@ -1,8 +1,8 @@
 import { inArray } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixedClock } from '../../app/clock.ts';
-import { createTestApp } from '../../app/db/test-utils.ts';
+import { fixedClock } from '../../platform/clock.ts';
+import { createTestApp } from '../../test/test-app.ts';
 import { ledgerEntries } from '../billing/billing.tables.ts';
 import { findUnbalancedAccounts, reconcileAccount } from '../billing/ledger.ts';
 import { type FakeAlipayGateway, startFakeAlipayGateway } from './drivers/alipay/fake-alipay-gateway.ts';

@@ -1,6 +1,6 @@
 import type { RechargeOrderStatus } from '@gpu/shared';
 import { and, count, desc, eq, gte, inArray, isNull, lt, lte, or, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../../app/db/client.ts';
+import type { DbOrTx } from '../../platform/db/client.ts';
 import { rechargeOrders } from './payments.tables.ts';
 
 export type RechargeOrderRow = typeof rechargeOrders.$inferSelect;

@@ -1,8 +1,8 @@
 import { rechargeMessages } from '@gpu/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixedClock } from '../../app/clock.ts';
-import { createTestApp } from '../../app/db/test-utils.ts';
+import { fixedClock } from '../../platform/clock.ts';
+import { createTestApp } from '../../test/test-app.ts';
 import { balanceOf, createOrder, type Headers, statusOf } from './drivers/payment-drivers.test-suite.ts';
 import { rechargeOrders } from './payments.tables.ts';
 

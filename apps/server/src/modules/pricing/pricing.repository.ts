@@ -1,6 +1,6 @@
 import type { PackagePrices } from '@gpu/shared';
 import { and, eq, type SQLWrapper, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../app/db/client.ts';
+import type { DbOrTx } from '../../platform/db/client.ts';
 import { packagePrices } from './pricing.tables.ts';
 
 export type PackagePriceRow = typeof packagePrices.$inferSelect;

@@ -6,8 +6,8 @@ import {
   unitsToYuan,
 } from '@gpu/shared';
 import { z } from 'zod';
-import { ok } from '../../app/plugins/envelope.ts';
 import type { AppInstance, Container } from '../../app/types.ts';
+import { ok } from '../../platform/http/envelope.ts';
 import type { PackagePriceRow } from './pricing.repository.ts';
 import { listPackagePrices, quoteWithVoucher } from './pricing.usecases.ts';
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixedClock } from '../../app/clock.ts';
-import { createTestApp } from '../../app/db/test-utils.ts';
+import { fixedClock } from '../../platform/clock.ts';
+import { createTestApp } from '../../test/test-app.ts';
 import { postLedgerEntry, reconcileAccount } from '../billing/ledger.ts';
 import { hosts } from '../hosts/hosts.tables.ts';
 

@@ -5,8 +5,8 @@ import {
   type OrderPrice,
   type PackagePrices,
 } from '@gpu/shared';
-import type { Now } from '../../app/clock.ts';
-import type { DbOrTx } from '../../app/db/client.ts';
+import type { Now } from '../../platform/clock.ts';
+import type { DbOrTx } from '../../platform/db/client.ts';
 import { bestDiscount, type DiscountRule } from '../discounts/discounts.models.ts';
 import { packagePricesOf } from '../market/market.models.ts';
 import { createMarketRepository, type MarketRow, scopeOf } from '../market/market.repository.ts';

@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { DbOrTx } from '../../app/db/client.ts';
+import type { DbOrTx } from '../../platform/db/client.ts';
 import { hosts } from '../hosts/hosts.tables.ts';
 import { idempotencyRequests } from '../idempotency/idempotency.tables.ts';
 import { instances } from '../instances/instances.tables.ts';

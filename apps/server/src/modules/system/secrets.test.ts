@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixedClock } from '../../app/clock.ts';
-import { testConfig } from '../../app/db/test-utils.ts';
-import { createSecretBox, secretBoxOf } from '../../app/secret-box.ts';
 import { buildServer } from '../../app/server.ts';
 import type { AppInstance } from '../../app/types.ts';
+import { fixedClock } from '../../platform/clock.ts';
+import { createSecretBox, secretBoxOf } from '../../platform/secret-box.ts';
+import { testConfig } from '../../test/test-app.ts';
 import { createAuthRepository } from '../auth/auth.repository.ts';
 import { hosts, regions } from '../hosts/hosts.tables.ts';
 import { instances } from '../instances/instances.tables.ts';

@@ -1,5 +1,5 @@
-import type { Db } from '../../app/db/client.ts';
-import type { SecretBox } from '../../app/secret-box.ts';
+import type { Db } from '../../platform/db/client.ts';
+import type { SecretBox } from '../../platform/secret-box.ts';
 import { resealSecrets } from '../hosts/hosts.models.ts';
 import { createSecretsRepository } from './secrets.repository.ts';
 

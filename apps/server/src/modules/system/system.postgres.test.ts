@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, openDatabase } from '../../app/db/client.ts';
-import { createSecretBox } from '../../app/secret-box.ts';
+import { type Database, openDatabase } from '../../platform/db/client.ts';
+import { createSecretBox } from '../../platform/secret-box.ts';
 import { admins } from '../auth/auth.tables.ts';
 import { hosts } from '../hosts/hosts.tables.ts';
 import { tenants } from '../tenants/tenants.tables.ts';

@@ -1,6 +1,6 @@
 import { yuanToUnits } from '@gpu/shared';
 import { sql } from 'drizzle-orm';
-import type { DbOrTx, Tx } from '../../app/db/client.ts';
+import type { DbOrTx, Tx } from '../../platform/db/client.ts';
 import { discounts } from '../discounts/discounts.tables.ts';
 import { hostGpus, hosts, regions } from '../hosts/hosts.tables.ts';
 import { gpuSkus, images } from '../market/market.tables.ts';

@@ -1,7 +1,7 @@
 import { envelopeSchema, errorEnvelopeSchema } from '@gpu/shared';
 import { z } from 'zod';
-import { fail, ok } from '../../app/plugins/envelope.ts';
 import type { AppInstance, Container } from '../../app/types.ts';
+import { fail, ok } from '../../platform/http/envelope.ts';
 
 const healthSchema = z.object({
   status: z.literal('ok'),

@@ -1,6 +1,6 @@
 import { DEFAULT_TENANT_CONFIG } from '@gpu/shared';
-import type { Database, Db } from '../../app/db/client.ts';
-import type { SecretBox } from '../../app/secret-box.ts';
+import type { Database, Db } from '../../platform/db/client.ts';
+import type { SecretBox } from '../../platform/secret-box.ts';
 import { ensureFirstAdmin } from '../auth/admins.usecases.ts';
 import { createTenantsRepository } from '../tenants/tenants.repository.ts';
 import { DEFAULT_TENANT_SETTINGS, SECOND_TENANT } from './demo-data.ts';

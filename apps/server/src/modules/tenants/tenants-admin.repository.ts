@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../app/db/client.ts';
+import type { DbOrTx } from '../../platform/db/client.ts';
 import { hosts, regions } from '../hosts/hosts.tables.ts';
 import { gpuSkus } from '../market/market.tables.ts';
 import { appMeta } from '../system/system.tables.ts';

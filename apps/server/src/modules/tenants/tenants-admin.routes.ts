@@ -12,9 +12,9 @@ import {
   uploadResultSchema,
 } from '@gpu/shared';
 import { z } from 'zod';
-import { adminActor, idParamsSchema } from '../../app/admin-route.ts';
-import { ok } from '../../app/plugins/envelope.ts';
 import type { AppInstance, Container } from '../../app/types.ts';
+import { adminActor, idParamsSchema } from '../../platform/http/admin-route.ts';
+import { ok } from '../../platform/http/envelope.ts';
 import {
   createTenant,
   deleteTenantPrice,

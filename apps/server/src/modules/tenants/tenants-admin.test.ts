@@ -1,10 +1,10 @@
 import { adminTenantSchema } from '@gpu/shared';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixedClock } from '../../app/clock.ts';
-import { createTestApp, testConfig } from '../../app/db/test-utils.ts';
 import { buildServer } from '../../app/server.ts';
 import type { AppInstance } from '../../app/types.ts';
+import { fixedClock } from '../../platform/clock.ts';
+import { createTestApp, testConfig } from '../../test/test-app.ts';
 import { auditLog } from '../audit/audit.tables.ts';
 import { ledgerEntries } from '../billing/billing.tables.ts';
 import { billingRecords } from '../instances/instances.tables.ts';

@@ -10,9 +10,9 @@ import {
   unitsToYuan,
   yuanToUnits,
 } from '@gpu/shared';
-import type { Now } from '../../app/clock.ts';
-import type { Db, Tx } from '../../app/db/client.ts';
-import { isUniqueViolation } from '../../app/db/errors.ts';
+import type { Now } from '../../platform/clock.ts';
+import type { Db, Tx } from '../../platform/db/client.ts';
+import { isUniqueViolation } from '../../platform/db/errors.ts';
 import { recordAudit } from '../audit/audit.usecases.ts';
 import { tenantAdminErrors } from './tenants.errors.ts';
 import type { TenantSettings } from './tenants.tables.ts';

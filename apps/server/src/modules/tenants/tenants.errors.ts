@@ -1,4 +1,4 @@
-import { createError } from '../../app/errors.ts';
+import { createError } from '../../platform/errors.ts';
 
 export const tenantErrors = {
   unknownCode: (code: string) =>

@@ -1,5 +1,5 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../app/db/client.ts';
+import type { DbOrTx } from '../../platform/db/client.ts';
 import { appMeta } from '../system/system.tables.ts';
 import { type TenantSettings, tenantDomains, tenants } from './tenants.tables.ts';
 

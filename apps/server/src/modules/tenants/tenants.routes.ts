@@ -1,7 +1,7 @@
 import { envelopeSchema, tenantConfigSchema, tenantListItemSchema } from '@gpu/shared';
 import { z } from 'zod';
-import { ok } from '../../app/plugins/envelope.ts';
 import type { AppInstance, Container } from '../../app/types.ts';
+import { ok } from '../../platform/http/envelope.ts';
 import { tenantErrors } from './tenants.errors.ts';
 import { toTenantConfig } from './tenants.models.ts';
 

@@ -1,7 +1,7 @@
 import { tenantConfigSchema } from '@gpu/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, productionSettings } from '../../app/db/test-utils.ts';
+import { createTestApp, productionSettings } from '../../test/test-app.ts';
 import { normalizeHost } from './tenants.models.ts';
 import { tenants } from './tenants.tables.ts';
 

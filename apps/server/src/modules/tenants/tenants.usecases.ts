@@ -1,6 +1,6 @@
-import { type Clock, systemClock } from '../../app/clock.ts';
-import type { Db } from '../../app/db/client.ts';
-import { deepFreeze } from '../../app/freeze.ts';
+import { type Clock, systemClock } from '../../platform/clock.ts';
+import type { Db } from '../../platform/db/client.ts';
+import { deepFreeze } from '../../platform/freeze.ts';
 import { normalizeHost } from './tenants.models.ts';
 import { createTenantsRepository, type TenantRecord } from './tenants.repository.ts';
 

@@ -1,4 +1,4 @@
-import type { DbOrTx } from '../../app/db/client.ts';
+import type { DbOrTx } from '../../platform/db/client.ts';
 import type { ContainerSpec } from '../hosts/drivers/host-driver.ts';
 import { containerNameOf } from '../hosts/hosts.models.ts';
 import type { InstanceRow } from '../instances/instances.repository.ts';

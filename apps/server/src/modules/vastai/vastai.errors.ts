@@ -1,5 +1,5 @@
 import { vastaiMessages } from '@gpu/shared';
-import { createError } from '../../app/errors.ts';
+import { createError } from '../../platform/errors.ts';
 
 export const vastaiErrors = {
   notConfigured: () =>

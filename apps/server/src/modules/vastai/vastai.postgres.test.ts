@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { systemClock } from '../../app/clock.ts';
+import { systemClock } from '../../platform/clock.ts';
 import { FAKE_VAST_IMAGES, type FakeVast, startFakeVast } from '../hosts/drivers/vastai/fake-vastai.ts';
 import { hosts } from '../hosts/hosts.tables.ts';
 import { instances } from '../instances/instances.tables.ts';

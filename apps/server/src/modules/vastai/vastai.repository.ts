@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { DbOrTx } from '../../app/db/client.ts';
+import type { DbOrTx } from '../../platform/db/client.ts';
 import { hosts, regions } from '../hosts/hosts.tables.ts';
 import { instances } from '../instances/instances.tables.ts';
 import { gpuSkus, images } from '../market/market.tables.ts';

@@ -10,8 +10,8 @@ import {
 } from '@gpu/shared';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { ok } from '../../app/plugins/envelope.ts';
 import type { AppInstance, Container } from '../../app/types.ts';
+import { ok } from '../../platform/http/envelope.ts';
 import { toInstanceView } from '../instances/instances.models.view.ts';
 import {
   createOverseasInstance,

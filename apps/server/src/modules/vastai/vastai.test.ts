@@ -1,8 +1,8 @@
 import type { Instance } from '@gpu/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixedClock } from '../../app/clock.ts';
-import { createTestApp } from '../../app/db/test-utils.ts';
+import { fixedClock } from '../../platform/clock.ts';
+import { createTestApp } from '../../test/test-app.ts';
 import { FAKE_VAST_IMAGES, type FakeVast, startFakeVast } from '../hosts/drivers/vastai/fake-vastai.ts';
 import { hosts, regions } from '../hosts/hosts.tables.ts';
 import { billingRecords } from '../instances/instances.tables.ts';

@@ -6,8 +6,8 @@ import {
   type VoucherConfigView,
   yuanToUnits,
 } from '@gpu/shared';
-import type { Now } from '../../app/clock.ts';
-import type { Db } from '../../app/db/client.ts';
+import type { Now } from '../../platform/clock.ts';
+import type { Db } from '../../platform/db/client.ts';
 import { recordAudit } from '../audit/audit.usecases.ts';
 import { voucherErrors } from './vouchers.errors.ts';
 import { toConfigView } from './vouchers.models.ts';

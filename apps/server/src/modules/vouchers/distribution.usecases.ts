@@ -11,8 +11,8 @@ import {
   voucherExpiry,
   yuanToUnits,
 } from '@gpu/shared';
-import type { Now } from '../../app/clock.ts';
-import type { Db, DbOrTx } from '../../app/db/client.ts';
+import type { Now } from '../../platform/clock.ts';
+import type { Db, DbOrTx } from '../../platform/db/client.ts';
 import { recordAudit } from '../audit/audit.usecases.ts';
 import { voucherErrors } from './vouchers.errors.ts';
 import { createVouchersRepository, type DistributionRow, type TargetUser } from './vouchers.repository.ts';

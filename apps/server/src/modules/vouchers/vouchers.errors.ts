@@ -1,4 +1,4 @@
-import { createError } from '../../app/errors.ts';
+import { createError } from '../../platform/errors.ts';
 
 export const voucherErrors = {
   notFound: () => createError({ code: 'vouchers.not_found', status: 404, message: '代金券不存在' }),

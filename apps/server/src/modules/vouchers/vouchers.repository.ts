@@ -1,6 +1,6 @@
 import type { VoucherStatus } from '@gpu/shared';
 import { and, asc, desc, eq, gt, gte, ilike, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../app/db/client.ts';
+import type { DbOrTx } from '../../platform/db/client.ts';
 import { users } from '../auth/auth.tables.ts';
 import { regions } from '../hosts/hosts.tables.ts';
 import {

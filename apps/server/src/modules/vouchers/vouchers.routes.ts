@@ -8,8 +8,8 @@ import {
   voucherValidateSchema,
   voucherValidationSchema,
 } from '@gpu/shared';
-import { ok } from '../../app/plugins/envelope.ts';
 import type { AppInstance, Container } from '../../app/types.ts';
+import { ok } from '../../platform/http/envelope.ts';
 import { availableVouchers, listVouchers, validateVoucher, voucherStats } from './vouchers.usecases.ts';
 
 /** The customer's vouchers (SPEC.md §7 Vouchers). */

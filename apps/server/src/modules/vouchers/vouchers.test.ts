@@ -1,7 +1,7 @@
 import { unitsToYuan, yuanToUnits } from '@gpu/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixedClock } from '../../app/clock.ts';
+import { fixedClock } from '../../platform/clock.ts';
 import { auditLog } from '../audit/audit.tables.ts';
 import { regions } from '../hosts/hosts.tables.ts';
 import { billingRecords, instances } from '../instances/instances.tables.ts';

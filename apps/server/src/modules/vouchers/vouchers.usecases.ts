@@ -13,8 +13,8 @@ import {
   voucherRefusal,
   yuanToUnits,
 } from '@gpu/shared';
-import type { Now } from '../../app/clock.ts';
-import type { DbOrTx, Tx } from '../../app/db/client.ts';
+import type { Now } from '../../platform/clock.ts';
+import type { DbOrTx, Tx } from '../../platform/db/client.ts';
 import { voucherErrors } from './vouchers.errors.ts';
 import { factsOf, toVoucherView } from './vouchers.models.ts';
 import { createVouchersRepository } from './vouchers.repository.ts';

@@ -1,5 +1,5 @@
 import type { Config } from '../../../app/config.ts';
-import type { Db } from '../../../app/db/client.ts';
+import type { Db } from '../../../platform/db/client.ts';
 import { ChainProviderError, type ChainStatusDriver } from './chain-driver.ts';
 import { createSimulatedChainDriver } from './simulated/simulated-chain.ts';
 

@@ -1,8 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Now } from '../../../app/clock.ts';
-import type { Db } from '../../../app/db/client.ts';
-import { type HostNetworks, NO_HOST_NETWORKS } from '../../../app/host-networks.ts';
-import type { SecretBox } from '../../../app/secret-box.ts';
+import type { Now } from '../../../platform/clock.ts';
+import type { Db } from '../../../platform/db/client.ts';
+import { type HostNetworks, NO_HOST_NETWORKS } from '../../../platform/host-networks.ts';
+import type { SecretBox } from '../../../platform/secret-box.ts';
 import { createDockerDriver, type DockerDriverDeps } from './docker/docker-driver.ts';
 import { DriverNotSupportedError } from './driver-errors.ts';
 import type { HostDriver, HostRecord } from './host-driver.ts';

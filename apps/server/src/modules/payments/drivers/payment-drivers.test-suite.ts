@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { fixedClock } from '../../../app/clock.ts';
-import type { createTestApp } from '../../../app/db/test-utils.ts';
+import type { fixedClock } from '../../../platform/clock.ts';
+import type { createTestApp } from '../../../test/test-app.ts';
 import { ledgerEntries } from '../../billing/billing.tables.ts';
 import { reconcileAccount } from '../../billing/ledger.ts';
 import { closeExpiredRechargeOrders } from '../tasks/close-expired-orders.task.ts';

@@ -1,5 +1,5 @@
 import type { Config } from '../../../app/config.ts';
-import type { Db } from '../../../app/db/client.ts';
+import type { Db } from '../../../platform/db/client.ts';
 import { createAlipayPaymentDriver } from './alipay/alipay-driver.ts';
 import type { PaymentDriver } from './payment-driver.ts';
 import { createSimulatedPaymentDriver } from './simulated/simulated-driver.ts';

@@ -1,4 +1,4 @@
-import { createTestDatabase } from '../../../../app/db/test-utils.ts';
+import { createTestDatabase } from '../../../../test/test-app.ts';
 import { createBlockchainRepository } from '../../blockchain.repository.ts';
 import { chainDriverContract } from '../chain-drivers.test-suite.ts';
 import { createSimulatedChainDriver } from './simulated-chain.ts';

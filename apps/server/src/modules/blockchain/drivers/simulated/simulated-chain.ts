@@ -1,4 +1,4 @@
-import type { Db } from '../../../../app/db/client.ts';
+import type { Db } from '../../../../platform/db/client.ts';
 import { createBlockchainRepository } from '../../blockchain.repository.ts';
 import type { ChainStatusDriver, ChainTxState } from '../chain-driver.ts';
 

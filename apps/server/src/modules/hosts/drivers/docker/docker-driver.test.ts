@@ -1,7 +1,7 @@
 import { createConnection } from 'node:net';
 import Docker from 'dockerode';
 import { describe, expect, it } from 'vitest';
-import { type HostNetworks, parseHostNetworks } from '../../../../app/host-networks.ts';
+import { type HostNetworks, parseHostNetworks } from '../../../../platform/host-networks.ts';
 import { ContainerConflictError } from '../driver-errors.ts';
 import { hostDriverContract } from '../drivers.test-suite.ts';
 import { LABELS } from '../host-driver.ts';

@@ -1,7 +1,7 @@
 import type { DockerSettings } from '@gpu/shared';
 import type Docker from 'dockerode';
-import type { HostNetworks } from '../../../../app/host-networks.ts';
-import type { SecretBox } from '../../../../app/secret-box.ts';
+import type { HostNetworks } from '../../../../platform/host-networks.ts';
+import type { SecretBox } from '../../../../platform/secret-box.ts';
 import { ContainerConflictError, DriverFailureError } from '../driver-errors.ts';
 import {
   type ContainerSpec,

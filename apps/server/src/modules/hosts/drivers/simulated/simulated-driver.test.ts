@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../../../app/db/client.ts';
-import { createTestDatabase } from '../../../../app/db/test-utils.ts';
+import type { Database } from '../../../../platform/db/client.ts';
+import { createTestDatabase } from '../../../../test/test-app.ts';
 import { hostGpus, hosts, regions, simulatedContainers } from '../../hosts.tables.ts';
 import { DriverFailureError, GpuUnavailableError, ImageNotFoundError } from '../driver-errors.ts';
 import { hostDriverContract } from '../drivers.test-suite.ts';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { type SimulatedSettings, simulatedSettingsSchema } from '@gpu/shared';
-import type { Now } from '../../../../app/clock.ts';
-import type { Db } from '../../../../app/db/client.ts';
+import type { Now } from '../../../../platform/clock.ts';
+import type { Db } from '../../../../platform/db/client.ts';
 import {
   ContainerConflictError,
   ContainerNotFoundError,

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixedClock } from '../../../../app/clock.ts';
-import { createTestApp, testConfig } from '../../../../app/db/test-utils.ts';
+import { fixedClock } from '../../../../platform/clock.ts';
+import { createTestApp, testConfig } from '../../../../test/test-app.ts';
 import { reconcileAccount } from '../../../billing/ledger.ts';
 import { rechargeOrders } from '../../payments.tables.ts';
 import { closeExpiredRechargeOrders } from '../../tasks/close-expired-orders.task.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fixedClock } from '../../../../app/clock.ts';
-import { createTestApp } from '../../../../app/db/test-utils.ts';
+import { fixedClock } from '../../../../platform/clock.ts';
+import { createTestApp } from '../../../../test/test-app.ts';
 import { balanceOf, createOrder, paymentProviderContract } from '../payment-drivers.test-suite.ts';
 
 const START = '2026-11-22T08:00:00Z';

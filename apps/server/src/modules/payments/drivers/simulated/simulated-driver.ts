@@ -1,4 +1,4 @@
-import type { Db } from '../../../../app/db/client.ts';
+import type { Db } from '../../../../platform/db/client.ts';
 import { createPaymentsRepository } from '../../payments.repository.ts';
 import type { PaymentDriver, TradeState } from '../payment-driver.ts';
 

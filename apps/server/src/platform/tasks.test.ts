@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from './db/test-utils.ts';
+import { createTestApp } from '../test/test-app.ts';
 import { createTaskRunner, runExclusively } from './tasks.ts';
 
 const silent = { debug() {}, info() {}, error() {}, warn() {} };

@@ -8,11 +8,12 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { SERVER_ROOT } from '../paths.ts';
-import * as schema from './schema.ts';
 
-export type Schema = typeof schema;
-/** The one database type every repository takes: PGlite and PostgreSQL look the same to it. */
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/**
+ * The one database type every repository takes: PGlite and PostgreSQL look the same to it. It
+ * carries no schema: repositories name their tables, so the database plumbing knows no feature.
+ */
+export type Db = PgDatabase<PgQueryResultHKT>;
 /** A transaction handle; repositories accept either. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;
@@ -60,7 +61,7 @@ export async function openDatabase(opts: { url?: string; dataDir?: string | null
     pool.on('error', (err: Error & { code?: string }) => {
       if (err.code !== '57P01') console.warn(`PostgreSQL idle connection lost: ${err.message}`);
     });
-    const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+    const db = drizzlePg({ client: pool }) as unknown as Db;
     return {
       db,
       kind: 'postgres',
@@ -98,7 +99,7 @@ export async function openDatabase(opts: { url?: string; dataDir?: string | null
     mkdirSync(dir, { recursive: true });
   }
   const client = new PGlite(dir);
-  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  const db = drizzlePglite({ client }) as unknown as Db;
   return {
     db,
     kind: 'pglite',

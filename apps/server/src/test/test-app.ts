@@ -1,15 +1,15 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
-import { createAuthRepository } from '../../modules/auth/auth.repository.ts';
-import { admins, users } from '../../modules/auth/auth.tables.ts';
-import { accounts } from '../../modules/billing/billing.tables.ts';
-import type { SmsDriver } from '../../modules/sms/drivers/sms-driver.ts';
-import { seedOnFirstStart } from '../../modules/system/system.usecases.ts';
-import { type Clock, fixedClock, systemClock } from '../clock.ts';
-import { type Config, loadConfig } from '../config.ts';
-import { buildServer } from '../server.ts';
-import { type Database, openDatabase } from './client.ts';
+import { type Config, loadConfig } from '../app/config.ts';
+import { buildServer } from '../app/server.ts';
+import { createAuthRepository } from '../modules/auth/auth.repository.ts';
+import { admins, users } from '../modules/auth/auth.tables.ts';
+import { accounts } from '../modules/billing/billing.tables.ts';
+import type { SmsDriver } from '../modules/sms/drivers/sms-driver.ts';
+import { seedOnFirstStart } from '../modules/system/system.usecases.ts';
+import { type Clock, fixedClock, systemClock } from '../platform/clock.ts';
+import { type Database, openDatabase } from '../platform/db/client.ts';
 
 const TEST_SECRET = 'test-secret-test-secret-test-secret-0123456789';
 

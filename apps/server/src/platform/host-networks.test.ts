@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from './config.ts';
+import { loadConfig } from '../app/config.ts';
 import { type HostNetworks, NO_HOST_NETWORKS, parseHostNetworks } from './host-networks.ts';
 
 const nets = (text: string) => parseHostNetworks(text) as HostNetworks;

@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appMeta } from '../../modules/system/system.tables.ts';
+import { createTestDatabase } from '../../test/test-app.ts';
 import type { Database } from './client.ts';
 import { preparedStatement } from './prepared.ts';
-import { createTestDatabase } from './test-utils.ts';
 
 let database: Database;
 beforeAll(async () => {

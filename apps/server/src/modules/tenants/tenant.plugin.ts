@@ -1,7 +1,7 @@
 import { TENANT_HEADER } from '@gpu/shared';
 import type { FastifyInstance } from 'fastify';
-import type { TenantRecord } from '../../modules/tenants/tenants.repository.ts';
-import type { TenantService } from '../../modules/tenants/tenants.usecases.ts';
+import type { TenantRecord } from './tenants.repository.ts';
+import type { TenantService } from './tenants.usecases.ts';
 
 export function registerTenantResolution(app: FastifyInstance, tenants: TenantService) {
   app.decorateRequest('tenant', null as unknown as TenantRecord);

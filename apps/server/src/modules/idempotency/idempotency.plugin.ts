@@ -1,10 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { idempotencyErrors } from '../../modules/idempotency/idempotency.errors.ts';
-import { IDEMPOTENCY_KEY_PATTERN, requestHash } from '../../modules/idempotency/idempotency.models.ts';
-import { claimRequest, completeRequest } from '../../modules/idempotency/idempotency.usecases.ts';
-import { isAppError } from '../errors.ts';
-import { secretBoxOf } from '../secret-box.ts';
-import type { AppInstance, Container } from '../types.ts';
+import type { AppInstance, Container } from '../../app/types.ts';
+import { isAppError } from '../../platform/errors.ts';
+import { secretBoxOf } from '../../platform/secret-box.ts';
+import { idempotencyErrors } from './idempotency.errors.ts';
+import { IDEMPOTENCY_KEY_PATTERN, requestHash } from './idempotency.models.ts';
+import { claimRequest, completeRequest } from './idempotency.usecases.ts';
 
 export function registerIdempotency(app: AppInstance, { db, clock, config }: Container) {
   const deps = { db, now: () => clock.now(), box: secretBoxOf(config) };

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { REPO_ROOT } from '../config.ts';
+import { REPO_ROOT } from '../paths.ts';
 import { fail } from './envelope.ts';
 
 export const WEB_DIST = path.join(REPO_ROOT, 'apps/web/dist');

@@ -8,11 +8,11 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { REFRESH_COOKIE } from '../modules/auth/auth.routes.ts';
-import { admins, users } from '../modules/auth/auth.tables.ts';
-import { hashPassword } from '../modules/auth/passwords.ts';
-import { createTestApp } from './db/test-utils.ts';
-import { answersSecrets, noStoreRoutes } from './plugins/no-store.ts';
+import { REFRESH_COOKIE } from '../../modules/auth/auth.routes.ts';
+import { admins, users } from '../../modules/auth/auth.tables.ts';
+import { hashPassword } from '../../modules/auth/passwords.ts';
+import { createTestApp } from '../../test/test-app.ts';
+import { answersSecrets, noStoreRoutes } from './no-store.ts';
 
 // DESIGN §9: answers carrying tokens or passwords are `Cache-Control: no-store`.
 

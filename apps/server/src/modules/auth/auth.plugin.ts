@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
-import type { TokenService } from '../../modules/auth/tokens.ts';
-import { commonErrors } from '../errors.ts';
-import type { AppInstance, AuthLookups } from '../types.ts';
+import type { AppInstance, AuthLookups } from '../../app/types.ts';
+import { commonErrors } from '../../platform/errors.ts';
+import type { TokenService } from './tokens.ts';
 
 /** The request's bearer token, if it carries one. */
 export function bearer(request: FastifyRequest): string | null {

@@ -1,6 +1,6 @@
 import * as shared from '@gpu/shared';
 import { describe, expect, it } from 'vitest';
-import { createTestApp } from './db/test-utils.ts';
+import { createTestApp } from '../test/test-app.ts';
 import { deepFreeze } from './freeze.ts';
 
 describe('deepFreeze', () => {
