@@ -34,33 +34,11 @@ import type { Config } from './config.ts';
  * app/server.ts or app/container.ts, so no module can close an import cycle through them.
  */
 
-export type AppInstance = FastifyInstance<
-  RawServerDefault,
-  RawRequestDefaultExpression,
-  RawReplyDefaultExpression,
-  FastifyBaseLogger,
-  ZodTypeProvider
->;
+export type { AppInstance } from '../platform/http/types.ts';
 
-export interface AuthUser {
-  id: number;
-  tenantId: number;
-  /** The session (`sid`) of the token that signed this request in. */
-  sessionId: string;
-}
+import type { AuthLookups } from '../modules/auth/auth.types.ts';
 
-export interface AuthAdmin {
-  id: number;
-  username: string;
-  roles: string[];
-  sessionId: string;
-}
-
-/** Looks up whether the subject may still act: status and tokens-valid-after, read per request. */
-export interface AuthLookups {
-  findActiveUser(id: number, issuedAtMs: number, sid: string): Promise<Omit<AuthUser, 'sessionId'> | null>;
-  findActiveAdmin(id: number, issuedAtMs: number, sid: string): Promise<Omit<AuthAdmin, 'sessionId'> | null>;
-}
+export type { AuthAdmin, AuthUser } from '../modules/auth/auth.types.ts';
 
 /** Every dependency of the app, built once by `createContainer` (app/container.ts). */
 export interface Container {
@@ -121,25 +99,5 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The container the app was built from (tests reach services through it). */
     deps: Container;
-    /** Scheduled tasks of the features; main.ts starts them when TASKS=on. */
-    tasks: TaskRunner;
-    /** A valid user token of this request's tenant, else 401 (always runs at onRequest). */
-    requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-    /** A valid admin token with role ADMIN, else 401 (always runs at onRequest). */
-    requireAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-    /**
-     * preHandler (after requireUser) making a route idempotent per user under `scope`: a request
-     * with an `Idempotency-Key` runs once; replays answer the first answer (status and body).
-     * Without the header the route behaves as before (app/plugins/idempotency.ts).
-     */
-    idempotent: (scope: string) => (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
-  }
-  interface FastifyRequest {
-    user: AuthUser | null;
-    admin: AuthAdmin | null;
-    /** The tenant of this request: X-Tenant-Host, else Host, else the default tenant. */
-    tenant: TenantRecord;
-    /** Set when this request claimed its `Idempotency-Key`: its answer is stored for replays. */
-    idempotency: { id: number; key: string } | null;
   }
 }

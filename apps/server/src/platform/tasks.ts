@@ -136,3 +136,10 @@ export function createTaskRunner(log: FastifyBaseLogger): TaskRunner {
 
 // The lock is SQL, so it lives with the database plumbing; tasks import it from here.
 export { runExclusively } from './db/exclusive.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Scheduled tasks of the features; main.ts starts them when TASKS=on. */
+    tasks: TaskRunner;
+  }
+}

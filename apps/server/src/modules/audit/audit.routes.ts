@@ -6,8 +6,9 @@ import {
   pageSchema,
 } from '@gpu/shared';
 import { z } from 'zod';
-import type { AppInstance, Container } from '../../app/types.ts';
+import type { Container } from '../../app/types.ts';
 import { ok } from '../../platform/http/envelope.ts';
+import type { AppInstance } from '../../platform/http/types.ts';
 import { auditActions, auditActors, listAuditLogs } from './audit.usecases.ts';
 
 /** The audit log viewer's API (admin only). */

@@ -1,4 +1,5 @@
-import type { AppInstance, Container } from '../../app/types.ts';
+import type { Container } from '../../app/types.ts';
+import type { AppInstance } from '../../platform/http/types.ts';
 import { auditRoutes } from './audit.routes.ts';
 
 export async function registerAudit(app: AppInstance, c: Container) {

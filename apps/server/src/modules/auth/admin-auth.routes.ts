@@ -1,7 +1,8 @@
 import { adminLoginRequestSchema, adminLoginResponseSchema, adminSchema, envelopeSchema } from '@gpu/shared';
 import { z } from 'zod';
-import type { AppInstance, Container } from '../../app/types.ts';
+import type { Container } from '../../app/types.ts';
 import { ok } from '../../platform/http/envelope.ts';
+import type { AppInstance } from '../../platform/http/types.ts';
 import { adminLogin, adminLogout } from './admins.usecases.ts';
 
 export async function adminAuthRoutes(app: AppInstance, c: Container) {

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { Admin } from '@gpu/shared';
-import type { AuthAdmin } from '../../app/types.ts';
 import type { Now } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { createAuditRepository } from '../audit/audit.repository.ts';
 import { authErrors } from './auth.errors.ts';
 import { adminAccountKey } from './auth.models.ts';
 import { createAuthRepository } from './auth.repository.ts';
+import type { AuthAdmin } from './auth.types.ts';
 import { checkLoginAllowed, type LoginLimitDeps } from './login-limits.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import type { TokenService } from './tokens.ts';

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
-import type { AppInstance, AuthLookups } from '../../app/types.ts';
 import { commonErrors } from '../../platform/errors.ts';
+import type { AppInstance } from '../../platform/http/types.ts';
+import type { AuthLookups } from './auth.types.ts';
 import type { TokenService } from './tokens.ts';
 
 /** The request's bearer token, if it carries one. */

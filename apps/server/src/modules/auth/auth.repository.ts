@@ -1,9 +1,9 @@
 import { and, desc, eq, gt, isNull, type Placeholder, sql } from 'drizzle-orm';
-import type { AuthAdmin, AuthUser } from '../../app/types.ts';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { preparedStatement } from '../../platform/db/prepared.ts';
 import { accounts } from '../billing/billing.tables.ts';
 import { admins, authSessions, loginFailures, refreshTokens, users } from './auth.tables.ts';
+import type { AuthAdmin, AuthUser } from './auth.types.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type AdminRow = typeof admins.$inferSelect;

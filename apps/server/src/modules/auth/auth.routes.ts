@@ -13,8 +13,9 @@ import {
 } from '@gpu/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { AppInstance, Container } from '../../app/types.ts';
+import type { Container } from '../../app/types.ts';
 import { ok } from '../../platform/http/envelope.ts';
+import type { AppInstance } from '../../platform/http/types.ts';
 import { authErrors } from './auth.errors.ts';
 import { bearer } from './auth.plugin.ts';
 import * as auth from './auth.usecases.ts';

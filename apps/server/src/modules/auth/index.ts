@@ -1,4 +1,5 @@
-import type { AppInstance, Container } from '../../app/types.ts';
+import type { Container } from '../../app/types.ts';
+import type { AppInstance } from '../../platform/http/types.ts';
 import { adminAuthRoutes } from './admin-auth.routes.ts';
 import { authRoutes } from './auth.routes.ts';
 import { registerAuthTasks } from './auth.tasks.ts';
@@ -9,3 +10,5 @@ export async function registerAuthModule(app: AppInstance, c: Container) {
   await adminAuthRoutes(app, c);
   registerAuthTasks(app, c);
 }
+
+export type { AuthAdmin, AuthLookups, AuthUser } from './auth.types.ts';

@@ -7,8 +7,9 @@ import {
   idSchema,
 } from '@gpu/shared';
 import { z } from 'zod';
-import type { AppInstance, Container } from '../../app/types.ts';
+import type { Container } from '../../app/types.ts';
 import { ok } from '../../platform/http/envelope.ts';
+import type { AppInstance } from '../../platform/http/types.ts';
 import { adjustBalance, checkBalance, getBalance } from './billing.usecases.ts';
 
 export async function billingRoutes(app: AppInstance, c: Container) {

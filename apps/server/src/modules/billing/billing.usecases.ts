@@ -6,11 +6,11 @@ import {
   unitsToYuan,
   yuanToUnits,
 } from '@gpu/shared';
-import type { AuthAdmin } from '../../app/types.ts';
 import type { Now } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { recordAudit } from '../audit/audit.usecases.ts';
 import { createAuthRepository } from '../auth/auth.repository.ts';
+import type { AuthAdmin } from '../auth/index.ts';
 import { billingErrors } from './billing.errors.ts';
 import { createBillingRepository } from './billing.repository.ts';
 import { postLedgerEntry } from './ledger.ts';

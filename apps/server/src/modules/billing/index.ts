@@ -1,4 +1,5 @@
-import type { AppInstance, Container } from '../../app/types.ts';
+import type { Container } from '../../app/types.ts';
+import type { AppInstance } from '../../platform/http/types.ts';
 import { billingRoutes } from './billing.routes.ts';
 
 export async function registerBilling(app: AppInstance, c: Container) {

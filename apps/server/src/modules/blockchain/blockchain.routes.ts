@@ -12,8 +12,8 @@ import {
   pageSchema,
 } from '@gpu/shared';
 import { z } from 'zod';
-import type { AppInstance } from '../../app/types.ts';
 import { ok } from '../../platform/http/envelope.ts';
+import type { AppInstance } from '../../platform/http/types.ts';
 import type { BlockchainDeps } from './blockchain.deps.ts';
 import {
   blockchainBatchStatus,

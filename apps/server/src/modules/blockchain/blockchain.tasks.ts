@@ -1,4 +1,4 @@
-import type { AppInstance } from '../../app/types.ts';
+import type { AppInstance } from '../../platform/http/types.ts';
 import type { BlockchainDeps } from './blockchain.deps.ts';
 import { pollPendingBlockchainOrders } from './blockchain.usecases.ts';
 

@@ -1,4 +1,5 @@
-import type { AppInstance, Container } from '../../app/types.ts';
+import type { Container } from '../../app/types.ts';
+import type { AppInstance } from '../../platform/http/types.ts';
 import type { BlockchainDeps } from './blockchain.deps.ts';
 import { blockchainRoutes } from './blockchain.routes.ts';
 import { registerBlockchainTasks } from './blockchain.tasks.ts';

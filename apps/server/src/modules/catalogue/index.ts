@@ -1,4 +1,5 @@
-import type { AppInstance, Container } from '../../app/types.ts';
+import type { Container } from '../../app/types.ts';
+import type { AppInstance } from '../../platform/http/types.ts';
 import { catalogueRoutes } from './catalogue.routes.ts';
 
 /** The admin catalogue: regions, GPU types, images and GPU SKUs. */

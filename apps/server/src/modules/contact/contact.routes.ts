@@ -7,9 +7,10 @@ import {
   pageSchema,
 } from '@gpu/shared';
 import { z } from 'zod';
-import type { AppInstance, Container } from '../../app/types.ts';
+import type { Container } from '../../app/types.ts';
 import { adminActor, idParamsSchema } from '../../platform/http/admin-route.ts';
 import { ok } from '../../platform/http/envelope.ts';
+import type { AppInstance } from '../../platform/http/types.ts';
 import { enquiryProducts, listEnquiries, markEnquiryHandled, submitEnquiry } from './contact.usecases.ts';
 
 const idParams = idParamsSchema('咨询编号无效');

@@ -9,9 +9,10 @@ import {
   promotionScopesSchema,
 } from '@gpu/shared';
 import { z } from 'zod';
-import type { AppInstance, Container } from '../../app/types.ts';
+import type { Container } from '../../app/types.ts';
 import { adminActor, idParamsSchema } from '../../platform/http/admin-route.ts';
 import { ok } from '../../platform/http/envelope.ts';
+import type { AppInstance } from '../../platform/http/types.ts';
 import {
   adminDashboard,
   createDiscount,

@@ -1,7 +1,8 @@
 import { discountResultSchema, envelopeSchema, idSchema } from '@gpu/shared';
 import { z } from 'zod';
-import type { AppInstance, Container } from '../../app/types.ts';
+import type { Container } from '../../app/types.ts';
 import { ok } from '../../platform/http/envelope.ts';
+import type { AppInstance } from '../../platform/http/types.ts';
 
 const price = z.coerce
   .number({ message: '价格必须是数字' })

@@ -1,5 +1,5 @@
-import type { AuthUser } from '../../app/types.ts';
 import type { Db } from '../../platform/db/client.ts';
+import type { AuthUser } from '../auth/index.ts';
 import { releaseOnHost } from './allocation.ts';
 import { isDriverError } from './drivers/driver-errors.ts';
 import type { ContainerSpec, CreateResult } from './drivers/host-driver.ts';

@@ -7,9 +7,11 @@ import {
 } from '@gpu/shared';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { AppInstance, AuthUser, Container } from '../../app/types.ts';
+import type { Container } from '../../app/types.ts';
 import { perCustomerLimit } from '../../platform/http/customer-limit.ts';
 import { ok } from '../../platform/http/envelope.ts';
+import type { AppInstance } from '../../platform/http/types.ts';
+import type { AuthUser } from '../auth/index.ts';
 import { cleanupOrphansOf, gpuAvailabilityFor } from './containers.usecases.ts';
 import { type DockerInstanceGateway, noInstancesYet } from './instance-gateway.ts';
 

@@ -1,4 +1,5 @@
-import type { AppInstance, Container } from '../../app/types.ts';
+import type { Container } from '../../app/types.ts';
+import type { AppInstance } from '../../platform/http/types.ts';
 import { hostsRoutes } from './hosts.routes.ts';
 
 /** Admin host management. The Docker-path routes need instances, so the instances module adds them. */

@@ -1,5 +1,5 @@
 import type { DockerInstance } from '@gpu/shared';
-import type { AuthUser } from '../../app/types.ts';
+import type { AuthUser } from '../auth/index.ts';
 import { hostErrors } from './hosts.errors.ts';
 
 /**

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AppInstance, Container } from '../../app/types.ts';
+import type { Container } from '../../app/types.ts';
 import { isAppError } from '../../platform/errors.ts';
+import type { AppInstance } from '../../platform/http/types.ts';
 import { secretBoxOf } from '../../platform/secret-box.ts';
 import { idempotencyErrors } from './idempotency.errors.ts';
 import { IDEMPOTENCY_KEY_PATTERN, requestHash } from './idempotency.models.ts';

@@ -1,4 +1,5 @@
-import type { AppInstance, Container } from '../../app/types.ts';
+import type { Container } from '../../app/types.ts';
+import type { AppInstance } from '../../platform/http/types.ts';
 import { registerIdempotencyTasks } from './tasks/purge-expired.task.ts';
 
 /** The purge of stored answers; the preHandler itself is a plugin (app/plugins/idempotency.ts). */

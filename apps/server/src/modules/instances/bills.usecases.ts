@@ -1,6 +1,6 @@
 import { type Bill, type BillQuery, unitsToYuan } from '@gpu/shared';
 import { addDays, shanghaiDayStart, shanghaiToday } from '@gpu/shared/time';
-import type { AuthUser } from '../../app/types.ts';
+import type { AuthUser } from '../auth/index.ts';
 import { createBillingRepository } from '../billing/billing.repository.ts';
 import { createBillsRepository } from './bills.repository.ts';
 import type { InstanceDeps } from './instances.deps.ts';

@@ -1,7 +1,7 @@
 import { type CreateInstanceRequest, formatYuan, INSTANCE_CONTAINER_PORTS, unitsToYuan } from '@gpu/shared';
-import type { AuthUser } from '../../app/types.ts';
 import type { Tx } from '../../platform/db/client.ts';
 import { isUniqueViolation } from '../../platform/db/errors.ts';
+import type { AuthUser } from '../auth/index.ts';
 import { postLedgerEntry } from '../billing/ledger.ts';
 import type { PortRange } from '../hosts/allocation.repository.ts';
 import { releaseOnHost, topUpPorts } from '../hosts/allocation.ts';

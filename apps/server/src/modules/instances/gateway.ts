@@ -1,5 +1,5 @@
 import type { DockerInstance } from '@gpu/shared';
-import type { AuthUser } from '../../app/types.ts';
+import type { AuthUser } from '../auth/index.ts';
 import type { DockerInstanceGateway } from '../hosts/instance-gateway.ts';
 import type { InstanceDeps } from './instances.deps.ts';
 import { instanceErrors } from './instances.errors.ts';

@@ -1,4 +1,5 @@
-import type { AppInstance, Container } from '../../app/types.ts';
+import type { Container } from '../../app/types.ts';
+import type { AppInstance } from '../../platform/http/types.ts';
 import { billsRoutes } from './bills.routes.ts';
 import { instancesRoutes } from './instances.routes.ts';
 import { registerInstanceTasks } from './tasks/index.ts';

@@ -12,8 +12,9 @@ import {
 } from '@gpu/shared';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { AppInstance, Container } from '../../app/types.ts';
+import type { Container } from '../../app/types.ts';
 import { ok } from '../../platform/http/envelope.ts';
+import type { AppInstance } from '../../platform/http/types.ts';
 import { dockerPathRoutes } from '../hosts/docker-path.routes.ts';
 import { createInstance } from './create.usecases.ts';
 import { createDockerGateway } from './gateway.ts';

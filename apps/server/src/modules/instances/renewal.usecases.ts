@@ -1,5 +1,5 @@
 import { DURATION_LIMITS, type PackageType, roundToFen, unitsToYuan } from '@gpu/shared';
-import type { AuthUser } from '../../app/types.ts';
+import type { AuthUser } from '../auth/index.ts';
 import { postLedgerEntry } from '../billing/ledger.ts';
 import type { InstanceDeps } from './instances.deps.ts';
 import { instanceErrors } from './instances.errors.ts';

@@ -1,7 +1,8 @@
 import { envelopeSchema, imageListSchema, imageQuerySchema, imageSchema } from '@gpu/shared';
 import { z } from 'zod';
-import type { AppInstance, Container } from '../../app/types.ts';
+import type { Container } from '../../app/types.ts';
 import { ok } from '../../platform/http/envelope.ts';
+import type { AppInstance } from '../../platform/http/types.ts';
 import { groupImages } from './images.models.ts';
 import { createImagesRepository } from './images.repository.ts';
 

@@ -1,4 +1,5 @@
-import type { AppInstance, Container } from '../../app/types.ts';
+import type { Container } from '../../app/types.ts';
+import type { AppInstance } from '../../platform/http/types.ts';
 import { imagesRoutes } from './images.routes.ts';
 import { marketRoutes } from './market.routes.ts';
 import { MARKET_SYNC_TASK, MARKET_SYNC_TASK_INTERVAL_MS, syncMarket } from './sync.usecases.ts';

@@ -6,10 +6,11 @@ import {
   marketSyncResultSchema,
 } from '@gpu/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AppInstance, Container } from '../../app/types.ts';
+import type { Container } from '../../app/types.ts';
 import { adminActor } from '../../platform/http/admin-route.ts';
 import { perCustomerLimit } from '../../platform/http/customer-limit.ts';
 import { ok } from '../../platform/http/envelope.ts';
+import type { AppInstance } from '../../platform/http/types.ts';
 import type { MarketAnswer } from './market.read-model.ts';
 import { adminSyncMarket, customerSyncMarket } from './sync.usecases.ts';
 

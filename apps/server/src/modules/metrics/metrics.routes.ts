@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
-import type { AppInstance, Container } from '../../app/types.ts';
+import type { Container } from '../../app/types.ts';
 import { fail } from '../../platform/http/envelope.ts';
+import type { AppInstance } from '../../platform/http/types.ts';
 import type { AppMetrics } from './metrics.usecases.ts';
 
 const sameSecret = (a: string, b: string) => {

@@ -1,7 +1,8 @@
 import { envelopeSchema, idSchema, userNoticeSchema } from '@gpu/shared';
 import { z } from 'zod';
-import type { AppInstance, Container } from '../../app/types.ts';
+import type { Container } from '../../app/types.ts';
 import { ok } from '../../platform/http/envelope.ts';
+import type { AppInstance } from '../../platform/http/types.ts';
 import { listNotices, markNoticesRead } from './notices.usecases.ts';
 
 /** The user's notices from the back office (an admin acted on their instance). */

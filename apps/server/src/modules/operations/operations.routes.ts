@@ -16,9 +16,10 @@ import {
   pageSchema,
   runningInstancesQuerySchema,
 } from '@gpu/shared';
-import type { AppInstance, Container } from '../../app/types.ts';
+import type { Container } from '../../app/types.ts';
 import { adminActor, idParamsSchema } from '../../platform/http/admin-route.ts';
 import { ok } from '../../platform/http/envelope.ts';
+import type { AppInstance } from '../../platform/http/types.ts';
 import {
   adminInstanceAction,
   listUserInstances,

@@ -8,7 +8,7 @@ import {
   unitsToYuan,
   yuanToUnits,
 } from '@gpu/shared';
-import type { AuthUser } from '../../app/types.ts';
+import type { AuthUser } from '../auth/index.ts';
 import { billingErrors } from '../billing/billing.errors.ts';
 import { createBillingRepository } from '../billing/billing.repository.ts';
 import { postLedgerEntry } from '../billing/ledger.ts';

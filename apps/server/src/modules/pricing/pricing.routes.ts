@@ -6,8 +6,9 @@ import {
   unitsToYuan,
 } from '@gpu/shared';
 import { z } from 'zod';
-import type { AppInstance, Container } from '../../app/types.ts';
+import type { Container } from '../../app/types.ts';
 import { ok } from '../../platform/http/envelope.ts';
+import type { AppInstance } from '../../platform/http/types.ts';
 import type { PackagePriceRow } from './pricing.repository.ts';
 import { listPackagePrices, quoteWithVoucher } from './pricing.usecases.ts';
 

@@ -1,7 +1,8 @@
 import { envelopeSchema, errorEnvelopeSchema } from '@gpu/shared';
 import { z } from 'zod';
-import type { AppInstance, Container } from '../../app/types.ts';
+import type { Container } from '../../app/types.ts';
 import { fail, ok } from '../../platform/http/envelope.ts';
+import type { AppInstance } from '../../platform/http/types.ts';
 
 const healthSchema = z.object({
   status: z.literal('ok'),

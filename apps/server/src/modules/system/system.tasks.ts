@@ -1,4 +1,5 @@
-import type { AppInstance, Container } from '../../app/types.ts';
+import type { Container } from '../../app/types.ts';
+import type { AppInstance } from '../../platform/http/types.ts';
 import { vacuumAnalyze } from './system.repository.ts';
 
 export const VACUUM_TASK = 'system.vacuum';

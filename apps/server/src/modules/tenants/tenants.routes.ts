@@ -1,7 +1,8 @@
 import { envelopeSchema, tenantConfigSchema, tenantListItemSchema } from '@gpu/shared';
 import { z } from 'zod';
-import type { AppInstance, Container } from '../../app/types.ts';
+import type { Container } from '../../app/types.ts';
 import { ok } from '../../platform/http/envelope.ts';
+import type { AppInstance } from '../../platform/http/types.ts';
 import { tenantErrors } from './tenants.errors.ts';
 import { toTenantConfig } from './tenants.models.ts';
 

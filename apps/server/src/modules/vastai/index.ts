@@ -1,4 +1,5 @@
-import type { AppInstance, Container } from '../../app/types.ts';
+import type { Container } from '../../app/types.ts';
+import type { AppInstance } from '../../platform/http/types.ts';
 import { reconcileOverseas } from './reconcile.usecases.ts';
 import { vastaiRoutes } from './vastai.routes.ts';
 import { refreshOffers } from './vastai.usecases.ts';

@@ -10,8 +10,8 @@ import {
   type VastaiStatus,
   vastaiMessages,
 } from '@gpu/shared';
-import type { AuthUser } from '../../app/types.ts';
 import type { DbOrTx } from '../../platform/db/client.ts';
+import type { AuthUser } from '../auth/index.ts';
 import { createBillingRepository } from '../billing/billing.repository.ts';
 import { bestDiscount } from '../discounts/discounts.models.ts';
 import { lockHost } from '../hosts/allocation.ts';

@@ -8,8 +8,9 @@ import {
   voucherValidateSchema,
   voucherValidationSchema,
 } from '@gpu/shared';
-import type { AppInstance, Container } from '../../app/types.ts';
+import type { Container } from '../../app/types.ts';
 import { ok } from '../../platform/http/envelope.ts';
+import type { AppInstance } from '../../platform/http/types.ts';
 import { availableVouchers, listVouchers, validateVoucher, voucherStats } from './vouchers.usecases.ts';
 
 /** The customer's vouchers (SPEC.md §7 Vouchers). */

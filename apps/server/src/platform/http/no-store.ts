@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { z } from 'zod';
-import type { AppInstance } from '../../app/types.ts';
+import type { AppInstance } from './types.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -1,4 +1,5 @@
-import type { AppInstance, Container } from '../../../app/types.ts';
+import type { Container } from '../../../app/types.ts';
+import type { AppInstance } from '../../../platform/http/types.ts';
 import { purgeExpiredRequests } from '../idempotency.usecases.ts';
 
 export const PURGE_IDEMPOTENCY_TASK = 'idempotency.purge-expired';

@@ -1,4 +1,4 @@
-import type { AppInstance } from '../../../app/types.ts';
+import type { AppInstance } from '../../../platform/http/types.ts';
 import type { InstanceDeps } from '../instances.deps.ts';
 import { JOB_SWEEP_MS, runJobSweep } from '../jobs.usecases.ts';
 import { runExpiry, runMetering, runRetention } from './billing-tasks.ts';

@@ -1,4 +1,4 @@
-import type { AppInstance } from '../../../app/types.ts';
+import type { AppInstance } from '../../../platform/http/types.ts';
 import type { PaymentDeps } from '../payments.deps.ts';
 import { CLOSE_EXPIRED_ORDERS_TASK, closeExpiredRechargeOrders } from './close-expired-orders.task.ts';
 import {

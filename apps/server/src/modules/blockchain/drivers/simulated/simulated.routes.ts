@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { AppInstance } from '../../../../app/types.ts';
+import type { AppInstance } from '../../../../platform/http/types.ts';
 import type { BlockchainDeps } from '../../blockchain.deps.ts';
 import { createBlockchainRepository } from '../../blockchain.repository.ts';
 import { refreshBlockchainOrder } from '../../blockchain.usecases.ts';

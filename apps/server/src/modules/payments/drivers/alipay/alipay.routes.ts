@@ -1,4 +1,4 @@
-import type { AppInstance } from '../../../../app/types.ts';
+import type { AppInstance } from '../../../../platform/http/types.ts';
 import type { PaymentDeps } from '../../payments.deps.ts';
 import { handleNotification } from '../../payments.usecases.ts';
 import { ALIPAY_NOTIFY_PATH } from '../registry.ts';

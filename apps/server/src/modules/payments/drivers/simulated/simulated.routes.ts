@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { AppInstance } from '../../../../app/types.ts';
+import type { AppInstance } from '../../../../platform/http/types.ts';
 import type { PaymentDeps } from '../../payments.deps.ts';
 import { renderSimulatedPage } from './simulated-page.ts';
 import { paySimulatedOrder, simulatedOrder } from './simulated-payments.ts';

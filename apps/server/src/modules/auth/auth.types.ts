@@ -1,0 +1,34 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+export interface AuthUser {
+  id: number;
+  tenantId: number;
+  /** The session (`sid`) of the token that signed this request in. */
+  sessionId: string;
+}
+
+export interface AuthAdmin {
+  id: number;
+  username: string;
+  roles: string[];
+  sessionId: string;
+}
+
+/** Looks up whether the subject may still act: status and tokens-valid-after, read per request. */
+export interface AuthLookups {
+  findActiveUser(id: number, issuedAtMs: number, sid: string): Promise<Omit<AuthUser, 'sessionId'> | null>;
+  findActiveAdmin(id: number, issuedAtMs: number, sid: string): Promise<Omit<AuthAdmin, 'sessionId'> | null>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** A valid user token of this request's tenant, else 401 (always runs at onRequest). */
+    requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** A valid admin token with role ADMIN, else 401 (always runs at onRequest). */
+    requireAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  }
+  interface FastifyRequest {
+    user: AuthUser | null;
+    admin: AuthAdmin | null;
+  }
+}
