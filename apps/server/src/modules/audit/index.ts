@@ -1,7 +1,6 @@
-import type { Container } from '../../app/types.ts';
-import type { AppInstance } from '../../platform/http/types.ts';
-import { auditRoutes } from './audit.routes.ts';
-
-export async function registerAudit(app: AppInstance, c: Container) {
-  await auditRoutes(app, c);
-}
+/**
+ * The public face of audit: what other modules may import (besides its tables files). The module's
+ * definition for the app is audit.module.ts.
+ */
+export { createAuditRepository } from './audit.repository.ts';
+export { recordAudit } from './audit.usecases.ts';

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Admin } from '@gpu/shared';
 import type { Now } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/client.ts';
-import { createAuditRepository } from '../audit/audit.repository.ts';
+import { createAuditRepository } from '../audit/index.ts';
 import { authErrors } from './auth.errors.ts';
 import { adminAccountKey } from './auth.models.ts';
 import { createAuthRepository } from './auth.repository.ts';

@@ -10,7 +10,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Now } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/client.ts';
-import type { SmsDriver } from '../sms/drivers/sms-driver.ts';
+import type { SmsDriver } from '../sms/index.ts';
 import { authErrors } from './auth.errors.ts';
 import {
   REFRESH_TTL_MS,

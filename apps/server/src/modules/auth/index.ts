@@ -1,14 +1,8 @@
-import type { Container } from '../../app/types.ts';
-import type { AppInstance } from '../../platform/http/types.ts';
-import { adminAuthRoutes } from './admin-auth.routes.ts';
-import { authRoutes } from './auth.routes.ts';
-import { registerAuthTasks } from './auth.tasks.ts';
+/**
+ * The public face of auth: what other modules may import (besides its tables files). The module's
+ * definition for the app is auth.module.ts.
+ */
 
-/** Users' and admins' sign-in, and the cleanup of rate-limit counters. */
-export async function registerAuthModule(app: AppInstance, c: Container) {
-  await authRoutes(app, c);
-  await adminAuthRoutes(app, c);
-  registerAuthTasks(app, c);
-}
-
+export { ensureFirstAdmin } from './admins.usecases.ts';
 export type { AuthAdmin, AuthLookups, AuthUser } from './auth.types.ts';
+export { countHit } from './rate-limits.repository.ts';

@@ -3,7 +3,7 @@ import { CODE_RESEND_COOLDOWN_S, type CodeType } from '@gpu/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Now } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/client.ts';
-import type { SmsDriver } from '../sms/drivers/sms-driver.ts';
+import type { SmsDriver } from '../sms/index.ts';
 import { authErrors } from './auth.errors.ts';
 import { createVerificationCodesRepository, withSendLocks } from './verification-codes.repository.ts';
 

@@ -1,7 +1,4 @@
-import type { Container } from '../../app/types.ts';
-import type { AppInstance } from '../../platform/http/types.ts';
-import { billingRoutes } from './billing.routes.ts';
-
-export async function registerBilling(app: AppInstance, c: Container) {
-  await billingRoutes(app, c);
-}
+/**
+ * The public face of billing: what other modules may import (besides its tables files). The module's
+ * definition for the app is billing.module.ts.
+ */

@@ -6,10 +6,10 @@ import { fixedClock } from '../../platform/clock.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { ledgerEntries } from '../billing/billing.tables.ts';
 import { reconcileAccount } from '../billing/ledger.ts';
+import { createBlockchainDeps } from './blockchain.module.ts';
 import { createBlockchainRepository } from './blockchain.repository.ts';
 import { pollPendingBlockchainOrders, refreshBlockchainOrder } from './blockchain.usecases.ts';
 import { createSimulatedChainDriver } from './drivers/simulated/simulated-chain.ts';
-import { createBlockchainDeps } from './index.ts';
 
 /** Confirmation races on real PostgreSQL (scripts/with-postgres.sh). */
 describe.runIf(Boolean(process.env.DATABASE_URL))('blockchain orders on PostgreSQL', () => {

@@ -7,9 +7,9 @@ import { ledgerEntries } from '../billing/billing.tables.ts';
 import { reconcileAccount } from '../billing/ledger.ts';
 import { startFakeAlipayGateway } from '../payments/drivers/alipay/fake-alipay-gateway.ts';
 import { BLOCKCHAIN_ORDER_TTL_MS, MAX_PENDING_BLOCKCHAIN_ORDERS } from './blockchain.models.ts';
+import { createBlockchainDeps } from './blockchain.module.ts';
 import { createBlockchainRepository } from './blockchain.repository.ts';
 import { pollPendingBlockchainOrders } from './blockchain.usecases.ts';
-import { createBlockchainDeps } from './index.ts';
 
 type T = Awaited<ReturnType<typeof createTestApp>>;
 type H = Record<string, string>;

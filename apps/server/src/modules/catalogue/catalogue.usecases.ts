@@ -22,7 +22,7 @@ import {
 import type { Now } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { isUniqueViolation } from '../../platform/db/errors.ts';
-import { recordAudit } from '../audit/audit.usecases.ts';
+import { recordAudit } from '../audit/index.ts';
 import { catalogueErrors } from './catalogue.errors.ts';
 import {
   createCatalogueRepository,

@@ -1,8 +1,4 @@
-import type { Container } from '../../app/types.ts';
-import type { AppInstance } from '../../platform/http/types.ts';
-import { catalogueRoutes } from './catalogue.routes.ts';
-
-/** The admin catalogue: regions, GPU types, images and GPU SKUs. */
-export async function registerCatalogue(app: AppInstance, c: Container) {
-  await catalogueRoutes(app, c);
-}
+/**
+ * The public face of catalogue: what other modules may import (besides its tables files). The module's
+ * definition for the app is catalogue.module.ts.
+ */

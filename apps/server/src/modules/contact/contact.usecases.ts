@@ -8,9 +8,9 @@ import {
 } from '@gpu/shared';
 import type { Now } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/client.ts';
-import { recordAudit } from '../audit/audit.usecases.ts';
-import { countHit } from '../auth/rate-limits.repository.ts';
-import type { TenantRecord } from '../tenants/tenants.repository.ts';
+import { recordAudit } from '../audit/index.ts';
+import { countHit } from '../auth/index.ts';
+import type { TenantRecord } from '../tenants/index.ts';
 import { contactErrors } from './contact.errors.ts';
 import { createContactRepository, type EnquiryRow } from './contact.repository.ts';
 

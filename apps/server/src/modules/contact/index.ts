@@ -1,7 +1,4 @@
-import type { Container } from '../../app/types.ts';
-import type { AppInstance } from '../../platform/http/types.ts';
-import { contactRoutes } from './contact.routes.ts';
-
-export async function registerContact(app: AppInstance, c: Container) {
-  await contactRoutes(app, c);
-}
+/**
+ * The public face of contact: what other modules may import (besides its tables files). The module's
+ * definition for the app is contact.module.ts.
+ */

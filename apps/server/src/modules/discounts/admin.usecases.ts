@@ -12,7 +12,7 @@ import { shanghaiDayStart, shanghaiToday } from '@gpu/shared/time';
 import type { Now } from '../../platform/clock.ts';
 import type { Db, Tx } from '../../platform/db/client.ts';
 import { createError } from '../../platform/errors.ts';
-import { recordAudit } from '../audit/audit.usecases.ts';
+import { recordAudit } from '../audit/index.ts';
 import { createDashboardRepository } from './dashboard.repository.ts';
 import {
   createDiscountsRepository,

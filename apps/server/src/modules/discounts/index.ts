@@ -1,9 +1,6 @@
-import type { Container } from '../../app/types.ts';
-import type { AppInstance } from '../../platform/http/types.ts';
-import { discountAdminRoutes } from './admin.routes.ts';
-import { discountsRoutes } from './discounts.routes.ts';
-
-export async function registerDiscounts(app: AppInstance, c: Container) {
-  await discountsRoutes(app, c);
-  await discountAdminRoutes(app, c);
-}
+/**
+ * The public face of discounts: what other modules may import (besides its tables files). The module's
+ * definition for the app is discounts.module.ts.
+ */
+export { bestDiscount, type DiscountRule, toDiscountResult } from './discounts.models.ts';
+export type { DiscountService } from './discounts.usecases.ts';

@@ -1,8 +1,4 @@
-import type { Container } from '../../app/types.ts';
-import type { AppInstance } from '../../platform/http/types.ts';
-import { hostsRoutes } from './hosts.routes.ts';
-
-/** Admin host management. The Docker-path routes need instances, so the instances module adds them. */
-export async function registerHosts(app: AppInstance, c: Container) {
-  await hostsRoutes(app, c);
-}
+/**
+ * The public face of hosts: what other modules may import (besides its tables files). The module's
+ * definition for the app is hosts.module.ts.
+ */

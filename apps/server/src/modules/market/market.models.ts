@@ -9,7 +9,7 @@ import {
   unitPrices,
   unitsToYuan,
 } from '@gpu/shared';
-import { bestDiscount, type DiscountRule, toDiscountResult } from '../discounts/discounts.models.ts';
+import { bestDiscount, type DiscountRule, toDiscountResult } from '../discounts/index.ts';
 import type { MarketRow } from './market.repository.ts';
 
 /** Market ids are `gpu-<sku id>` (overseas offers will be `vast-<offer id>`). */

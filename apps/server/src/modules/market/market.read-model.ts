@@ -10,8 +10,8 @@ import {
   encode,
 } from '../../platform/http/compression.ts';
 import { ok } from '../../platform/http/envelope.ts';
-import type { DiscountService } from '../discounts/discounts.usecases.ts';
-import type { TenantRecord } from '../tenants/tenants.repository.ts';
+import type { DiscountService } from '../discounts/index.ts';
+import type { TenantRecord } from '../tenants/index.ts';
 import type { MarketCatalog } from './market.usecases.ts';
 
 /** PostgreSQL channel on which a replica says "the market changed" (payload: its origin id). */

@@ -3,7 +3,7 @@ import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { hostGpus, hosts, regions } from '../hosts/hosts.tables.ts';
 import { packagePrices } from '../pricing/pricing.tables.ts';
-import type { TenantRecord } from '../tenants/tenants.repository.ts';
+import type { TenantRecord } from '../tenants/index.ts';
 import { tenantHosts, tenantSkuPrices } from '../tenants/tenants.tables.ts';
 import { gpuSkus } from './market.tables.ts';
 

@@ -13,7 +13,7 @@ import {
   unitsToYuan,
 } from '@gpu/shared';
 import { shanghaiDayRange, shanghaiDayStart, shanghaiToday } from '@gpu/shared/time';
-import { recordAudit } from '../audit/audit.usecases.ts';
+import { recordAudit } from '../audit/index.ts';
 import type { InstanceDeps } from '../instances/instances.deps.ts';
 import { powerOff, powerOn, release } from '../instances/lifecycle.usecases.ts';
 import { operationsErrors } from './operations.errors.ts';

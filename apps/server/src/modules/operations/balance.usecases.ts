@@ -12,7 +12,7 @@ import {
 import { shanghaiDayStart, shanghaiToday } from '@gpu/shared/time';
 import type { Now } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/client.ts';
-import { recordAudit } from '../audit/audit.usecases.ts';
+import { recordAudit } from '../audit/index.ts';
 import { findUnbalancedAccounts } from '../billing/ledger.ts';
 import { createOperationsRepository } from './operations.repository.ts';
 

@@ -1,10 +1,4 @@
-import type { Container } from '../../app/types.ts';
-import type { AppInstance } from '../../platform/http/types.ts';
-import { noticesRoutes } from './notices.routes.ts';
-import { operationsRoutes } from './operations.routes.ts';
-
-/** The back office's operations: balance monitoring, user management, instance monitor, user notices. */
-export async function registerOperations(app: AppInstance, c: Container) {
-  await operationsRoutes(app, c);
-  await noticesRoutes(app, c);
-}
+/**
+ * The public face of operations: what other modules may import (besides its tables files). The module's
+ * definition for the app is operations.module.ts.
+ */

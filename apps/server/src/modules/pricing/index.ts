@@ -1,7 +1,4 @@
-import type { Container } from '../../app/types.ts';
-import type { AppInstance } from '../../platform/http/types.ts';
-import { pricingRoutes } from './pricing.routes.ts';
-
-export async function registerPricing(app: AppInstance, c: Container) {
-  await pricingRoutes(app, c);
-}
+/**
+ * The public face of pricing: what other modules may import (besides its tables files). The module's
+ * definition for the app is pricing.module.ts.
+ */

@@ -7,11 +7,10 @@ import {
 } from '@gpu/shared';
 import type { Now } from '../../platform/clock.ts';
 import type { DbOrTx } from '../../platform/db/client.ts';
-import { bestDiscount, type DiscountRule } from '../discounts/discounts.models.ts';
-import { packagePricesOf } from '../market/market.models.ts';
-import { createMarketRepository, type MarketRow, scopeOf } from '../market/market.repository.ts';
-import type { TenantRecord } from '../tenants/tenants.repository.ts';
-import { previewDeduction } from '../vouchers/vouchers.usecases.ts';
+import { bestDiscount, type DiscountRule } from '../discounts/index.ts';
+import { createMarketRepository, type MarketRow, packagePricesOf, scopeOf } from '../market/index.ts';
+import type { TenantRecord } from '../tenants/index.ts';
+import { previewDeduction } from '../vouchers/index.ts';
 import { pricingErrors } from './pricing.errors.ts';
 import { createPricingRepository } from './pricing.repository.ts';
 

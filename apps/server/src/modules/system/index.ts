@@ -1,10 +1,4 @@
-import type { Container } from '../../app/types.ts';
-import type { AppInstance } from '../../platform/http/types.ts';
-import { systemRoutes } from './system.routes.ts';
-import { registerSystemTasks } from './system.tasks.ts';
-
-/** Health and first-start status; the embedded database's vacuum. */
-export async function registerSystem(app: AppInstance, c: Container) {
-  await systemRoutes(app, c);
-  registerSystemTasks(app, c);
-}
+/**
+ * The public face of system: what other modules may import (besides its tables files). The module's
+ * definition for the app is system.module.ts.
+ */

@@ -1,9 +1,5 @@
-import type { Container } from '../../app/types.ts';
-import type { AppInstance } from '../../platform/http/types.ts';
-import { tenantsRoutes } from './tenants.routes.ts';
-import { tenantsAdminRoutes } from './tenants-admin.routes.ts';
-
-export async function registerTenants(app: AppInstance, c: Container) {
-  await tenantsRoutes(app, c);
-  await tenantsAdminRoutes(app, c);
-}
+/**
+ * The public face of tenants: what other modules may import (besides its tables files). The module's
+ * definition for the app is tenants.module.ts.
+ */
+export { createTenantsRepository, type TenantRecord } from './tenants.repository.ts';

@@ -13,7 +13,7 @@ import {
 import type { Now } from '../../platform/clock.ts';
 import type { Db, Tx } from '../../platform/db/client.ts';
 import { isUniqueViolation } from '../../platform/db/errors.ts';
-import { recordAudit } from '../audit/audit.usecases.ts';
+import { recordAudit } from '../audit/index.ts';
 import { tenantAdminErrors } from './tenants.errors.ts';
 import type { TenantSettings } from './tenants.tables.ts';
 import { createTenantsAdminRepository, type TenantRow } from './tenants-admin.repository.ts';

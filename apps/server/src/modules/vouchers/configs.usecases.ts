@@ -8,7 +8,7 @@ import {
 } from '@gpu/shared';
 import type { Now } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/client.ts';
-import { recordAudit } from '../audit/audit.usecases.ts';
+import { recordAudit } from '../audit/index.ts';
 import { voucherErrors } from './vouchers.errors.ts';
 import { toConfigView } from './vouchers.models.ts';
 import { createVouchersRepository, type VoucherConfigRow } from './vouchers.repository.ts';

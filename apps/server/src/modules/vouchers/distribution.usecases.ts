@@ -13,7 +13,7 @@ import {
 } from '@gpu/shared';
 import type { Now } from '../../platform/clock.ts';
 import type { Db, DbOrTx } from '../../platform/db/client.ts';
-import { recordAudit } from '../audit/audit.usecases.ts';
+import { recordAudit } from '../audit/index.ts';
 import { voucherErrors } from './vouchers.errors.ts';
 import { createVouchersRepository, type DistributionRow, type TargetUser } from './vouchers.repository.ts';
 

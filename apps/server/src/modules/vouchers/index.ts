@@ -1,9 +1,5 @@
-import type { Container } from '../../app/types.ts';
-import type { AppInstance } from '../../platform/http/types.ts';
-import { voucherAdminRoutes } from './admin.routes.ts';
-import { vouchersRoutes } from './vouchers.routes.ts';
-
-export async function registerVouchers(app: AppInstance, c: Container) {
-  await vouchersRoutes(app, c);
-  await voucherAdminRoutes(app, c);
-}
+/**
+ * The public face of vouchers: what other modules may import (besides its tables files). The module's
+ * definition for the app is vouchers.module.ts.
+ */
+export { previewDeduction } from './vouchers.usecases.ts';
