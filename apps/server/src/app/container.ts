@@ -12,8 +12,10 @@ import { createTenantService } from '../modules/tenants/tenants.usecases.ts';
 import { overseasMarketRows } from '../modules/vastai/vastai.usecases.ts';
 import { systemClock } from '../platform/clock.ts';
 import type { Database } from '../platform/db/client.ts';
+import type { Core } from '../platform/module.ts';
 import { createRequestLoad } from '../platform/request-load.ts';
 import { secretBoxOf } from '../platform/secret-box.ts';
+import { createTaskRunner } from '../platform/tasks.ts';
 import type { Config } from './config.ts';
 import type { Container, ContainerOverrides } from './types.ts';
 
@@ -99,6 +101,7 @@ export function createContainer(
     log,
   };
   const requests = createRequestLoad();
+  const core: Core = { database, db, clock, log, box, requests, tasks: createTaskRunner(log) };
   const jobs = createInstanceJobs(
     () => instances,
     (err, instanceId) => log.error({ err, instanceId }, 'instance job failed; the sweep retries it'),
@@ -106,6 +109,7 @@ export function createContainer(
   );
 
   return {
+    core,
     config,
     database,
     db,

@@ -12,7 +12,7 @@ export * from '../modules/market/market.tables.ts';
 export * from '../modules/operations/operations.tables.ts';
 export * from '../modules/payments/payments.tables.ts';
 export * from '../modules/pricing/pricing.tables.ts';
-export * from '../modules/system/system.tables.ts';
 export * from '../modules/tenants/tenants.tables.ts';
 export * from '../modules/vastai/vastai.tables.ts';
 export * from '../modules/vouchers/vouchers.tables.ts';
+export * from '../platform/db/meta.tables.ts';

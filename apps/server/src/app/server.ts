@@ -11,32 +11,13 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { registerAudit } from '../modules/audit/audit.module.ts';
-import { registerAuthModule } from '../modules/auth/auth.module.ts';
 import { registerAuth } from '../modules/auth/auth.plugin.ts';
 import { databaseRateLimitStore } from '../modules/auth/rate-limit-store.ts';
-import { registerBilling } from '../modules/billing/billing.module.ts';
-import { registerBlockchain } from '../modules/blockchain/blockchain.module.ts';
-import { registerCatalogue } from '../modules/catalogue/catalogue.module.ts';
-import { registerContact } from '../modules/contact/contact.module.ts';
-import { registerDiscounts } from '../modules/discounts/discounts.module.ts';
 import type { HostDriverRegistry } from '../modules/hosts/drivers/registry.ts';
-import { registerHosts } from '../modules/hosts/hosts.module.ts';
-import { registerIdempotencyModule } from '../modules/idempotency/idempotency.module.ts';
 import { registerIdempotency } from '../modules/idempotency/idempotency.plugin.ts';
-import { registerInstances } from '../modules/instances/instances.module.ts';
-import { registerMarket } from '../modules/market/market.module.ts';
-import { registerMetrics } from '../modules/metrics/metrics.module.ts';
-import { registerOperations } from '../modules/operations/operations.module.ts';
 import type { PaymentDriver } from '../modules/payments/drivers/payment-driver.ts';
-import { registerPayments } from '../modules/payments/payments.module.ts';
-import { registerPricing } from '../modules/pricing/pricing.module.ts';
 import type { SmsDriver } from '../modules/sms/drivers/sms-driver.ts';
-import { registerSystem } from '../modules/system/system.module.ts';
 import { registerTenantResolution } from '../modules/tenants/tenant.plugin.ts';
-import { registerTenants } from '../modules/tenants/tenants.module.ts';
-import { registerVastai } from '../modules/vastai/vastai.module.ts';
-import { registerVouchers } from '../modules/vouchers/vouchers.module.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { Database } from '../platform/db/client.ts';
 import { createError } from '../platform/errors.ts';
@@ -53,9 +34,9 @@ import {
 import { registerNoStore } from '../platform/http/no-store.ts';
 import { createSecurityHeaders } from '../platform/http/security-headers.ts';
 import { registerSpa } from '../platform/http/spa.ts';
-import { createTaskRunner } from '../platform/tasks.ts';
 import type { Config } from './config.ts';
 import { createContainer } from './container.ts';
+import { createModules } from './modules.ts';
 import type { AppInstance } from './types.ts';
 
 export type { AppInstance } from './types.ts';
@@ -122,7 +103,7 @@ export async function buildServer(opts: BuildOptions): Promise<AppInstance> {
   });
   const { db, clock } = deps;
   app.decorate('deps', deps);
-  const tasks = createTaskRunner(app.log);
+  const { tasks } = deps.core;
   app.decorate('tasks', tasks);
   app.addHook('onClose', () => tasks.stop());
   // Counted from arrival to the socket's close (answered or abandoned): background jobs yield to them.
@@ -168,9 +149,12 @@ export async function buildServer(opts: BuildOptions): Promise<AppInstance> {
     securityHeaders(reply);
     done(null, payload);
   });
+  const modules = createModules(deps);
+  // What every request goes through comes first: the tenant, then who signs in, before any route.
   registerTenantResolution(app, deps.services.tenants);
   registerAuth(app, deps.services.tokens, deps.repositories.auth);
   registerIdempotency(app, deps);
+  for (const m of modules) await m.hooks(app);
   registerNoStore(app);
 
   // Parsed only where read (refreshCookie, auth routes): a hook on every request otherwise (issue 15).
@@ -200,30 +184,8 @@ export async function buildServer(opts: BuildOptions): Promise<AppInstance> {
     await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
   }
 
-  // Each module adds its routes and its scheduled tasks.
-  for (const register of [
-    registerMetrics,
-    registerSystem,
-    registerTenants,
-    registerAuthModule,
-    registerBilling,
-    registerMarket,
-    registerPayments,
-    registerHosts,
-    registerDiscounts,
-    registerPricing,
-    registerInstances,
-    registerIdempotencyModule,
-    registerAudit,
-    registerOperations,
-    registerVastai,
-    registerVouchers,
-    registerCatalogue,
-    registerContact,
-    registerBlockchain,
-  ]) {
-    await register(app, deps);
-  }
+  // Each module adds its routes and its scheduled tasks, in the order of app/modules.ts.
+  for (const m of modules) await m.register(app);
   await registerSpa(app, opts.webDist);
   return app;
 }

@@ -1,13 +1,4 @@
-import type {
-  FastifyBaseLogger,
-  FastifyInstance,
-  FastifyReply,
-  FastifyRequest,
-  RawReplyDefaultExpression,
-  RawRequestDefaultExpression,
-  RawServerDefault,
-} from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyBaseLogger } from 'fastify';
 import type { TokenService } from '../modules/auth/tokens.ts';
 import type { DiscountService } from '../modules/discounts/discounts.usecases.ts';
 import type { HostDriverRegistry } from '../modules/hosts/drivers/registry.ts';
@@ -18,15 +9,14 @@ import type { MarketCatalog } from '../modules/market/market.usecases.ts';
 import type { PaymentDriver } from '../modules/payments/drivers/payment-driver.ts';
 import type { PaymentDeps } from '../modules/payments/payments.deps.ts';
 import type { SmsDriver } from '../modules/sms/drivers/sms-driver.ts';
-import type { TenantRecord } from '../modules/tenants/tenants.repository.ts';
 import type { TenantService } from '../modules/tenants/tenants.usecases.ts';
 import type { VastaiDeps } from '../modules/vastai/vastai.deps.ts';
 import type { Clock, Now } from '../platform/clock.ts';
 import type { Database, Db } from '../platform/db/client.ts';
 import type { HostNetworks } from '../platform/host-networks.ts';
+import type { Core } from '../platform/module.ts';
 import type { RequestLoad } from '../platform/request-load.ts';
 import type { SecretBox } from '../platform/secret-box.ts';
-import type { TaskRunner } from '../platform/tasks.ts';
 import type { Config } from './config.ts';
 
 /**
@@ -42,6 +32,8 @@ export type { AuthAdmin, AuthUser } from '../modules/auth/auth.types.ts';
 
 /** Every dependency of the app, built once by `createContainer` (app/container.ts). */
 export interface Container {
+  /** What every module builds its deps from (platform/module.ts). */
+  core: Core;
   config: Config;
   database: Database;
   db: Db;

@@ -3,6 +3,7 @@ import type { Database, Db } from './db/client.ts';
 import type { AppInstance, Logger } from './http/types.ts';
 import type { RequestLoad } from './request-load.ts';
 import type { SecretBox } from './secret-box.ts';
+import type { TaskRunner } from './tasks.ts';
 
 /** What every module may build its deps from: the foundations, no feature. */
 export interface Core {
@@ -14,6 +15,8 @@ export interface Core {
   box: SecretBox;
   /** Requests in flight in this process (background jobs yield to them). */
   requests: RequestLoad;
+  /** Where modules register their scheduled tasks (main.ts starts them when TASKS=on). */
+  tasks: TaskRunner;
 }
 
 /**

@@ -1,7 +1,14 @@
-import type { Container } from '../../app/types.ts';
-import type { AppInstance } from '../../platform/http/types.ts';
+import type { Db } from '../../platform/db/client.ts';
+import { defineModule } from '../../platform/module.ts';
 import { auditRoutes } from './audit.routes.ts';
 
-export async function registerAudit(app: AppInstance, c: Container) {
-  await auditRoutes(app, c);
+export interface AuditDeps {
+  db: Db;
 }
+
+/** The back office's audit log: every admin write, who and when (written by the other modules). */
+export const auditModule = defineModule({
+  name: 'audit',
+  createDeps: (core): AuditDeps => ({ db: core.db }),
+  register: (app, deps) => auditRoutes(app, deps),
+});

@@ -6,13 +6,13 @@ import {
   pageSchema,
 } from '@gpu/shared';
 import { z } from 'zod';
-import type { Container } from '../../app/types.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import type { AppInstance } from '../../platform/http/types.ts';
+import type { AuditDeps } from './audit.module.ts';
 import { auditActions, auditActors, listAuditLogs } from './audit.usecases.ts';
 
 /** The audit log viewer's API (admin only). */
-export async function auditRoutes(app: AppInstance, c: Container) {
+export async function auditRoutes(app: AppInstance, deps: AuditDeps) {
   const admin = { preHandler: app.requireAdmin };
   const tags = ['admin-audit'];
 
@@ -27,7 +27,7 @@ export async function auditRoutes(app: AppInstance, c: Container) {
         response: { 200: envelopeSchema(pageSchema(auditLogSchema)) },
       },
     },
-    async (request) => ok(await listAuditLogs(c.db, request.query)),
+    async (request) => ok(await listAuditLogs(deps.db, request.query)),
   );
 
   app.get(
@@ -40,7 +40,7 @@ export async function auditRoutes(app: AppInstance, c: Container) {
         response: { 200: envelopeSchema(z.array(z.string())) },
       },
     },
-    async () => ok(await auditActions(c.db)),
+    async () => ok(await auditActions(deps.db)),
   );
 
   app.get(
@@ -53,6 +53,6 @@ export async function auditRoutes(app: AppInstance, c: Container) {
         response: { 200: envelopeSchema(z.array(auditActorSchema)) },
       },
     },
-    async () => ok(await auditActors(c.db)),
+    async () => ok(await auditActors(deps.db)),
   );
 }

@@ -3,6 +3,11 @@
  * definition for the app is auth.module.ts.
  */
 
-export { ensureFirstAdmin } from './admins.usecases.ts';
+export { authErrors } from './auth.errors.ts';
+export { adminAccountKey } from './auth.models.ts';
+export { createAuthRepository } from './auth.repository.ts';
 export type { AuthAdmin, AuthLookups, AuthUser } from './auth.types.ts';
+export { checkLoginAllowed, type LoginLimitDeps } from './login-limits.ts';
+export { hashPassword, verifyPassword } from './passwords.ts';
 export { countHit } from './rate-limits.repository.ts';
+export type { TokenService } from './tokens.ts';

@@ -7,18 +7,16 @@ import {
   pageSchema,
 } from '@gpu/shared';
 import { z } from 'zod';
-import type { Container } from '../../app/types.ts';
 import { adminActor, idParamsSchema } from '../../platform/http/admin-route.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import type { AppInstance } from '../../platform/http/types.ts';
+import type { ContactDeps } from './contact.module.ts';
 import { enquiryProducts, listEnquiries, markEnquiryHandled, submitEnquiry } from './contact.usecases.ts';
 
 const idParams = idParamsSchema('咨询编号无效');
 
 /** Bare-metal enquiries (SPEC.md §7 contact) and their back-office list. */
-export async function contactRoutes(app: AppInstance, c: Container) {
-  const deps = { db: c.db, now: () => c.clock.now() };
-
+export async function contactRoutes(app: AppInstance, deps: ContactDeps) {
   app.get(
     '/api/contact/products',
     {

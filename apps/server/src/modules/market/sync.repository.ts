@@ -1,7 +1,7 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.ts';
+import { appMeta } from '../../platform/db/meta.tables.ts';
 import { hosts } from '../hosts/hosts.tables.ts';
-import { appMeta } from '../system/system.tables.ts';
 
 /** The app_meta row holding the last market sync (its claim and its result). */
 export const LAST_SYNC_KEY = 'market-last-sync';

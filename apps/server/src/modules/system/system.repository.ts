@@ -1,12 +1,12 @@
 import { yuanToUnits } from '@gpu/shared';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../platform/db/client.ts';
+import { appMeta } from '../../platform/db/meta.tables.ts';
 import { discounts } from '../discounts/discounts.tables.ts';
 import { hostGpus, hosts, regions } from '../hosts/hosts.tables.ts';
 import { gpuSkus, images } from '../market/market.tables.ts';
 import { packagePrices } from '../pricing/pricing.tables.ts';
 import { DEMO_HOSTS, DEMO_IMAGES, DEMO_REGIONS, PRESET_URLS, type RegionCode } from './demo-data.ts';
-import { appMeta } from './system.tables.ts';
 
 /** Takes the first-start marker; false when another start (or an earlier one) has it. */
 export async function claimFirstStart(db: DbOrTx, value: { demo: boolean }) {

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../platform/db/client.ts';
 import { createTestApp, createTestDatabase } from '../../test/test-app.ts';
-import { ensureFirstAdmin } from '../auth/admins.usecases.ts';
+import { ensureFirstAdmin } from '../admins/admins.usecases.ts';
 import { admins } from '../auth/auth.tables.ts';
 import { verifyPassword } from '../auth/passwords.ts';
 import { hostGpus, hosts, regions } from '../hosts/hosts.tables.ts';

@@ -1,7 +1,7 @@
 import { DEFAULT_TENANT_CONFIG } from '@gpu/shared';
 import type { Database, Db } from '../../platform/db/client.ts';
 import type { SecretBox } from '../../platform/secret-box.ts';
-import { ensureFirstAdmin } from '../auth/index.ts';
+import { ensureFirstAdmin } from '../admins/index.ts';
 import { createTenantsRepository } from '../tenants/index.ts';
 import { DEFAULT_TENANT_SETTINGS, SECOND_TENANT } from './demo-data.ts';
 import { sealStoredSecrets } from './secrets.usecases.ts';

@@ -1,6 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.ts';
-import { appMeta } from '../system/system.tables.ts';
+import { appMeta } from '../../platform/db/meta.tables.ts';
 import { type TenantSettings, tenantDomains, tenants } from './tenants.tables.ts';
 
 export interface TenantRecord {

@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appMeta } from '../../modules/system/system.tables.ts';
 import { createTestDatabase } from '../../test/test-app.ts';
 import type { Database } from './client.ts';
+import { appMeta } from './meta.tables.ts';
 import { preparedStatement } from './prepared.ts';
 
 let database: Database;

@@ -3,13 +3,17 @@ import type { Admin } from '@gpu/shared';
 import type { Now } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { createAuditRepository } from '../audit/index.ts';
-import { authErrors } from './auth.errors.ts';
-import { adminAccountKey } from './auth.models.ts';
-import { createAuthRepository } from './auth.repository.ts';
-import type { AuthAdmin } from './auth.types.ts';
-import { checkLoginAllowed, type LoginLimitDeps } from './login-limits.ts';
-import { hashPassword, verifyPassword } from './passwords.ts';
-import type { TokenService } from './tokens.ts';
+import {
+  type AuthAdmin,
+  adminAccountKey,
+  authErrors,
+  checkLoginAllowed,
+  createAuthRepository,
+  hashPassword,
+  type LoginLimitDeps,
+  type TokenService,
+  verifyPassword,
+} from '../auth/index.ts';
 
 /**
  * Creates the first admin when there is none. Returns the password only when it was generated,
