@@ -11,13 +11,10 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { registerAuth } from '../modules/auth/auth.plugin.ts';
-import { databaseRateLimitStore } from '../modules/auth/rate-limit-store.ts';
+import { databaseRateLimitStore } from '../modules/auth/index.ts';
 import type { HostDriverRegistry } from '../modules/hosts/drivers/registry.ts';
-import { registerIdempotency } from '../modules/idempotency/idempotency.plugin.ts';
 import type { PaymentDriver } from '../modules/payments/drivers/payment-driver.ts';
 import type { SmsDriver } from '../modules/sms/drivers/sms-driver.ts';
-import { registerTenantResolution } from '../modules/tenants/tenant.plugin.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { Database } from '../platform/db/client.ts';
 import { createError } from '../platform/errors.ts';
@@ -36,7 +33,6 @@ import { createSecurityHeaders } from '../platform/http/security-headers.ts';
 import { registerSpa } from '../platform/http/spa.ts';
 import type { Config } from './config.ts';
 import { createContainer } from './container.ts';
-import { createModules } from './modules.ts';
 import type { AppInstance } from './types.ts';
 
 export type { AppInstance } from './types.ts';
@@ -149,12 +145,8 @@ export async function buildServer(opts: BuildOptions): Promise<AppInstance> {
     securityHeaders(reply);
     done(null, payload);
   });
-  const modules = createModules(deps);
-  // What every request goes through comes first: the tenant, then who signs in, before any route.
-  registerTenantResolution(app, deps.services.tenants);
-  registerAuth(app, deps.services.tokens, deps.repositories.auth);
-  registerIdempotency(app, deps);
-  for (const m of modules) await m.hooks(app);
+  // What every request goes through comes first (the tenant, then who signs in), before any route.
+  for (const m of deps.list) await m.hooks(app);
   registerNoStore(app);
 
   // Parsed only where read (refreshCookie, auth routes): a hook on every request otherwise (issue 15).
@@ -185,7 +177,7 @@ export async function buildServer(opts: BuildOptions): Promise<AppInstance> {
   }
 
   // Each module adds its routes and its scheduled tasks, in the order of app/modules.ts.
-  for (const m of modules) await m.register(app);
+  for (const m of deps.list) await m.register(app);
   await registerSpa(app, opts.webDist);
   return app;
 }

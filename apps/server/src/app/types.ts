@@ -14,7 +14,6 @@ import type { VastaiDeps } from '../modules/vastai/vastai.deps.ts';
 import type { Clock, Now } from '../platform/clock.ts';
 import type { Database, Db } from '../platform/db/client.ts';
 import type { HostNetworks } from '../platform/host-networks.ts';
-import type { Core } from '../platform/module.ts';
 import type { RequestLoad } from '../platform/request-load.ts';
 import type { SecretBox } from '../platform/secret-box.ts';
 import type { Config } from './config.ts';
@@ -24,16 +23,14 @@ import type { Config } from './config.ts';
  * app/server.ts or app/container.ts, so no module can close an import cycle through them.
  */
 
+export type { AuthAdmin, AuthUser } from '../modules/auth/auth.types.ts';
 export type { AppInstance } from '../platform/http/types.ts';
 
-import type { AuthLookups } from '../modules/auth/auth.types.ts';
-
-export type { AuthAdmin, AuthUser } from '../modules/auth/auth.types.ts';
-
-/** Every dependency of the app, built once by `createContainer` (app/container.ts). */
+/**
+ * The container's older shape: what hosts, billing, instances and vastai (not yet module
+ * definitions) and the tests read. Built from the modules' deps (app/container.ts).
+ */
 export interface Container {
-  /** What every module builds its deps from (platform/module.ts). */
-  core: Core;
   config: Config;
   database: Database;
   db: Db;
@@ -47,18 +44,8 @@ export interface Container {
     discounts: DiscountService;
     market: MarketReadModel;
   };
-  repositories: { auth: AuthLookups };
   /** Requests in flight in this process (server.ts counts them; instance jobs yield to them). */
   requests: RequestLoad;
-  /** What each feature's usecases take (built once; a route hands its feature's record on). */
-  auth: {
-    db: Db;
-    tokens: TokenService;
-    sms: SmsDriver;
-    now: Now;
-    secret: string;
-    log: FastifyBaseLogger;
-  };
   /** Billing, discounts, idempotency and other usecases that need only the database and the time. */
   basic: { db: Db; now: Now };
   hosts: {
@@ -85,11 +72,4 @@ export interface ContainerOverrides {
   hostDrivers?: HostDriverRegistry;
   /** vast.ai's client (tests: one with a fast backoff); used only when VASTAI_API_KEY is set. */
   vast?: VastClient;
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The container the app was built from (tests reach services through it). */
-    deps: Container;
-  }
 }

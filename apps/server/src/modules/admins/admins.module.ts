@@ -1,11 +1,14 @@
-import type { Container } from '../../app/types.ts';
-import type { AppInstance } from '../../platform/http/types.ts';
+import { defineModule } from '../../platform/module.ts';
+import type { AuthDeps } from '../auth/index.ts';
+import type { AdminsDeps } from './admins.deps.ts';
 import { adminAuthRoutes } from './admins.routes.ts';
 
 /**
  * Administrators: the back office's sign-in and sign-out (audited). Above auth (identities,
  * tokens, passwords) and audit, so neither of those needs the other.
  */
-export async function registerAdmins(app: AppInstance, c: Container) {
-  await adminAuthRoutes(app, c);
-}
+export const adminsModule = defineModule({
+  name: 'admins',
+  createDeps: (_core, needs: { auth: AuthDeps }): AdminsDeps => needs.auth,
+  register: (app, deps) => adminAuthRoutes(app, deps),
+});

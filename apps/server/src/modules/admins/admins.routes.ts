@@ -1,13 +1,11 @@
 import { adminLoginRequestSchema, adminLoginResponseSchema, adminSchema, envelopeSchema } from '@gpu/shared';
 import { z } from 'zod';
-import type { Container } from '../../app/types.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import type { AppInstance } from '../../platform/http/types.ts';
+import type { AdminsDeps } from './admins.deps.ts';
 import { adminLogin, adminLogout } from './admins.usecases.ts';
 
-export async function adminAuthRoutes(app: AppInstance, c: Container) {
-  const deps = () => c.auth;
-
+export async function adminAuthRoutes(app: AppInstance, deps: AdminsDeps) {
   app.post(
     '/api/admin/auth/login',
     {
@@ -19,7 +17,7 @@ export async function adminAuthRoutes(app: AppInstance, c: Container) {
         response: { 200: envelopeSchema(adminLoginResponseSchema) },
       },
     },
-    async (request) => ok(await adminLogin(deps(), request.body, request.ip), '登录成功'),
+    async (request) => ok(await adminLogin(deps, request.body, request.ip), '登录成功'),
   );
   app.get(
     '/api/admin/auth/me',
@@ -36,7 +34,7 @@ export async function adminAuthRoutes(app: AppInstance, c: Container) {
       schema: { tags: ['admin'], summary: '管理员退出', response: { 200: envelopeSchema(z.null()) } },
     },
     async (request) => {
-      if (request.admin) await adminLogout(deps(), request.admin, request.ip);
+      if (request.admin) await adminLogout(deps, request.admin, request.ip);
       return ok(null, '已退出登录');
     },
   );

@@ -1,10 +1,6 @@
-import type { Db } from '../../platform/db/client.ts';
 import { defineModule } from '../../platform/module.ts';
+import type { AuditDeps } from './audit.deps.ts';
 import { auditRoutes } from './audit.routes.ts';
-
-export interface AuditDeps {
-  db: Db;
-}
 
 /** The back office's audit log: every admin write, who and when (written by the other modules). */
 export const auditModule = defineModule({

@@ -8,7 +8,7 @@ import {
 import { z } from 'zod';
 import { ok } from '../../platform/http/envelope.ts';
 import type { AppInstance } from '../../platform/http/types.ts';
-import type { AuditDeps } from './audit.module.ts';
+import type { AuditDeps } from './audit.deps.ts';
 import { auditActions, auditActors, listAuditLogs } from './audit.usecases.ts';
 
 /** The audit log viewer's API (admin only). */

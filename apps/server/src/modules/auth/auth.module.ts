@@ -1,10 +1,34 @@
-import type { Container } from '../../app/types.ts';
-import type { AppInstance } from '../../platform/http/types.ts';
+import { defineModule } from '../../platform/module.ts';
+import type { SmsDriver } from '../sms/index.ts';
+import type { AuthModuleDeps } from './auth.deps.ts';
+import { registerAuth } from './auth.plugin.ts';
+import { createAuthRepository } from './auth.repository.ts';
 import { authRoutes } from './auth.routes.ts';
-import { registerAuthTasks } from './auth.tasks.ts';
+import { rateLimitCleanupTask } from './auth.tasks.ts';
+import { createTokenService } from './tokens.ts';
 
-/** Users' sign-in and account security, and the cleanup of rate-limit counters. */
-export async function registerAuthModule(app: AppInstance, c: Container) {
-  await authRoutes(app, c);
-  registerAuthTasks(app, c);
-}
+/**
+ * Who signs in: users' registration, sign-in, sessions and account security; the hook that checks
+ * every request's token; and the cleanup of rate-limit counters.
+ */
+export const authModule = defineModule({
+  name: 'auth',
+  createDeps: (core, needs: { appSecret: string; isProduction: boolean; sms: SmsDriver }): AuthModuleDeps => {
+    const now = () => core.clock.now();
+    return {
+      db: core.db,
+      tokens: createTokenService(needs.appSecret, now),
+      sms: needs.sms,
+      now,
+      secret: needs.appSecret,
+      log: core.log,
+      lookups: createAuthRepository({ db: core.db }),
+      isProduction: needs.isProduction,
+    };
+  },
+  hooks: (app, deps) => registerAuth(app, deps.tokens, deps.lookups),
+  register: async (app, deps) => {
+    await authRoutes(app, deps);
+    app.tasks.register(rateLimitCleanupTask(deps));
+  },
+});

@@ -13,9 +13,9 @@ import {
 } from '@gpu/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { Container } from '../../app/types.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import type { AppInstance } from '../../platform/http/types.ts';
+import type { AuthModuleDeps } from './auth.deps.ts';
 import { authErrors } from './auth.errors.ts';
 import { bearer } from './auth.plugin.ts';
 import * as auth from './auth.usecases.ts';
@@ -61,12 +61,10 @@ const originOf = (request: FastifyRequest) => ({
   userAgent: request.headers['user-agent']?.slice(0, 500),
 });
 
-export async function authRoutes(app: AppInstance, c: Container) {
-  const { config } = c;
-  const deps = (): auth.AuthDeps => c.auth;
+export async function authRoutes(app: AppInstance, deps: AuthModuleDeps) {
   /** Outside production the console provider's code is answered so the screen can show it. */
   const revealCode = (code: string | null) =>
-    code && !config.isProduction && c.drivers.sms.kind === 'console' ? { code } : {};
+    code && !deps.isProduction && deps.sms.kind === 'console' ? { code } : {};
 
   /**
    * Secure: HTTPS as this server sees it (X-Forwarded-Proto counts only from a TRUST_PROXY proxy),
@@ -74,7 +72,7 @@ export async function authRoutes(app: AppInstance, c: Container) {
    * A Secure cookie is always the `__Host-` one; plain HTTP keeps the old name and path.
    */
   const setRefreshCookie = (request: FastifyRequest, reply: FastifyReply, s: auth.Session) => {
-    const secure = request.protocol === 'https' || config.isProduction;
+    const secure = request.protocol === 'https' || deps.isProduction;
     // Without "remember me" the cookie dies with the browser session.
     const lifetime = s.refresh.rememberMe ? { expires: s.refresh.expiresAt } : {};
     const base = { httpOnly: true, sameSite: 'strict', ...lifetime } as const;
@@ -106,7 +104,7 @@ export async function authRoutes(app: AppInstance, c: Container) {
       },
       async (request, reply) => {
         const s = await auth.login(
-          deps(),
+          deps,
           request.tenant.id,
           request.body,
           request.ip,
@@ -129,7 +127,7 @@ export async function authRoutes(app: AppInstance, c: Container) {
           response: { 200: envelopeSchema(userSchema) },
         },
       },
-      async (request) => ok(await auth.register(deps(), request.tenant.id, request.body), '注册成功，请登录'),
+      async (request) => ok(await auth.register(deps, request.tenant.id, request.body), '注册成功，请登录'),
     );
   }
 
@@ -145,7 +143,7 @@ export async function authRoutes(app: AppInstance, c: Container) {
       },
     },
     async (request) =>
-      ok({ available: await auth.isAvailable(c.basic, request.tenant.id, 'phone', request.query.phone) }),
+      ok({ available: await auth.isAvailable(deps, request.tenant.id, 'phone', request.query.phone) }),
   );
   app.get(
     '/api/auth/check-username',
@@ -162,7 +160,7 @@ export async function authRoutes(app: AppInstance, c: Container) {
     },
     async (request) =>
       ok({
-        available: await auth.isAvailable(c.basic, request.tenant.id, 'username', request.query.username),
+        available: await auth.isAvailable(deps, request.tenant.id, 'username', request.query.username),
       }),
   );
   app.get(
@@ -179,7 +177,7 @@ export async function authRoutes(app: AppInstance, c: Container) {
     async (request) => {
       if (!z.email().safeParse(request.query.email).success) throw authErrors.emailInvalid();
       return ok({
-        available: await auth.isAvailable(c.basic, request.tenant.id, 'email', request.query.email),
+        available: await auth.isAvailable(deps, request.tenant.id, 'email', request.query.email),
       });
     },
   );
@@ -197,7 +195,7 @@ export async function authRoutes(app: AppInstance, c: Container) {
     },
     async (request) =>
       ok(
-        revealCode(await auth.sendCode(deps(), request.tenant.id, request.body, request.ip)),
+        revealCode(await auth.sendCode(deps, request.tenant.id, request.body, request.ip)),
         '验证码发送成功',
       ),
   );
@@ -215,7 +213,7 @@ export async function authRoutes(app: AppInstance, c: Container) {
     async (request) => {
       const input = { phone: request.body.phone, codeType: 'RESET_PASSWORD' as const };
       return ok(
-        revealCode(await auth.sendCode(deps(), request.tenant.id, input, request.ip)),
+        revealCode(await auth.sendCode(deps, request.tenant.id, input, request.ip)),
         '验证码发送成功',
       );
     },
@@ -232,7 +230,7 @@ export async function authRoutes(app: AppInstance, c: Container) {
       },
     },
     async (request, reply) => {
-      await auth.resetPassword(deps(), request.tenant.id, request.body);
+      await auth.resetPassword(deps, request.tenant.id, request.body);
       clearRefreshCookies(reply);
       return ok(null, '密码重置成功，请使用新密码登录');
     },
@@ -253,7 +251,7 @@ export async function authRoutes(app: AppInstance, c: Container) {
         return sessionAnswer(
           request,
           reply,
-          await auth.refresh(deps(), request.tenant.id, refreshCookie(app, request)),
+          await auth.refresh(deps, request.tenant.id, refreshCookie(app, request)),
           '成功',
         );
       } catch (err) {
@@ -266,7 +264,7 @@ export async function authRoutes(app: AppInstance, c: Container) {
     '/api/auth/logout',
     { schema: { tags: ['auth'], summary: '退出登录', response: { 200: nullData } } },
     async (request, reply) => {
-      await auth.logout(deps(), { refreshToken: refreshCookie(app, request), accessToken: bearer(request) });
+      await auth.logout(deps, { refreshToken: refreshCookie(app, request), accessToken: bearer(request) });
       clearRefreshCookies(reply);
       return ok(null, '已退出登录');
     },
@@ -277,7 +275,7 @@ export async function authRoutes(app: AppInstance, c: Container) {
       preHandler: app.requireUser,
       schema: { tags: ['auth'], summary: '当前用户', response: { 200: envelopeSchema(userSchema) } },
     },
-    async (request) => ok(await auth.currentUser(c.basic, request.user?.id as number)),
+    async (request) => ok(await auth.currentUser(deps, request.user?.id as number)),
   );
   app.post(
     '/api/auth/change-password',
@@ -295,7 +293,7 @@ export async function authRoutes(app: AppInstance, c: Container) {
       sessionAnswer(
         request,
         reply,
-        await auth.changePassword(deps(), request.user?.id as number, request.body, originOf(request)),
+        await auth.changePassword(deps, request.user?.id as number, request.body, originOf(request)),
         '密码修改成功',
       ),
   );
@@ -315,7 +313,7 @@ export async function authRoutes(app: AppInstance, c: Container) {
       sessionAnswer(
         request,
         reply,
-        await auth.changePhone(deps(), request.user?.id as number, request.body, originOf(request)),
+        await auth.changePhone(deps, request.user?.id as number, request.body, originOf(request)),
         '手机号已更换',
       ),
   );
@@ -330,6 +328,6 @@ export async function authRoutes(app: AppInstance, c: Container) {
       },
     },
     async (request) =>
-      ok(await auth.recentSignIns(c.basic, request.user?.id as number, request.user?.sessionId)),
+      ok(await auth.recentSignIns(deps, request.user?.id as number, request.user?.sessionId)),
   );
 }

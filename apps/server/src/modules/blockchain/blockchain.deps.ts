@@ -3,7 +3,7 @@ import type { Now } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/client.ts';
 import type { ChainStatusDriver } from './drivers/chain-driver.ts';
 
-/** What the blockchain usecases and the poll task take (built in index.ts). */
+/** What the blockchain usecases and the poll task take (blockchain.module.ts builds it). */
 export interface BlockchainDeps {
   db: Db;
   now: Now;

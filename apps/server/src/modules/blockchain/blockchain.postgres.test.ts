@@ -6,7 +6,6 @@ import { fixedClock } from '../../platform/clock.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { ledgerEntries } from '../billing/billing.tables.ts';
 import { reconcileAccount } from '../billing/ledger.ts';
-import { createBlockchainDeps } from './blockchain.module.ts';
 import { createBlockchainRepository } from './blockchain.repository.ts';
 import { pollPendingBlockchainOrders, refreshBlockchainOrder } from './blockchain.usecases.ts';
 import { createSimulatedChainDriver } from './drivers/simulated/simulated-chain.ts';
@@ -41,7 +40,7 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('blockchain orders on PostgreS
     // A slow chain answer puts every caller past the lookup before any of them commits.
     const simulated = createSimulatedChainDriver({ db: t.db });
     const deps = {
-      ...createBlockchainDeps(t.app.deps),
+      ...t.app.deps.modules.blockchain,
       chain: {
         kind: 'simulated' as const,
         lookup: async (q: Parameters<typeof simulated.lookup>[0]) => {

@@ -7,7 +7,6 @@ import { ledgerEntries } from '../billing/billing.tables.ts';
 import { reconcileAccount } from '../billing/ledger.ts';
 import { startFakeAlipayGateway } from '../payments/drivers/alipay/fake-alipay-gateway.ts';
 import { BLOCKCHAIN_ORDER_TTL_MS, MAX_PENDING_BLOCKCHAIN_ORDERS } from './blockchain.models.ts';
-import { createBlockchainDeps } from './blockchain.module.ts';
 import { createBlockchainRepository } from './blockchain.repository.ts';
 import { pollPendingBlockchainOrders } from './blockchain.usecases.ts';
 
@@ -125,7 +124,7 @@ describe('blockchain orders', () => {
     // Repeats of every path change nothing.
     await decide(order.orderNo, 'CONFIRMED');
     await decide(order.orderNo, 'FAILED');
-    await pollPendingBlockchainOrders(createBlockchainDeps(t.app.deps));
+    await pollPendingBlockchainOrders(t.app.deps.modules.blockchain);
     await status();
     expect(await balance(headers)).toBe(720);
     const entries = await t.db.select().from(ledgerEntries).where(eq(ledgerEntries.userId, user.id));
@@ -153,7 +152,7 @@ describe('blockchain orders', () => {
       headers = { authorization: `Bearer ${await t.userToken(user)}`, 'x-tenant-host': 'localhost' };
     };
     await signIn();
-    const deps = createBlockchainDeps(t.app.deps);
+    const deps = t.app.deps.modules.blockchain;
     const viaPoll = await create(headers, { amount: '10' });
     const reverted = await create(headers, { amount: '20' });
     const stale = await create(headers, { amount: '30' });

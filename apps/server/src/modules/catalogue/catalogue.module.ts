@@ -1,8 +1,14 @@
-import type { Container } from '../../app/types.ts';
-import type { AppInstance } from '../../platform/http/types.ts';
+import { defineModule } from '../../platform/module.ts';
 import { catalogueRoutes } from './catalogue.routes.ts';
+import type { CatalogueDeps } from './catalogue.usecases.ts';
 
-/** The admin catalogue: regions, GPU types, images and GPU SKUs. */
-export async function registerCatalogue(app: AppInstance, c: Container) {
-  await catalogueRoutes(app, c);
-}
+/** The admin catalogue: regions, GPU types, images and GPU SKUs. A change drops the market's answers. */
+export const catalogueModule = defineModule({
+  name: 'catalogue',
+  createDeps: (core, needs: { changed: () => void }): CatalogueDeps => ({
+    db: core.db,
+    now: () => core.clock.now(),
+    changed: needs.changed,
+  }),
+  register: (app, deps) => catalogueRoutes(app, deps),
+});

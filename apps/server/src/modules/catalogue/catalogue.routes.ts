@@ -18,7 +18,6 @@ import {
   regionUpdateSchema,
 } from '@gpu/shared';
 import { z } from 'zod';
-import type { Container } from '../../app/types.ts';
 import { adminActor, idParamsSchema } from '../../platform/http/admin-route.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import type { AppInstance } from '../../platform/http/types.ts';
@@ -43,12 +42,7 @@ import {
 } from './catalogue.usecases.ts';
 
 /** Regions, GPU types, images and GPU SKUs for admins (SPEC.md §7 Admin). */
-export async function catalogueRoutes(app: AppInstance, c: Container) {
-  const deps: CatalogueDeps = {
-    db: c.db,
-    now: () => c.clock.now(),
-    changed: () => c.services.market.invalidate(),
-  };
+export async function catalogueRoutes(app: AppInstance, deps: CatalogueDeps) {
   const admin = { preHandler: app.requireAdmin };
   const regionParams = idParamsSchema('地区编号无效');
   const imageParams = idParamsSchema('镜像编号无效');

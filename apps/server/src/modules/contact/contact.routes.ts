@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { adminActor, idParamsSchema } from '../../platform/http/admin-route.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import type { AppInstance } from '../../platform/http/types.ts';
-import type { ContactDeps } from './contact.module.ts';
+import type { ContactDeps } from './contact.deps.ts';
 import { enquiryProducts, listEnquiries, markEnquiryHandled, submitEnquiry } from './contact.usecases.ts';
 
 const idParams = idParamsSchema('咨询编号无效');

@@ -9,7 +9,6 @@ import {
   promotionScopesSchema,
 } from '@gpu/shared';
 import { z } from 'zod';
-import type { Container } from '../../app/types.ts';
 import { adminActor, idParamsSchema } from '../../platform/http/admin-route.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import type { AppInstance } from '../../platform/http/types.ts';
@@ -22,19 +21,16 @@ import {
   setDiscountStatus,
   updateDiscount,
 } from './admin.usecases.ts';
+import type { DiscountsDeps } from './discounts.deps.ts';
 
 const idParams = idParamsSchema('折扣编号无效');
 
 /** Discount rules for admins (SPEC.md §7 admin Discounts) and the dashboard's figures. */
-export async function discountAdminRoutes(app: AppInstance, c: Container) {
+export async function discountAdminRoutes(app: AppInstance, { db, now, changed }: DiscountsDeps) {
   const admin = { preHandler: app.requireAdmin };
   const tags = ['admin-discounts'];
   // The market shows discounted prices: a rule change drops both caches (after commit).
-  const deps = {
-    db: c.db,
-    now: () => c.clock.now(),
-    invalidate: () => c.services.market.invalidate({ discounts: true }),
-  };
+  const deps = { db, now, invalidate: changed };
 
   app.get(
     '/api/admin/discounts',

@@ -1,9 +1,18 @@
-import type { Container } from '../../app/types.ts';
-import type { AppInstance } from '../../platform/http/types.ts';
+import { defineModule } from '../../platform/module.ts';
 import { discountAdminRoutes } from './admin.routes.ts';
+import type { DiscountsDeps } from './discounts.deps.ts';
 import { discountsRoutes } from './discounts.routes.ts';
+import { createDiscountService } from './discounts.usecases.ts';
 
-export async function registerDiscounts(app: AppInstance, c: Container) {
-  await discountsRoutes(app, c);
-  await discountAdminRoutes(app, c);
-}
+/** Discount rules: the customers' list of running ones and the back office's editor. */
+export const discountsModule = defineModule({
+  name: 'discounts',
+  createDeps: (core, needs: { changed: () => void }): DiscountsDeps => {
+    const now = () => core.clock.now();
+    return { db: core.db, now, service: createDiscountService({ db: core.db, now }), changed: needs.changed };
+  },
+  register: async (app, deps) => {
+    await discountsRoutes(app, deps);
+    await discountAdminRoutes(app, deps);
+  },
+});

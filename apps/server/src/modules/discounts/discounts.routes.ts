@@ -1,8 +1,8 @@
 import { discountResultSchema, envelopeSchema, idSchema } from '@gpu/shared';
 import { z } from 'zod';
-import type { Container } from '../../app/types.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import type { AppInstance } from '../../platform/http/types.ts';
+import type { DiscountsDeps } from './discounts.deps.ts';
 
 const price = z.coerce
   .number({ message: '价格必须是数字' })
@@ -25,9 +25,7 @@ const activeDiscountSchema = z.object({
   endTime: z.string(),
 });
 
-export async function discountsRoutes(app: AppInstance, c: Container) {
-  const { discounts } = c.services;
-
+export async function discountsRoutes(app: AppInstance, { service: discounts }: DiscountsDeps) {
   app.get(
     '/api/user/discounts',
     {

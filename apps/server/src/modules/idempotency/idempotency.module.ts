@@ -1,8 +1,12 @@
-import type { Container } from '../../app/types.ts';
-import type { AppInstance } from '../../platform/http/types.ts';
-import { registerIdempotencyTasks } from './tasks/purge-expired.task.ts';
+import { defineModule } from '../../platform/module.ts';
+import type { IdempotencyDeps } from './idempotency.deps.ts';
+import { registerIdempotency } from './idempotency.plugin.ts';
+import { purgeExpiredTask } from './tasks/purge-expired.task.ts';
 
-/** The purge of stored answers; the preHandler itself is a plugin (app/plugins/idempotency.ts). */
-export async function registerIdempotencyModule(app: AppInstance, c: Container) {
-  registerIdempotencyTasks(app, c);
-}
+/** `Idempotency-Key` for the routes that spend: the preHandler, and the purge of stored answers. */
+export const idempotencyModule = defineModule({
+  name: 'idempotency',
+  createDeps: (core): IdempotencyDeps => ({ db: core.db, now: () => core.clock.now(), box: core.box }),
+  hooks: (app, deps) => registerIdempotency(app, deps),
+  register: (app, deps) => app.tasks.register(purgeExpiredTask(deps)),
+});

@@ -1,14 +1,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Container } from '../../app/types.ts';
 import { isAppError } from '../../platform/errors.ts';
 import type { AppInstance } from '../../platform/http/types.ts';
-import { secretBoxOf } from '../../platform/secret-box.ts';
+import type { IdempotencyDeps } from './idempotency.deps.ts';
 import { idempotencyErrors } from './idempotency.errors.ts';
 import { IDEMPOTENCY_KEY_PATTERN, requestHash } from './idempotency.models.ts';
 import { claimRequest, completeRequest } from './idempotency.usecases.ts';
 
-export function registerIdempotency(app: AppInstance, { db, clock, config }: Container) {
-  const deps = { db, now: () => clock.now(), box: secretBoxOf(config) };
+export function registerIdempotency(app: AppInstance, deps: IdempotencyDeps) {
   app.decorateRequest('idempotency', null);
 
   app.decorate('idempotent', (scope: string) => async (request: FastifyRequest, reply: FastifyReply) => {

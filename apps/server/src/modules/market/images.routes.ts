@@ -1,13 +1,13 @@
 import { envelopeSchema, imageListSchema, imageQuerySchema, imageSchema } from '@gpu/shared';
 import { z } from 'zod';
-import type { Container } from '../../app/types.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import type { AppInstance } from '../../platform/http/types.ts';
 import { groupImages } from './images.models.ts';
 import { createImagesRepository } from './images.repository.ts';
+import type { MarketDeps } from './market.deps.ts';
 
-export async function imagesRoutes(app: AppInstance, c: Container) {
-  const repo = createImagesRepository(c);
+export async function imagesRoutes(app: AppInstance, deps: MarketDeps) {
+  const repo = createImagesRepository(deps);
   app.get(
     '/api/gpu/images',
     {

@@ -6,11 +6,11 @@ import {
   marketSyncResultSchema,
 } from '@gpu/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Container } from '../../app/types.ts';
 import { adminActor } from '../../platform/http/admin-route.ts';
 import { perCustomerLimit } from '../../platform/http/customer-limit.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import type { AppInstance } from '../../platform/http/types.ts';
+import type { MarketDeps } from './market.deps.ts';
 import type { MarketAnswer } from './market.read-model.ts';
 import { adminSyncMarket, customerSyncMarket } from './sync.usecases.ts';
 
@@ -28,7 +28,7 @@ function sendAnswer(reply: FastifyReply, answer: MarketAnswer) {
   return reply.send(answer.body as never);
 }
 
-export async function marketRoutes(app: AppInstance, c: Container) {
+export async function marketRoutes(app: AppInstance, deps: MarketDeps) {
   app.get(
     '/api/gpu/market',
     {
@@ -41,11 +41,7 @@ export async function marketRoutes(app: AppInstance, c: Container) {
       // A URL answered before (and still current) is answered at once, before its query is
       // parsed and validated again: the same bytes as the handler below would send (issue 15).
       onRequest: (request, reply, done) => {
-        const hit = c.services.market.cached(
-          request.tenant,
-          rawQueryOf(request.url),
-          acceptEncodingOf(request),
-        );
+        const hit = deps.market.cached(request.tenant, rawQueryOf(request.url), acceptEncodingOf(request));
         if (!hit) return done();
         sendAnswer(reply, hit);
       },
@@ -55,7 +51,7 @@ export async function marketRoutes(app: AppInstance, c: Container) {
     async (request, reply) =>
       sendAnswer(
         reply,
-        await c.services.market.listJson(request.tenant, request.query, {
+        await deps.market.listJson(request.tenant, request.query, {
           acceptEncoding: acceptEncodingOf(request),
           rawQuery: rawQueryOf(request.url),
         }),
@@ -76,7 +72,7 @@ export async function marketRoutes(app: AppInstance, c: Container) {
       },
     },
     async () => {
-      const result = await customerSyncMarket(c.hosts);
+      const result = await customerSyncMarket(deps);
       return ok(result, syncMessage(result.synced));
     },
   );
@@ -92,7 +88,7 @@ export async function marketRoutes(app: AppInstance, c: Container) {
       },
     },
     async (request) => {
-      const result = await adminSyncMarket(c.hosts, adminActor(request));
+      const result = await adminSyncMarket(deps, adminActor(request));
       return ok(result, syncMessage(result.synced));
     },
   );

@@ -14,7 +14,7 @@ export const SYNC_MIN_INTERVAL_MS = 30_000;
 export const MARKET_SYNC_TASK = 'market.sync';
 export const MARKET_SYNC_TASK_INTERVAL_MS = 60_000;
 
-interface SyncDeps {
+export interface SyncDeps {
   db: Db;
   clock: Clock;
   hostDrivers: HostDriverRegistry;

@@ -1,13 +1,8 @@
 import type { AppInstance } from '../../platform/http/types.ts';
 import { defineModule } from '../../platform/module.ts';
+import type { MetricsDeps } from './metrics.deps.ts';
 import { metricsRoutes } from './metrics.routes.ts';
-import { type AppMetrics, createMetrics } from './metrics.usecases.ts';
-
-export interface MetricsDeps {
-  metrics: AppMetrics;
-  /** Who may scrape (`Authorization: Bearer <token>`); without it /metrics answers 404. */
-  token: string | undefined;
-}
+import { createMetrics } from './metrics.usecases.ts';
 
 /**
  * Prometheus metrics at GET /metrics. Its onResponse hook is added in the hooks phase, before any

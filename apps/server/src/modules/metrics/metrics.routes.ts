@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { fail } from '../../platform/http/envelope.ts';
 import type { AppInstance } from '../../platform/http/types.ts';
-import type { MetricsDeps } from './metrics.module.ts';
+import type { MetricsDeps } from './metrics.deps.ts';
 
 const sameSecret = (a: string, b: string) => {
   const x = Buffer.from(a);

@@ -1,12 +1,12 @@
 import { envelopeSchema, idSchema, userNoticeSchema } from '@gpu/shared';
 import { z } from 'zod';
-import type { Container } from '../../app/types.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import type { AppInstance } from '../../platform/http/types.ts';
 import { listNotices, markNoticesRead } from './notices.usecases.ts';
+import type { OperationsDeps } from './operations.deps.ts';
 
 /** The user's notices from the back office (an admin acted on their instance). */
-export async function noticesRoutes(app: AppInstance, c: Container) {
+export async function noticesRoutes(app: AppInstance, deps: OperationsDeps) {
   const tags = ['notices'];
   app.get(
     '/api/user/notices',
@@ -22,7 +22,7 @@ export async function noticesRoutes(app: AppInstance, c: Container) {
       },
     },
     async (request) =>
-      ok(await listNotices(c.basic, request.user?.id as number, request.query.unread === 'true')),
+      ok(await listNotices(deps, request.user?.id as number, request.query.unread === 'true')),
   );
   app.post(
     '/api/user/notices/read',
@@ -36,7 +36,7 @@ export async function noticesRoutes(app: AppInstance, c: Container) {
       },
     },
     async (request) => {
-      await markNoticesRead(c.basic, request.user?.id as number, request.body?.id);
+      await markNoticesRead(deps, request.user?.id as number, request.body?.id);
       return ok(null, '已标记为已读');
     },
   );

@@ -16,7 +16,6 @@ import {
   pageSchema,
   runningInstancesQuerySchema,
 } from '@gpu/shared';
-import type { Container } from '../../app/types.ts';
 import { adminActor, idParamsSchema } from '../../platform/http/admin-route.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import type { AppInstance } from '../../platform/http/types.ts';
@@ -29,12 +28,13 @@ import {
   userStatistics,
 } from './admin-instances.usecases.ts';
 import { balanceHealth, balanceStats, balanceWarnings, runBalanceCheck } from './balance.usecases.ts';
+import type { OperationsDeps } from './operations.deps.ts';
 
 const idParams = idParamsSchema('实例编号无效');
 const instanceView = envelopeSchema(adminInstanceSchema);
 
 /** SPEC.md §7 Admin: balance monitoring, user management and the instance monitor. */
-export async function operationsRoutes(app: AppInstance, c: Container) {
+export async function operationsRoutes(app: AppInstance, deps: OperationsDeps) {
   const admin = { preHandler: app.requireAdmin };
 
   // ---- Balance monitoring
@@ -50,7 +50,7 @@ export async function operationsRoutes(app: AppInstance, c: Container) {
         response: { 200: envelopeSchema(pageSchema(balanceWarningSchema)) },
       },
     },
-    async (request) => ok(await balanceWarnings(c.basic, request.query)),
+    async (request) => ok(await balanceWarnings(deps, request.query)),
   );
   app.get(
     '/api/admin/balance/stats',
@@ -58,7 +58,7 @@ export async function operationsRoutes(app: AppInstance, c: Container) {
       ...admin,
       schema: { tags: balance, summary: '余额统计', response: { 200: envelopeSchema(balanceStatsSchema) } },
     },
-    async () => ok(await balanceStats(c.basic)),
+    async () => ok(await balanceStats(deps)),
   );
   app.get(
     '/api/admin/balance/health',
@@ -70,7 +70,7 @@ export async function operationsRoutes(app: AppInstance, c: Container) {
         response: { 200: envelopeSchema(balanceHealthSchema) },
       },
     },
-    async () => ok(await balanceHealth(c.basic)),
+    async () => ok(await balanceHealth(deps)),
   );
   app.post(
     '/api/admin/balance/check',
@@ -83,7 +83,7 @@ export async function operationsRoutes(app: AppInstance, c: Container) {
       },
     },
     async (request) => {
-      const result = await runBalanceCheck(c.basic, adminActor(request));
+      const result = await runBalanceCheck(deps, adminActor(request));
       return ok(result, result.healthy ? '检查完成：余额与账本一致' : '检查完成：发现余额与账本不一致的账户');
     },
   );
@@ -101,7 +101,7 @@ export async function operationsRoutes(app: AppInstance, c: Container) {
         response: { 200: envelopeSchema(pageSchema(adminUserSchema)) },
       },
     },
-    async (request) => ok(await listUsers(c.instances, request.query)),
+    async (request) => ok(await listUsers(deps.instances, request.query)),
   );
   app.get(
     '/api/admin/user-management/statistics',
@@ -113,7 +113,7 @@ export async function operationsRoutes(app: AppInstance, c: Container) {
         response: { 200: envelopeSchema(adminUserStatisticsSchema) },
       },
     },
-    async () => ok(await userStatistics(c.instances)),
+    async () => ok(await userStatistics(deps.instances)),
   );
   app.get(
     '/api/admin/user-management/instances',
@@ -126,7 +126,7 @@ export async function operationsRoutes(app: AppInstance, c: Container) {
         response: { 200: envelopeSchema(pageSchema(adminInstanceSchema)) },
       },
     },
-    async (request) => ok(await listUserInstances(c.instances, request.query)),
+    async (request) => ok(await listUserInstances(deps.instances, request.query)),
   );
   const actions = [
     ['power-off', '管理员关机', '实例已关机'],
@@ -149,7 +149,7 @@ export async function operationsRoutes(app: AppInstance, c: Container) {
       async (request) =>
         ok(
           await adminInstanceAction(
-            c.instances,
+            deps.instances,
             adminActor(request),
             request.params.id,
             name,
@@ -173,7 +173,7 @@ export async function operationsRoutes(app: AppInstance, c: Container) {
         response: { 200: envelopeSchema(pageSchema(adminInstanceSchema)) },
       },
     },
-    async (request) => ok(await runningInstances(c.instances, request.query)),
+    async (request) => ok(await runningInstances(deps.instances, request.query)),
   );
   app.post(
     '/api/admin/instance-monitor/force-stop/:id',
@@ -190,7 +190,7 @@ export async function operationsRoutes(app: AppInstance, c: Container) {
     async (request) =>
       ok(
         await adminInstanceAction(
-          c.instances,
+          deps.instances,
           adminActor(request),
           request.params.id,
           'force-stop',
@@ -209,6 +209,6 @@ export async function operationsRoutes(app: AppInstance, c: Container) {
         response: { 200: envelopeSchema(instanceMonitorStatisticsSchema) },
       },
     },
-    async () => ok(await monitorStatistics(c.instances)),
+    async () => ok(await monitorStatistics(deps.instances)),
   );
 }

@@ -3,7 +3,7 @@ import type { Now } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/client.ts';
 import type { PaymentDriver } from './drivers/payment-driver.ts';
 
-/** What the payment usecases and tasks take; built once in app/container.ts. */
+/** What the payment usecases, routes and tasks take (payments.module.ts builds it). */
 export interface PaymentDeps {
   db: Db;
   now: Now;

@@ -13,11 +13,11 @@ import {
 } from '@gpu/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { Container } from '../../app/types.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import type { AppInstance } from '../../platform/http/types.ts';
 import { alipayNotifyRoutes } from './drivers/alipay/alipay.routes.ts';
 import { simulatedPaymentRoutes } from './drivers/simulated/simulated.routes.ts';
+import type { PaymentDeps } from './payments.deps.ts';
 import { createRecharge, getRechargeOrder, listRechargeOrders, paymentStatus } from './payments.usecases.ts';
 
 /** SPEC.md §7: the payment calls answer `msg` besides the envelope; errors too. */
@@ -36,7 +36,7 @@ async function addMsg(_request: FastifyRequest, reply: FastifyReply, payload: un
   return payload;
 }
 
-export async function paymentsRoutes(app: AppInstance, c: Container) {
+export async function paymentsRoutes(app: AppInstance, deps: PaymentDeps) {
   const user = (request: FastifyRequest) => request.user as NonNullable<FastifyRequest['user']>;
 
   // Per address; per user, pending orders and orders per hour are limited in the database.
@@ -54,8 +54,7 @@ export async function paymentsRoutes(app: AppInstance, c: Container) {
         response: { 200: createQrCodeResponseSchema },
       },
     },
-    async (request) =>
-      okWithMsg(await createRecharge(c.payments, user(request), request.body), '二维码生成成功'),
+    async (request) => okWithMsg(await createRecharge(deps, user(request), request.body), '二维码生成成功'),
   );
   // SPEC.md §7 `POST /user/recharge (query amount)`: the same order and answer as createQrCode
   // (never a direct credit: money arrives only through the provider's payment).
@@ -74,7 +73,7 @@ export async function paymentsRoutes(app: AppInstance, c: Container) {
     },
     async (request) =>
       okWithMsg(
-        await createRecharge(c.payments, user(request), {
+        await createRecharge(deps, user(request), {
           amount: request.query.amount,
           subject: DEFAULT_RECHARGE_SUBJECT,
           body: DEFAULT_RECHARGE_BODY,
@@ -95,7 +94,7 @@ export async function paymentsRoutes(app: AppInstance, c: Container) {
         response: { 200: paymentStatusResponseSchema },
       },
     },
-    async (request) => okWithMsg(await paymentStatus(c.payments, user(request), request.query.outTradeNo)),
+    async (request) => okWithMsg(await paymentStatus(deps, user(request), request.query.outTradeNo)),
   );
 
   app.get(
@@ -109,7 +108,7 @@ export async function paymentsRoutes(app: AppInstance, c: Container) {
         response: { 200: envelopeSchema(pageSchema(rechargeOrderSchema)) },
       },
     },
-    async (request) => ok(await listRechargeOrders(c.payments, user(request), request.query)),
+    async (request) => ok(await listRechargeOrders(deps, user(request), request.query)),
   );
   app.get(
     '/api/recharge/orders/:id',
@@ -122,9 +121,9 @@ export async function paymentsRoutes(app: AppInstance, c: Container) {
         response: { 200: envelopeSchema(rechargeOrderSchema) },
       },
     },
-    async (request) => ok(await getRechargeOrder(c.payments, user(request), request.params.id)),
+    async (request) => ok(await getRechargeOrder(deps, user(request), request.params.id)),
   );
 
-  if (c.drivers.payment.kind === 'simulated') await simulatedPaymentRoutes(app, c.payments);
-  if (c.drivers.payment.kind === 'alipay') await alipayNotifyRoutes(app, c.payments);
+  if (deps.payments.kind === 'simulated') await simulatedPaymentRoutes(app, deps);
+  if (deps.payments.kind === 'alipay') await alipayNotifyRoutes(app, deps);
 }

@@ -6,14 +6,13 @@ import {
   unitsToYuan,
 } from '@gpu/shared';
 import { z } from 'zod';
-import type { Container } from '../../app/types.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import type { AppInstance } from '../../platform/http/types.ts';
+import type { PricingDeps } from './pricing.deps.ts';
 import type { PackagePriceRow } from './pricing.repository.ts';
 import { listPackagePrices, quoteWithVoucher } from './pricing.usecases.ts';
 
-export async function pricingRoutes(app: AppInstance, c: Container) {
-  const { db } = c;
+export async function pricingRoutes(app: AppInstance, { db, now, discounts }: PricingDeps) {
   const toPricing = (p: PackagePriceRow) => ({
     gpuType: p.gpuType,
     regionId: p.regionId,
@@ -32,7 +31,7 @@ export async function pricingRoutes(app: AppInstance, c: Container) {
         response: { 200: envelopeSchema(z.array(packagePricingSchema)) },
       },
     },
-    async () => ok((await listPackagePrices(c)).map(toPricing)),
+    async () => ok((await listPackagePrices({ db })).map(toPricing)),
   );
   app.get(
     '/api/v2/package-billing/pricing/by-gpu',
@@ -44,7 +43,7 @@ export async function pricingRoutes(app: AppInstance, c: Container) {
         response: { 200: envelopeSchema(z.array(packagePricingSchema)) },
       },
     },
-    async (request) => ok((await listPackagePrices(c, request.query.gpuType)).map(toPricing)),
+    async (request) => ok((await listPackagePrices({ db }, request.query.gpuType)).map(toPricing)),
   );
   app.post(
     '/api/v2/package-billing/calculate-price',
@@ -60,9 +59,9 @@ export async function pricingRoutes(app: AppInstance, c: Container) {
       const { voucherId, ...order } = request.body;
       // The price is public; a voucher is the user's own, so naming one needs the user's token.
       if (voucherId !== undefined) await app.requireUser(request, reply);
-      const rules = await c.services.discounts.rulesFor(request.tenant.id);
+      const rules = await discounts.rulesFor(request.tenant.id);
       const q = await quoteWithVoucher(
-        { db, now: () => c.clock.now(), rules },
+        { db, now, rules },
         request.tenant,
         order,
         voucherId !== undefined && request.user ? { userId: request.user.id, voucherId } : null,

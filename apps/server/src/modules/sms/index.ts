@@ -1,5 +1,5 @@
 /**
- * The public face of sms: what other modules may import (besides its tables files). The module's
- * definition for the app is sms.module.ts.
+ * The public face of sms: what other modules may import. The module's definition for the app is
+ * sms.module.ts.
  */
-export type { SmsDriver } from './drivers/sms-driver.ts';
+export { maskPhone, noticeText, type SmsDriver, type SmsNotice, SmsSendError } from './drivers/sms-driver.ts';

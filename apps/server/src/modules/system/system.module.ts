@@ -1,10 +1,15 @@
-import type { Container } from '../../app/types.ts';
-import type { AppInstance } from '../../platform/http/types.ts';
+import { defineModule } from '../../platform/module.ts';
+import type { SystemDeps } from './system.deps.ts';
 import { systemRoutes } from './system.routes.ts';
-import { registerSystemTasks } from './system.tasks.ts';
+import { vacuumTask } from './system.tasks.ts';
 
 /** Health and first-start status; the embedded database's vacuum. */
-export async function registerSystem(app: AppInstance, c: Container) {
-  await systemRoutes(app, c);
-  registerSystemTasks(app, c);
-}
+export const systemModule = defineModule({
+  name: 'system',
+  createDeps: (core): SystemDeps => ({ database: core.database }),
+  register: async (app, deps) => {
+    await systemRoutes(app, deps);
+    const vacuum = vacuumTask(deps);
+    if (vacuum) app.tasks.register(vacuum);
+  },
+});

@@ -1,8 +1,8 @@
 import { envelopeSchema, errorEnvelopeSchema } from '@gpu/shared';
 import { z } from 'zod';
-import type { Container } from '../../app/types.ts';
 import { fail, ok } from '../../platform/http/envelope.ts';
 import type { AppInstance } from '../../platform/http/types.ts';
+import type { SystemDeps } from './system.deps.ts';
 
 const healthSchema = z.object({
   status: z.literal('ok'),
@@ -10,8 +10,7 @@ const healthSchema = z.object({
   uptimeS: z.number(),
 });
 
-export async function systemRoutes(app: AppInstance, c: Container) {
-  const { database } = c;
+export async function systemRoutes(app: AppInstance, { database }: SystemDeps) {
   app.get(
     '/api/health',
     {

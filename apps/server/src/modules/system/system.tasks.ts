@@ -1,5 +1,5 @@
-import type { Container } from '../../app/types.ts';
-import type { AppInstance } from '../../platform/http/types.ts';
+import type { Task } from '../../platform/tasks.ts';
+import type { SystemDeps } from './system.deps.ts';
 import { vacuumAnalyze } from './system.repository.ts';
 
 export const VACUUM_TASK = 'system.vacuum';
@@ -14,7 +14,7 @@ export const VACUUM_INTERVAL_MS = 60 * 60_000;
  * PGlite only: it has no autovacuum (PostgreSQL does, and needs no task). Blocks the embedded
  * database while it runs, like any statement there.
  */
-export function registerSystemTasks(app: AppInstance, c: Container) {
-  if (c.database.kind !== 'pglite') return;
-  app.tasks.register({ name: VACUUM_TASK, intervalMs: VACUUM_INTERVAL_MS, run: () => vacuumAnalyze(c.db) });
-}
+export const vacuumTask = ({ database }: SystemDeps): Task | null =>
+  database.kind === 'pglite'
+    ? { name: VACUUM_TASK, intervalMs: VACUUM_INTERVAL_MS, run: () => vacuumAnalyze(database.db) }
+    : null;

@@ -1,9 +1,16 @@
-import type { Container } from '../../app/types.ts';
-import type { AppInstance } from '../../platform/http/types.ts';
+import { defineModule } from '../../platform/module.ts';
+import { registerTenantResolution } from './tenant.plugin.ts';
+import type { TenantsDeps } from './tenants.deps.ts';
 import { tenantsRoutes } from './tenants.routes.ts';
-import { tenantsAdminRoutes } from './tenants-admin.routes.ts';
+import { createTenantService } from './tenants.usecases.ts';
 
-export async function registerTenants(app: AppInstance, c: Container) {
-  await tenantsRoutes(app, c);
-  await tenantsAdminRoutes(app, c);
-}
+/** Tenants: which one a request is for (by host), and its public configuration. */
+export const tenantsModule = defineModule({
+  name: 'tenants',
+  createDeps: (core, needs: { isProduction: boolean }): TenantsDeps => ({
+    service: createTenantService({ db: core.db, clock: core.clock }),
+    isProduction: needs.isProduction,
+  }),
+  hooks: (app, deps) => registerTenantResolution(app, deps.service),
+  register: (app, deps) => tenantsRoutes(app, deps),
+});

@@ -1,15 +1,12 @@
 import { envelopeSchema, tenantConfigSchema, tenantListItemSchema } from '@gpu/shared';
 import { z } from 'zod';
-import type { Container } from '../../app/types.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import type { AppInstance } from '../../platform/http/types.ts';
+import type { TenantsDeps } from './tenants.deps.ts';
 import { tenantErrors } from './tenants.errors.ts';
 import { toTenantConfig } from './tenants.models.ts';
 
-export async function tenantsRoutes(app: AppInstance, c: Container) {
-  const { config } = c;
-  const { tenants } = c.services;
-
+export async function tenantsRoutes(app: AppInstance, { service: tenants, isProduction }: TenantsDeps) {
   app.get(
     '/api/tenant/config',
     {
@@ -22,7 +19,7 @@ export async function tenantsRoutes(app: AppInstance, c: Container) {
     },
     async (request) => {
       // The development tenant switcher may name a tenant; production always goes by host.
-      if (request.query.tenant && !config.isProduction) {
+      if (request.query.tenant && !isProduction) {
         const chosen = await tenants.findByCode(request.query.tenant);
         if (!chosen) throw tenantErrors.unknownCode(request.query.tenant);
         return ok(toTenantConfig(chosen));
@@ -31,7 +28,7 @@ export async function tenantsRoutes(app: AppInstance, c: Container) {
     },
   );
 
-  if (!config.isProduction) {
+  if (!isProduction) {
     app.get(
       '/api/tenant/list',
       {

@@ -12,7 +12,6 @@ import {
   voucherConfigSchema,
 } from '@gpu/shared';
 import { z } from 'zod';
-import type { Container } from '../../app/types.ts';
 import { adminActor, idParamsSchema } from '../../platform/http/admin-route.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import type { AppInstance } from '../../platform/http/types.ts';
@@ -23,13 +22,13 @@ import {
   executeDistribution,
   previewDistribution,
 } from './distribution.usecases.ts';
+import type { VouchersDeps } from './vouchers.deps.ts';
 
 const idParams = idParamsSchema('编号无效');
 
 /** Voucher configs and batch distribution for admins (SPEC.md §7). */
-export async function voucherAdminRoutes(app: AppInstance, c: Container) {
+export async function voucherAdminRoutes(app: AppInstance, deps: VouchersDeps) {
   const admin = { preHandler: app.requireAdmin };
-  const deps = c.basic;
   const tags = ['admin-vouchers'];
 
   app.get(

@@ -1,9 +1,14 @@
-import type { Container } from '../../app/types.ts';
-import type { AppInstance } from '../../platform/http/types.ts';
+import { defineModule } from '../../platform/module.ts';
 import { voucherAdminRoutes } from './admin.routes.ts';
+import type { VouchersDeps } from './vouchers.deps.ts';
 import { vouchersRoutes } from './vouchers.routes.ts';
 
-export async function registerVouchers(app: AppInstance, c: Container) {
-  await vouchersRoutes(app, c);
-  await voucherAdminRoutes(app, c);
-}
+/** Vouchers: the customer's wallet, and the back office's configs and batch distribution. */
+export const vouchersModule = defineModule({
+  name: 'vouchers',
+  createDeps: (core): VouchersDeps => ({ db: core.db, now: () => core.clock.now() }),
+  register: async (app, deps) => {
+    await vouchersRoutes(app, deps);
+    await voucherAdminRoutes(app, deps);
+  },
+});

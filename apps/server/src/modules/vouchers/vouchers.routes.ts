@@ -8,13 +8,13 @@ import {
   voucherValidateSchema,
   voucherValidationSchema,
 } from '@gpu/shared';
-import type { Container } from '../../app/types.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import type { AppInstance } from '../../platform/http/types.ts';
+import type { VouchersDeps } from './vouchers.deps.ts';
 import { availableVouchers, listVouchers, validateVoucher, voucherStats } from './vouchers.usecases.ts';
 
 /** The customer's vouchers (SPEC.md §7 Vouchers). */
-export async function vouchersRoutes(app: AppInstance, c: Container) {
+export async function vouchersRoutes(app: AppInstance, deps: VouchersDeps) {
   const user = { preHandler: app.requireUser };
   const tags = ['vouchers'];
   const uid = (request: { user: { id: number } | null }) => request.user?.id as number;
@@ -30,7 +30,7 @@ export async function vouchersRoutes(app: AppInstance, c: Container) {
         response: { 200: envelopeSchema(pageSchema(voucherSchema)) },
       },
     },
-    async (request) => ok(await listVouchers(c.basic, uid(request), request.query)),
+    async (request) => ok(await listVouchers(deps, uid(request), request.query)),
   );
 
   app.get(
@@ -44,7 +44,7 @@ export async function vouchersRoutes(app: AppInstance, c: Container) {
         response: { 200: envelopeSchema(pageSchema(voucherSchema)) },
       },
     },
-    async (request) => ok(await availableVouchers(c.basic, uid(request), request.query)),
+    async (request) => ok(await availableVouchers(deps, uid(request), request.query)),
   );
 
   app.get(
@@ -53,7 +53,7 @@ export async function vouchersRoutes(app: AppInstance, c: Container) {
       ...user,
       schema: { tags, summary: '代金券统计', response: { 200: envelopeSchema(voucherStatsSchema) } },
     },
-    async (request) => ok(await voucherStats(c.basic, uid(request))),
+    async (request) => ok(await voucherStats(deps, uid(request))),
   );
 
   // /use answers the same check as /validate: the deduction happens when the order is created
@@ -71,7 +71,7 @@ export async function vouchersRoutes(app: AppInstance, c: Container) {
         },
       },
       async (request) => {
-        const v = await validateVoucher(c.basic, uid(request), request.body);
+        const v = await validateVoucher(deps, uid(request), request.body);
         return ok(v, v.valid ? '代金券可用' : (v.reason ?? '代金券不可用'));
       },
     );

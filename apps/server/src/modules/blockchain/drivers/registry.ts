@@ -1,4 +1,3 @@
-import type { Config } from '../../../app/config.ts';
 import type { Db } from '../../../platform/db/client.ts';
 import { ChainProviderError, type ChainStatusDriver } from './chain-driver.ts';
 import { createSimulatedChainDriver } from './simulated/simulated-chain.ts';
@@ -9,7 +8,10 @@ import { createSimulatedChainDriver } from './simulated/simulated-chain.ts';
  * (never in production, config.ts). Otherwise, until a chain RPC driver is configured
  * (docs/decisions.md), lookups fail and orders simply stay pending.
  */
-export function createChainDriver(config: Config, { db }: { db: Db }): ChainStatusDriver {
+export function createChainDriver(
+  config: { CHAIN_PROVIDER: 'off' | 'simulated' },
+  { db }: { db: Db },
+): ChainStatusDriver {
   if (config.CHAIN_PROVIDER === 'simulated') return createSimulatedChainDriver({ db });
   return {
     kind: 'rpc',

@@ -1,3 +1,4 @@
+import type { Task } from '../../../platform/tasks.ts';
 import type { PaymentDeps } from '../payments.deps.ts';
 import { createPaymentsRepository } from '../payments.repository.ts';
 import { expireOrder } from '../payments.usecases.ts';
@@ -20,3 +21,9 @@ export async function closeExpiredRechargeOrders(deps: PaymentDeps, limit = 100)
   }
   return { expired: orders.length };
 }
+
+export const closeExpiredOrdersTask = (deps: PaymentDeps): Task => ({
+  name: CLOSE_EXPIRED_ORDERS_TASK,
+  intervalMs: 30_000,
+  run: () => closeExpiredRechargeOrders(deps),
+});

@@ -1,3 +1,4 @@
+import type { Task } from '../../../platform/tasks.ts';
 import type { PaymentDeps } from '../payments.deps.ts';
 import { RECONCILE_MIN_AGE_MS } from '../payments.models.ts';
 import { createPaymentsRepository } from '../payments.repository.ts';
@@ -20,3 +21,9 @@ export async function reconcilePendingRechargeOrders(deps: PaymentDeps, limit = 
   for (const order of orders) await refreshFromProvider(deps, order, now);
   return { checked: orders.length };
 }
+
+export const reconcilePendingOrdersTask = (deps: PaymentDeps): Task => ({
+  name: RECONCILE_PENDING_ORDERS_TASK,
+  intervalMs: 30_000,
+  run: () => reconcilePendingRechargeOrders(deps),
+});

@@ -10,7 +10,7 @@ import {
   tenantSkuPrices,
   tenants,
   uploadedFiles,
-} from './tenants.tables.ts';
+} from '../tenants/tenants.tables.ts';
 
 /** The app_meta row whose value every replica's tenant cache compares (see tenants.usecases.ts). */
 export const TENANT_VERSION_KEY = 'tenants.version';

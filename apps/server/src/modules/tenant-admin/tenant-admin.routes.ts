@@ -12,7 +12,6 @@ import {
   uploadResultSchema,
 } from '@gpu/shared';
 import { z } from 'zod';
-import type { Container } from '../../app/types.ts';
 import { adminActor, idParamsSchema } from '../../platform/http/admin-route.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import type { AppInstance } from '../../platform/http/types.ts';
@@ -29,18 +28,10 @@ import {
   tenantPrices,
   updateTenant,
   uploadImage,
-} from './tenants-admin.usecases.ts';
+} from './tenant-admin.usecases.ts';
 
 /** Tenants, their host grants and prices, and image uploads for the back office. */
-export async function tenantsAdminRoutes(app: AppInstance, c: Container) {
-  const deps: TenantAdminDeps = {
-    db: c.db,
-    now: () => c.clock.now(),
-    changed: () => {
-      c.services.tenants.invalidate();
-      c.services.market.invalidate();
-    },
-  };
+export async function tenantsAdminRoutes(app: AppInstance, deps: TenantAdminDeps) {
   const admin = { preHandler: app.requireAdmin };
   const tags = ['admin-tenants'];
   const params = idParamsSchema('租户编号无效');

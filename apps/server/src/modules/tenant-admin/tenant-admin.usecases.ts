@@ -14,9 +14,9 @@ import type { Now } from '../../platform/clock.ts';
 import type { Db, Tx } from '../../platform/db/client.ts';
 import { isUniqueViolation } from '../../platform/db/errors.ts';
 import { recordAudit } from '../audit/index.ts';
-import { tenantAdminErrors } from './tenants.errors.ts';
-import type { TenantSettings } from './tenants.tables.ts';
-import { createTenantsAdminRepository, type TenantRow } from './tenants-admin.repository.ts';
+import type { TenantSettings } from '../tenants/tenants.tables.ts';
+import { tenantAdminErrors } from './tenant-admin.errors.ts';
+import { createTenantsAdminRepository, type TenantRow } from './tenant-admin.repository.ts';
 
 /**
  * The back office's tenant writes. Each commits with its audit row and a bump of the tenant

@@ -1,0 +1,9 @@
+import type { AuthLookups } from './auth.types.ts';
+import type { AuthDeps } from './auth.usecases.ts';
+
+export interface AuthModuleDeps extends AuthDeps {
+  /** Whether a subject may still act, read on every signed-in request. */
+  lookups: AuthLookups;
+  /** Outside production a console provider's code is shown on screen. */
+  isProduction: boolean;
+}

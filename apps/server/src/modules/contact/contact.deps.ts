@@ -1,0 +1,7 @@
+import type { Now } from '../../platform/clock.ts';
+import type { Db } from '../../platform/db/client.ts';
+
+export interface ContactDeps {
+  db: Db;
+  now: Now;
+}

@@ -1,0 +1,12 @@
+import type { Now } from '../../platform/clock.ts';
+import type { Db } from '../../platform/db/client.ts';
+import type { DiscountService } from './discounts.usecases.ts';
+
+export interface DiscountsDeps {
+  db: Db;
+  now: Now;
+  /** The tenants' rules, cached per process (the market and quotes apply them). */
+  service: DiscountService;
+  /** Drops what shows discounted prices (the market, above this module) after a rule changes. */
+  changed: () => void;
+}

@@ -1,0 +1,7 @@
+import type { TenantService } from './tenants.usecases.ts';
+
+export interface TenantsDeps {
+  service: TenantService;
+  /** Outside production the tenant switcher may name a tenant, and the list of them is served. */
+  isProduction: boolean;
+}
