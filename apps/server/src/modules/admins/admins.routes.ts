@@ -2,6 +2,7 @@ import { adminLoginRequestSchema, adminLoginResponseSchema, adminSchema, envelop
 import { z } from 'zod';
 import { ok } from '../../platform/http/envelope.ts';
 import type { AppInstance } from '../../platform/http/types.ts';
+import { signedInAdmin } from '../auth/index.ts';
 import type { AdminsDeps } from './admins.deps.ts';
 import { adminLogin, adminLogout } from './admins.usecases.ts';
 
@@ -25,7 +26,7 @@ export async function adminAuthRoutes(app: AppInstance, deps: AdminsDeps) {
       preHandler: app.requireAdmin,
       schema: { tags: ['admin'], summary: '当前管理员', response: { 200: envelopeSchema(adminSchema) } },
     },
-    async (request) => ok(request.admin as z.infer<typeof adminSchema>),
+    async (request) => ok(signedInAdmin(request)),
   );
   app.post(
     '/api/admin/auth/logout',

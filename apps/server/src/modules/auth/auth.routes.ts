@@ -19,6 +19,7 @@ import type { AuthModuleDeps } from './auth.deps.ts';
 import { authErrors } from './auth.errors.ts';
 import { bearer } from './auth.plugin.ts';
 import * as auth from './auth.usecases.ts';
+import { signedInUser } from './signed-in.ts';
 
 /** The refresh cookie's name on plain HTTP (the demo on localhost), and before `__Host-` came. */
 export const REFRESH_COOKIE = 'gpu_rt';
@@ -275,7 +276,7 @@ export async function authRoutes(app: AppInstance, deps: AuthModuleDeps) {
       preHandler: app.requireUser,
       schema: { tags: ['auth'], summary: '当前用户', response: { 200: envelopeSchema(userSchema) } },
     },
-    async (request) => ok(await auth.currentUser(deps, request.user?.id as number)),
+    async (request) => ok(await auth.currentUser(deps, signedInUser(request).id)),
   );
   app.post(
     '/api/auth/change-password',
@@ -293,7 +294,7 @@ export async function authRoutes(app: AppInstance, deps: AuthModuleDeps) {
       sessionAnswer(
         request,
         reply,
-        await auth.changePassword(deps, request.user?.id as number, request.body, originOf(request)),
+        await auth.changePassword(deps, signedInUser(request).id, request.body, originOf(request)),
         '密码修改成功',
       ),
   );
@@ -313,7 +314,7 @@ export async function authRoutes(app: AppInstance, deps: AuthModuleDeps) {
       sessionAnswer(
         request,
         reply,
-        await auth.changePhone(deps, request.user?.id as number, request.body, originOf(request)),
+        await auth.changePhone(deps, signedInUser(request).id, request.body, originOf(request)),
         '手机号已更换',
       ),
   );
@@ -328,6 +329,6 @@ export async function authRoutes(app: AppInstance, deps: AuthModuleDeps) {
       },
     },
     async (request) =>
-      ok(await auth.recentSignIns(deps, request.user?.id as number, request.user?.sessionId)),
+      ok(await auth.recentSignIns(deps, signedInUser(request).id, signedInUser(request).sessionId)),
   );
 }

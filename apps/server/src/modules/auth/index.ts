@@ -12,4 +12,5 @@ export { checkLoginAllowed, type LoginLimitDeps } from './login-limits.ts';
 export { hashPassword, verifyPassword } from './passwords.ts';
 export { databaseRateLimitStore } from './rate-limit-store.ts';
 export { countHit } from './rate-limits.repository.ts';
+export { adminActor, perCustomerLimit, signedInAdmin, signedInUser } from './signed-in.ts';
 export type { TokenService } from './tokens.ts';

@@ -14,6 +14,7 @@ import {
 import { z } from 'zod';
 import { ok } from '../../platform/http/envelope.ts';
 import type { AppInstance } from '../../platform/http/types.ts';
+import { signedInUser } from '../auth/index.ts';
 import type { BlockchainDeps } from './blockchain.deps.ts';
 import {
   blockchainBatchStatus,
@@ -28,7 +29,6 @@ import {
 export async function blockchainRoutes(app: AppInstance, deps: BlockchainDeps) {
   const user = { preHandler: app.requireUser };
   const tags = ['blockchain'];
-  const uid = (r: { user?: { id: number } | null }) => r.user?.id as number;
   const orderAnswer = { 200: envelopeSchema(blockchainOrderSchema) };
 
   app.post(
@@ -39,7 +39,11 @@ export async function blockchainRoutes(app: AppInstance, deps: BlockchainDeps) {
     },
     async (request) =>
       ok(
-        await createBlockchainOrder(deps, { id: uid(request), tenantId: request.tenant.id }, request.body),
+        await createBlockchainOrder(
+          deps,
+          { id: signedInUser(request).id, tenantId: request.tenant.id },
+          request.body,
+        ),
         '订单已提交，等待链上确认',
       ),
   );
@@ -54,7 +58,7 @@ export async function blockchainRoutes(app: AppInstance, deps: BlockchainDeps) {
         response: { 200: envelopeSchema(pageSchema(blockchainOrderSchema)) },
       },
     },
-    async (request) => ok(await listBlockchainOrders(deps, uid(request), request.query)),
+    async (request) => ok(await listBlockchainOrders(deps, signedInUser(request).id, request.query)),
   );
   app.get(
     '/api/blockchain/user/orders/stats',
@@ -62,7 +66,7 @@ export async function blockchainRoutes(app: AppInstance, deps: BlockchainDeps) {
       ...user,
       schema: { tags, summary: '区块链订单统计', response: { 200: envelopeSchema(blockchainStatsSchema) } },
     },
-    async (request) => ok(await blockchainStats(deps, uid(request))),
+    async (request) => ok(await blockchainStats(deps, signedInUser(request).id)),
   );
   app.get(
     '/api/blockchain/orders/by-no/:no',
@@ -70,12 +74,14 @@ export async function blockchainRoutes(app: AppInstance, deps: BlockchainDeps) {
       ...user,
       schema: { tags, summary: '按订单号查询', params: blockchainOrderNoParams, response: orderAnswer },
     },
-    async (request) => ok(await findBlockchainOrder(deps, uid(request), { by: 'no', no: request.params.no })),
+    async (request) =>
+      ok(await findBlockchainOrder(deps, signedInUser(request).id, { by: 'no', no: request.params.no })),
   );
   app.get(
     '/api/blockchain/orders/by-id/:id',
     { ...user, schema: { tags, summary: '按编号查询', params: blockchainIdParams, response: orderAnswer } },
-    async (request) => ok(await findBlockchainOrder(deps, uid(request), { by: 'id', id: request.params.id })),
+    async (request) =>
+      ok(await findBlockchainOrder(deps, signedInUser(request).id, { by: 'id', id: request.params.id })),
   );
   app.get(
     '/api/blockchain/orders/tx/:hash',
@@ -84,7 +90,7 @@ export async function blockchainRoutes(app: AppInstance, deps: BlockchainDeps) {
       schema: { tags, summary: '按交易哈希查询', params: blockchainTxParams, response: orderAnswer },
     },
     async (request) =>
-      ok(await findBlockchainOrder(deps, uid(request), { by: 'tx', hash: request.params.hash })),
+      ok(await findBlockchainOrder(deps, signedInUser(request).id, { by: 'tx', hash: request.params.hash })),
   );
   app.get(
     '/api/blockchain/orders/:id/status',
@@ -97,7 +103,7 @@ export async function blockchainRoutes(app: AppInstance, deps: BlockchainDeps) {
         response: { 200: envelopeSchema(blockchainStatusSchema) },
       },
     },
-    async (request) => ok(await blockchainOrderStatus(deps, uid(request), request.params.id)),
+    async (request) => ok(await blockchainOrderStatus(deps, signedInUser(request).id, request.params.id)),
   );
   app.post(
     '/api/blockchain/orders/status/batch',
@@ -110,6 +116,6 @@ export async function blockchainRoutes(app: AppInstance, deps: BlockchainDeps) {
         response: { 200: envelopeSchema(z.array(blockchainStatusSchema)) },
       },
     },
-    async (request) => ok(await blockchainBatchStatus(deps, uid(request), request.body.orderNos)),
+    async (request) => ok(await blockchainBatchStatus(deps, signedInUser(request).id, request.body.orderNos)),
   );
 }

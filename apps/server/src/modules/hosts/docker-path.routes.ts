@@ -8,10 +8,10 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Container } from '../../app/types.ts';
-import { perCustomerLimit } from '../../platform/http/customer-limit.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import type { AppInstance } from '../../platform/http/types.ts';
 import type { AuthUser } from '../auth/index.ts';
+import { perCustomerLimit } from '../auth/index.ts';
 import { cleanupOrphansOf, gpuAvailabilityFor } from './containers.usecases.ts';
 import { type DockerInstanceGateway, noInstancesYet } from './instance-gateway.ts';
 

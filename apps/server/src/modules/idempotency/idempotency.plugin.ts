@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isAppError } from '../../platform/errors.ts';
 import type { AppInstance } from '../../platform/http/types.ts';
+import { signedInUser } from '../auth/index.ts';
 import type { IdempotencyDeps } from './idempotency.deps.ts';
 import { idempotencyErrors } from './idempotency.errors.ts';
 import { IDEMPOTENCY_KEY_PATTERN, requestHash } from './idempotency.models.ts';
@@ -13,9 +14,8 @@ export function registerIdempotency(app: AppInstance, deps: IdempotencyDeps) {
     const key = request.headers['idempotency-key'];
     if (key === undefined) return;
     if (typeof key !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(key)) throw idempotencyErrors.badKey();
-    if (!request.user) throw new Error(`idempotent(${scope}) must run after requireUser`);
     const claim = await claimRequest(deps, {
-      userId: request.user.id,
+      userId: signedInUser(request).id,
       scope,
       key,
       requestHash: requestHash({ body: request.body, query: request.query }),

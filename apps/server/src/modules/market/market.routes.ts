@@ -6,10 +6,9 @@ import {
   marketSyncResultSchema,
 } from '@gpu/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { adminActor } from '../../platform/http/admin-route.ts';
-import { perCustomerLimit } from '../../platform/http/customer-limit.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import type { AppInstance } from '../../platform/http/types.ts';
+import { adminActor, perCustomerLimit } from '../auth/index.ts';
 import type { MarketDeps } from './market.deps.ts';
 import type { MarketAnswer } from './market.read-model.ts';
 import { adminSyncMarket, customerSyncMarket } from './sync.usecases.ts';

@@ -2,6 +2,7 @@ import { envelopeSchema, idSchema, userNoticeSchema } from '@gpu/shared';
 import { z } from 'zod';
 import { ok } from '../../platform/http/envelope.ts';
 import type { AppInstance } from '../../platform/http/types.ts';
+import { signedInUser } from '../auth/index.ts';
 import { listNotices, markNoticesRead } from './notices.usecases.ts';
 import type { OperationsDeps } from './operations.deps.ts';
 
@@ -21,8 +22,7 @@ export async function noticesRoutes(app: AppInstance, deps: OperationsDeps) {
         response: { 200: envelopeSchema(z.array(userNoticeSchema)) },
       },
     },
-    async (request) =>
-      ok(await listNotices(deps, request.user?.id as number, request.query.unread === 'true')),
+    async (request) => ok(await listNotices(deps, signedInUser(request).id, request.query.unread === 'true')),
   );
   app.post(
     '/api/user/notices/read',
@@ -36,7 +36,7 @@ export async function noticesRoutes(app: AppInstance, deps: OperationsDeps) {
       },
     },
     async (request) => {
-      await markNoticesRead(deps, request.user?.id as number, request.body?.id);
+      await markNoticesRead(deps, signedInUser(request).id, request.body?.id);
       return ok(null, '已标记为已读');
     },
   );

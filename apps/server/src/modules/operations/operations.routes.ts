@@ -16,9 +16,10 @@ import {
   pageSchema,
   runningInstancesQuerySchema,
 } from '@gpu/shared';
-import { adminActor, idParamsSchema } from '../../platform/http/admin-route.ts';
 import { ok } from '../../platform/http/envelope.ts';
+import { idParamsSchema } from '../../platform/http/params.ts';
 import type { AppInstance } from '../../platform/http/types.ts';
+import { adminActor } from '../auth/index.ts';
 import {
   adminInstanceAction,
   listUserInstances,

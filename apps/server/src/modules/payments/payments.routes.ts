@@ -15,6 +15,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ok } from '../../platform/http/envelope.ts';
 import type { AppInstance } from '../../platform/http/types.ts';
+import { signedInUser } from '../auth/index.ts';
 import { alipayNotifyRoutes } from './drivers/alipay/alipay.routes.ts';
 import { simulatedPaymentRoutes } from './drivers/simulated/simulated.routes.ts';
 import type { PaymentDeps } from './payments.deps.ts';
@@ -37,8 +38,6 @@ async function addMsg(_request: FastifyRequest, reply: FastifyReply, payload: un
 }
 
 export async function paymentsRoutes(app: AppInstance, deps: PaymentDeps) {
-  const user = (request: FastifyRequest) => request.user as NonNullable<FastifyRequest['user']>;
-
   // Per address; per user, pending orders and orders per hour are limited in the database.
   const rechargeRateLimit = { rateLimit: { max: 30, timeWindow: '1 minute' } };
   app.post(
@@ -54,7 +53,8 @@ export async function paymentsRoutes(app: AppInstance, deps: PaymentDeps) {
         response: { 200: createQrCodeResponseSchema },
       },
     },
-    async (request) => okWithMsg(await createRecharge(deps, user(request), request.body), '二维码生成成功'),
+    async (request) =>
+      okWithMsg(await createRecharge(deps, signedInUser(request), request.body), '二维码生成成功'),
   );
   // SPEC.md §7 `POST /user/recharge (query amount)`: the same order and answer as createQrCode
   // (never a direct credit: money arrives only through the provider's payment).
@@ -73,7 +73,7 @@ export async function paymentsRoutes(app: AppInstance, deps: PaymentDeps) {
     },
     async (request) =>
       okWithMsg(
-        await createRecharge(deps, user(request), {
+        await createRecharge(deps, signedInUser(request), {
           amount: request.query.amount,
           subject: DEFAULT_RECHARGE_SUBJECT,
           body: DEFAULT_RECHARGE_BODY,
@@ -94,7 +94,7 @@ export async function paymentsRoutes(app: AppInstance, deps: PaymentDeps) {
         response: { 200: paymentStatusResponseSchema },
       },
     },
-    async (request) => okWithMsg(await paymentStatus(deps, user(request), request.query.outTradeNo)),
+    async (request) => okWithMsg(await paymentStatus(deps, signedInUser(request), request.query.outTradeNo)),
   );
 
   app.get(
@@ -108,7 +108,7 @@ export async function paymentsRoutes(app: AppInstance, deps: PaymentDeps) {
         response: { 200: envelopeSchema(pageSchema(rechargeOrderSchema)) },
       },
     },
-    async (request) => ok(await listRechargeOrders(deps, user(request), request.query)),
+    async (request) => ok(await listRechargeOrders(deps, signedInUser(request), request.query)),
   );
   app.get(
     '/api/recharge/orders/:id',
@@ -121,7 +121,7 @@ export async function paymentsRoutes(app: AppInstance, deps: PaymentDeps) {
         response: { 200: envelopeSchema(rechargeOrderSchema) },
       },
     },
-    async (request) => ok(await getRechargeOrder(deps, user(request), request.params.id)),
+    async (request) => ok(await getRechargeOrder(deps, signedInUser(request), request.params.id)),
   );
 
   if (deps.payments.kind === 'simulated') await simulatedPaymentRoutes(app, deps);

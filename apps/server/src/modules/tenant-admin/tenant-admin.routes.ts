@@ -12,9 +12,10 @@ import {
   uploadResultSchema,
 } from '@gpu/shared';
 import { z } from 'zod';
-import { adminActor, idParamsSchema } from '../../platform/http/admin-route.ts';
 import { ok } from '../../platform/http/envelope.ts';
+import { idParamsSchema } from '../../platform/http/params.ts';
 import type { AppInstance } from '../../platform/http/types.ts';
+import { adminActor } from '../auth/index.ts';
 import {
   createTenant,
   deleteTenantPrice,

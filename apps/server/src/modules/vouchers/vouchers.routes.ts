@@ -10,6 +10,7 @@ import {
 } from '@gpu/shared';
 import { ok } from '../../platform/http/envelope.ts';
 import type { AppInstance } from '../../platform/http/types.ts';
+import { signedInUser } from '../auth/index.ts';
 import type { VouchersDeps } from './vouchers.deps.ts';
 import { availableVouchers, listVouchers, validateVoucher, voucherStats } from './vouchers.usecases.ts';
 
@@ -17,7 +18,6 @@ import { availableVouchers, listVouchers, validateVoucher, voucherStats } from '
 export async function vouchersRoutes(app: AppInstance, deps: VouchersDeps) {
   const user = { preHandler: app.requireUser };
   const tags = ['vouchers'];
-  const uid = (request: { user: { id: number } | null }) => request.user?.id as number;
 
   app.get(
     '/api/user/vouchers',
@@ -30,7 +30,7 @@ export async function vouchersRoutes(app: AppInstance, deps: VouchersDeps) {
         response: { 200: envelopeSchema(pageSchema(voucherSchema)) },
       },
     },
-    async (request) => ok(await listVouchers(deps, uid(request), request.query)),
+    async (request) => ok(await listVouchers(deps, signedInUser(request).id, request.query)),
   );
 
   app.get(
@@ -44,7 +44,7 @@ export async function vouchersRoutes(app: AppInstance, deps: VouchersDeps) {
         response: { 200: envelopeSchema(pageSchema(voucherSchema)) },
       },
     },
-    async (request) => ok(await availableVouchers(deps, uid(request), request.query)),
+    async (request) => ok(await availableVouchers(deps, signedInUser(request).id, request.query)),
   );
 
   app.get(
@@ -53,7 +53,7 @@ export async function vouchersRoutes(app: AppInstance, deps: VouchersDeps) {
       ...user,
       schema: { tags, summary: '代金券统计', response: { 200: envelopeSchema(voucherStatsSchema) } },
     },
-    async (request) => ok(await voucherStats(deps, uid(request))),
+    async (request) => ok(await voucherStats(deps, signedInUser(request).id)),
   );
 
   // /use answers the same check as /validate: the deduction happens when the order is created
@@ -71,7 +71,7 @@ export async function vouchersRoutes(app: AppInstance, deps: VouchersDeps) {
         },
       },
       async (request) => {
-        const v = await validateVoucher(deps, uid(request), request.body);
+        const v = await validateVoucher(deps, signedInUser(request).id, request.body);
         return ok(v, v.valid ? '代金券可用' : (v.reason ?? '代金券不可用'));
       },
     );
