@@ -1,7 +1,7 @@
 import type { PackagePrices } from '@gpu/shared';
 import { and, eq, type SQLWrapper, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.ts';
-import { packagePrices } from './pricing.tables.ts';
+import { packagePrices } from '../market/package-prices.tables.ts';
 
 export type PackagePriceRow = typeof packagePrices.$inferSelect;
 

@@ -5,7 +5,7 @@ import { appMeta } from '../../platform/db/meta.tables.ts';
 import { discounts } from '../discounts/discounts.tables.ts';
 import { hostGpus, hosts, regions } from '../hosts/hosts.tables.ts';
 import { gpuSkus, images } from '../market/market.tables.ts';
-import { packagePrices } from '../pricing/pricing.tables.ts';
+import { packagePrices } from '../market/package-prices.tables.ts';
 import { DEMO_HOSTS, DEMO_IMAGES, DEMO_REGIONS, PRESET_URLS, type RegionCode } from './demo-data.ts';
 
 /** Takes the first-start marker; false when another start (or an earlier one) has it. */
