@@ -1,10 +1,10 @@
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REFRESH_COOKIE } from '../modules/auth/auth.routes.ts';
 import { admins, users } from '../modules/auth/auth.tables.ts';
 import { login } from '../modules/auth/auth.usecases.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
+import { REFRESH_COOKIE } from '../modules/auth/refresh-cookie.ts';
 import { accounts } from '../modules/billing/billing.tables.ts';
 import { createTenantService } from '../modules/tenants/tenants.usecases.ts';
 import type { Db } from '../platform/db/client.ts';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../platform/clock.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import type { SmsDriver, SmsNotice } from '../sms/drivers/sms-driver.ts';
-import { REFRESH_COOKIE } from './auth.routes.ts';
+import { REFRESH_COOKIE } from './refresh-cookie.ts';
 
 type T = Awaited<ReturnType<typeof createTestApp>>;
 const clock = fixedClock('2026-11-22T08:00:00Z');

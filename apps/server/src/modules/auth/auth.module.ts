@@ -1,5 +1,6 @@
 import { defineModule } from '../../platform/module.ts';
 import type { SmsDriver } from '../sms/index.ts';
+import { accountRoutes } from './account.routes.ts';
 import type { AuthModuleDeps } from './auth.deps.ts';
 import { registerAuth } from './auth.plugin.ts';
 import { createAuthRepository } from './auth.repository.ts';
@@ -29,6 +30,7 @@ export const authModule = defineModule({
   hooks: (app, deps) => registerAuth(app, deps.tokens, deps.lookups),
   register: async (app, deps) => {
     await authRoutes(app, deps);
+    await accountRoutes(app, deps);
     app.tasks.register(rateLimitCleanupTask(deps));
   },
 });

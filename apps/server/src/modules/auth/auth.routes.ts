@@ -1,6 +1,4 @@
 import {
-  changePasswordRequestSchema,
-  changePhoneRequestSchema,
   envelopeSchema,
   loginRequestSchema,
   loginResponseSchema,
@@ -8,7 +6,6 @@ import {
   registerRequestSchema,
   resetPasswordRequestSchema,
   sendCodeRequestSchema,
-  signInSchema,
   userSchema,
 } from '@gpu/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -19,33 +16,7 @@ import type { AuthModuleDeps } from './auth.deps.ts';
 import { authErrors } from './auth.errors.ts';
 import { bearer } from './auth.plugin.ts';
 import * as auth from './auth.usecases.ts';
-import { signedInUser } from './signed-in.ts';
-
-/** The refresh cookie's name on plain HTTP (the demo on localhost), and before `__Host-` came. */
-export const REFRESH_COOKIE = 'gpu_rt';
-/**
- * Its name on secure requests: `__Host-` makes the browser insist on Secure, Path=/ and no
- * Domain, so no sibling host or plain-HTTP page can plant or overwrite it. Browsers refuse it on
- * plain HTTP, which is why the demo keeps the old name.
- */
-export const SECURE_REFRESH_COOKIE = `__Host-${REFRESH_COOKIE}`;
-const LEGACY_PATH = '/api/auth';
-
-/** The refresh cookies presented (parsed here: cookies are not parsed on every request). */
-function presentedRefresh(app: AppInstance, request: FastifyRequest) {
-  const jar = request.headers.cookie ? app.parseCookie(request.headers.cookie) : {};
-  return { secure: jar[SECURE_REFRESH_COOKIE], legacy: jar[REFRESH_COOKIE] };
-}
-/** The refresh token to use: the `__Host-` one first, the old name during the transition. */
-const refreshCookie = (app: AppInstance, request: FastifyRequest): string | undefined => {
-  const { secure, legacy } = presentedRefresh(app, request);
-  return secure || legacy || undefined;
-};
-/** Both names' cookies gone (each cleared with the path and Secure flag it was set with). */
-function clearRefreshCookies(reply: FastifyReply) {
-  reply.clearCookie(SECURE_REFRESH_COOKIE, { path: '/', secure: true, httpOnly: true, sameSite: 'strict' });
-  reply.clearCookie(REFRESH_COOKIE, { path: LEGACY_PATH });
-}
+import { sessionAnswer as answer, clearRefreshCookies, refreshCookie } from './refresh-cookie.ts';
 
 const availableSchema = envelopeSchema(z.object({ available: z.boolean() }));
 const codeSentSchema = envelopeSchema(z.object({ code: z.string().optional() }));
@@ -57,7 +28,7 @@ const nullData = envelopeSchema(z.null());
  */
 const limit = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
 /** Where a session a signed-in user renews comes from (the sign-ins list shows it). */
-const originOf = (request: FastifyRequest) => ({
+const _originOf = (request: FastifyRequest) => ({
   ip: request.ip,
   userAgent: request.headers['user-agent']?.slice(0, 500),
 });
@@ -67,29 +38,8 @@ export async function authRoutes(app: AppInstance, deps: AuthModuleDeps) {
   const revealCode = (code: string | null) =>
     code && !deps.isProduction && deps.sms.kind === 'console' ? { code } : {};
 
-  /**
-   * Secure: HTTPS as this server sees it (X-Forwarded-Proto counts only from a TRUST_PROXY proxy),
-   * or any request in production (where the browser is on HTTPS behind some proxy, as before).
-   * A Secure cookie is always the `__Host-` one; plain HTTP keeps the old name and path.
-   */
-  const setRefreshCookie = (request: FastifyRequest, reply: FastifyReply, s: auth.Session) => {
-    const secure = request.protocol === 'https' || deps.isProduction;
-    // Without "remember me" the cookie dies with the browser session.
-    const lifetime = s.refresh.rememberMe ? { expires: s.refresh.expiresAt } : {};
-    const base = { httpOnly: true, sameSite: 'strict', ...lifetime } as const;
-    if (!secure) {
-      reply.setCookie(REFRESH_COOKIE, s.refresh.token, { ...base, secure: false, path: LEGACY_PATH });
-      return;
-    }
-    reply.setCookie(SECURE_REFRESH_COOKIE, s.refresh.token, { ...base, secure: true, path: '/' });
-    // The transition: an old-name cookie still held is replaced by this one.
-    if (presentedRefresh(app, request).legacy !== undefined)
-      reply.clearCookie(REFRESH_COOKIE, { path: LEGACY_PATH });
-  };
-  const sessionAnswer = (request: FastifyRequest, reply: FastifyReply, s: auth.Session, message: string) => {
-    setRefreshCookie(request, reply, s);
-    return ok({ accessToken: s.accessToken, user: s.user }, message);
-  };
+  const sessionAnswer = (request: FastifyRequest, reply: FastifyReply, s: auth.Session, message: string) =>
+    answer(app, deps.isProduction, request, reply, s, message);
 
   for (const url of ['/api/auth/login', '/api/auth/phone-login']) {
     app.post(
@@ -269,66 +219,5 @@ export async function authRoutes(app: AppInstance, deps: AuthModuleDeps) {
       clearRefreshCookies(reply);
       return ok(null, '已退出登录');
     },
-  );
-  app.get(
-    '/api/auth/me',
-    {
-      preHandler: app.requireUser,
-      schema: { tags: ['auth'], summary: '当前用户', response: { 200: envelopeSchema(userSchema) } },
-    },
-    async (request) => ok(await auth.currentUser(deps, signedInUser(request).id)),
-  );
-  app.post(
-    '/api/auth/change-password',
-    {
-      preHandler: app.requireUser,
-      config: limit(10),
-      schema: {
-        tags: ['auth'],
-        summary: '修改密码',
-        body: changePasswordRequestSchema,
-        response: { 200: envelopeSchema(loginResponseSchema) },
-      },
-    },
-    async (request, reply) =>
-      sessionAnswer(
-        request,
-        reply,
-        await auth.changePassword(deps, signedInUser(request).id, request.body, originOf(request)),
-        '密码修改成功',
-      ),
-  );
-  app.post(
-    '/api/user/change-phone',
-    {
-      preHandler: app.requireUser,
-      config: limit(10),
-      schema: {
-        tags: ['auth'],
-        summary: '更换手机号（当前密码和新手机号验证码；其他登录全部退出）',
-        body: changePhoneRequestSchema,
-        response: { 200: envelopeSchema(loginResponseSchema) },
-      },
-    },
-    async (request, reply) =>
-      sessionAnswer(
-        request,
-        reply,
-        await auth.changePhone(deps, signedInUser(request).id, request.body, originOf(request)),
-        '手机号已更换',
-      ),
-  );
-  app.get(
-    '/api/user/sign-ins',
-    {
-      preHandler: app.requireUser,
-      schema: {
-        tags: ['auth'],
-        summary: '最近登录记录',
-        response: { 200: envelopeSchema(z.array(signInSchema)) },
-      },
-    },
-    async (request) =>
-      ok(await auth.recentSignIns(deps, signedInUser(request).id, signedInUser(request).sessionId)),
   );
 }

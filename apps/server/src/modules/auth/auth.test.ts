@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../platform/clock.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { auditLog } from '../audit/audit.tables.ts';
-import { REFRESH_COOKIE } from './auth.routes.ts';
 import { users, verificationCodes } from './auth.tables.ts';
 import { hashPassword } from './passwords.ts';
+import { REFRESH_COOKIE } from './refresh-cookie.ts';
 
 type T = Awaited<ReturnType<typeof createTestApp>>;
 const clock = fixedClock('2026-11-22T08:00:00Z');

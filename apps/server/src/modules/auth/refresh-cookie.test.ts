@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../platform/clock.ts';
 import { createTestApp } from '../../test/test-app.ts';
-import { REFRESH_COOKIE, SECURE_REFRESH_COOKIE } from './auth.routes.ts';
 import { users } from './auth.tables.ts';
 import { hashPassword } from './passwords.ts';
+import { REFRESH_COOKIE, SECURE_REFRESH_COOKIE } from './refresh-cookie.ts';
 
 // The refresh cookie is `__Host-` prefixed (Secure, Path=/, no Domain) on secure requests:
 // HTTPS, or plain HTTP from a trusted proxy saying X-Forwarded-Proto: https. Plain HTTP (the demo

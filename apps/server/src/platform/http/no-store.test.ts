@@ -8,9 +8,9 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { REFRESH_COOKIE } from '../../modules/auth/auth.routes.ts';
 import { admins, users } from '../../modules/auth/auth.tables.ts';
 import { hashPassword } from '../../modules/auth/passwords.ts';
+import { REFRESH_COOKIE } from '../../modules/auth/refresh-cookie.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { answersSecrets, noStoreRoutes } from './no-store.ts';
 
