@@ -22,24 +22,15 @@ import type { AppInstance, Container } from '../../app/types.ts';
 import { adminActor, idParamsSchema } from '../../platform/http/admin-route.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import {
-  allSkus,
   type CatalogueDeps,
-  createImage,
   createRegion,
-  createSku,
-  deleteSku,
-  getImage,
-  getSku,
   gpuTypes,
-  listImages,
   listRegions,
-  listSkus,
   setGpuTypeStatus,
-  syncSkus,
-  updateImage,
   updateRegion,
-  updateSku,
 } from './catalogue.usecases.ts';
+import { createImage, getImage, listImages, updateImage } from './images.usecases.ts';
+import { allSkus, createSku, deleteSku, getSku, listSkus, syncSkus, updateSku } from './skus.usecases.ts';
 
 /** Regions, GPU types, images and GPU SKUs for admins (SPEC.md §7 Admin). */
 export async function catalogueRoutes(app: AppInstance, c: Container) {
