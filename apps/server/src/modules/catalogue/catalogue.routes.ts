@@ -23,24 +23,15 @@ import { idParamsSchema } from '../../platform/http/params.ts';
 import type { AppInstance } from '../../platform/http/types.ts';
 import { adminActor } from '../auth/index.ts';
 import {
-  allSkus,
   type CatalogueDeps,
-  createImage,
   createRegion,
-  createSku,
-  deleteSku,
-  getImage,
-  getSku,
   gpuTypes,
-  listImages,
   listRegions,
-  listSkus,
   setGpuTypeStatus,
-  syncSkus,
-  updateImage,
   updateRegion,
-  updateSku,
 } from './catalogue.usecases.ts';
+import { createImage, getImage, listImages, updateImage } from './images.usecases.ts';
+import { allSkus, createSku, deleteSku, getSku, listSkus, syncSkus, updateSku } from './skus.usecases.ts';
 
 /** Regions, GPU types, images and GPU SKUs for admins (SPEC.md §7 Admin). */
 export async function catalogueRoutes(app: AppInstance, deps: CatalogueDeps) {

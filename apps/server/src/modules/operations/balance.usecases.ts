@@ -14,7 +14,7 @@ import type { Now } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { recordAudit } from '../audit/index.ts';
 import { findUnbalancedAccounts } from '../billing/ledger.ts';
-import { createOperationsRepository } from './operations.repository.ts';
+import { createBalanceRepository } from './balance.repository.ts';
 
 interface Deps {
   db: Db;
@@ -23,7 +23,7 @@ interface Deps {
 
 /** Users whose balance (net of uncharged accrual) will not cover their running instances for `hours`. */
 export async function balanceWarnings(deps: Deps, q: BalanceWarningsQuery): Promise<Page<BalanceWarning>> {
-  const { rows, total } = await createOperationsRepository(deps).balanceWarnings(deps.now(), q.hours, q);
+  const { rows, total } = await createBalanceRepository(deps).balanceWarnings(deps.now(), q.hours, q);
   return {
     list: rows.map((r) => {
       const left = r.available - r.pending;
@@ -47,7 +47,7 @@ export async function balanceWarnings(deps: Deps, q: BalanceWarningsQuery): Prom
 
 export async function balanceStats(deps: Deps): Promise<BalanceStats> {
   const now = deps.now();
-  const t = await createOperationsRepository(deps).balanceTotals(
+  const t = await createBalanceRepository(deps).balanceTotals(
     now,
     BALANCE_WARNING_HOURS_DEFAULT,
     shanghaiDayStart(shanghaiToday(now)),
@@ -67,7 +67,7 @@ export async function balanceStats(deps: Deps): Promise<BalanceStats> {
 
 /** Σ balances against Σ ledger, overall and per account (ledger.ts keeps them equal; this proves it). */
 export async function balanceHealth(deps: Deps): Promise<BalanceHealth> {
-  const repo = createOperationsRepository(deps);
+  const repo = createBalanceRepository(deps);
   const [totals, unbalanced] = await Promise.all([repo.ledgerTotals(), findUnbalancedAccounts(deps.db)]);
   const phones = await repo.phonesOf(unbalanced.map((u) => u.userId));
   return {

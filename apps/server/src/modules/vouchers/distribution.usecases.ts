@@ -14,8 +14,13 @@ import {
 import type { Now } from '../../platform/clock.ts';
 import type { Db, DbOrTx } from '../../platform/db/client.ts';
 import { recordAudit } from '../audit/index.ts';
+import {
+  createDistributionRepository,
+  type DistributionRow,
+  type TargetUser,
+} from './distribution.repository.ts';
 import { voucherErrors } from './vouchers.errors.ts';
-import { createVouchersRepository, type DistributionRow, type TargetUser } from './vouchers.repository.ts';
+import { createVouchersRepository } from './vouchers.repository.ts';
 
 export interface DistributionDeps {
   db: Db;
@@ -32,7 +37,7 @@ export function voucherCode(): string {
 }
 
 async function resolveTargets(db: DbOrTx, t: DistributionTarget): Promise<TargetUser[]> {
-  const repo = createVouchersRepository({ db });
+  const repo = createDistributionRepository({ db });
   if (t.type === 'registered') {
     const from = new Date(t.from.length === 10 ? `${t.from}T00:00:00+08:00` : t.from);
     const to = new Date(t.to.length === 10 ? `${t.to}T23:59:59.999+08:00` : t.to);
@@ -78,8 +83,9 @@ export async function executeDistribution(
   const now = deps.now();
   const out = await deps.db.transaction(async (tx) => {
     const repo = createVouchersRepository({ db: tx });
+    const distributions = createDistributionRepository({ db: tx });
     const cfg = await repo.findConfig(input.configId, { lock: true });
-    const prior = await repo.findDistribution({ requestId: input.requestId });
+    const prior = await distributions.findDistribution({ requestId: input.requestId });
     if (prior) {
       if (prior.configId !== input.configId) throw voucherErrors.requestReused();
       return { row: prior, repeated: true };
@@ -88,7 +94,7 @@ export async function executeDistribution(
     if (!cfg.enabled) throw voucherErrors.configDisabled();
     const expiresAt = voucherExpiry(cfg, now);
     if (!expiresAt || expiresAt <= now) throw voucherErrors.configEnded();
-    const row = await repo.insertDistribution({
+    const row = await distributions.insertDistribution({
       requestId: input.requestId,
       configId: cfg.id,
       target: input.target,
@@ -122,10 +128,10 @@ export async function executeDistribution(
         updatedAt: now,
       })),
     );
-    await repo.insertItems(
+    await distributions.insertItems(
       issued.map((v) => ({ distributionId: row.id, userId: v.userId, voucherId: v.id })),
     );
-    await repo.setDistributionCounts(row.id, users.length, issued.length);
+    await distributions.setDistributionCounts(row.id, users.length, issued.length);
     await recordAudit(tx, actor, 'voucher-distribution.execute', `voucher-distribution:${row.id}`, {
       configId: cfg.id,
       target: input.target,
@@ -135,7 +141,7 @@ export async function executeDistribution(
     return { row: { ...row, targetCount: users.length, issuedCount: issued.length }, repeated: false };
   });
   return {
-    distribution: toView(out.row, await createVouchersRepository(deps).configName(out.row.configId)),
+    distribution: toView(out.row, await createDistributionRepository(deps).configName(out.row.configId)),
     repeated: out.repeated,
   };
 }
@@ -159,12 +165,12 @@ export async function distributionHistory(
   { db }: DistributionDeps,
   q: DistributionListQuery,
 ): Promise<Page<DistributionView>> {
-  const { rows, total } = await createVouchersRepository({ db }).listDistributions(q, q);
+  const { rows, total } = await createDistributionRepository({ db }).listDistributions(q, q);
   return { list: rows.map((r) => toView(r.d, r.configName)), total, page: q.page, size: q.size };
 }
 
 export async function distributionDetail({ db }: DistributionDeps, id: number): Promise<DistributionDetail> {
-  const repo = createVouchersRepository({ db });
+  const repo = createDistributionRepository({ db });
   const d = await repo.findDistribution({ id });
   if (!d) throw voucherErrors.distributionNotFound();
   return { ...toView(d, await repo.configName(d.configId)), items: await repo.distributionItems(id) };

@@ -1,26 +1,13 @@
 import type { VoucherStatus } from '@gpu/shared';
-import { and, asc, desc, eq, gt, gte, ilike, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, ilike, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.ts';
-import { users } from '../auth/auth.tables.ts';
 import { regions } from '../hosts/hosts.tables.ts';
-import {
-  voucherConfigs,
-  voucherDistributionItems,
-  voucherDistributions,
-  vouchers,
-} from './vouchers.tables.ts';
+import { voucherConfigs, vouchers } from './vouchers.tables.ts';
 
 export type VoucherRow = typeof vouchers.$inferSelect;
 export type VoucherConfigRow = typeof voucherConfigs.$inferSelect;
-export type DistributionRow = typeof voucherDistributions.$inferSelect;
 export interface VoucherWithRegion extends VoucherRow {
   regionName: string | null;
-}
-export interface TargetUser {
-  userId: number;
-  tenantId: number;
-  phone: string;
-  username: string;
 }
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, '\\$&');
@@ -32,6 +19,7 @@ function statusIs(status: VoucherStatus, now: Date): SQL {
   return and(gt(vouchers.remaining, 0), gt(vouchers.expiresAt, now)) as SQL;
 }
 
+/** The SQL of vouchers and their configs; distributions have distribution.repository.ts. */
 export function createVouchersRepository({ db }: { db: DbOrTx }) {
   const withRegion = { voucher: vouchers, regionName: regions.name };
   const toRow = (r: { voucher: VoucherRow; regionName: string | null }): VoucherWithRegion => ({
@@ -196,121 +184,6 @@ export function createVouchersRepository({ db }: { db: DbOrTx }) {
     },
     async regionExists(id: number): Promise<boolean> {
       return (await db.$count(regions, eq(regions.id, id))) > 0;
-    },
-
-    // ---- distribution targets ----
-
-    async targetUsers(
-      t:
-        | { type: 'tenant'; tenantId: number }
-        | { type: 'phones'; phones: string[] }
-        | { type: 'registered'; from: Date; to: Date; tenantId?: number }
-        | { type: 'spend'; minSpend: number; tenantId?: number },
-    ): Promise<TargetUser[]> {
-      const cols = {
-        userId: users.id,
-        tenantId: users.tenantId,
-        phone: users.phone,
-        username: users.username,
-      };
-      const active = eq(users.status, 'ACTIVE');
-      if (t.type === 'tenant')
-        return db
-          .select(cols)
-          .from(users)
-          .where(and(active, eq(users.tenantId, t.tenantId)))
-          .orderBy(asc(users.id));
-      if (t.type === 'phones')
-        return db
-          .select(cols)
-          .from(users)
-          .where(and(active, inArray(users.phone, t.phones)))
-          .orderBy(asc(users.id));
-      const tenant = t.tenantId ? eq(users.tenantId, t.tenantId) : undefined;
-      if (t.type === 'registered')
-        return db
-          .select(cols)
-          .from(users)
-          .where(and(active, tenant, gte(users.createdAt, t.from), lte(users.createdAt, t.to)))
-          .orderBy(asc(users.id));
-      // Net spend: charges less refunds over the user's whole ledger.
-      return db
-        .select(cols)
-        .from(users)
-        .where(
-          and(
-            active,
-            tenant,
-            sql`coalesce((select -sum(l.amount) from ledger_entries l where l.user_id = ${users.id} and l.kind in ('charge', 'refund')), 0) >= ${t.minSpend}`,
-          ),
-        )
-        .orderBy(asc(users.id));
-    },
-
-    // ---- distributions ----
-
-    async findDistribution(by: { id?: number; requestId?: string }): Promise<DistributionRow | undefined> {
-      const [row] = await db
-        .select()
-        .from(voucherDistributions)
-        .where(
-          by.id !== undefined
-            ? eq(voucherDistributions.id, by.id)
-            : eq(voucherDistributions.requestId, by.requestId ?? ''),
-        );
-      return row;
-    },
-    /** Inserts unless the request id exists (a concurrent repeat): undefined then. */
-    async insertDistribution(values: typeof voucherDistributions.$inferInsert) {
-      const [row] = await db.insert(voucherDistributions).values(values).onConflictDoNothing().returning();
-      return row;
-    },
-    async setDistributionCounts(id: number, targetCount: number, issuedCount: number) {
-      await db
-        .update(voucherDistributions)
-        .set({ targetCount, issuedCount })
-        .where(eq(voucherDistributions.id, id));
-    },
-    async insertItems(values: (typeof voucherDistributionItems.$inferInsert)[]) {
-      if (values.length) await db.insert(voucherDistributionItems).values(values);
-    },
-    async listDistributions(f: { configId?: number }, page: { page: number; size: number }) {
-      const where = f.configId ? eq(voucherDistributions.configId, f.configId) : undefined;
-      const rows = await db
-        .select({ d: voucherDistributions, configName: voucherConfigs.name })
-        .from(voucherDistributions)
-        .innerJoin(voucherConfigs, eq(voucherConfigs.id, voucherDistributions.configId))
-        .where(where)
-        .orderBy(desc(voucherDistributions.id))
-        .limit(page.size)
-        .offset((page.page - 1) * page.size);
-      const [count] = await db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(voucherDistributions)
-        .where(where);
-      return { rows, total: count?.n ?? 0 };
-    },
-    async distributionItems(id: number) {
-      return db
-        .select({
-          userId: voucherDistributionItems.userId,
-          phone: users.phone,
-          username: users.username,
-          voucherId: voucherDistributionItems.voucherId,
-          voucherCode: vouchers.code,
-        })
-        .from(voucherDistributionItems)
-        .innerJoin(users, eq(users.id, voucherDistributionItems.userId))
-        .innerJoin(vouchers, eq(vouchers.id, voucherDistributionItems.voucherId))
-        .where(eq(voucherDistributionItems.distributionId, id))
-        .orderBy(asc(voucherDistributionItems.userId));
-    },
-    async configName(id: number): Promise<string> {
-      const [row] = await db
-        .select({ name: voucherConfigs.name })
-        .from(voucherConfigs)
-        .where(eq(voucherConfigs.id, id));
-      return row?.name ?? '';
     },
   };
 }
