@@ -6,7 +6,7 @@ import { ledgerEntries } from '../billing/billing.tables.ts';
 import { billingRecords } from '../instances/instances.tables.ts';
 import { IMAGE, instanceTestApp } from '../instances/instances.test-helpers.ts';
 import { runMetering } from '../instances/tasks/billing-tasks.ts';
-import { settings, type T, tenantsAdminCalls } from './tenants-admin.test-helpers.ts';
+import { settings, type T, tenantsAdminCalls } from './tenant-admin.test-helpers.ts';
 
 let t: T;
 let admin: Record<string, string>;

@@ -4,8 +4,8 @@ import { buildServer } from '../../app/server.ts';
 import { fixedClock } from '../../platform/clock.ts';
 import type { AppInstance } from '../../platform/http/types.ts';
 import { createTestApp, testConfig } from '../../test/test-app.ts';
-import { VERSION_CHECK_MS } from './tenants.usecases.ts';
-import { settings, type T, tenantsAdminCalls } from './tenants-admin.test-helpers.ts';
+import { VERSION_CHECK_MS } from '../tenants/tenants.usecases.ts';
+import { settings, type T, tenantsAdminCalls } from './tenant-admin.test-helpers.ts';
 
 let t: T;
 let admin: Record<string, string>;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/test-app.ts';
-import { settings, type T, tenantsAdminCalls } from './tenants-admin.test-helpers.ts';
+import { settings, type T, tenantsAdminCalls } from './tenant-admin.test-helpers.ts';
 
 let t: T;
 let admin: Record<string, string>;
