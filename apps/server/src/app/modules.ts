@@ -2,6 +2,7 @@ import { adminsModule } from '../modules/admins/admins.module.ts';
 import { auditModule } from '../modules/audit/audit.module.ts';
 import { authModule } from '../modules/auth/auth.module.ts';
 import { registerBilling } from '../modules/billing/billing.module.ts';
+import { createBillingRepository } from '../modules/billing/index.ts';
 import { blockchainModule } from '../modules/blockchain/blockchain.module.ts';
 import { catalogueModule } from '../modules/catalogue/catalogue.module.ts';
 import { contactModule } from '../modules/contact/contact.module.ts';
@@ -61,6 +62,7 @@ export function createModules(core: Core, config: Config, overrides: ContainerOv
     appSecret: config.appSecret,
     isProduction: config.isProduction,
     sms: sms.driver,
+    openAccount: (tx, owner) => createBillingRepository({ db: tx }).openAccount(owner),
   });
   const audit = auditModule.createDeps(core, {});
   const admins = adminsModule.createDeps(core, { auth });

@@ -1,4 +1,5 @@
 import type { ChangePhoneRequest, CodeType, RegisterRequest, User } from '@gpu/shared';
+import type { Tx } from '../../platform/db/client.ts';
 import { authErrors } from './auth.errors.ts';
 import { reauthAccountKey, toUser, userAccountKey } from './auth.models.ts';
 import { createAuthRepository, type SessionOrigin, type UserRow } from './auth.repository.ts';
@@ -7,7 +8,17 @@ import { hashPassword, verifyPassword } from './passwords.ts';
 import { type AuthDeps, type Session, startSession } from './sessions.usecases.ts';
 import { consumeVerificationCode, sendVerificationCode } from './verification-codes.ts';
 
-export async function register(deps: AuthDeps, tenantId: number, input: RegisterRequest): Promise<User> {
+/**
+ * Opens the new user's zero-balance account in the registration's transaction. Balances are
+ * billing's (a module above auth), so the app hands the opener in.
+ */
+export type OpenAccount = (tx: Tx, owner: { userId: number; tenantId: number }) => Promise<void>;
+
+export async function register(
+  deps: AuthDeps & { openAccount: OpenAccount },
+  tenantId: number,
+  input: RegisterRequest,
+): Promise<User> {
   const repo = createAuthRepository(deps);
   if (await repo.isTaken(tenantId, 'phone', input.phone)) throw authErrors.phoneTaken();
   await consumeVerificationCode(
@@ -16,15 +27,17 @@ export async function register(deps: AuthDeps, tenantId: number, input: Register
     input.verificationCode,
   );
   const passwordHash = await hashPassword(input.password);
-  const user = await deps.db.transaction((tx) =>
-    createAuthRepository({ db: tx }).createUser({
+  const user = await deps.db.transaction(async (tx) => {
+    const created = await createAuthRepository({ db: tx }).createUser({
       tenantId,
       phone: input.phone,
       passwordHash,
       salesName: input.salesName,
       salesPhone: input.salesPhone,
-    }),
-  );
+    });
+    if (created) await deps.openAccount(tx, { userId: created.id, tenantId: created.tenantId });
+    return created;
+  });
   if (!user) throw authErrors.phoneTaken();
   return toUser(user);
 }

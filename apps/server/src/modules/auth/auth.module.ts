@@ -6,6 +6,7 @@ import { registerAuth } from './auth.plugin.ts';
 import { createAuthRepository } from './auth.repository.ts';
 import { authRoutes } from './auth.routes.ts';
 import { rateLimitCleanupTask } from './auth.tasks.ts';
+import type { OpenAccount } from './auth.usecases.ts';
 import { createTokenService } from './tokens.ts';
 
 /**
@@ -14,7 +15,10 @@ import { createTokenService } from './tokens.ts';
  */
 export const authModule = defineModule({
   name: 'auth',
-  createDeps: (core, needs: { appSecret: string; isProduction: boolean; sms: SmsDriver }): AuthModuleDeps => {
+  createDeps: (
+    core,
+    needs: { appSecret: string; isProduction: boolean; sms: SmsDriver; openAccount: OpenAccount },
+  ): AuthModuleDeps => {
     const now = () => core.clock.now();
     return {
       db: core.db,
@@ -25,6 +29,7 @@ export const authModule = defineModule({
       log: core.log,
       lookups: createAuthRepository({ db: core.db }),
       isProduction: needs.isProduction,
+      openAccount: needs.openAccount,
     };
   },
   hooks: (app, deps) => registerAuth(app, deps.tokens, deps.lookups),

@@ -1,7 +1,6 @@
 import { and, desc, eq, gt, isNull, type Placeholder, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { preparedStatement } from '../../platform/db/prepared.ts';
-import { accounts } from '../billing/billing.tables.ts';
 import { admins, authSessions, loginFailures, refreshTokens, users } from './auth.tables.ts';
 import type { AuthAdmin, AuthUser } from './auth.types.ts';
 
@@ -145,7 +144,7 @@ export function createAuthRepository({ db }: { db: DbOrTx }) {
       const col = { phone: users.phone, username: users.username, email: users.email }[field];
       return (await db.$count(users, and(eq(users.tenantId, tenantId), eq(col, value)))) > 0;
     },
-    /** A new user and their zero balance account, or null when the phone is taken. */
+    /** A new user, or null when the phone is taken. */
     async createUser(input: {
       tenantId: number;
       phone: string;
@@ -163,9 +162,7 @@ export function createAuthRepository({ db }: { db: DbOrTx }) {
         })
         .onConflictDoNothing()
         .returning();
-      if (!u) return null;
-      await db.insert(accounts).values({ userId: u.id, tenantId: u.tenantId });
-      return u;
+      return u ?? null;
     },
     async updateUser(id: number, patch: Partial<typeof users.$inferInsert>) {
       await db

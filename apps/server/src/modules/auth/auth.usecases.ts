@@ -3,6 +3,7 @@ export {
   changePassword,
   changePhone,
   isAvailable,
+  type OpenAccount,
   register,
   resetPassword,
   sendCode,

@@ -55,6 +55,10 @@ const insertOneSettingBalanceStatement = preparedStatement('ledger_insert_one', 
 
 export function createBillingRepository({ db }: { db: DbOrTx }) {
   return {
+    /** A user's zero-balance account (registration opens it with the user). */
+    async openAccount(owner: { userId: number; tenantId: number }) {
+      await db.insert(accounts).values(owner);
+    },
     async account(userId: number): Promise<AccountRow | undefined> {
       const [a] = await db.select().from(accounts).where(eq(accounts.userId, userId)).limit(1);
       return a;
