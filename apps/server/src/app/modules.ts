@@ -15,6 +15,7 @@ import { registerInstances } from '../modules/instances/instances.module.ts';
 import { createInstanceJobs } from '../modules/instances/jobs.usecases.ts';
 import { marketModule } from '../modules/market/market.module.ts';
 import { metricsModule } from '../modules/metrics/metrics.module.ts';
+import { noticesModule } from '../modules/notices/notices.module.ts';
 import { operationsModule } from '../modules/operations/operations.module.ts';
 import { paymentsModule } from '../modules/payments/payments.module.ts';
 import { pricingModule } from '../modules/pricing/pricing.module.ts';
@@ -90,6 +91,7 @@ export function createModules(core: Core, config: Config, overrides: ContainerOv
   });
   const idempotency = idempotencyModule.createDeps(core, {});
   const contact = contactModule.createDeps(core, {});
+  const notices = noticesModule.createDeps(core, {});
   const payments = paymentsModule.createDeps(core, { settings: config, driver: overrides.payments });
   const blockchain = blockchainModule.createDeps(core, { settings: config });
 
@@ -152,6 +154,7 @@ export function createModules(core: Core, config: Config, overrides: ContainerOv
     market,
     idempotency,
     contact,
+    notices,
     payments,
     blockchain,
     instances,
@@ -186,6 +189,7 @@ function moduleList(m: Modules, container: Container): BuiltModule[] {
     market,
     idempotency,
     contact,
+    notices,
     payments,
     blockchain,
     operations,
@@ -208,6 +212,7 @@ function moduleList(m: Modules, container: Container): BuiltModule[] {
     legacy('billing', registerBilling),
     built(idempotencyModule, idempotency),
     built(contactModule, contact),
+    built(noticesModule, notices),
     built(paymentsModule, payments),
     built(blockchainModule, blockchain),
     legacy('instances', registerInstances),

@@ -10,7 +10,7 @@ export * from '../modules/idempotency/idempotency.tables.ts';
 export * from '../modules/instances/instances.tables.ts';
 export * from '../modules/market/market.tables.ts';
 export * from '../modules/market/package-prices.tables.ts';
-export * from '../modules/operations/operations.tables.ts';
+export * from '../modules/notices/notices.tables.ts';
 export * from '../modules/payments/payments.tables.ts';
 export * from '../modules/tenants/tenants.tables.ts';
 export * from '../modules/vastai/vastai.tables.ts';

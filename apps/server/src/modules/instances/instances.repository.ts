@@ -8,7 +8,7 @@ import { hosts, regions } from '../hosts/hosts.tables.ts';
 import { usableImage } from '../market/images.repository.ts';
 import { marketRowsQuery, type TenantScope } from '../market/market.repository.ts';
 import { gpuSkus, images } from '../market/market.tables.ts';
-import { userNotices } from '../operations/operations.tables.ts';
+import { userNotices } from '../notices/notices.tables.ts';
 import { packagePricesColumn } from '../pricing/pricing.repository.ts';
 import { TRANSITIONAL } from './instances.models.ts';
 import { billingRecords, instanceEvents, instances } from './instances.tables.ts';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../platform/clock.ts';
 import { ledgerEntries } from '../billing/billing.tables.ts';
 import { hostGpus, simulatedContainers } from '../hosts/hosts.tables.ts';
-import { userNotices } from '../operations/operations.tables.ts';
+import { userNotices } from '../notices/notices.tables.ts';
 import { createInstancesRepository } from './instances.repository.ts';
 import { instanceEvents, instances } from './instances.tables.ts';
 import { IMAGE, instanceTestApp } from './instances.test-helpers.ts';

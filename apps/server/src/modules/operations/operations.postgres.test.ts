@@ -6,7 +6,7 @@ import { ledgerEntries } from '../billing/billing.tables.ts';
 import { findUnbalancedAccounts } from '../billing/ledger.ts';
 import { hostGpus } from '../hosts/hosts.tables.ts';
 import { IMAGE, instanceTestApp } from '../instances/instances.test-helpers.ts';
-import { userNotices } from './operations.tables.ts';
+import { userNotices } from '../notices/notices.tables.ts';
 
 // Real lock contention needs real connections: PGlite runs one transaction at a time.
 describe.runIf(process.env.DATABASE_URL)('force-stop on PostgreSQL, racing', () => {

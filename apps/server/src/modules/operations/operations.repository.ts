@@ -1,7 +1,6 @@
 import type { BillingType, InstanceStatus } from '@gpu/shared';
-import { and, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.ts';
-import { userNotices } from './operations.tables.ts';
 
 /** Both drivers answer `execute` with `{ rows }`; numbers of bigint sums come as text. */
 export async function rowsOf<T>(db: DbOrTx, query: SQL): Promise<T[]> {
@@ -46,7 +45,7 @@ export interface AdminInstanceRow {
 
 /**
  * The SQL of the back office's operations screens: read-only views over users and instances (balances:
- * balance.repository.ts), and user notices.
+ * balance.repository.ts).
  */
 export function createOperationsRepository({ db }: { db: DbOrTx }) {
   return {
@@ -178,31 +177,6 @@ export function createOperationsRepository({ db }: { db: DbOrTx }) {
         revenue: n(money?.revenue),
         burn: n(money?.burn),
       };
-    },
-
-    // ---- notices
-
-    async notify(values: typeof userNotices.$inferInsert) {
-      await db.insert(userNotices).values(values);
-    },
-    notices: (userId: number, unreadOnly: boolean, limit: number) =>
-      db
-        .select()
-        .from(userNotices)
-        .where(and(eq(userNotices.userId, userId), unreadOnly ? isNull(userNotices.readAt) : undefined))
-        .orderBy(desc(userNotices.id))
-        .limit(limit),
-    async markRead(userId: number, at: Date, id?: number) {
-      await db
-        .update(userNotices)
-        .set({ readAt: at })
-        .where(
-          and(
-            eq(userNotices.userId, userId),
-            isNull(userNotices.readAt),
-            id !== undefined ? eq(userNotices.id, id) : undefined,
-          ),
-        );
     },
   };
 }

@@ -3,11 +3,10 @@ import { z } from 'zod';
 import { ok } from '../../platform/http/envelope.ts';
 import type { AppInstance } from '../../platform/http/types.ts';
 import { signedInUser } from '../auth/index.ts';
-import { listNotices, markNoticesRead } from './notices.usecases.ts';
-import type { OperationsDeps } from './operations.deps.ts';
+import { listNotices, markNoticesRead, type NoticesDeps } from './notices.usecases.ts';
 
 /** The user's notices from the back office (an admin acted on their instance). */
-export async function noticesRoutes(app: AppInstance, deps: OperationsDeps) {
+export async function noticesRoutes(app: AppInstance, deps: NoticesDeps) {
   const tags = ['notices'];
   app.get(
     '/api/user/notices',

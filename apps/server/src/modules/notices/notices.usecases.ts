@@ -1,16 +1,20 @@
 import type { UserNotice } from '@gpu/shared';
 import type { Now } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/client.ts';
-import { createOperationsRepository } from './operations.repository.ts';
+import { createNoticesRepository } from './notices.repository.ts';
 
-interface Deps {
+export interface NoticesDeps {
   db: Db;
   now: Now;
 }
 
 /** The user's notices, newest first (the console shows the unread ones). */
-export async function listNotices(deps: Deps, userId: number, unreadOnly: boolean): Promise<UserNotice[]> {
-  const rows = await createOperationsRepository(deps).notices(userId, unreadOnly, 50);
+export async function listNotices(
+  deps: NoticesDeps,
+  userId: number,
+  unreadOnly: boolean,
+): Promise<UserNotice[]> {
+  const rows = await createNoticesRepository(deps).notices(userId, unreadOnly, 50);
   return rows.map((r) => ({
     id: r.id,
     title: r.title,
@@ -22,6 +26,6 @@ export async function listNotices(deps: Deps, userId: number, unreadOnly: boolea
 }
 
 /** Marks one notice (or, without an id, all of them) read; another user's id changes nothing. */
-export async function markNoticesRead(deps: Deps, userId: number, id?: number) {
-  await createOperationsRepository(deps).markRead(userId, deps.now(), id);
+export async function markNoticesRead(deps: NoticesDeps, userId: number, id?: number) {
+  await createNoticesRepository(deps).markRead(userId, deps.now(), id);
 }
