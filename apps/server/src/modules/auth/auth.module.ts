@@ -5,8 +5,8 @@ import type { AuthModuleDeps } from './auth.deps.ts';
 import { registerAuth } from './auth.plugin.ts';
 import { createAuthRepository } from './auth.repository.ts';
 import { authRoutes } from './auth.routes.ts';
-import { rateLimitCleanupTask } from './auth.tasks.ts';
 import type { OpenAccount } from './auth.usecases.ts';
+import { rateLimitCleanupTask } from './tasks/rate-limit-cleanup.task.ts';
 import { createTokenService } from './tokens.ts';
 
 /**

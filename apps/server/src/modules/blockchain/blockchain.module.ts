@@ -2,11 +2,11 @@ import type { Core } from '../../platform/module.ts';
 import { defineModule } from '../../platform/module.ts';
 import type { BlockchainDeps } from './blockchain.deps.ts';
 import { blockchainRoutes } from './blockchain.routes.ts';
-import { pollPendingOrdersTask } from './blockchain.tasks.ts';
 import type { ChainStatusDriver } from './drivers/chain-driver.ts';
 import { createChainDriver } from './drivers/registry.ts';
 import { simulatedChainRoutes } from './drivers/simulated/simulated.routes.ts';
 import { simulatedChainPath } from './drivers/simulated/simulated-chain.ts';
+import { pollPendingOrdersTask } from './tasks/poll-pending-orders.task.ts';
 
 export interface BlockchainSettings {
   CHAIN_PROVIDER: 'off' | 'simulated';

@@ -8,7 +8,7 @@ import { createMarketReadModel } from './market.read-model.ts';
 import type { MarketRow } from './market.repository.ts';
 import { marketRoutes } from './market.routes.ts';
 import { createMarketCatalog } from './market.usecases.ts';
-import { MARKET_SYNC_TASK, MARKET_SYNC_TASK_INTERVAL_MS, syncMarket } from './sync.usecases.ts';
+import { marketSyncTask } from './tasks/sync.task.ts';
 
 /** The market (listings, sync and its task) and the image catalogue. */
 export const marketModule = defineModule({
@@ -41,12 +41,6 @@ export const marketModule = defineModule({
     app.addHook('onClose', () => deps.market.stop());
     await marketRoutes(app, deps);
     await imagesRoutes(app, deps);
-    // Market sync is the platform's job: customers' market pages no longer reach the hosts
-    // unless signed in. One claim row keeps it to one run per interval across replicas.
-    app.tasks.register({
-      name: MARKET_SYNC_TASK,
-      intervalMs: MARKET_SYNC_TASK_INTERVAL_MS,
-      run: () => syncMarket(deps),
-    });
+    app.tasks.register(marketSyncTask(deps));
   },
 });

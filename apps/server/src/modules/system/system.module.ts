@@ -1,7 +1,7 @@
 import { defineModule } from '../../platform/module.ts';
 import type { SystemDeps } from './system.deps.ts';
 import { systemRoutes } from './system.routes.ts';
-import { vacuumTask } from './system.tasks.ts';
+import { vacuumTask } from './tasks/vacuum.task.ts';
 
 /** Health and first-start status; the embedded database's vacuum. */
 export const systemModule = defineModule({

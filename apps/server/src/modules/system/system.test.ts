@@ -9,8 +9,8 @@ import { hostGpus, hosts, regions } from '../hosts/hosts.tables.ts';
 import { gpuSkus, images } from '../market/market.tables.ts';
 import { tenants } from '../tenants/tenants.tables.ts';
 import { DEMO_HOSTS, DEMO_REGIONS } from './demo-data.ts';
-import { VACUUM_TASK } from './system.tasks.ts';
 import { seedOnFirstStart } from './system.usecases.ts';
+import { VACUUM_TASK } from './tasks/vacuum.task.ts';
 
 const count = async (database: Database, table: Parameters<Database['db']['$count']>[0]) =>
   database.db.$count(table);

@@ -1,6 +1,6 @@
-import type { Task } from '../../platform/tasks.ts';
-import type { SystemDeps } from './system.deps.ts';
-import { vacuumAnalyze } from './system.repository.ts';
+import type { Task } from '../../../platform/tasks.ts';
+import type { SystemDeps } from '../system.deps.ts';
+import { vacuumAnalyze } from '../system.repository.ts';
 
 export const VACUUM_TASK = 'system.vacuum';
 /**

@@ -1,6 +1,6 @@
-import type { Task } from '../../platform/tasks.ts';
-import type { AuthModuleDeps } from './auth.deps.ts';
-import { deleteOldHits } from './rate-limits.repository.ts';
+import type { Task } from '../../../platform/tasks.ts';
+import type { AuthModuleDeps } from '../auth.deps.ts';
+import { deleteOldHits } from '../rate-limits.repository.ts';
 
 /** Rate-limit counters older than their window are of no use; any replica may delete them. */
 export const rateLimitCleanupTask = (deps: AuthModuleDeps): Task => ({

@@ -1,6 +1,6 @@
-import type { Task } from '../../platform/tasks.ts';
-import type { BlockchainDeps } from './blockchain.deps.ts';
-import { pollPendingBlockchainOrders } from './blockchain.usecases.ts';
+import type { Task } from '../../../platform/tasks.ts';
+import type { BlockchainDeps } from '../blockchain.deps.ts';
+import { pollPendingBlockchainOrders } from '../blockchain.usecases.ts';
 
 export const POLL_BLOCKCHAIN_ORDERS_TASK = 'blockchain.poll-pending-orders';
 
