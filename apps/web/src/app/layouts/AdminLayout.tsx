@@ -25,8 +25,8 @@ import { adminLogout } from '../../features/admin/api/admin-logout';
 import { useAdminProfile } from '../../features/admin/api/get-admin-profile';
 import { useSession } from '../../features/auth/use-session';
 import { notify } from '../../lib/feedback';
+import { PATHS } from '../../lib/routing/paths';
 import { t } from '../../locales/zh-CN';
-import { PATHS } from '../paths';
 import styles from './AdminLayout.module.css';
 
 const a = PATHS.admin;

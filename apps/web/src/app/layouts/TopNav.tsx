@@ -4,10 +4,10 @@ import { NavLink, useLocation } from 'react-router';
 import { PlainIconButton, PlainLinkButton } from '../../components/PlainButton';
 import { TenantBrand } from '../../components/TenantBrand';
 import { useSession } from '../../features/auth/use-session';
+import { PATHS } from '../../lib/routing/paths';
 import { isLoggedIn } from '../../lib/session';
 import { t } from '../../locales/zh-CN';
 import { AntdScope } from '../AntdScope';
-import { PATHS } from '../paths';
 import { NAV_LINKS } from './nav-links';
 import styles from './TopNav.module.css';
 

@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { afterLogoutPath } from '../../../app/navigation';
-import { useRouteHandle } from '../../../app/route-handle';
 import { ApiError, api } from '../../../lib/api-client';
 import { confirmDialog, notify } from '../../../lib/feedback';
+import { afterLogoutPath } from '../../../lib/routing/navigation';
+import { useRouteHandle } from '../../../lib/routing/route-handle';
 import { clearUserSession } from '../../../lib/session';
 import { t } from '../../../locales/zh-CN';
 import { authKeys } from './keys';

@@ -1,6 +1,6 @@
 import { Drawer } from 'antd';
-import { PATHS } from '../../../app/paths';
 import { LinkButton } from '../../../components/LinkButton';
+import { PATHS } from '../../../lib/routing/paths';
 import { isLoggedIn } from '../../../lib/session';
 import { t } from '../../../locales/zh-CN';
 import { useSession } from '../use-session';

@@ -1,7 +1,7 @@
 import { formatCurrency } from '@gpu/shared/money';
 import { Button, Tag } from 'antd';
-import { PATHS } from '../../../app/paths';
 import { LinkButton } from '../../../components/LinkButton';
+import { PATHS } from '../../../lib/routing/paths';
 import { t } from '../../../locales/zh-CN';
 import { useBalance } from '../../billing/api/get-balance';
 import { useVoucherStats } from '../../vouchers/api/get-voucher-stats';
