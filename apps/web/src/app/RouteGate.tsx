@@ -2,10 +2,10 @@ import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { PageLoading } from '../components/PageLoading';
 import { useSession } from '../features/auth/use-session';
-import { useTenant } from '../features/tenant/tenant-context';
 import { documentTitle, guardRedirect } from '../lib/routing/navigation';
 import { useRouteHandle } from '../lib/routing/route-handle';
 import { isAdmin, isLoggedIn } from '../lib/session';
+import { useTenant } from '../lib/tenant-context';
 
 // Development only: the tenant switcher is not even part of the production build.
 const DevTenantSwitcher = import.meta.env.DEV

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { TenantBrand } from '../../components/TenantBrand';
-import { useTenant } from '../../features/tenant/tenant-context';
 import { PATHS } from '../../lib/routing/paths';
+import { useTenant } from '../../lib/tenant-context';
 import { t } from '../../locales/zh-CN';
 import styles from './SiteFooter.module.css';
 
