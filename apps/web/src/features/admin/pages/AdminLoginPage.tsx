@@ -3,14 +3,14 @@ import { adminLoginRequestSchema } from '@gpu/shared/auth';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button, Form, Input } from 'antd';
 import { LinkButton } from '../../../components/LinkButton';
+import { failureMessage } from '../../../lib/failure-message';
 import { notify } from '../../../lib/feedback';
+import { schemaRule } from '../../../lib/form-rules';
 import { PATHS } from '../../../lib/routing/paths';
 import { setAdminSession } from '../../../lib/session';
 import { t } from '../../../locales/zh-CN';
 import styles from '../../auth/components/AuthForm.module.css';
 import { AuthHeader } from '../../auth/components/AuthHeader';
-import { failureMessage } from '../../auth/failure-message';
-import { schemaRule } from '../../auth/form-rules';
 import { adminLogin } from '../api/admin-login';
 import { adminKeys } from '../api/keys';
 

@@ -1,7 +1,7 @@
 import { requestEnvelope } from '../../../lib/api-client';
+import { failureMessage } from '../../../lib/failure-message';
 import { notify } from '../../../lib/feedback';
 import { t } from '../../../locales/zh-CN';
-import { failureMessage } from '../failure-message';
 import { replaceUserSession } from '../stored-session';
 import type { LoginResponse } from './login';
 

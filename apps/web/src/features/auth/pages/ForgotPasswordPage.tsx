@@ -4,7 +4,9 @@ import { useMutation } from '@tanstack/react-query';
 import { Button, Form, Input } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { failureMessage } from '../../../lib/failure-message';
 import { notify } from '../../../lib/feedback';
+import { confirmRule, schemaRule } from '../../../lib/form-rules';
 import { PATHS } from '../../../lib/routing/paths';
 import { t } from '../../../locales/zh-CN';
 import { resetPassword } from '../api/reset-password';
@@ -14,8 +16,6 @@ import styles from '../components/AuthForm.module.css';
 import { AuthHeader } from '../components/AuthHeader';
 import { CodeField } from '../components/CodeField';
 import { PhoneInput } from '../components/PhoneInput';
-import { failureMessage } from '../failure-message';
-import { confirmRule, schemaRule } from '../form-rules';
 import { useSendCode, validPhoneOf } from '../use-send-code';
 
 interface ResetValues {

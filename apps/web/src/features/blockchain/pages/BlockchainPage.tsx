@@ -28,11 +28,11 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { PageHeader } from '../../../components/PageHeader';
+import { failureMessage } from '../../../lib/failure-message';
 import { notify } from '../../../lib/feedback';
+import { schemaRule } from '../../../lib/form-rules';
 import { t } from '../../../locales/zh-CN';
 import { authKeys } from '../../auth/api/keys';
-import { failureMessage } from '../../auth/failure-message';
-import { schemaRule } from '../../auth/form-rules';
 import {
   createBlockchainOrder,
   getBlockchainOrderStatus,

@@ -6,9 +6,9 @@ import { Alert, Button, Card, Input, Modal, Pagination, Select, Table, type Tabl
 import { useState } from 'react';
 import { paging, useListQuery } from '../../../components/admin/list-query';
 import { PageHeader } from '../../../components/PageHeader';
+import { failureMessage } from '../../../lib/failure-message';
 import { notify } from '../../../lib/feedback';
 import { t } from '../../../locales/zh-CN';
-import { failureMessage } from '../../auth/failure-message';
 import { markEnquiryHandled, useAdminEnquiries } from '../api/admin-enquiries';
 import { adminEnquiryKeys, type EnquiryFilters } from '../api/keys';
 import styles from './AdminEnquiriesPage.module.css';
