@@ -12,8 +12,8 @@ import { NAV_LINKS } from './nav-links';
 import styles from './TopNav.module.css';
 
 // Only a logged-in visitor needs the account menu; only a phone needs the drawer.
-const UserMenu = lazy(() => import('../../features/auth/components/UserMenu'));
-const AccountDrawer = lazy(() => import('../../features/auth/components/AccountDrawer'));
+const UserMenu = lazy(() => import('../../features/account/components/UserMenu'));
+const AccountDrawer = lazy(() => import('../../features/account/components/AccountDrawer'));
 
 const linkClass = ({ isActive }: { isActive: boolean }) => `${styles.link} ${isActive ? styles.active : ''}`;
 

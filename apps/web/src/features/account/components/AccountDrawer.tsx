@@ -3,7 +3,7 @@ import { LinkButton } from '../../../components/LinkButton';
 import { PATHS } from '../../../lib/routing/paths';
 import { isLoggedIn } from '../../../lib/session';
 import { t } from '../../../locales/zh-CN';
-import { useSession } from '../use-session';
+import { useSession } from '../../auth/use-session';
 import styles from './AccountDrawer.module.css';
 import { AccountPanel } from './AccountPanel';
 

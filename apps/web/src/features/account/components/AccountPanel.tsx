@@ -3,11 +3,11 @@ import { Button, Tag } from 'antd';
 import { LinkButton } from '../../../components/LinkButton';
 import { PATHS } from '../../../lib/routing/paths';
 import { t } from '../../../locales/zh-CN';
+import { useCurrentUser } from '../../auth/api/get-me';
+import { useLogout } from '../../auth/api/logout';
+import { useSession } from '../../auth/use-session';
 import { useBalance } from '../../billing/api/get-balance';
 import { useVoucherStats } from '../../vouchers/api/get-voucher-stats';
-import { useCurrentUser } from '../api/get-me';
-import { useLogout } from '../api/logout';
-import { useSession } from '../use-session';
 import styles from './AccountPanel.module.css';
 
 /**
