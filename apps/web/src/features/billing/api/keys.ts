@@ -4,3 +4,14 @@ import { authKeys } from '../../auth/api/keys';
 export const billingKeys = {
   balance: () => [...authKeys.user, 'balance'] as const,
 };
+
+/**
+ * Query keys of the console's figures and bills (refreshed whenever money moves, see
+ * money-refresh.ts; here, below the bills pages and the instances that refresh them).
+ */
+export const billKeys = {
+  all: ['bills'] as const,
+  records: (q: object) => [...billKeys.all, 'records', q] as const,
+  monitor: () => [...billKeys.all, 'monitor'] as const,
+  daily: (days: number) => [...billKeys.all, 'daily', days] as const,
+};
