@@ -1,11 +1,11 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { PageLoading } from '../components/PageLoading';
-import { useSession } from '../features/auth/use-session';
 import { documentTitle, guardRedirect } from '../lib/routing/navigation';
 import { useRouteHandle } from '../lib/routing/route-handle';
 import { isAdmin, isLoggedIn } from '../lib/session';
 import { useTenant } from '../lib/tenant-context';
+import { useSession } from '../lib/use-session';
 
 // Development only: the tenant switcher is not even part of the production build.
 const DevTenantSwitcher = import.meta.env.DEV

@@ -23,9 +23,9 @@ import { PageLoading } from '../../components/PageLoading';
 import { TenantBrand } from '../../components/TenantBrand';
 import { adminLogout } from '../../features/admin/api/admin-logout';
 import { useAdminProfile } from '../../features/admin/api/get-admin-profile';
-import { useSession } from '../../features/auth/use-session';
 import { notify } from '../../lib/feedback';
 import { PATHS } from '../../lib/routing/paths';
+import { useSession } from '../../lib/use-session';
 import { t } from '../../locales/zh-CN';
 import styles from './AdminLayout.module.css';
 

@@ -2,8 +2,8 @@ import { Drawer } from 'antd';
 import { LinkButton } from '../../../components/LinkButton';
 import { PATHS } from '../../../lib/routing/paths';
 import { isLoggedIn } from '../../../lib/session';
+import { useSession } from '../../../lib/use-session';
 import { t } from '../../../locales/zh-CN';
-import { useSession } from '../../auth/use-session';
 import styles from './AccountDrawer.module.css';
 import { AccountPanel } from './AccountPanel';
 

@@ -1,6 +1,6 @@
 import { DownOutlined } from '@ant-design/icons';
 import { Dropdown } from 'antd';
-import { useSession } from '../../auth/use-session';
+import { useSession } from '../../../lib/use-session';
 import { useBalanceEventRefresh } from '../../billing/use-balance-event-refresh';
 import { useVoucherEventRefresh } from '../../vouchers/use-voucher-event-refresh';
 import { AccountPanel } from './AccountPanel';

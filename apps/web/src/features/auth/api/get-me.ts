@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { ApiError, api } from '../../../lib/api-client';
 import { clearUserSession, getSession } from '../../../lib/session';
-import { replaceUserSession } from '../stored-session';
+import { replaceUserSession } from '../../../lib/stored-session';
 import { authKeys } from './keys';
 
 /** SPEC.md §8: a 401, or a message saying the caller is not authorised, logs the user out. */

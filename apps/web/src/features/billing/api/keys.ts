@@ -1,8 +1,8 @@
-import { authKeys } from '../../auth/api/keys';
+import { USER_QUERY_KEY } from '../../../lib/session';
 
 /** Query keys of the account's money (under the per-user prefix). */
 export const billingKeys = {
-  balance: () => [...authKeys.user, 'balance'] as const,
+  balance: () => [...USER_QUERY_KEY, 'balance'] as const,
 };
 
 /**

@@ -17,8 +17,8 @@ import { loginPath } from '../../../lib/routing/navigation';
 import { PATHS } from '../../../lib/routing/paths';
 import { isLoggedIn } from '../../../lib/session';
 import { useTenant } from '../../../lib/tenant-context';
+import { useSession } from '../../../lib/use-session';
 import { t } from '../../../locales/zh-CN';
-import { useSession } from '../../auth/use-session';
 import { HeroIllustration } from '../components/HeroIllustration';
 import styles from './HomePage.module.css';
 
