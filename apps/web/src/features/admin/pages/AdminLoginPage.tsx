@@ -2,6 +2,8 @@ import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { adminLoginRequestSchema } from '@gpu/shared/auth';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button, Form, Input } from 'antd';
+import styles from '../../../components/auth-form/AuthForm.module.css';
+import { AuthHeader } from '../../../components/auth-form/AuthHeader';
 import { LinkButton } from '../../../components/LinkButton';
 import { failureMessage } from '../../../lib/failure-message';
 import { notify } from '../../../lib/feedback';
@@ -9,8 +11,6 @@ import { schemaRule } from '../../../lib/form-rules';
 import { PATHS } from '../../../lib/routing/paths';
 import { setAdminSession } from '../../../lib/session';
 import { t } from '../../../locales/zh-CN';
-import styles from '../../auth/components/AuthForm.module.css';
-import { AuthHeader } from '../../auth/components/AuthHeader';
 import { adminLogin } from '../api/admin-login';
 import { adminKeys } from '../api/keys';
 

@@ -2,6 +2,9 @@ import { loginRequestSchema } from '@gpu/shared/auth';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button, Checkbox, Form, Input } from 'antd';
 import { Link, useLocation } from 'react-router';
+import styles from '../../../components/auth-form/AuthForm.module.css';
+import { AuthHeader } from '../../../components/auth-form/AuthHeader';
+import { PhoneInput } from '../../../components/auth-form/PhoneInput';
 import { failureMessage } from '../../../lib/failure-message';
 import { notify } from '../../../lib/feedback';
 import { schemaRule } from '../../../lib/form-rules';
@@ -11,9 +14,6 @@ import { t } from '../../../locales/zh-CN';
 import { authKeys } from '../api/keys';
 import { login } from '../api/login';
 import { authLink, phoneFromSearch } from '../auth-links';
-import styles from '../components/AuthForm.module.css';
-import { AuthHeader } from '../components/AuthHeader';
-import { PhoneInput } from '../components/PhoneInput';
 
 interface LoginValues {
   phone: string;
