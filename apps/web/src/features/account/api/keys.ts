@@ -2,5 +2,6 @@ import { USER_QUERY_KEY } from '../../../lib/session';
 
 /** Under the per-user prefix, so a sign-out drops them. */
 export const accountKeys = {
+  me: () => [...USER_QUERY_KEY, 'me'] as const,
   signIns: () => [...USER_QUERY_KEY, 'sign-ins'] as const,
 };

@@ -4,10 +4,10 @@ import { LinkButton } from '../../../components/LinkButton';
 import { PATHS } from '../../../lib/routing/paths';
 import { useSession } from '../../../lib/use-session';
 import { t } from '../../../locales/zh-CN';
-import { useCurrentUser } from '../../auth/api/get-me';
-import { useLogout } from '../../auth/api/logout';
 import { useBalance } from '../../billing/api/get-balance';
 import { useVoucherStats } from '../../vouchers/api/get-voucher-stats';
+import { useCurrentUser } from '../api/get-me';
+import { useLogout } from '../api/logout';
 import styles from './AccountPanel.module.css';
 
 /**
