@@ -1,5 +1,5 @@
 import type { TenantConfig } from '@gpu/shared/tenant';
-import { loadTenantConfig } from '../features/tenant/api/get-tenant-config';
+import { loadTenantConfig } from '../features/tenant';
 import { restoreSession } from '../lib/session';
 import { resumeExpiredSession } from '../lib/session-keepalive';
 

@@ -1,8 +1,8 @@
 import { DownOutlined } from '@ant-design/icons';
 import { Dropdown } from 'antd';
 import { useSession } from '../../../lib/use-session';
-import { useBalanceEventRefresh } from '../../billing/use-balance-event-refresh';
-import { useVoucherEventRefresh } from '../../vouchers/use-voucher-event-refresh';
+import { useBalanceEventRefresh } from '../../billing';
+import { useVoucherEventRefresh } from '../../vouchers';
 import { AccountPanel } from './AccountPanel';
 import styles from './UserMenu.module.css';
 

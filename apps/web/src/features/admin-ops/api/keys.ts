@@ -1,5 +1,5 @@
 import type { AdminInstanceListQuery, AdminUserListQuery } from '@gpu/shared/operations';
-import { adminKeys } from '../../admin/api/keys';
+import { adminKeys } from '../../admin';
 
 export interface AuditFilters {
   page: number;

@@ -7,7 +7,7 @@ import { DayRangeFilter } from '../../../components/admin/DayRangeFilter';
 import { PagedTable } from '../../../components/admin/PagedTable';
 import { PageHeader } from '../../../components/PageHeader';
 import { t } from '../../../locales/zh-CN';
-import { useTenants } from '../../admin-catalogue/api/tenants';
+import { useTenants } from '../../admin-catalogue';
 import { useAdminInstances } from '../api/instances';
 import { type UserFilters, useAdminUsers, useUserStatistics } from '../api/users';
 import { AdjustBalanceModal } from '../components/AdjustBalanceModal';

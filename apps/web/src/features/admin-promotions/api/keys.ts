@@ -1,4 +1,4 @@
-import { adminKeys } from '../../admin/api/keys';
+import { adminKeys } from '../../admin';
 
 /** Query keys of the admin promotion screens (under the admin prefix, dropped at admin login). */
 export const promotionKeys = {

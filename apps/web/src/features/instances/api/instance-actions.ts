@@ -6,7 +6,7 @@ import { api } from '../../../lib/api-client';
 import { emitAppEvent } from '../../../lib/app-events';
 import { notify } from '../../../lib/feedback';
 import { t } from '../../../locales/zh-CN';
-import { announceMoneyChange } from '../../billing/money-refresh';
+import { announceMoneyChange } from '../../billing';
 import { type InstanceAction, PENDING_STATUS } from '../instance-status';
 import { waitForStable } from '../wait-for-stable';
 import { instanceKeys } from './keys';

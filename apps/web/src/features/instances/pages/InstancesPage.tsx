@@ -9,7 +9,7 @@ import { PageHeader } from '../../../components/PageHeader';
 import { useAppEvents } from '../../../lib/app-events';
 import { PATHS } from '../../../lib/routing/paths';
 import { t } from '../../../locales/zh-CN';
-import { UserNotices } from '../../notices/components/UserNotices';
+import { UserNotices } from '../../notices';
 import { instanceKeys } from '../api/keys';
 import { useInstances } from '../api/list-instances';
 import { INSTANCE_EVENTS } from '../app-events';

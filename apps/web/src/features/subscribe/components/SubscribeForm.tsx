@@ -11,7 +11,7 @@ import { notify } from '../../../lib/feedback';
 import { isLoggedIn } from '../../../lib/session';
 import { useSession } from '../../../lib/use-session';
 import { t } from '../../../locales/zh-CN';
-import { useBalance } from '../../billing/api/get-balance';
+import { useBalance } from '../../billing';
 import { useImages } from '../api/get-images';
 import { usePackagePricing } from '../api/get-package-pricing';
 import { useAvailableVouchers } from '../api/get-vouchers';
