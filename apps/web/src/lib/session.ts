@@ -31,6 +31,9 @@ export interface LoginResponse {
  */
 export const USER_QUERY_KEY = ['user'] as const;
 
+/** The query-key prefix of every admin console query: dropped at admin login. */
+export const ADMIN_QUERY_KEY = ['admin'] as const;
+
 const EMPTY: SessionState = { token: null, user: null, adminToken: null, admin: null };
 
 let state: SessionState = EMPTY;

@@ -1,4 +1,3 @@
-// What other features and the app use of admin (the only way in from outside this folder).
+// What the app uses of admin (the only way in from outside this folder).
 export { adminLogout } from './api/admin-logout';
 export { useAdminProfile } from './api/get-admin-profile';
-export { adminKeys } from './api/keys';
