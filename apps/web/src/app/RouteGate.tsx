@@ -1,16 +1,12 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Navigate, Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { PageLoading } from '../components/PageLoading';
-import { useSession } from '../features/auth/use-session';
-import { useTenant } from '../features/tenant/tenant-context';
+import { DevTenantSwitcher } from '../features/tenant';
+import { documentTitle, guardRedirect } from '../lib/routing/navigation';
+import { useRouteHandle } from '../lib/routing/route-handle';
 import { isAdmin, isLoggedIn } from '../lib/session';
-import { documentTitle, guardRedirect } from './navigation';
-import { useRouteHandle } from './route-handle';
-
-// Development only: the tenant switcher is not even part of the production build.
-const DevTenantSwitcher = import.meta.env.DEV
-  ? lazy(() => import('../features/tenant/components/TenantSwitcher'))
-  : null;
+import { useTenant } from '../lib/tenant-context';
+import { useSession } from '../lib/use-session';
 
 /** Root of every route: applies the route's guard and sets the document title. */
 export function RouteGate() {

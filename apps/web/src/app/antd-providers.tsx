@@ -3,7 +3,7 @@ import zhCN from 'antd/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { type ReactNode, useLayoutEffect, useMemo } from 'react';
-import { useTenant } from '../features/tenant/tenant-context';
+import { useTenant } from '../lib/tenant-context';
 import { themeConfig } from '../lib/theme';
 
 dayjs.locale('zh-cn');

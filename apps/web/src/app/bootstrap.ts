@@ -1,7 +1,7 @@
 import type { TenantConfig } from '@gpu/shared/tenant';
-import { resumeExpiredSession } from '../features/auth/session-keepalive';
-import { loadTenantConfig } from '../features/tenant/api/get-tenant-config';
+import { loadTenantConfig } from '../features/tenant';
 import { restoreSession } from '../lib/session';
+import { resumeExpiredSession } from '../lib/session-keepalive';
 
 /**
  * SPEC.md §1 start-up order: the tenant config loads first (the default config when that

@@ -1,7 +1,7 @@
 import type { TenantConfig } from '@gpu/shared/tenant';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
-import { TenantProvider } from '../features/tenant/tenant-context';
+import { TenantProvider } from '../lib/tenant-context';
 
 /** Query cache and tenant config. antd's ConfigProvider is per page (AntdScope.tsx). */
 export function AppProviders({ tenant, children }: { tenant: TenantConfig; children: ReactNode }) {

@@ -2,9 +2,9 @@ import type { Admin, User } from '@gpu/shared/auth';
 import { DEFAULT_TENANT_CONFIG } from '@gpu/shared/tenant-defaults';
 import { screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { Guard } from '../lib/routing/navigation';
 import { clearAdminSession, clearUserSession, setAdminSession, setUserSession } from '../lib/session';
 import { renderApp } from '../test/render-app';
-import type { Guard } from './navigation';
 import { appRoutes, ROUTE_TABLE } from './router';
 
 /** SPEC.md §2, route by route. */

@@ -1,14 +1,14 @@
 import { type ComponentType, lazy } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { PageLoading } from '../components/PageLoading';
+import type { Guard } from '../lib/routing/navigation';
+import { PATHS } from '../lib/routing/paths';
+import type { RouteHandle } from '../lib/routing/route-handle';
 import { t } from '../locales/zh-CN';
 import { AntdScope } from './AntdScope';
 import PublicLayout from './layouts/PublicLayout';
-import type { Guard } from './navigation';
-import { PATHS } from './paths';
 import { RouteError } from './RouteError';
 import { RouteGate } from './RouteGate';
-import type { RouteHandle } from './route-handle';
 
 // Pages and the non-public layouts are separate chunks: the homepage never loads console or
 // admin code.

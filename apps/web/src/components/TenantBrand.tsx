@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useTenant } from '../features/tenant/tenant-context';
+import { useTenant } from '../lib/tenant-context';
 import styles from './TenantBrand.module.css';
 
 interface Props {

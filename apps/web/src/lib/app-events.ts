@@ -1,4 +1,5 @@
 import { APP_EVENTS } from '@gpu/shared/constants';
+import { useEffect, useRef } from 'react';
 
 /**
  * Browser events that other parts of the app react to (SPEC.md §9): balance, voucher and
@@ -18,4 +19,17 @@ export function onAppEvent(name: AppEventName, listener: (detail: unknown) => vo
   const handler = (event: Event) => listener((event as CustomEvent).detail);
   window.addEventListener(name, handler);
   return () => window.removeEventListener(name, handler);
+}
+
+/** Calls `handler` on any of `names` while the component is mounted. */
+export function useAppEvents(names: readonly AppEventName[], handler: () => void) {
+  const latest = useRef(handler);
+  latest.current = handler;
+  const key = names.join('|');
+  useEffect(() => {
+    const stops = (key.split('|') as AppEventName[]).map((name) => onAppEvent(name, () => latest.current()));
+    return () => {
+      for (const stop of stops) stop();
+    };
+  }, [key]);
 }

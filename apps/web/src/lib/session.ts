@@ -19,6 +19,21 @@ export interface SessionState {
   admin: Admin | null;
 }
 
+/** A fresh user session as the server answers login, refresh, change-password and change-phone. */
+export interface LoginResponse {
+  accessToken: string;
+  user: User;
+}
+
+/**
+ * The query-key prefix of every per-user query (balance, vouchers, notices, …): the cache under
+ * it is dropped at login and logout, so the next user never sees this one's data.
+ */
+export const USER_QUERY_KEY = ['user'] as const;
+
+/** The query-key prefix of every admin console query: dropped at admin login. */
+export const ADMIN_QUERY_KEY = ['admin'] as const;
+
 const EMPTY: SessionState = { token: null, user: null, adminToken: null, admin: null };
 
 let state: SessionState = EMPTY;

@@ -21,12 +21,11 @@ import { Outlet, useLocation, useNavigate } from 'react-router';
 import { LinkButton } from '../../components/LinkButton';
 import { PageLoading } from '../../components/PageLoading';
 import { TenantBrand } from '../../components/TenantBrand';
-import { adminLogout } from '../../features/admin/api/admin-logout';
-import { useAdminProfile } from '../../features/admin/api/get-admin-profile';
-import { useSession } from '../../features/auth/use-session';
+import { adminLogout, useAdminProfile } from '../../features/admin';
 import { notify } from '../../lib/feedback';
+import { PATHS } from '../../lib/routing/paths';
+import { useSession } from '../../lib/use-session';
 import { t } from '../../locales/zh-CN';
-import { PATHS } from '../paths';
 import styles from './AdminLayout.module.css';
 
 const a = PATHS.admin;

@@ -2,7 +2,7 @@ import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { PageLoading } from '../../components/PageLoading';
 import { TenantBrand } from '../../components/TenantBrand';
-import { useTenant } from '../../features/tenant/tenant-context';
+import { useTenant } from '../../lib/tenant-context';
 import { t } from '../../locales/zh-CN';
 import styles from './AuthLayout.module.css';
 

@@ -11,11 +11,11 @@ import { Layout, Menu, type MenuProps } from 'antd';
 import { Suspense, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { PageLoading } from '../../components/PageLoading';
-import { VoucherMenuLabel } from '../../features/vouchers/components/VoucherMenuLabel';
+import { PATHS } from '../../lib/routing/paths';
 import { t } from '../../locales/zh-CN';
-import { PATHS } from '../paths';
 import styles from './ConsoleLayout.module.css';
 import { TopNav } from './TopNav';
+import { VoucherMenuLabel } from './VoucherMenuLabel';
 
 const c = PATHS.console;
 const r = t.routes;

@@ -1,7 +1,7 @@
 import { CustomerServiceOutlined, LeftOutlined, RightOutlined, WechatOutlined } from '@ant-design/icons';
 import { type ReactNode, useState } from 'react';
 import { FallbackImage } from '../../components/FallbackImage';
-import { useTenant } from '../../features/tenant/tenant-context';
+import { useTenant } from '../../lib/tenant-context';
 import { t } from '../../locales/zh-CN';
 import styles from './CustomerService.module.css';
 

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { TenantBrand } from '../../components/TenantBrand';
-import { useTenant } from '../../features/tenant/tenant-context';
+import { PATHS } from '../../lib/routing/paths';
+import { useTenant } from '../../lib/tenant-context';
 import { t } from '../../locales/zh-CN';
-import { PATHS } from '../paths';
 import styles from './SiteFooter.module.css';
 
 const f = t.footer;

@@ -1,19 +1,16 @@
 import { MenuOutlined, UserOutlined } from '@ant-design/icons';
-import { lazy, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { PlainIconButton, PlainLinkButton } from '../../components/PlainButton';
 import { TenantBrand } from '../../components/TenantBrand';
-import { useSession } from '../../features/auth/use-session';
+import { AccountDrawer, UserMenu } from '../../features/account';
+import { PATHS } from '../../lib/routing/paths';
 import { isLoggedIn } from '../../lib/session';
+import { useSession } from '../../lib/use-session';
 import { t } from '../../locales/zh-CN';
 import { AntdScope } from '../AntdScope';
-import { PATHS } from '../paths';
 import { NAV_LINKS } from './nav-links';
 import styles from './TopNav.module.css';
-
-// Only a logged-in visitor needs the account menu; only a phone needs the drawer.
-const UserMenu = lazy(() => import('../../features/auth/components/UserMenu'));
-const AccountDrawer = lazy(() => import('../../features/auth/components/AccountDrawer'));
 
 const linkClass = ({ isActive }: { isActive: boolean }) => `${styles.link} ${isActive ? styles.active : ''}`;
 

@@ -22,7 +22,7 @@ function renderHome(tenant: TenantConfig = DEFAULT_TENANT_CONFIG) {
 beforeAll(async () => {
   await import('../antd-providers');
   await import('../../features/home/pages/HomePage');
-  await import('../../features/auth/components/UserMenu');
+  await import('../../features/account/components/UserMenu');
 }, 60_000);
 
 describe('public layout', () => {

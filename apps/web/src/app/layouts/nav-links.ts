@@ -1,5 +1,5 @@
+import { PATHS } from '../../lib/routing/paths';
 import { t } from '../../locales/zh-CN';
-import { PATHS } from '../paths';
 
 /** SPEC.md §2 top navigation (the console entry is a button beside them). */
 export const NAV_LINKS = [

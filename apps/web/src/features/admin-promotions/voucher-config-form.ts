@@ -1,6 +1,6 @@
 import type { VoucherConfigView } from '@gpu/shared/vouchers';
 import type { Dayjs } from 'dayjs';
-import { pickerDayEnd, toPicker } from '../admin/components/platform-picker';
+import { pickerDayEnd, toPicker } from '../../components/admin/platform-picker';
 
 /** The voucher config form's fields (/admin/voucher-config). */
 export interface ConfigFormValues {

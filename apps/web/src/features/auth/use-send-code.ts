@@ -1,10 +1,10 @@
 import { PHONE_PATTERN } from '@gpu/shared/auth';
 import type { FormInstance, InputRef } from 'antd';
 import { useRef, useState } from 'react';
+import { failureMessage, waitSecondsOf } from '../../lib/failure-message';
 import { notify } from '../../lib/feedback';
 import { t } from '../../locales/zh-CN';
 import { type CodeSent, showTestCode } from './api/send-code';
-import { failureMessage, waitSecondsOf } from './failure-message';
 import { sendCodeLabel } from './register-rules';
 import { useCooldown } from './use-cooldown';
 

@@ -1,8 +1,8 @@
 import { APP_EVENTS } from '@gpu/shared/constants';
 import { renderHook } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { emitAppEvent } from '../../lib/app-events';
-import { INSTANCE_EVENTS, useAppEvents } from './app-events';
+import { emitAppEvent, useAppEvents } from '../../lib/app-events';
+import { INSTANCE_EVENTS } from './app-events';
 
 describe('instance events', () => {
   it('calls the handler for each instance event while mounted, not after', () => {

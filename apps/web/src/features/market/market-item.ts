@@ -1,7 +1,7 @@
 import { type BillingType, DEFAULT_DATA_DISK_GB, DEFAULT_SYSTEM_DISK_GB } from '@gpu/shared/constants';
 import { isOverseasSku, type MarketItem } from '@gpu/shared/market';
 import { displayPrices } from '@gpu/shared/price-display';
-import { PATHS } from '../../app/paths';
+import { PATHS } from '../../lib/routing/paths';
 
 /**
  * SPEC.md §3: a missing disk size shows the defaults (30 GB system, 50 GB data). An overseas

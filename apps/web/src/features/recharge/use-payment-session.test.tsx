@@ -5,8 +5,8 @@ import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { emitAppEvent, onAppEvent } from '../../lib/app-events';
 import { billingKeys } from '../billing/api/keys';
+import { useBalanceEventRefresh } from '../billing/use-balance-event-refresh';
 import type { StatusAnswer } from './payment-session';
-import { useBalanceEventRefresh } from './use-balance-event-refresh';
 import { usePaymentSession } from './use-payment-session';
 
 beforeEach(() => {

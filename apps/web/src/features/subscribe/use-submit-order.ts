@@ -3,12 +3,12 @@ import { createInstanceRequestSchema, type Instance } from '@gpu/shared/instance
 import { type VastaiCreateRequest, vastaiCreateRequestSchema } from '@gpu/shared/vastai';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { PATHS } from '../../app/paths';
 import { ApiError } from '../../lib/api-client';
 import { notify } from '../../lib/feedback';
+import { PATHS } from '../../lib/routing/paths';
 import { t } from '../../locales/zh-CN';
-import { billingKeys } from '../billing/api/keys';
-import { marketKeys } from '../market/api/keys';
+import { billingKeys } from '../billing';
+import { marketKeys } from '../market';
 import { type CreatePayload, useCreateInstance } from './api/create-instance';
 import { useCreateOverseasInstance } from './api/create-overseas';
 import { subscribeKeys } from './api/keys';

@@ -1,6 +1,6 @@
 import { VOUCHER_EXPIRING_DAYS } from '@gpu/shared/constants';
 import type { VoucherView } from '@gpu/shared/vouchers';
-import { PATHS } from '../../app/paths';
+import { PATHS } from '../../lib/routing/paths';
 
 const DAY_MS = 86_400_000;
 

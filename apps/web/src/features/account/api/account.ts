@@ -1,8 +1,8 @@
 import type { ChangePhoneRequest, SignIn } from '@gpu/shared/auth';
 import { useQuery } from '@tanstack/react-query';
 import { api, requestEnvelope } from '../../../lib/api-client';
-import type { LoginResponse } from '../../auth/api/login';
-import { replaceUserSession } from '../../auth/stored-session';
+import type { LoginResponse } from '../../../lib/session';
+import { replaceUserSession } from '../../../lib/stored-session';
 import { accountKeys } from './keys';
 
 /** GET /user/sign-ins: the latest sign-ins (time, address, device). */

@@ -1,6 +1,7 @@
-import { authKeys } from '../../auth/api/keys';
+import { USER_QUERY_KEY } from '../../../lib/session';
 
 /** Under the per-user prefix, so a sign-out drops them. */
 export const accountKeys = {
-  signIns: () => [...authKeys.user, 'sign-ins'] as const,
+  me: () => [...USER_QUERY_KEY, 'me'] as const,
+  signIns: () => [...USER_QUERY_KEY, 'sign-ins'] as const,
 };

@@ -1,11 +1,11 @@
 import type { HostView } from '@gpu/shared/hosts';
 import { Button, Card, Col, Input, Row, Select, Statistic, type TableProps, Tag } from 'antd';
 import { useState } from 'react';
+import { ConfirmButton } from '../../../components/admin/ConfirmButton';
+import { paging, useListQuery } from '../../../components/admin/list-query';
+import { PagedTable } from '../../../components/admin/PagedTable';
 import { notify } from '../../../lib/feedback';
 import { t } from '../../../locales/zh-CN';
-import { ConfirmButton } from '../../admin/components/ConfirmButton';
-import { paging, useListQuery } from '../../admin/components/list-query';
-import { PagedTable } from '../../admin/components/PagedTable';
 import { useRegions } from '../api/catalogue';
 import {
   type HostFilters,

@@ -1,7 +1,7 @@
 import { REGION_CODE_RULE, type RegionView } from '@gpu/shared/catalogue';
 import { Button, Form, Input, InputNumber, Switch, Table, type TableProps, Tag } from 'antd';
+import { FormModal, useEditing } from '../../../components/admin/FormModal';
 import { t } from '../../../locales/zh-CN';
-import { FormModal, useEditing } from '../../admin/components/FormModal';
 import { useRegions, useSaveRegion } from '../api/catalogue';
 import { actionsColumn } from './actions-column';
 import styles from './admin.module.css';

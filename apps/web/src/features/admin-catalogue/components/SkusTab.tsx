@@ -12,8 +12,8 @@ import {
   Table,
   type TableProps,
 } from 'antd';
+import { FormModal, useEditing } from '../../../components/admin/FormModal';
 import { t } from '../../../locales/zh-CN';
-import { FormModal, useEditing } from '../../admin/components/FormModal';
 import { useDeleteSku, useSaveSku, useSkus, useSyncSkus } from '../api/catalogue';
 import { useHosts } from '../api/hosts';
 import { actionsColumn } from './actions-column';

@@ -1,6 +1,6 @@
 import { Button } from 'antd';
+import { ConfirmButton } from '../../../components/admin/ConfirmButton';
 import { t } from '../../../locales/zh-CN';
-import { ConfirmButton } from '../../admin/components/ConfirmButton';
 
 const c = t.adminCatalogue;
 

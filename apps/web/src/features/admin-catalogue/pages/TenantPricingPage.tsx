@@ -1,10 +1,10 @@
 import type { TenantPriceRow } from '@gpu/shared/tenant-admin';
 import { Button, Form, InputNumber, Table, type TableProps } from 'antd';
 import { useState } from 'react';
+import { ConfirmButton } from '../../../components/admin/ConfirmButton';
+import { FormModal } from '../../../components/admin/FormModal';
 import { PageHeader } from '../../../components/PageHeader';
 import { t } from '../../../locales/zh-CN';
-import { ConfirmButton } from '../../admin/components/ConfirmButton';
-import { FormModal } from '../../admin/components/FormModal';
 import { useDeleteTenantPrice, useSaveTenantPrice, useTenantPrices } from '../api/tenants';
 import styles from '../components/admin.module.css';
 import { useAdminLayout } from '../components/responsive';

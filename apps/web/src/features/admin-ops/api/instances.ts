@@ -7,7 +7,7 @@ import type {
 } from '@gpu/shared/operations';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { isTransitional, POLL_FAST_MS } from '../../instances/instance-status';
+import { isTransitional, POLL_FAST_MS } from '../../instances';
 import { opsKeys } from './keys';
 
 export type InstanceFilters = Partial<AdminInstanceListQuery> & { page: number; size: number };

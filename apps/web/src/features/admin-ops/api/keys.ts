@@ -1,5 +1,5 @@
 import type { AdminInstanceListQuery, AdminUserListQuery } from '@gpu/shared/operations';
-import { adminKeys } from '../../admin/api/keys';
+import { ADMIN_QUERY_KEY } from '../../../lib/session';
 
 export interface AuditFilters {
   page: number;
@@ -13,7 +13,7 @@ export interface AuditFilters {
 
 /** Query keys of the operations screens (under the admin prefix: dropped at admin login). */
 export const opsKeys = {
-  all: () => [...adminKeys.all, 'ops'] as const,
+  all: () => [...ADMIN_QUERY_KEY, 'ops'] as const,
   balance: () => [...opsKeys.all(), 'balance'] as const,
   warnings: (q: { hours: number; page: number; size: number }) =>
     [...opsKeys.balance(), 'warnings', q] as const,

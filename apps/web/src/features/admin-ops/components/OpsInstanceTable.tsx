@@ -5,7 +5,7 @@ import { formatTime } from '@gpu/shared/time';
 import { Button, Table, type TableProps, Tag } from 'antd';
 import type { HTMLAttributes } from 'react';
 import { t } from '../../../locales/zh-CN';
-import { STATUS_META } from '../../instances/instance-status';
+import { STATUS_META } from '../../instances';
 import type { OpsAction } from '../api/instances';
 import styles from './ops.module.css';
 

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/feedback';
 import { t } from '../../../locales/zh-CN';
-import { waitForStable } from '../../instances/wait-for-stable';
+import { waitForStable } from '../../instances';
 import { type OpsAction, useOpsAction } from '../api/instances';
 import { opsKeys } from '../api/keys';
 import { ReasonModal } from './ReasonModal';

@@ -1,7 +1,7 @@
 import { Grid, type TablePaginationConfig } from 'antd';
 import { useState } from 'react';
+import { type PageQuery, paging, useListQuery } from '../../../components/admin/list-query';
 import { t } from '../../../locales/zh-CN';
-import { type PageQuery, paging, useListQuery } from '../../admin/components/list-query';
 
 /**
  * The state of an ops list screen: its query, the search box text (typed but not yet searched),

@@ -1,8 +1,8 @@
-import { adminKeys } from '../../admin/api/keys';
+import { ADMIN_QUERY_KEY } from '../../../lib/session';
 
 /** Query keys of the admin promotion screens (under the admin prefix, dropped at admin login). */
 export const promotionKeys = {
-  all: () => [...adminKeys.all, 'promotions'] as const,
+  all: () => [...ADMIN_QUERY_KEY, 'promotions'] as const,
   scopes: () => [...promotionKeys.all(), 'scopes'] as const,
   dashboard: () => [...promotionKeys.all(), 'dashboard'] as const,
   discounts: (q: object) => [...promotionKeys.all(), 'discounts', q] as const,

@@ -14,12 +14,12 @@ import {
   Tag,
 } from 'antd';
 import type { Dayjs } from 'dayjs';
+import { ConfirmButton } from '../../../components/admin/ConfirmButton';
+import { FormModal, useEditing } from '../../../components/admin/FormModal';
+import { paging, useListQuery } from '../../../components/admin/list-query';
+import { PagedTable } from '../../../components/admin/PagedTable';
+import { fromPicker, toPicker } from '../../../components/admin/platform-picker';
 import { t } from '../../../locales/zh-CN';
-import { ConfirmButton } from '../../admin/components/ConfirmButton';
-import { FormModal, useEditing } from '../../admin/components/FormModal';
-import { paging, useListQuery } from '../../admin/components/list-query';
-import { PagedTable } from '../../admin/components/PagedTable';
-import { fromPicker, toPicker } from '../../admin/components/platform-picker';
 import {
   type DiscountQuery,
   useDeleteDiscount,

@@ -13,11 +13,11 @@ import {
   Switch,
   type TableProps,
 } from 'antd';
+import { ConfirmButton } from '../../../components/admin/ConfirmButton';
+import { FormModal, useEditing } from '../../../components/admin/FormModal';
+import { paging, useListQuery } from '../../../components/admin/list-query';
+import { PagedTable } from '../../../components/admin/PagedTable';
 import { t } from '../../../locales/zh-CN';
-import { ConfirmButton } from '../../admin/components/ConfirmButton';
-import { FormModal, useEditing } from '../../admin/components/FormModal';
-import { paging, useListQuery } from '../../admin/components/list-query';
-import { PagedTable } from '../../admin/components/PagedTable';
 import {
   type ConfigQuery,
   useDeleteConfig,

@@ -1,8 +1,8 @@
 import { ExportOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Button, Result, Spin } from 'antd';
 import { useEffect, useState } from 'react';
+import { useTenant } from '../../../lib/tenant-context';
 import { t } from '../../../locales/zh-CN';
-import { useTenant } from '../../tenant/tenant-context';
 import { AI_NAVIGATION_TIMEOUT_MS, aiNavigationUrl } from '../ai-navigation';
 import styles from './AiNavigationPage.module.css';
 

@@ -1,9 +1,9 @@
 import { requestEnvelope } from '../../../lib/api-client';
+import { failureMessage } from '../../../lib/failure-message';
 import { notify } from '../../../lib/feedback';
+import type { LoginResponse } from '../../../lib/session';
+import { replaceUserSession } from '../../../lib/stored-session';
 import { t } from '../../../locales/zh-CN';
-import { failureMessage } from '../failure-message';
-import { replaceUserSession } from '../stored-session';
-import type { LoginResponse } from './login';
 
 export interface ChangePasswordRequest {
   oldPassword: string;

@@ -1,15 +1,10 @@
-import type { User } from '@gpu/shared/auth';
 import { requestEnvelope } from '../../../lib/api-client';
+import type { LoginResponse } from '../../../lib/session';
 
 export interface LoginRequest {
   phone: string;
   password: string;
   rememberMe: boolean;
-}
-
-export interface LoginResponse {
-  accessToken: string;
-  user: User;
 }
 
 /** POST /auth/login: the access token and user (the refresh token comes as an HttpOnly cookie). */

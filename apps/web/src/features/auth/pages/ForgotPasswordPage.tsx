@@ -4,18 +4,18 @@ import { useMutation } from '@tanstack/react-query';
 import { Button, Form, Input } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { PATHS } from '../../../app/paths';
+import styles from '../../../components/auth-form/AuthForm.module.css';
+import { AuthHeader } from '../../../components/auth-form/AuthHeader';
+import { CodeField } from '../../../components/auth-form/CodeField';
+import { PhoneInput } from '../../../components/auth-form/PhoneInput';
+import { failureMessage } from '../../../lib/failure-message';
 import { notify } from '../../../lib/feedback';
+import { confirmRule, schemaRule } from '../../../lib/form-rules';
+import { PATHS } from '../../../lib/routing/paths';
 import { t } from '../../../locales/zh-CN';
 import { resetPassword } from '../api/reset-password';
 import { sendResetCode } from '../api/send-code';
 import { authLink, phoneFromSearch } from '../auth-links';
-import styles from '../components/AuthForm.module.css';
-import { AuthHeader } from '../components/AuthHeader';
-import { CodeField } from '../components/CodeField';
-import { PhoneInput } from '../components/PhoneInput';
-import { failureMessage } from '../failure-message';
-import { confirmRule, schemaRule } from '../form-rules';
 import { useSendCode, validPhoneOf } from '../use-send-code';
 
 interface ResetValues {

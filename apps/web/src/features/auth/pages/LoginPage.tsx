@@ -2,18 +2,18 @@ import { loginRequestSchema } from '@gpu/shared/auth';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button, Checkbox, Form, Input } from 'antd';
 import { Link, useLocation } from 'react-router';
-import { PATHS } from '../../../app/paths';
+import styles from '../../../components/auth-form/AuthForm.module.css';
+import { AuthHeader } from '../../../components/auth-form/AuthHeader';
+import { PhoneInput } from '../../../components/auth-form/PhoneInput';
+import { failureMessage } from '../../../lib/failure-message';
 import { notify } from '../../../lib/feedback';
+import { schemaRule } from '../../../lib/form-rules';
+import { PATHS } from '../../../lib/routing/paths';
 import { setUserSession } from '../../../lib/session';
 import { t } from '../../../locales/zh-CN';
 import { authKeys } from '../api/keys';
 import { login } from '../api/login';
 import { authLink, phoneFromSearch } from '../auth-links';
-import styles from '../components/AuthForm.module.css';
-import { AuthHeader } from '../components/AuthHeader';
-import { PhoneInput } from '../components/PhoneInput';
-import { failureMessage } from '../failure-message';
-import { schemaRule } from '../form-rules';
 
 interface LoginValues {
   phone: string;

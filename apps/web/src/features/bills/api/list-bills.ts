@@ -4,7 +4,7 @@ import type { Page } from '@gpu/shared/envelope';
 import type { BillKind } from '@gpu/shared/labels';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { billKeys } from './keys';
+import { billKeys } from '../../billing';
 
 /** Filters of the expense details (SPEC.md §7 GET /v2/billing/records); days in Asia/Shanghai. */
 export interface BillFilters {

@@ -5,7 +5,7 @@ import { shanghaiToday } from '@gpu/shared/time';
 import { Button, DatePicker, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { t } from '../../../locales/zh-CN';
-import { useInstances } from '../../instances/api/list-instances';
+import { useInstances } from '../../instances';
 import type { BillFilters } from '../api/list-bills';
 import styles from './BillFilterBar.module.css';
 

@@ -3,7 +3,7 @@ import { formatCurrency } from '@gpu/shared/money';
 import { useState } from 'react';
 import { PageHeader } from '../../../components/PageHeader';
 import { t } from '../../../locales/zh-CN';
-import { useBalanceEvents } from '../../instances/app-events';
+import { useBalanceEvents } from '../../billing';
 import { useBillingMonitor } from '../api/get-summary';
 import { type BillFilters, useBills } from '../api/list-bills';
 import { ExportButtons } from '../components/ExportButtons';

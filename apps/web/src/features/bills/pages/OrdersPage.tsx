@@ -2,7 +2,7 @@ import type { BillKind } from '@gpu/shared/labels';
 import { useState } from 'react';
 import { PageHeader } from '../../../components/PageHeader';
 import { t } from '../../../locales/zh-CN';
-import { useBalanceEvents } from '../../instances/app-events';
+import { useBalanceEvents } from '../../billing';
 import { type BillFilters, useBillsOfKinds } from '../api/list-bills';
 import { PAGE_SIZE, RecordsCard } from '../components/RecordsCard';
 import styles from './bills-pages.module.css';

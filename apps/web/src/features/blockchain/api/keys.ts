@@ -1,8 +1,8 @@
-import { authKeys } from '../../auth/api/keys';
+import { USER_QUERY_KEY } from '../../../lib/session';
 
 /** Under the per-user prefix, so a sign-out drops them. */
 export const blockchainKeys = {
-  all: () => [...authKeys.user, 'blockchain'] as const,
+  all: () => [...USER_QUERY_KEY, 'blockchain'] as const,
   list: (page: number, size: number) => [...blockchainKeys.all(), 'orders', page, size] as const,
   stats: () => [...blockchainKeys.all(), 'stats'] as const,
 };

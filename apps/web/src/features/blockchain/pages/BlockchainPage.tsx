@@ -28,11 +28,11 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { PageHeader } from '../../../components/PageHeader';
+import { failureMessage } from '../../../lib/failure-message';
 import { notify } from '../../../lib/feedback';
+import { schemaRule } from '../../../lib/form-rules';
+import { USER_QUERY_KEY } from '../../../lib/session';
 import { t } from '../../../locales/zh-CN';
-import { authKeys } from '../../auth/api/keys';
-import { failureMessage } from '../../auth/failure-message';
-import { schemaRule } from '../../auth/form-rules';
 import {
   createBlockchainOrder,
   getBlockchainOrderStatus,
@@ -73,7 +73,7 @@ function OrderForm() {
     onSuccess: () => {
       void notify('success', b.submitted);
       form.resetFields(['amount', 'txHash']);
-      void queryClient.invalidateQueries({ queryKey: authKeys.user });
+      void queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY });
     },
     onError: (err) =>
       void notify('error', failureMessage(err, { failed: b.submitFailed, retry: b.submitFailed })),
@@ -126,7 +126,7 @@ function StatusActions({ order }: { order: BlockchainOrder }) {
     setBusy(true);
     try {
       await getBlockchainOrderStatus(order.id);
-      await queryClient.invalidateQueries({ queryKey: authKeys.user });
+      await queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY });
     } catch {
       void notify('error', b.statusFailed);
     } finally {

@@ -6,9 +6,9 @@ import {
   InfoCircleOutlined,
   SafetyCertificateOutlined,
 } from '@ant-design/icons';
-import { PATHS } from '../../../app/paths';
 import { LinkButton } from '../../../components/LinkButton';
 import { Price } from '../../../components/Price';
+import { PATHS } from '../../../lib/routing/paths';
 import { t } from '../../../locales/zh-CN';
 import styles from './CloudPage.module.css';
 

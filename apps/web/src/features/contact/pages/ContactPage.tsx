@@ -6,8 +6,8 @@ import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/feedback';
+import { schemaRule } from '../../../lib/form-rules';
 import { t } from '../../../locales/zh-CN';
-import { schemaRule } from '../../auth/form-rules';
 import { submitEnquiry, useEnquiryProducts } from '../api/contact';
 import styles from './ContactPage.module.css';
 

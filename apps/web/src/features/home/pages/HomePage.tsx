@@ -12,13 +12,13 @@ import {
   WalletOutlined,
 } from '@ant-design/icons';
 import { Link } from 'react-router';
-import { loginPath } from '../../../app/navigation';
-import { PATHS } from '../../../app/paths';
 import { PlainLinkButton } from '../../../components/PlainButton';
+import { loginPath } from '../../../lib/routing/navigation';
+import { PATHS } from '../../../lib/routing/paths';
 import { isLoggedIn } from '../../../lib/session';
+import { useTenant } from '../../../lib/tenant-context';
+import { useSession } from '../../../lib/use-session';
 import { t } from '../../../locales/zh-CN';
-import { useSession } from '../../auth/use-session';
-import { useTenant } from '../../tenant/tenant-context';
 import { HeroIllustration } from '../components/HeroIllustration';
 import styles from './HomePage.module.css';
 

@@ -5,7 +5,7 @@ import { api } from '../../../lib/api-client';
 import { notify } from '../../../lib/feedback';
 import { idempotentAction } from '../../../lib/idempotent-action';
 import { t } from '../../../locales/zh-CN';
-import { announceMoneyChange } from '../app-events';
+import { announceMoneyChange } from '../../billing';
 import { instanceKeys } from './keys';
 
 /** GET /v2/package-billing/renewal-pricing/{id}: price and new expiry per allowed duration. */

@@ -19,8 +19,8 @@ import {
 import dayjs, { type Dayjs } from 'dayjs';
 import { type HTMLAttributes, useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { PATHS } from '../../../app/paths';
 import { LinkButton } from '../../../components/LinkButton';
+import { PATHS } from '../../../lib/routing/paths';
 import { t } from '../../../locales/zh-CN';
 import { type RechargeOrderFilters, useRechargeOrders } from '../api/get-recharge-orders';
 import {

@@ -1,7 +1,7 @@
 import { VOUCHER_LIST_SIZE } from '@gpu/shared/constants';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { voucherKeys } from '../../vouchers/api/keys';
+import { voucherKeys } from '../../vouchers';
 import { normalizeVouchers, type Voucher } from '../vouchers';
 
 /**

@@ -10,7 +10,7 @@ import { discountPercentOff, discountZhe, displayPrices } from '@gpu/shared/pric
 import { Countdown } from '../../../components/Countdown';
 import { Price } from '../../../components/Price';
 import { t } from '../../../locales/zh-CN';
-import { dataDiskGb, systemDiskGb } from '../../market/market-item';
+import { dataDiskGb, systemDiskGb } from '../../market';
 import styles from './HostCard.module.css';
 
 const s = t.subscribe;

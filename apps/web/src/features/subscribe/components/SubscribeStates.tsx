@@ -1,7 +1,7 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { Button, Result, Skeleton } from 'antd';
-import { PATHS } from '../../../app/paths';
 import { LinkButton } from '../../../components/LinkButton';
+import { PATHS } from '../../../lib/routing/paths';
 import { t } from '../../../locales/zh-CN';
 import styles from './SubscribeStates.module.css';
 

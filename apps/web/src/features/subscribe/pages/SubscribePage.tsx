@@ -2,7 +2,7 @@ import { LeftOutlined } from '@ant-design/icons';
 import type { BillingType } from '@gpu/shared/constants';
 import { type ReactNode, useCallback } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { PATHS } from '../../../app/paths';
+import { PATHS } from '../../../lib/routing/paths';
 import { t } from '../../../locales/zh-CN';
 import { useMarketItem } from '../api/get-market-item';
 import { SubscribeForm } from '../components/SubscribeForm';

@@ -2,6 +2,7 @@ import { DragOutlined, ReloadOutlined, SwapOutlined } from '@ant-design/icons';
 import { Button, Select } from 'antd';
 import { type PointerEvent, useEffect, useRef, useState } from 'react';
 import { notify } from '../../../lib/feedback';
+import { useSetTenant, useTenant } from '../../../lib/tenant-context';
 import { t } from '../../../locales/zh-CN';
 import { fetchTenantConfig } from '../api/get-tenant-config';
 import { useTenantList } from '../api/get-tenant-list';
@@ -12,7 +13,6 @@ import {
   setDevTenantCode,
   setSwitcherPosition,
 } from '../dev-tenant';
-import { useSetTenant, useTenant } from '../tenant-context';
 import styles from './TenantSwitcher.module.css';
 
 const s = t.tenantSwitcher;

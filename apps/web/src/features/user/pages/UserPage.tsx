@@ -2,10 +2,10 @@ import { CrownOutlined, GiftOutlined, RiseOutlined, WalletOutlined } from '@ant-
 import { formatCurrency } from '@gpu/shared/money';
 import { formatTime } from '@gpu/shared/time';
 import { Alert, Card, Descriptions, Tag } from 'antd';
-import { PATHS } from '../../../app/paths';
 import { LinkButton } from '../../../components/LinkButton';
+import { PATHS } from '../../../lib/routing/paths';
+import { useSession } from '../../../lib/use-session';
 import { t } from '../../../locales/zh-CN';
-import { useSession } from '../../auth/use-session';
 import styles from './UserPage.module.css';
 
 const u = t.user;

@@ -1,5 +1,5 @@
 import type { VoucherStatus } from '@gpu/shared/vouchers';
-import { authKeys } from '../../auth/api/keys';
+import { USER_QUERY_KEY } from '../../../lib/session';
 
 export interface VoucherListFilters {
   page: number;
@@ -9,7 +9,7 @@ export interface VoucherListFilters {
 
 /** Query keys of the user's vouchers (under the per-user prefix). */
 export const voucherKeys = {
-  all: () => [...authKeys.user, 'vouchers'] as const,
+  all: () => [...USER_QUERY_KEY, 'vouchers'] as const,
   stats: () => [...voucherKeys.all(), 'stats'] as const,
   list: (filters: VoucherListFilters) => [...voucherKeys.all(), 'list', filters] as const,
   available: (gpuType: string, regionId: number) =>

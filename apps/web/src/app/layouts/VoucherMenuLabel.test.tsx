@@ -3,8 +3,8 @@ import type { VoucherStats } from '@gpu/shared/vouchers';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { onAppEvent } from '../../../lib/app-events';
-import { ok, restoreApi, stubApi } from '../../../test/api-stub';
+import { onAppEvent } from '../../lib/app-events';
+import { ok, restoreApi, stubApi } from '../../test/api-stub';
 import { VoucherMenuLabel } from './VoucherMenuLabel';
 
 // The console sidebar's 我的代金券 entry (issue 11): a badge of usable vouchers from

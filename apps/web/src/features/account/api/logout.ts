@@ -1,12 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { afterLogoutPath } from '../../../app/navigation';
-import { useRouteHandle } from '../../../app/route-handle';
 import { ApiError, api } from '../../../lib/api-client';
 import { confirmDialog, notify } from '../../../lib/feedback';
-import { clearUserSession } from '../../../lib/session';
+import { afterLogoutPath } from '../../../lib/routing/navigation';
+import { useRouteHandle } from '../../../lib/routing/route-handle';
+import { clearUserSession, USER_QUERY_KEY } from '../../../lib/session';
 import { t } from '../../../locales/zh-CN';
-import { authKeys } from './keys';
 
 /**
  * Logout with the confirm dialog of SPEC.md §2. The local session is cleared whatever the
@@ -37,7 +36,7 @@ export function useLogout() {
         if (to) await navigate(to, { replace: true, flushSync: true });
         clearUserSession();
         // The next user must not see this one's balance or vouchers from the cache.
-        queryClient.removeQueries({ queryKey: authKeys.user });
+        queryClient.removeQueries({ queryKey: USER_QUERY_KEY });
         void notify(
           failed ? 'error' : 'success',
           failed ? t.userMenu.logoutFailed : t.userMenu.logoutSuccess,

@@ -2,7 +2,7 @@ import { VERIFICATION_CODE_LENGTH } from '@gpu/shared/constants';
 import type { FormRule } from 'antd';
 import { Button, Form, Input, type InputRef } from 'antd';
 import type { Ref } from 'react';
-import { t } from '../../../locales/zh-CN';
+import { t } from '../../locales/zh-CN';
 import styles from './AuthForm.module.css';
 
 interface Props {

@@ -1,8 +1,8 @@
 import { DownOutlined } from '@ant-design/icons';
 import { Dropdown } from 'antd';
-import { useBalanceEventRefresh } from '../../recharge/use-balance-event-refresh';
-import { useVoucherEventRefresh } from '../../vouchers/use-voucher-event-refresh';
-import { useSession } from '../use-session';
+import { useSession } from '../../../lib/use-session';
+import { useBalanceEventRefresh } from '../../billing';
+import { useVoucherEventRefresh } from '../../vouchers';
 import { AccountPanel } from './AccountPanel';
 import styles from './UserMenu.module.css';
 

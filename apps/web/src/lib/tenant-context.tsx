@@ -1,6 +1,6 @@
 import type { TenantConfig } from '@gpu/shared/tenant';
 import { createContext, type ReactNode, useContext, useEffect, useMemo, useState } from 'react';
-import { applyTenantToDocument } from '../../lib/theme';
+import { applyTenantToDocument } from './theme';
 
 interface TenantState {
   tenant: TenantConfig;

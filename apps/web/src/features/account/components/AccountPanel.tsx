@@ -1,13 +1,13 @@
 import { formatCurrency } from '@gpu/shared/money';
 import { Button, Tag } from 'antd';
-import { PATHS } from '../../../app/paths';
 import { LinkButton } from '../../../components/LinkButton';
+import { PATHS } from '../../../lib/routing/paths';
+import { useSession } from '../../../lib/use-session';
 import { t } from '../../../locales/zh-CN';
-import { useBalance } from '../../billing/api/get-balance';
-import { useVoucherStats } from '../../vouchers/api/get-voucher-stats';
+import { useBalance } from '../../billing';
+import { useVoucherStats } from '../../vouchers';
 import { useCurrentUser } from '../api/get-me';
 import { useLogout } from '../api/logout';
-import { useSession } from '../use-session';
 import styles from './AccountPanel.module.css';
 
 /**

@@ -1,5 +1,5 @@
-import { api } from '../../../lib/api-client';
-import type { LoginResponse } from './login';
+import { api } from './api-client';
+import type { LoginResponse } from './session';
 
 /** POST /auth/refresh: the HttpOnly refresh cookie buys a new access token (and rotates). */
 export const refreshSession = (options: { quietUnauthorized?: boolean } = {}) =>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../lib/api-client';
-import { t } from '../../locales/zh-CN';
+import { t } from '../locales/zh-CN';
+import { ApiError } from './api-client';
 import { failureMessage, waitSecondsOf } from './failure-message';
 
 const texts = { failed: '登录失败', retry: '登录失败，请稍后重试' };

@@ -1,6 +1,6 @@
-import { ApiError } from '../../lib/api-client';
-import { clearUserSession, getSession, subscribeSession } from '../../lib/session';
-import { refreshSession } from './api/refresh-session';
+import { ApiError } from './api-client';
+import { refreshSession } from './refresh-session';
+import { clearUserSession, getSession, subscribeSession } from './session';
 import { replaceUserSession } from './stored-session';
 
 /** Refresh this long before the access token (2 h) expires. */

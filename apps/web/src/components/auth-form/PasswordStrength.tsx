@@ -1,5 +1,5 @@
 import { passwordStrength } from '@gpu/shared/auth';
-import { t } from '../../../locales/zh-CN';
+import { t } from '../../locales/zh-CN';
 import styles from './PasswordStrength.module.css';
 
 const LEVEL_COLOR = {

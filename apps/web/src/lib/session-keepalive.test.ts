@@ -11,10 +11,10 @@ const user = { id: 7, username: 'u7' } as User;
 
 /** Fresh modules (after vi.resetModules), with the client's navigate recorded. */
 async function load() {
-  const session = await import('../../lib/session');
+  const session = await import('./session');
   const keepalive = await import('./session-keepalive');
   const navigate = vi.fn();
-  (await import('../../lib/api-client')).configureApiClient({ navigate });
+  (await import('./api-client')).configureApiClient({ navigate });
   return { session, keepalive, navigate };
 }
 

@@ -3,8 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { ApiError, api } from '../../../lib/api-client';
 import { clearUserSession, getSession } from '../../../lib/session';
-import { replaceUserSession } from '../stored-session';
-import { authKeys } from './keys';
+import { replaceUserSession } from '../../../lib/stored-session';
+import { accountKeys } from './keys';
 
 /** SPEC.md §8: a 401, or a message saying the caller is not authorised, logs the user out. */
 export const isUnauthorized = (err: unknown) =>
@@ -16,7 +16,7 @@ export const isUnauthorized = (err: unknown) =>
  */
 export function useCurrentUser(enabled = true) {
   const query = useQuery({
-    queryKey: authKeys.me(),
+    queryKey: accountKeys.me(),
     queryFn: () => api.get<User>('/auth/me'),
     enabled,
     retry: false,

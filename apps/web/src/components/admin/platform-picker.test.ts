@@ -1,6 +1,6 @@
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
-import { inTimeZone } from '../../../test/time-zone';
+import { inTimeZone } from '../../test/time-zone';
 import { fromPicker, pickerDayEnd, toPicker } from './platform-picker';
 
 // A browser behind Asia/Shanghai, on a day with daylight saving, and one ahead of it.

@@ -1,5 +1,5 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import { getSession, type SessionState, subscribeSession } from '../../lib/session';
+import { getSession, type SessionState, subscribeSession } from './session';
 import { startSessionKeepAlive } from './session-keepalive';
 
 /** Both sessions (user and admin), re-rendering on login, logout and 401s. */

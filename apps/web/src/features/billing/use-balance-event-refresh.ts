@@ -2,7 +2,7 @@ import { APP_EVENTS, BALANCE_REFRESH_DELAY_MS } from '@gpu/shared/constants';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { onAppEvent } from '../../lib/app-events';
-import { billingKeys } from '../billing/api/keys';
+import { billingKeys } from './api/keys';
 
 /**
  * SPEC.md §9: the navbar balance (and the account menu with its recharge button) refreshes

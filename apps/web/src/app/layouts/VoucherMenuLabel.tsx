@@ -1,8 +1,8 @@
 import { APP_EVENTS } from '@gpu/shared/constants';
 import { Badge } from 'antd';
 import { useEffect, useRef } from 'react';
-import { emitAppEvent } from '../../../lib/app-events';
-import { useVoucherStats } from '../api/get-voucher-stats';
+import { useVoucherStats } from '../../features/vouchers';
+import { emitAppEvent } from '../../lib/app-events';
 
 /** How often the console asks whether vouchers arrived (an admin distribution). */
 const POLL_MS = 60_000;

@@ -1,5 +1,5 @@
 import type { User } from '@gpu/shared/auth';
-import { STORAGE_KEYS, setUserSession } from '../../lib/session';
+import { STORAGE_KEYS, setUserSession } from './session';
 
 /** Whether the user session was stored with "remember me" (localStorage, not sessionStorage). */
 export const isRemembered = () => window.localStorage.getItem(STORAGE_KEYS.token) !== null;

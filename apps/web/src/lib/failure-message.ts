@@ -1,5 +1,5 @@
-import { ApiError } from '../../lib/api-client';
-import { t } from '../../locales/zh-CN';
+import { t } from '../locales/zh-CN';
+import { ApiError } from './api-client';
 
 /** The two fallbacks of SPEC.md §8: the server answered without a message, or no answer came. */
 export interface FailureTexts {

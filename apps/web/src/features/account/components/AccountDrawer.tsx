@@ -1,9 +1,9 @@
 import { Drawer } from 'antd';
-import { PATHS } from '../../../app/paths';
 import { LinkButton } from '../../../components/LinkButton';
+import { PATHS } from '../../../lib/routing/paths';
 import { isLoggedIn } from '../../../lib/session';
+import { useSession } from '../../../lib/use-session';
 import { t } from '../../../locales/zh-CN';
-import { useSession } from '../use-session';
 import styles from './AccountDrawer.module.css';
 import { AccountPanel } from './AccountPanel';
 

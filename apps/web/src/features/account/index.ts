@@ -1,0 +1,7 @@
+import { lazy } from 'react';
+
+// What the app uses of account (the only way in from outside this folder): the top navigation's
+// account menu and phone drawer, each its own chunk (only a logged-in visitor needs the menu,
+// only a phone the drawer).
+export const UserMenu = lazy(() => import('./components/UserMenu'));
+export const AccountDrawer = lazy(() => import('./components/AccountDrawer'));

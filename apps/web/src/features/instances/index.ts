@@ -1,0 +1,6 @@
+// What other features use of instances (the only way in from outside this folder).
+export { useInstances } from './api/list-instances';
+export { GpuCell } from './components/cells';
+export { StatusTag } from './components/StatusTag';
+export { isTransitional, POLL_FAST_MS, STATUS_META } from './instance-status';
+export { waitForStable } from './wait-for-stable';
