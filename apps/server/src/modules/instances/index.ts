@@ -1,5 +1,5 @@
 import type { AppInstance, Container } from '../../app/types.ts';
-import { billsRoutes } from './bills.routes.ts';
+import { billsRoutes } from '../billing/bills/bills.routes.ts';
 import { instancesRoutes } from './instances.routes.ts';
 import { registerInstanceTasks } from './tasks/index.ts';
 

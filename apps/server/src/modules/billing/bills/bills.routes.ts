@@ -11,9 +11,9 @@ import {
 import { shanghaiToday } from '@gpu/shared/time';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { AppInstance, Container } from '../../app/types.ts';
-import { commonErrors } from '../../platform/errors.ts';
-import { ok } from '../../platform/http/envelope.ts';
+import type { AppInstance, Container } from '../../../app/types.ts';
+import { commonErrors } from '../../../platform/errors.ts';
+import { ok } from '../../../platform/http/envelope.ts';
 import { billsCsv, writeBillsXlsx } from './bills.export.ts';
 import { createBillsRepository } from './bills.repository.ts';
 import { billSummary, dailyConsumption, listBills, monitorInstances, toBill } from './bills.usecases.ts';

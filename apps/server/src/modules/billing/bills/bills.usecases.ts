@@ -1,10 +1,17 @@
 import { type Bill, type BillQuery, unitsToYuan } from '@gpu/shared';
 import { addDays, shanghaiDayStart, shanghaiToday } from '@gpu/shared/time';
-import type { AuthUser } from '../../app/types.ts';
-import { createBillingRepository } from '../billing/billing.repository.ts';
+import type { AuthUser } from '../../../app/types.ts';
+import type { Clock } from '../../../platform/clock.ts';
+import type { DbOrTx } from '../../../platform/db/client.ts';
+import { accruedAt } from '../../instances/instances.models.ts';
+import { createBillingRepository } from '../billing.repository.ts';
 import { createBillsRepository } from './bills.repository.ts';
-import type { InstanceDeps } from './instances.deps.ts';
-import { accruedAt } from './instances.models.ts';
+
+/** What the bills read with (the routes hand in the instances' deps). */
+export interface BillsDeps {
+  db: DbOrTx;
+  clock: Clock;
+}
 
 type BillRow = Awaited<ReturnType<ReturnType<typeof createBillsRepository>['page']>>['rows'][number];
 
@@ -21,7 +28,7 @@ export const toBill = (r: BillRow): Bill => ({
   createdAt: r.createdAt.toISOString(),
 });
 
-export async function billSummary(deps: InstanceDeps, user: AuthUser) {
+export async function billSummary(deps: BillsDeps, user: AuthUser) {
   const now = deps.clock.now();
   const repo = createBillsRepository(deps);
   const today = shanghaiToday(now);
@@ -43,7 +50,7 @@ export async function billSummary(deps: InstanceDeps, user: AuthUser) {
 }
 
 /** Spend per day for the last `days` Shanghai days, zero-filled, oldest first. */
-export async function dailyConsumption(deps: InstanceDeps, user: AuthUser, days: number) {
+export async function dailyConsumption(deps: BillsDeps, user: AuthUser, days: number) {
   const now = deps.clock.now();
   const first = addDays(shanghaiToday(now), 1 - days);
   const rows = await createBillsRepository(deps).daily(user.id, user.tenantId, shanghaiDayStart(first));
@@ -55,7 +62,7 @@ export async function dailyConsumption(deps: InstanceDeps, user: AuthUser, days:
 }
 
 /** Running instances with what they accrued and what was charged (the user's live monitor). */
-export async function monitorInstances(deps: InstanceDeps, user: AuthUser) {
+export async function monitorInstances(deps: BillsDeps, user: AuthUser) {
   const now = deps.clock.now();
   const running = await createBillsRepository(deps).running(user.id, user.tenantId);
   return running.map((i) => ({
@@ -70,5 +77,5 @@ export async function monitorInstances(deps: InstanceDeps, user: AuthUser) {
   }));
 }
 
-export const listBills = (deps: InstanceDeps, user: AuthUser, q: BillQuery) =>
+export const listBills = (deps: BillsDeps, user: AuthUser, q: BillQuery) =>
   createBillsRepository(deps).page(user.id, user.tenantId, q);

@@ -1,9 +1,9 @@
 import type { BillQuery } from '@gpu/shared';
 import { shanghaiDayRange } from '@gpu/shared/time';
 import { and, count, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../platform/db/client.ts';
-import { ACCRUING } from './instances.models.ts';
-import { billingRecords, instances } from './instances.tables.ts';
+import type { DbOrTx } from '../../../platform/db/client.ts';
+import { ACCRUING } from '../../instances/instances.models.ts';
+import { billingRecords, instances } from '../../instances/instances.tables.ts';
 
 export function createBillsRepository({ db }: { db: DbOrTx }) {
   const where = (userId: number, tenantId: number, q: Partial<BillQuery>) => {

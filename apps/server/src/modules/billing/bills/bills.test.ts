@@ -3,8 +3,8 @@ import { BILL_KIND_NAMES } from '@gpu/shared';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixedClock } from '../../platform/clock.ts';
-import { IMAGE, instanceTestApp } from './instances.test-helpers.ts';
+import { fixedClock } from '../../../platform/clock.ts';
+import { IMAGE, instanceTestApp } from '../../instances/instances.test-helpers.ts';
 
 // Issue 10: several kinds at once, one label per kind, exports without a cap.
 const clock = fixedClock(new Date('2026-11-22T08:00:00Z'));
