@@ -3,7 +3,7 @@ import { createTokenService } from '../modules/auth/tokens.ts';
 import { createDiscountService } from '../modules/discounts/discounts.usecases.ts';
 import { createHostDriverRegistry } from '../modules/hosts/drivers/registry.ts';
 import { createVastClient } from '../modules/hosts/drivers/vastai/vastai-api.ts';
-import { createInstanceJobs } from '../modules/instances/jobs.usecases.ts';
+import { createInstanceJobs } from '../modules/instances/jobs/jobs.usecases.ts';
 import { createMarketReadModel } from '../modules/market/market.read-model.ts';
 import { createMarketCatalog } from '../modules/market/market.usecases.ts';
 import { createPaymentDriver } from '../modules/payments/drivers/registry.ts';

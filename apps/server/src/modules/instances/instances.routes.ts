@@ -15,13 +15,13 @@ import { z } from 'zod';
 import type { AppInstance, Container } from '../../app/types.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { dockerPathRoutes } from '../hosts/docker-path.routes.ts';
-import { createInstance } from './create.usecases.ts';
+import { createInstance } from './create/create.usecases.ts';
 import { createDockerGateway } from './gateway.ts';
 import { instanceErrors } from './instances.errors.ts';
 import { toInstanceView } from './instances.models.view.ts';
 import { createInstancesRepository, type InstanceWithPlace } from './instances.repository.ts';
-import { powerOff, powerOn, release, settleNow } from './lifecycle.usecases.ts';
-import { renew, renewalPricing } from './renewal.usecases.ts';
+import { powerOff, powerOn, release, settleNow } from './lifecycle/lifecycle.usecases.ts';
+import { renew, renewalPricing } from './lifecycle/renewal.usecases.ts';
 
 const viewSchema = envelopeSchema(instanceSchema);
 const listQuery = z.object({

@@ -1,10 +1,10 @@
 import { DURATION_LIMITS, type PackageType, roundToFen, unitsToYuan } from '@gpu/shared';
-import type { AuthUser } from '../../app/types.ts';
-import { postLedgerEntry } from '../billing/ledger.ts';
-import type { InstanceDeps } from './instances.deps.ts';
-import { instanceErrors } from './instances.errors.ts';
-import { packageEnd } from './instances.models.ts';
-import { createInstancesRepository, type InstanceRow } from './instances.repository.ts';
+import type { AuthUser } from '../../../app/types.ts';
+import { postLedgerEntry } from '../../billing/ledger.ts';
+import type { InstanceDeps } from '../instances.deps.ts';
+import { instanceErrors } from '../instances.errors.ts';
+import { packageEnd } from '../instances.models.ts';
+import { createInstancesRepository, type InstanceRow } from '../instances.repository.ts';
 
 const UNIT: Record<PackageType, string> = { daily: '天', weekly: '周', monthly: '个月' };
 

@@ -1,13 +1,13 @@
 import { FEN, floorToFen } from '@gpu/shared';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixedClock } from '../../platform/clock.ts';
-import { ledgerEntries } from '../billing/billing.tables.ts';
-import { postLedgerEntry } from '../billing/ledger.ts';
-import { accruedAt } from './instances.models.ts';
-import { billingRecords, instances } from './instances.tables.ts';
-import { IMAGE, instanceTestApp } from './instances.test-helpers.ts';
-import { runMetering } from './tasks/billing-tasks.ts';
+import { fixedClock } from '../../../platform/clock.ts';
+import { ledgerEntries } from '../../billing/billing.tables.ts';
+import { postLedgerEntry } from '../../billing/ledger.ts';
+import { accruedAt } from '../instances.models.ts';
+import { billingRecords, instances } from '../instances.tables.ts';
+import { IMAGE, instanceTestApp } from '../instances.test-helpers.ts';
+import { runMetering } from '../tasks/billing-tasks.ts';
 
 // Issue 10: whole-fen postings with the remainder carried, hourly bill lines that tile,
 // one refused posting no longer stopping the batch. Runs on PGlite and on PostgreSQL.

@@ -1,7 +1,7 @@
 import type { InstanceStatus } from '@gpu/shared';
-import type { InstanceDeps, ProvisionJobs } from './instances.deps.ts';
-import { createInstancesRepository } from './instances.repository.ts';
-import { driveTransition } from './lifecycle.usecases.ts';
+import type { InstanceDeps, ProvisionJobs } from '../instances.deps.ts';
+import { createInstancesRepository } from '../instances.repository.ts';
+import { driveTransition } from '../lifecycle/lifecycle.usecases.ts';
 import { provisionClaimed } from './provisioning.usecases.ts';
 
 /**

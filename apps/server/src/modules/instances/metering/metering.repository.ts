@@ -1,6 +1,6 @@
 import { FEN, type InstanceStatus } from '@gpu/shared';
 import { type SQL, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../platform/db/client.ts';
+import type { DbOrTx } from '../../../platform/db/client.ts';
 
 /** Rows of `db.execute` (node-postgres and PGlite both answer `{ rows }`). */
 const resultRows = <T>(res: unknown): T[] => (res as { rows: T[] }).rows;

@@ -1,13 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixedClock } from '../../platform/clock.ts';
-import { ledgerEntries } from '../billing/billing.tables.ts';
-import { hostGpus, simulatedContainers } from '../hosts/hosts.tables.ts';
-import { userNotices } from '../operations/operations.tables.ts';
-import { createInstancesRepository } from './instances.repository.ts';
-import { instanceEvents, instances } from './instances.tables.ts';
-import { IMAGE, instanceTestApp } from './instances.test-helpers.ts';
-import { runInstanceJob, runJobSweep } from './jobs.usecases.ts';
+import { fixedClock } from '../../../platform/clock.ts';
+import { ledgerEntries } from '../../billing/billing.tables.ts';
+import { hostGpus, simulatedContainers } from '../../hosts/hosts.tables.ts';
+import { userNotices } from '../../operations/operations.tables.ts';
+import { createInstancesRepository } from '../instances.repository.ts';
+import { instanceEvents, instances } from '../instances.tables.ts';
+import { IMAGE, instanceTestApp } from '../instances.test-helpers.ts';
+import { runInstanceJob, runJobSweep } from '../jobs/jobs.usecases.ts';
 import { driveTransition, powerOff, release } from './lifecycle.usecases.ts';
 
 /**

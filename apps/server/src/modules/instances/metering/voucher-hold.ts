@@ -1,6 +1,6 @@
-import type { Tx } from '../../platform/db/client.ts';
-import { returnToVoucher } from '../vouchers/vouchers.usecases.ts';
-import { createInstancesRepository, type InstanceRow } from './instances.repository.ts';
+import type { Tx } from '../../../platform/db/client.ts';
+import { returnToVoucher } from '../../vouchers/vouchers.usecases.ts';
+import { createInstancesRepository, type InstanceRow } from '../instances.repository.ts';
 
 /**
  * The pay-as-you-go voucher hold (DESIGN §5): at create min(remaining, one hour's price) moves

@@ -1,16 +1,16 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hostGpus, hostPorts, hosts } from '../hosts/hosts.tables.ts';
-import { initPorts, setHostStatus } from '../hosts/hosts.usecases.ts';
-import { instances } from './instances.tables.ts';
-import { IMAGE } from './instances.test-helpers.ts';
+import { hostGpus, hostPorts, hosts } from '../../hosts/hosts.tables.ts';
+import { initPorts, setHostStatus } from '../../hosts/hosts.usecases.ts';
+import { instances } from '../instances.tables.ts';
+import { IMAGE } from '../instances.test-helpers.ts';
 import {
   createStats,
   invariantProblems,
   runMixedLoad,
   type Send,
   twoReplicas,
-} from './replicas.test-helpers.ts';
+} from '../replicas.test-helpers.ts';
 
 const CHINESE = /[\u4e00-\u9fa5]/;
 

@@ -2,12 +2,12 @@ import { floorToFen } from '@gpu/shared';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixedClock } from '../../platform/clock.ts';
-import { createHostsRepository } from '../hosts/hosts.repository.ts';
-import { instanceEvents, instances } from './instances.tables.ts';
-import { IMAGE, instanceTestApp } from './instances.test-helpers.ts';
-import { runExpiry, runMetering, runRetention } from './tasks/billing-tasks.ts';
-import { runReconcile } from './tasks/reconcile.ts';
+import { fixedClock } from '../../../platform/clock.ts';
+import { createHostsRepository } from '../../hosts/hosts.repository.ts';
+import { instanceEvents, instances } from '../instances.tables.ts';
+import { IMAGE, instanceTestApp } from '../instances.test-helpers.ts';
+import { runExpiry, runMetering, runRetention } from './billing-tasks.ts';
+import { runReconcile } from './reconcile.ts';
 
 const T0 = new Date('2026-11-22T08:00:00Z');
 const clock = fixedClock(T0);

@@ -1,11 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ledgerEntries } from '../billing/billing.tables.ts';
-import { hostGpus, hostPorts, simulatedContainers } from '../hosts/hosts.tables.ts';
-import { instances } from './instances.tables.ts';
-import { IMAGE } from './instances.test-helpers.ts';
-import { runJobSweep } from './jobs.usecases.ts';
-import { invariantProblems, twoReplicas } from './replicas.test-helpers.ts';
+import { ledgerEntries } from '../../billing/billing.tables.ts';
+import { hostGpus, hostPorts, simulatedContainers } from '../../hosts/hosts.tables.ts';
+import { instances } from '../instances.tables.ts';
+import { IMAGE } from '../instances.test-helpers.ts';
+import { runJobSweep } from '../jobs/jobs.usecases.ts';
+import { invariantProblems, twoReplicas } from '../replicas.test-helpers.ts';
 
 const HOST = 'nm-a-l40s-01';
 

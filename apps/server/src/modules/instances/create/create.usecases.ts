@@ -1,28 +1,28 @@
 import { type CreateInstanceRequest, formatYuan, INSTANCE_CONTAINER_PORTS, unitsToYuan } from '@gpu/shared';
-import type { AuthUser } from '../../app/types.ts';
-import type { Tx } from '../../platform/db/client.ts';
-import { isUniqueViolation } from '../../platform/db/errors.ts';
-import { postLedgerEntry } from '../billing/ledger.ts';
-import type { PortRange } from '../hosts/allocation.repository.ts';
-import { releaseOnHost, topUpPorts } from '../hosts/allocation.ts';
-import { ContainerNotFoundError, isDriverError } from '../hosts/drivers/driver-errors.ts';
-import { hostErrors } from '../hosts/hosts.errors.ts';
-import { containerNameOf, generateJupyterToken, generateRootPassword } from '../hosts/hosts.models.ts';
-import { createHostsRepository } from '../hosts/hosts.repository.ts';
-import { scopeOf } from '../market/market.repository.ts';
-import { pricingErrors } from '../pricing/pricing.errors.ts';
-import { quoteOfRow, voucherOrderOf } from '../pricing/pricing.usecases.ts';
-import type { TenantRecord } from '../tenants/tenants.repository.ts';
-import { takeFromVoucher } from '../vouchers/vouchers.usecases.ts';
-import { actorLabel, type InstanceDeps } from './instances.deps.ts';
-import { instanceErrors } from './instances.errors.ts';
-import { packageEnd } from './instances.models.ts';
+import type { AuthUser } from '../../../app/types.ts';
+import type { Tx } from '../../../platform/db/client.ts';
+import { isUniqueViolation } from '../../../platform/db/errors.ts';
+import { postLedgerEntry } from '../../billing/ledger.ts';
+import type { PortRange } from '../../hosts/allocation.repository.ts';
+import { releaseOnHost, topUpPorts } from '../../hosts/allocation.ts';
+import { ContainerNotFoundError, isDriverError } from '../../hosts/drivers/driver-errors.ts';
+import { hostErrors } from '../../hosts/hosts.errors.ts';
+import { containerNameOf, generateJupyterToken, generateRootPassword } from '../../hosts/hosts.models.ts';
+import { createHostsRepository } from '../../hosts/hosts.repository.ts';
+import { scopeOf } from '../../market/market.repository.ts';
+import { pricingErrors } from '../../pricing/pricing.errors.ts';
+import { quoteOfRow, voucherOrderOf } from '../../pricing/pricing.usecases.ts';
+import type { TenantRecord } from '../../tenants/tenants.repository.ts';
+import { takeFromVoucher } from '../../vouchers/vouchers.usecases.ts';
+import { actorLabel, type InstanceDeps } from '../instances.deps.ts';
+import { instanceErrors } from '../instances.errors.ts';
+import { packageEnd } from '../instances.models.ts';
 import {
   createInstancesRepository,
   type InstanceRow,
   type InstanceWithPlace,
-} from './instances.repository.ts';
-import { returnVoucherOf } from './voucher-hold.ts';
+} from '../instances.repository.ts';
+import { returnVoucherOf } from '../metering/voucher-hold.ts';
 
 /**
  * POST /api/gpu/instance/create. Re-validates and re-prices everything (client prices are never

@@ -1,10 +1,10 @@
 import { floorToFen } from '@gpu/shared';
 import { sql } from 'drizzle-orm';
-import type { Tx } from '../../platform/db/client.ts';
-import { postLedgerEntries } from '../billing/ledger.ts';
-import { accruedAt } from './instances.models.ts';
-import type { InstanceRow } from './instances.repository.ts';
-import { billingRecords } from './instances.tables.ts';
+import type { Tx } from '../../../platform/db/client.ts';
+import { postLedgerEntries } from '../../billing/ledger.ts';
+import { accruedAt } from '../instances.models.ts';
+import type { InstanceRow } from '../instances.repository.ts';
+import { billingRecords } from '../instances.tables.ts';
 import { splitHold } from './voucher-hold.ts';
 
 /**

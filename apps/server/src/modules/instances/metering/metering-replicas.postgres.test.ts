@@ -1,10 +1,10 @@
 import { eq, sum } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixedClock } from '../../platform/clock.ts';
-import { findUnbalancedAccounts } from '../billing/ledger.ts';
-import { billingRecords, instances } from './instances.tables.ts';
-import { IMAGE, instanceTestApp } from './instances.test-helpers.ts';
-import { runMetering } from './tasks/billing-tasks.ts';
+import { fixedClock } from '../../../platform/clock.ts';
+import { findUnbalancedAccounts } from '../../billing/ledger.ts';
+import { billingRecords, instances } from '../instances.tables.ts';
+import { IMAGE, instanceTestApp } from '../instances.test-helpers.ts';
+import { runMetering } from '../tasks/billing-tasks.ts';
 
 // Real lock contention needs real connections: PGlite runs one transaction at a time.
 describe.runIf(process.env.DATABASE_URL)('metering on PostgreSQL, several replicas at once', () => {

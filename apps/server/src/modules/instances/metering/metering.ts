@@ -1,8 +1,8 @@
-import type { Tx } from '../../platform/db/client.ts';
-import { billingErrors } from '../billing/billing.errors.ts';
-import { lockVoucher } from '../vouchers/vouchers.usecases.ts';
-import { accruedAt } from './instances.models.ts';
-import type { InstanceRow } from './instances.repository.ts';
+import type { Tx } from '../../../platform/db/client.ts';
+import { billingErrors } from '../../billing/billing.errors.ts';
+import { lockVoucher } from '../../vouchers/vouchers.usecases.ts';
+import { accruedAt } from '../instances.models.ts';
+import type { InstanceRow } from '../instances.repository.ts';
 import { createMeteringRepository } from './metering.repository.ts';
 import { returnVoucherOf } from './voucher-hold.ts';
 

@@ -1,15 +1,15 @@
 import type { InstanceStatus } from '@gpu/shared';
 import { formatYuan, unitsToYuan } from '@gpu/shared';
-import { createBillingRepository } from '../billing/billing.repository.ts';
-import { allocateOnHost, releaseOnHost } from '../hosts/allocation.ts';
-import { ContainerNotFoundError, isDriverError } from '../hosts/drivers/driver-errors.ts';
-import { createHostsRepository } from '../hosts/hosts.repository.ts';
-import { type Actor, actorLabel, type InstanceDeps } from './instances.deps.ts';
-import { instanceErrors } from './instances.errors.ts';
-import { STOP_REASONS } from './instances.models.ts';
-import { createInstancesRepository, type InstanceRow } from './instances.repository.ts';
-import type { TransitionJob } from './instances.tables.ts';
-import { chargeAccrued, closePeriod, settleForRelease } from './metering.ts';
+import { createBillingRepository } from '../../billing/billing.repository.ts';
+import { allocateOnHost, releaseOnHost } from '../../hosts/allocation.ts';
+import { ContainerNotFoundError, isDriverError } from '../../hosts/drivers/driver-errors.ts';
+import { createHostsRepository } from '../../hosts/hosts.repository.ts';
+import { type Actor, actorLabel, type InstanceDeps } from '../instances.deps.ts';
+import { instanceErrors } from '../instances.errors.ts';
+import { STOP_REASONS } from '../instances.models.ts';
+import { createInstancesRepository, type InstanceRow } from '../instances.repository.ts';
+import type { TransitionJob } from '../instances.tables.ts';
+import { chargeAccrued, closePeriod, settleForRelease } from '../metering/metering.ts';
 
 type StopReason = keyof typeof STOP_REASONS;
 type Tx = Parameters<Parameters<InstanceDeps['db']['transaction']>[0]>[0];

@@ -1,13 +1,13 @@
-import { createInstanceContainer } from '../hosts/containers.usecases.ts';
-import { ContainerConflictError } from '../hosts/drivers/driver-errors.ts';
-import type { HostDriver } from '../hosts/drivers/host-driver.ts';
-import { buildInstanceContainerSpec, containerNameOf } from '../hosts/hosts.models.ts';
-import { createHostsRepository } from '../hosts/hosts.repository.ts';
-import { overseasContainerSpec } from '../vastai/rentals.usecases.ts';
-import { failCreate } from './create.usecases.ts';
-import type { InstanceDeps } from './instances.deps.ts';
-import { jupyterTokenEncOf, packageEnd } from './instances.models.ts';
-import { createInstancesRepository, type InstanceRow } from './instances.repository.ts';
+import { createInstanceContainer } from '../../hosts/containers.usecases.ts';
+import { ContainerConflictError } from '../../hosts/drivers/driver-errors.ts';
+import type { HostDriver } from '../../hosts/drivers/host-driver.ts';
+import { buildInstanceContainerSpec, containerNameOf } from '../../hosts/hosts.models.ts';
+import { createHostsRepository } from '../../hosts/hosts.repository.ts';
+import { overseasContainerSpec } from '../../vastai/rentals.usecases.ts';
+import { failCreate } from '../create/create.usecases.ts';
+import type { InstanceDeps } from '../instances.deps.ts';
+import { jupyterTokenEncOf, packageEnd } from '../instances.models.ts';
+import { createInstancesRepository, type InstanceRow } from '../instances.repository.ts';
 
 /**
  * Provisioning: the driver half of create, run as an instance job (jobs.usecases.ts: the kick

@@ -1,18 +1,18 @@
 import type { ChildProcess } from 'node:child_process';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ledgerEntries } from '../billing/billing.tables.ts';
-import { hostGpus, simulatedContainers } from '../hosts/hosts.tables.ts';
-import { instances } from './instances.tables.ts';
-import { IMAGE } from './instances.test-helpers.ts';
-import { invariantProblems, twoReplicas } from './replicas.test-helpers.ts';
+import { ledgerEntries } from '../../billing/billing.tables.ts';
+import { hostGpus, simulatedContainers } from '../../hosts/hosts.tables.ts';
+import { instances } from '../instances.tables.ts';
+import { IMAGE } from '../instances.test-helpers.ts';
+import { invariantProblems, twoReplicas } from '../replicas.test-helpers.ts';
 import {
   databaseUrlOf,
   freePort,
   killProcess as killed,
   startServerProcess as startServer,
-} from './server-process.test-helpers.ts';
-import { runReconcile } from './tasks/reconcile.ts';
+} from '../server-process.test-helpers.ts';
+import { runReconcile } from '../tasks/reconcile.ts';
 
 describe.runIf(process.env.DATABASE_URL)('kill -9 during a burst of creates (PostgreSQL)', () => {
   let r: Awaited<ReturnType<typeof twoReplicas>>;

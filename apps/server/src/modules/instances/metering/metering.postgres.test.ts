@@ -1,16 +1,16 @@
 import { floorToFen } from '@gpu/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixedClock } from '../../platform/clock.ts';
-import { createTestDatabase } from '../../test/test-app.ts';
-import { users } from '../auth/auth.tables.ts';
-import { accounts } from '../billing/billing.tables.ts';
-import { findUnbalancedAccounts, postLedgerEntries } from '../billing/ledger.ts';
-import { hosts, regions } from '../hosts/hosts.tables.ts';
-import { gpuSkus } from '../market/market.tables.ts';
-import { seedOnFirstStart } from '../system/system.usecases.ts';
-import { instances } from './instances.tables.ts';
-import { runMetering } from './tasks/billing-tasks.ts';
+import { fixedClock } from '../../../platform/clock.ts';
+import { createTestDatabase } from '../../../test/test-app.ts';
+import { users } from '../../auth/auth.tables.ts';
+import { accounts } from '../../billing/billing.tables.ts';
+import { findUnbalancedAccounts, postLedgerEntries } from '../../billing/ledger.ts';
+import { hosts, regions } from '../../hosts/hosts.tables.ts';
+import { gpuSkus } from '../../market/market.tables.ts';
+import { seedOnFirstStart } from '../../system/system.usecases.ts';
+import { instances } from '../instances.tables.ts';
+import { runMetering } from '../tasks/billing-tasks.ts';
 
 // Issue 15: set-based metering batches from several runs at once (the replicas' schedulers)
 // on real PostgreSQL: SKIP LOCKED hands each due row to one run, accounts shared by many

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixedClock } from '../../platform/clock.ts';
-import { vouchers } from '../vouchers/vouchers.tables.ts';
-import { billingRecords, instances } from './instances.tables.ts';
-import { IMAGE, instanceTestApp } from './instances.test-helpers.ts';
-import { runMetering } from './tasks/billing-tasks.ts';
+import { fixedClock } from '../../../platform/clock.ts';
+import { vouchers } from '../../vouchers/vouchers.tables.ts';
+import { billingRecords, instances } from '../instances.tables.ts';
+import { IMAGE, instanceTestApp } from '../instances.test-helpers.ts';
+import { runMetering } from '../tasks/billing-tasks.ts';
 import { splitHold } from './voucher-hold.ts';
 
 // The voucher step of pay-as-you-go metering, on its own: whatever computes the accrual
