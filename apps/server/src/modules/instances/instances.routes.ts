@@ -135,7 +135,7 @@ export async function instancesRoutes(app: AppInstance, c: Container) {
     power_on: (r: FastifyRequest, id: number) => powerOn(deps, id, actor(r)),
     release: (r: FastifyRequest, id: number) => release(deps, id, actor(r)),
   };
-  // Answered in the transitional state: the driver call runs as a job (lifecycle.usecases.ts).
+  // Answered in the transitional state: the driver call runs as a job (lifecycle/transitions.usecases.ts).
   const messages = { power_off: '正在关机', power_on: '正在开机', release: '正在释放' };
   for (const [name, act] of Object.entries(actions) as [
     keyof typeof actions,

@@ -1,7 +1,7 @@
 import type { BillingType, InstanceStatus } from '@gpu/shared';
 import { and, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.ts';
-import { postedBySql } from '../instances/metering/metering.repository.ts';
+import { postedBySql } from '../instances/metering/posted-by.repository.ts';
 import { userNotices } from './operations.tables.ts';
 
 /** Both drivers answer `execute` with `{ rows }`; numbers of bigint sums come as text. */

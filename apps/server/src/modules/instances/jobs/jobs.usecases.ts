@@ -1,12 +1,12 @@
 import type { InstanceStatus } from '@gpu/shared';
 import type { InstanceDeps, ProvisionJobs } from '../instances.deps.ts';
 import { createInstancesRepository } from '../instances.repository.ts';
-import { driveTransition } from '../lifecycle/lifecycle.usecases.ts';
+import { driveTransition } from '../lifecycle/transitions.usecases.ts';
 import { provisionClaimed } from './provisioning.usecases.ts';
 
 /**
  * Instance jobs: the driver half of create (provisioning.usecases.ts) and of power off, power on
- * and release (lifecycle.usecases.ts), never inside a request or a transaction.
+ * and release (lifecycle/transitions.usecases.ts), never inside a request or a transaction.
  *
  * - Trigger: the usecase kicks the job in-process right after its transaction commits; the
  *   `instances.provision` task sweeps every JOB_SWEEP_MS for instances in a job state

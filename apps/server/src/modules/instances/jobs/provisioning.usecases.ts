@@ -4,7 +4,7 @@ import type { HostDriver } from '../../hosts/drivers/host-driver.ts';
 import { buildInstanceContainerSpec, containerNameOf } from '../../hosts/hosts.models.ts';
 import { createHostsRepository } from '../../hosts/hosts.repository.ts';
 import { overseasContainerSpec } from '../../vastai/rentals.usecases.ts';
-import { failCreate } from '../create/create.usecases.ts';
+import { failCreate } from '../create/failure.usecases.ts';
 import type { InstanceDeps } from '../instances.deps.ts';
 import { jupyterTokenEncOf, packageEnd } from '../instances.models.ts';
 import { createInstancesRepository, type InstanceRow } from '../instances.repository.ts';

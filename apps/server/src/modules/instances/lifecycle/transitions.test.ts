@@ -8,7 +8,8 @@ import { createInstancesRepository } from '../instances.repository.ts';
 import { instanceEvents, instances } from '../instances.tables.ts';
 import { IMAGE, instanceTestApp } from '../instances.test-helpers.ts';
 import { runInstanceJob, runJobSweep } from '../jobs/jobs.usecases.ts';
-import { driveTransition, powerOff, release } from './lifecycle.usecases.ts';
+import { powerOff, release } from './lifecycle.usecases.ts';
+import { driveTransition } from './transitions.usecases.ts';
 
 /**
  * Power off, power on and release as jobs: the request answers the transitional state while the

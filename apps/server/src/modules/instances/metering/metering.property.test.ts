@@ -13,8 +13,9 @@ import { seedOnFirstStart } from '../../system/system.usecases.ts';
 import { accruedAt } from '../instances.models.ts';
 import { instances } from '../instances.tables.ts';
 import { referenceChargeMany } from './metering.reference.test-helpers.ts';
-import { createMeteringRepository, postedBySql } from './metering.repository.ts';
+import { createMeteringRepository } from './metering.repository.ts';
 import { chargeAccruedMany } from './metering.ts';
+import { postedBySql } from './posted-by.repository.ts';
 
 // Issue 15: the set-based metering statement posts exactly what the one-at-a-time JS path
 // (metering.reference.test-helpers.ts) posted — ledger rows in the same order with the same

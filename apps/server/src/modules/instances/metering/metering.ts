@@ -21,7 +21,7 @@ export const chargeAccrued = async (tx: Tx, inst: InstanceRow, now: Date): Promi
  * statement locks their owners' accounts (ascending user id, after the instance rows: the lock
  * order of ledger.ts) and one posts everything — the ledger rows with their balances after,
  * each account once, what each instance was charged, its hourly bill lines (the named steps in
- * metering.repository.ts). What is posted by a time is the accrual floored to whole fen
+ * charge.repository.ts). What is posted by a time is the accrual floored to whole fen
  * (issue 10): the remainder (< 1 fen) is not lost, it is posted once it completes a fen.
  * Returns the total charged now and the owners' available balances after it. Throws (rolling
  * back the caller's transaction) on a ledger key already used for another movement, a missing
