@@ -9,6 +9,7 @@ import { createMarketCatalog } from '../modules/market/market.usecases.ts';
 import { createPaymentDriver } from '../modules/payments/drivers/registry.ts';
 import { createSmsDriver } from '../modules/sms/drivers/registry.ts';
 import { createTenantService } from '../modules/tenants/tenants.usecases.ts';
+import { createVastaiRentals } from '../modules/vastai/rentals.usecases.ts';
 import { overseasMarketRows } from '../modules/vastai/vastai.usecases.ts';
 import { systemClock } from '../platform/clock.ts';
 import type { Database } from '../platform/db/client.ts';
@@ -79,7 +80,11 @@ export function createContainer(
         now,
         box,
         hostNetworks: config.HOST_NETWORKS,
-        vastai: { apiKey: config.VASTAI_API_KEY, apiUrl: config.VASTAI_API_URL },
+        vastai: {
+          apiKey: config.VASTAI_API_KEY,
+          apiUrl: config.VASTAI_API_URL,
+          rentals: createVastaiRentals({ db }),
+        },
       }),
     payment: overrides.payments ?? createPaymentDriver(config, { db }),
     sms: overrides.sms ?? createSmsDriver(config, log),

@@ -1,7 +1,7 @@
 import { postLedgerEntry } from '../../billing/ledger.ts';
 import { releaseOnHost } from '../../hosts/allocation.ts';
 import { ContainerNotFoundError, isDriverError } from '../../hosts/drivers/driver-errors.ts';
-import { containerNameOf } from '../../hosts/hosts.models.ts';
+import { containerNameOf } from '../../hosts/drivers/instance-spec.ts';
 import { createHostsRepository } from '../../hosts/hosts.repository.ts';
 import type { InstanceDeps } from '../instances.deps.ts';
 import { createInstancesRepository, type InstanceRow } from '../instances.repository.ts';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../../platform/clock.ts';
 import { ledgerEntries } from '../../billing/billing.tables.ts';
 import type { ContainerSpec } from '../../hosts/drivers/host-driver.ts';
-import { buildInstanceContainerSpec, containerNameOf } from '../../hosts/hosts.models.ts';
+import { buildInstanceContainerSpec, containerNameOf } from '../../hosts/drivers/instance-spec.ts';
 import { createHostsRepository } from '../../hosts/hosts.repository.ts';
 import { hostGpus, hostPorts, simulatedContainers } from '../../hosts/hosts.tables.ts';
 import { gpuSkus } from '../../market/market.tables.ts';

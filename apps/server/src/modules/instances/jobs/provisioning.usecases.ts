@@ -1,9 +1,8 @@
 import { createInstanceContainer } from '../../hosts/containers.usecases.ts';
 import { ContainerConflictError } from '../../hosts/drivers/driver-errors.ts';
-import type { HostDriver } from '../../hosts/drivers/host-driver.ts';
-import { buildInstanceContainerSpec, containerNameOf } from '../../hosts/hosts.models.ts';
+import type { HostDriver, SshAddress } from '../../hosts/drivers/host-driver.ts';
+import { containerNameOf } from '../../hosts/drivers/instance-spec.ts';
 import { createHostsRepository } from '../../hosts/hosts.repository.ts';
-import { overseasContainerSpec } from '../../vastai/rentals.usecases.ts';
 import { failCreate } from '../create/failure.usecases.ts';
 import type { InstanceDeps } from '../instances.deps.ts';
 import { jupyterTokenEncOf, packageEnd } from '../instances.models.ts';
@@ -31,12 +30,12 @@ export async function provisionClaimed(
     const host = await createHostsRepository(deps).find(inst.hostId);
     if (!host) throw new Error(`host ${inst.hostId} of instance ${inst.id} is gone`);
     const driver = deps.hostDrivers.forHost(host);
-    containerId = await containerFor(deps, driver, inst, host.driver);
+    containerId = await containerFor(deps, driver, inst);
     // Saved before start, so everything after a crash here knows the container.
     await createInstancesRepository(deps).saveContainerId(inst.id, containerId);
     await driver.start(containerId);
-    // vast.ai gives each instance its own SSH address (start resolves once it runs).
-    if (host.driver === 'vastai') ssh = (await driver.inspect(containerId)).sshAddress ?? null;
+    // Where the provider gives each instance its own SSH address (start resolves once it runs).
+    if (driver.capabilities.ownSshAddress) ssh = (await driver.inspect(containerId)).sshAddress ?? null;
   } catch (err) {
     await failCreate(deps, inst, err);
     return 'FAILED';
@@ -44,15 +43,8 @@ export async function provisionClaimed(
   return finishCreate(deps, inst, containerId, ssh);
 }
 
-type SshAddress = { host: string; port: number };
-
 /** The instance's container: the one already made under its name, else a new one. */
-async function containerFor(
-  deps: InstanceDeps,
-  driver: HostDriver,
-  inst: InstanceRow,
-  hostDriver: string,
-): Promise<string> {
+async function containerFor(deps: InstanceDeps, driver: HostDriver, inst: InstanceRow): Promise<string> {
   const name = containerNameOf(inst.id);
   const adopt = async () => {
     const found = await driver.findByName(name);
@@ -63,22 +55,18 @@ async function containerFor(
   if (existing) return existing;
   const sku = await createHostsRepository(deps).sku(inst.skuId);
   if (!sku) throw new Error(`SKU ${inst.skuId} of instance ${inst.id} is gone`);
-  const secrets = {
+  // The driver makes the spec: a container engine's from the allocated GPUs and ports, a
+  // provider's with what it rents.
+  const spec = await driver.containerSpec({
+    instanceId: inst.id,
+    userId: inst.userId,
+    image: inst.image,
+    gpuIndices: inst.gpuIndices,
+    ports: [inst.sshPort, inst.jupyterPort].filter((p): p is number => p !== null),
+    sku,
     rootPassword: deps.box.open(inst.rootPasswordEnc),
     jupyterToken: deps.box.open(jupyterTokenEncOf(inst)),
-  };
-  const spec =
-    hostDriver === 'vastai'
-      ? await overseasContainerSpec(deps, inst, secrets)
-      : buildInstanceContainerSpec({
-          instanceId: inst.id,
-          userId: inst.userId,
-          image: inst.image,
-          gpuIndices: inst.gpuIndices,
-          ports: [inst.sshPort, inst.jupyterPort].filter((p): p is number => p !== null),
-          sku,
-          ...secrets,
-        });
+  });
   try {
     return (await createInstanceContainer(deps, inst.hostId, spec)).containerId;
   } catch (err) {

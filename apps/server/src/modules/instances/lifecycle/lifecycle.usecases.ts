@@ -1,6 +1,7 @@
 import { formatYuan, unitsToYuan } from '@gpu/shared';
 import { createBillingRepository } from '../../billing/billing.repository.ts';
 import { allocateOnHost } from '../../hosts/allocation.ts';
+import { capabilitiesOf } from '../../hosts/drivers/capabilities.ts';
 import { createHostsRepository } from '../../hosts/hosts.repository.ts';
 import type { Actor, InstanceDeps } from '../instances.deps.ts';
 import { instanceErrors } from '../instances.errors.ts';
@@ -55,9 +56,9 @@ export async function powerOn(
         if (!account || account.available < locked.hourlyRate) {
           throw instanceErrors.insufficientForHour(formatYuan(unitsToYuan(locked.hourlyRate)));
         }
-        // A vast.ai instance keeps its machine's GPUs while stopped: there is nothing to allocate.
-        if ((await createHostsRepository({ db: tx }).find(locked.hostId))?.driver === 'vastai')
-          return undefined;
+        // A provider's machine (vast.ai) keeps its GPUs while stopped: there is nothing to allocate.
+        const host = await createHostsRepository({ db: tx }).find(locked.hostId);
+        if (host && !capabilitiesOf(host.driver).localAllocation) return undefined;
         let alloc: Awaited<ReturnType<typeof allocateOnHost>>;
         try {
           alloc = await allocateOnHost(tx, {
