@@ -1,7 +1,7 @@
 import { adminsModule } from '../modules/admins/admins.module.ts';
 import { auditModule } from '../modules/audit/audit.module.ts';
 import { authModule } from '../modules/auth/auth.module.ts';
-import { registerBilling } from '../modules/billing/billing.module.ts';
+import { billingModule } from '../modules/billing/billing.module.ts';
 import { createBillingRepository } from '../modules/billing/index.ts';
 import { blockchainModule } from '../modules/blockchain/blockchain.module.ts';
 import { catalogueModule } from '../modules/catalogue/catalogue.module.ts';
@@ -12,7 +12,7 @@ import { createVastClient } from '../modules/hosts/drivers/vastai/vastai-api.ts'
 import { registerHosts } from '../modules/hosts/hosts.module.ts';
 import { idempotencyModule } from '../modules/idempotency/idempotency.module.ts';
 import { registerInstances } from '../modules/instances/instances.module.ts';
-import { createInstanceJobs } from '../modules/instances/jobs.usecases.ts';
+import { createInstanceJobs } from '../modules/instances/jobs/jobs.usecases.ts';
 import { marketModule } from '../modules/market/market.module.ts';
 import { metricsModule } from '../modules/metrics/metrics.module.ts';
 import { noticesModule } from '../modules/notices/notices.module.ts';
@@ -23,6 +23,7 @@ import { smsModule } from '../modules/sms/sms.module.ts';
 import { systemModule } from '../modules/system/system.module.ts';
 import { tenantAdminModule } from '../modules/tenant-admin/tenant-admin.module.ts';
 import { tenantsModule } from '../modules/tenants/tenants.module.ts';
+import { createVastaiRentals } from '../modules/vastai/rentals.usecases.ts';
 import { registerVastai } from '../modules/vastai/vastai.module.ts';
 import { overseasMarketRows } from '../modules/vastai/vastai.usecases.ts';
 import { vouchersModule } from '../modules/vouchers/vouchers.module.ts';
@@ -74,7 +75,11 @@ export function createModules(core: Core, config: Config, overrides: ContainerOv
       now,
       box: core.box,
       hostNetworks: config.HOST_NETWORKS,
-      vastai: { apiKey: config.VASTAI_API_KEY, apiUrl: config.VASTAI_API_URL },
+      vastai: {
+        apiKey: config.VASTAI_API_KEY,
+        apiUrl: config.VASTAI_API_URL,
+        rentals: createVastaiRentals({ db }),
+      },
     });
   const discounts = discountsModule.createDeps(core, { changed: () => marketChanged({ discounts: true }) });
   const vouchers = vouchersModule.createDeps(core, {});
@@ -89,6 +94,7 @@ export function createModules(core: Core, config: Config, overrides: ContainerOv
         tenant,
       ),
   });
+  const billing = billingModule.createDeps(core, {});
   const idempotency = idempotencyModule.createDeps(core, {});
   const contact = contactModule.createDeps(core, {});
   const notices = noticesModule.createDeps(core, {});
@@ -152,6 +158,7 @@ export function createModules(core: Core, config: Config, overrides: ContainerOv
     vouchers,
     pricing,
     market,
+    billing,
     idempotency,
     contact,
     notices,
@@ -187,6 +194,7 @@ function moduleList(m: Modules, container: Container): BuiltModule[] {
     vouchers,
     pricing,
     market,
+    billing,
     idempotency,
     contact,
     notices,
@@ -209,7 +217,7 @@ function moduleList(m: Modules, container: Container): BuiltModule[] {
     built(vouchersModule, vouchers),
     built(pricingModule, pricing),
     built(marketModule, market),
-    legacy('billing', registerBilling),
+    built(billingModule, billing),
     built(idempotencyModule, idempotency),
     built(contactModule, contact),
     built(noticesModule, notices),

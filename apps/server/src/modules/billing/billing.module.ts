@@ -1,7 +1,14 @@
-import type { Container } from '../../app/types.ts';
-import type { AppInstance } from '../../platform/http/types.ts';
+import { defineModule } from '../../platform/module.ts';
+import type { BillingDeps } from './billing.deps.ts';
 import { billingRoutes } from './billing.routes.ts';
+import { billsRoutes } from './bills/bills.routes.ts';
 
-export async function registerBilling(app: AppInstance, c: Container) {
-  await billingRoutes(app, c);
-}
+/** Balances (the customer's, and admins' adjustments) and bills with their exports. */
+export const billingModule = defineModule({
+  name: 'billing',
+  createDeps: (core): BillingDeps => ({ db: core.db, now: () => core.clock.now(), clock: core.clock }),
+  register: async (app, deps) => {
+    await billingRoutes(app, deps);
+    await billsRoutes(app, deps);
+  },
+});

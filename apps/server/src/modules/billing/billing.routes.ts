@@ -7,21 +7,20 @@ import {
   idSchema,
 } from '@gpu/shared';
 import { z } from 'zod';
-import type { Container } from '../../app/types.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import type { AppInstance } from '../../platform/http/types.ts';
+import { signedInAdmin, signedInUser } from '../auth/index.ts';
+import type { BillingDeps } from './billing.deps.ts';
 import { adjustBalance, checkBalance, getBalance } from './billing.usecases.ts';
 
-export async function billingRoutes(app: AppInstance, c: Container) {
-  const deps = () => c.basic;
-
+export async function billingRoutes(app: AppInstance, deps: BillingDeps) {
   app.get(
     '/api/user/balance',
     {
       preHandler: app.requireUser,
       schema: { tags: ['billing'], summary: '账户余额', response: { 200: envelopeSchema(balanceSchema) } },
     },
-    async (request) => ok(await getBalance(c.basic, request.user?.id as number)),
+    async (request) => ok(await getBalance(deps, signedInUser(request).id)),
   );
   app.get(
     '/api/user/balance/check',
@@ -34,7 +33,7 @@ export async function billingRoutes(app: AppInstance, c: Container) {
         response: { 200: envelopeSchema(balanceCheckSchema) },
       },
     },
-    async (request) => ok(await checkBalance(c.basic, request.user?.id as number, request.query.amount)),
+    async (request) => ok(await checkBalance(deps, signedInUser(request).id, request.query.amount)),
   );
   app.post(
     '/api/admin/users/:id/balance-adjustment',
@@ -50,8 +49,8 @@ export async function billingRoutes(app: AppInstance, c: Container) {
     },
     async (request) => {
       const { balance, created } = await adjustBalance(
-        deps(),
-        request.admin as NonNullable<typeof request.admin>,
+        deps,
+        signedInAdmin(request),
         request.params.id,
         request.body,
         request.ip,

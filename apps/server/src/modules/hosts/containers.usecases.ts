@@ -1,6 +1,7 @@
 import type { Db } from '../../platform/db/client.ts';
 import type { AuthUser } from '../auth/index.ts';
 import { releaseOnHost } from './allocation.ts';
+import { capabilitiesOf } from './drivers/capabilities.ts';
 import { isDriverError } from './drivers/driver-errors.ts';
 import type { ContainerSpec, CreateResult } from './drivers/host-driver.ts';
 import type { HostDriverRegistry } from './drivers/registry.ts';
@@ -42,7 +43,7 @@ export async function gpuAvailabilityFor(
   const repo = createHostsRepository({ db });
   const host = q.hostId ? await repo.find(q.hostId) : await repo.firstLocalHost(visibleRegionIds);
   const visible = (id: number) => visibleRegionIds.length === 0 || visibleRegionIds.includes(id);
-  if (!host || host.driver === 'vastai' || !visible(host.regionId)) {
+  if (!host || !capabilitiesOf(host.driver).localAllocation || !visible(host.regionId)) {
     throw q.hostId ? hostErrors.notFound() : hostErrors.noLocalHost();
   }
   return { hostId: host.id, ...gpuAvailability(await repo.gpus(host.id), q.totalGpu) };

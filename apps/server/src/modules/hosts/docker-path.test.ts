@@ -6,7 +6,8 @@ import { instances } from '../instances/instances.tables.ts';
 import { gpuSkus } from '../market/market.tables.ts';
 import { allocateOnHost } from './allocation.ts';
 import { createInstanceContainer } from './containers.usecases.ts';
-import { buildInstanceContainerSpec, generateRootPassword } from './hosts.models.ts';
+import { buildInstanceContainerSpec } from './drivers/instance-spec.ts';
+import { generateRootPassword } from './hosts.models.ts';
 import { hostGpus, hosts, regions } from './hosts.tables.ts';
 
 type T = Awaited<ReturnType<typeof createTestApp>>;

@@ -10,7 +10,7 @@ import { createInstanceContainer } from './containers.usecases.ts';
 import { checkTestEngine, TEST_COMMAND, TEST_IMAGE, withTestEngine } from './drivers/docker/test-engine.ts';
 import { ContainerNotFoundError } from './drivers/driver-errors.ts';
 import { LABELS } from './drivers/host-driver.ts';
-import { buildInstanceContainerSpec, containerNameOf } from './hosts.models.ts';
+import { buildInstanceContainerSpec, containerNameOf } from './drivers/instance-spec.ts';
 import { hosts, regions } from './hosts.tables.ts';
 
 const check = await checkTestEngine();

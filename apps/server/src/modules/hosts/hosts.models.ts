@@ -1,13 +1,6 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import {
-  type HostDetail,
-  type HostView,
-  INSTANCE_CONTAINER_PORTS,
-  SECRET_MASK,
-  unitsToYuan,
-} from '@gpu/shared';
+import { type HostDetail, type HostView, SECRET_MASK, unitsToYuan } from '@gpu/shared';
 import type { SecretBox } from '../../platform/secret-box.ts';
-import type { ContainerSpec } from './drivers/host-driver.ts';
 import type { GpuRow, HostListRow, SkuRow } from './hosts.repository.ts';
 
 type Settings = Record<string, unknown>;
@@ -162,54 +155,7 @@ export function generateRootPassword(length = 16): string {
   return Array.from({ length }, () => PASSWORD_ALPHABET[randomInt(PASSWORD_ALPHABET.length)]).join('');
 }
 
-/**
- * Processes and threads an instance may run, per GPU: data loaders (a worker process per core,
- * each with its threads), JupyterLab and its kernels fit many times over, a fork bomb does not,
- * and a host's process table (pid_max is 32768 on older kernels) outlasts its instances.
- */
-export const PIDS_PER_GPU = 4096;
-
 /** JupyterLab's token for a new instance: 48 hex digits (192 bits), apart from the root password. */
 export function generateJupyterToken(): string {
   return randomBytes(24).toString('hex');
-}
-
-/** The container name of an instance; unique per host because instance ids are. */
-export const containerNameOf = (instanceId: number) => `gpu-inst-${instanceId}`;
-
-/**
- * The container spec of an instance (for issue 7's create): allocated GPUs and ports (SSH on
- * the first, JupyterLab on the second), CPU and memory per GPU from the SKU and processes per
- * GPU (at least one GPU's worth), disk = system + data disk on one root file system, and in the
- * environment the root password (ROOT_PASSWORD) and JupyterLab's own token (JUPYTER_TOKEN).
- */
-export function buildInstanceContainerSpec(input: {
-  instanceId: number;
-  userId: number;
-  image: string;
-  gpuIndices: number[];
-  ports: number[];
-  sku: Pick<SkuRow, 'cpuPerGpu' | 'memoryPerGpuGb' | 'systemDiskGb' | 'dataDiskGb'>;
-  rootPassword: string;
-  jupyterToken: string;
-}): ContainerSpec {
-  if (input.ports.length < INSTANCE_CONTAINER_PORTS.length)
-    throw new Error('an instance needs a port per exposed port');
-  const units = Math.max(input.gpuIndices.length, 1);
-  return {
-    name: containerNameOf(input.instanceId),
-    image: input.image,
-    instanceId: input.instanceId,
-    userId: input.userId,
-    gpuIndices: input.gpuIndices,
-    ports: INSTANCE_CONTAINER_PORTS.map((containerPort, i) => ({
-      containerPort,
-      hostPort: input.ports[i] as number,
-    })),
-    cpus: input.sku.cpuPerGpu > 0 ? input.sku.cpuPerGpu * units : undefined,
-    memoryGb: input.sku.memoryPerGpuGb > 0 ? input.sku.memoryPerGpuGb * units : undefined,
-    pidsLimit: PIDS_PER_GPU * units,
-    diskGb: input.sku.systemDiskGb + input.sku.dataDiskGb || undefined,
-    env: { ROOT_PASSWORD: input.rootPassword, JUPYTER_TOKEN: input.jupyterToken },
-  };
 }

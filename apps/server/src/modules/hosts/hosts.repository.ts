@@ -2,6 +2,7 @@ import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, ne, type SQL, sq
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { instances } from '../instances/instances.tables.ts';
 import { gpuSkus } from '../market/market.tables.ts';
+import { LOCAL_DRIVER_KINDS } from './drivers/capabilities.ts';
 import { type HostDriverKind, type HostStatus, hostGpus, hostPorts, hosts, regions } from './hosts.tables.ts';
 
 export type HostRow = typeof hosts.$inferSelect;
@@ -127,7 +128,7 @@ export function createHostsRepository({ db }: { db: DbOrTx }) {
       return db
         .select()
         .from(hosts)
-        .where(and(inArray(hosts.driver, ['docker', 'simulated']), ne(hosts.status, 'DISABLED')));
+        .where(and(inArray(hosts.driver, LOCAL_DRIVER_KINDS), ne(hosts.status, 'DISABLED')));
     },
 
     async regionExists(id: number): Promise<boolean> {
@@ -173,7 +174,7 @@ export function createHostsRepository({ db }: { db: DbOrTx }) {
         .where(
           and(
             eq(hosts.status, 'ACTIVE'),
-            inArray(hosts.driver, ['docker', 'simulated']),
+            inArray(hosts.driver, LOCAL_DRIVER_KINDS),
             regionIds.length ? inArray(hosts.regionId, regionIds) : undefined,
           ),
         )

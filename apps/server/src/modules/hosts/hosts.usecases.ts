@@ -30,6 +30,7 @@ import {
   toHostView,
 } from './hosts.models.ts';
 import { createHostsRepository, type HostFilter } from './hosts.repository.ts';
+import { HOST_DRIVERS } from './hosts.tables.ts';
 import { createInventoryRepository } from './inventory.repository.ts';
 import { syncGpuInventory } from './inventory.ts';
 import { type PortPoolResult, syncPortPool } from './ports.ts';
@@ -241,9 +242,7 @@ export async function hostStatistics({ db }: HostsDeps) {
     byStatus: Object.fromEntries(
       ['ACTIVE', 'DISABLED', 'MAINTENANCE'].map((k) => [k, s.byStatus.find((r) => r.key === k)?.n ?? 0]),
     ),
-    byDriver: Object.fromEntries(
-      ['simulated', 'docker', 'vastai'].map((k) => [k, s.byDriver.find((r) => r.key === k)?.n ?? 0]),
-    ),
+    byDriver: Object.fromEntries(HOST_DRIVERS.map((k) => [k, s.byDriver.find((r) => r.key === k)?.n ?? 0])),
     reachableHosts: s.probe?.reachable ?? 0,
     unreachableHosts: s.probe?.unreachable ?? 0,
     neverProbedHosts: s.probe?.never ?? 0,

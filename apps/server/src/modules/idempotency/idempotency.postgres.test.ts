@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../platform/clock.ts';
 import { ledgerEntries } from '../billing/billing.tables.ts';
 import { findUnbalancedAccounts } from '../billing/ledger.ts';
-import { createInstance } from '../instances/create.usecases.ts';
+import { createInstance } from '../instances/create/create.usecases.ts';
 import { billingRecords, instances } from '../instances/instances.tables.ts';
 import { IMAGE, instanceTestApp } from '../instances/instances.test-helpers.ts';
-import { renew } from '../instances/renewal.usecases.ts';
+import { renew } from '../instances/lifecycle/renewal.usecases.ts';
 import { rechargeOrders } from '../payments/payments.tables.ts';
 
 const N = 10;

@@ -4,7 +4,7 @@ import type { DockerInstanceGateway } from '../hosts/instance-gateway.ts';
 import type { InstanceDeps } from './instances.deps.ts';
 import { instanceErrors } from './instances.errors.ts';
 import { createInstancesRepository, type InstanceWithPlace } from './instances.repository.ts';
-import { powerOff, powerOn, release } from './lifecycle.usecases.ts';
+import { powerOff, powerOn, release } from './lifecycle/lifecycle.usecases.ts';
 
 const toDocker = (i: InstanceWithPlace): DockerInstance => ({
   id: i.id,

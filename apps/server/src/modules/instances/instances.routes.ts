@@ -16,13 +16,13 @@ import type { Container } from '../../app/types.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import type { AppInstance } from '../../platform/http/types.ts';
 import { dockerPathRoutes } from '../hosts/docker-path.routes.ts';
-import { createInstance } from './create.usecases.ts';
+import { createInstance } from './create/create.usecases.ts';
 import { createDockerGateway } from './gateway.ts';
 import { instanceErrors } from './instances.errors.ts';
 import { toInstanceView } from './instances.models.view.ts';
 import { createInstancesRepository, type InstanceWithPlace } from './instances.repository.ts';
-import { powerOff, powerOn, release, settleNow } from './lifecycle.usecases.ts';
-import { renew, renewalPricing } from './renewal.usecases.ts';
+import { powerOff, powerOn, release, settleNow } from './lifecycle/lifecycle.usecases.ts';
+import { renew, renewalPricing } from './lifecycle/renewal.usecases.ts';
 
 const viewSchema = envelopeSchema(instanceSchema);
 const listQuery = z.object({
@@ -136,7 +136,7 @@ export async function instancesRoutes(app: AppInstance, c: Container) {
     power_on: (r: FastifyRequest, id: number) => powerOn(deps, id, actor(r)),
     release: (r: FastifyRequest, id: number) => release(deps, id, actor(r)),
   };
-  // Answered in the transitional state: the driver call runs as a job (lifecycle.usecases.ts).
+  // Answered in the transitional state: the driver call runs as a job (lifecycle/transitions.usecases.ts).
   const messages = { power_off: '正在关机', power_on: '正在开机', release: '正在释放' };
   for (const [name, act] of Object.entries(actions) as [
     keyof typeof actions,

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Clock } from '../../platform/clock.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { postLedgerEntry, reconcileAccount } from '../billing/ledger.ts';
-import { hosts } from '../hosts/hosts.tables.ts';
+import { hostGpus, hosts } from '../hosts/hosts.tables.ts';
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
@@ -90,3 +90,7 @@ export async function instanceTestApp(clock: Clock, config?: Record<string, stri
 }
 
 export const IMAGE = 'registry.gpu.local/pytorch:2.5.1-py3.12-cuda12.4';
+
+/** The GPU indices an instance holds on its host, sorted. */
+export const heldGpusOf = async (db: TestApp['db'], instanceId: number) =>
+  (await db.select().from(hostGpus).where(eq(hostGpus.instanceId, instanceId))).map((g) => g.index).sort();

@@ -15,7 +15,7 @@ import {
 import { shanghaiDayRange, shanghaiDayStart, shanghaiToday } from '@gpu/shared/time';
 import { recordAudit } from '../audit/index.ts';
 import type { InstanceDeps } from '../instances/instances.deps.ts';
-import { powerOff, powerOn, release } from '../instances/lifecycle.usecases.ts';
+import { powerOff, powerOn, release } from '../instances/lifecycle/lifecycle.usecases.ts';
 import { operationsErrors } from './operations.errors.ts';
 import {
   type AdminInstanceRow,

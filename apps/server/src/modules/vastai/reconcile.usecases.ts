@@ -1,6 +1,6 @@
 import { ContainerNotFoundError } from '../hosts/drivers/driver-errors.ts';
 import { createHostsRepository } from '../hosts/hosts.repository.ts';
-import { powerOff, release } from '../instances/lifecycle.usecases.ts';
+import { powerOff, release } from '../instances/lifecycle/lifecycle.usecases.ts';
 import type { VastaiDeps } from './vastai.deps.ts';
 import { createVastaiRepository } from './vastai.repository.ts';
 

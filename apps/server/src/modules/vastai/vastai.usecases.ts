@@ -21,7 +21,7 @@ import { actorLabel } from '../instances/instances.deps.ts';
 import { instanceErrors } from '../instances/instances.errors.ts';
 import { toInstanceView } from '../instances/instances.models.view.ts';
 import { createInstancesRepository, type InstanceWithPlace } from '../instances/instances.repository.ts';
-import { powerOff, powerOn, release } from '../instances/lifecycle.usecases.ts';
+import { powerOff, powerOn, release } from '../instances/lifecycle/lifecycle.usecases.ts';
 import type { MarketRow } from '../market/market.repository.ts';
 import type { TenantRecord } from '../tenants/tenants.repository.ts';
 import type { VastaiDeps } from './vastai.deps.ts';

@@ -7,43 +7,9 @@ import {
   ImageNotFoundError,
   PortInUseError,
 } from './driver-errors.ts';
-import type { ContainerSpec, HostDriver } from './host-driver.ts';
-
-/** What one implementation hands the contract suite. */
-export interface DriverHarness {
-  /** A driver bound to a reachable host that declares at least two GPUs. */
-  driver: HostDriver;
-  /** The same host as unreachable (offline simulated host, engine address with nothing behind it). */
-  unreachable: HostDriver;
-  /** An image present on the host, and a command that keeps it running with something on port 22. */
-  image: string;
-  command?: string[];
-  /** First of a few host ports free for this suite. */
-  portBase: number;
-  /** Makes a container on the same host without the platform's labels; returns its id. */
-  createForeignContainer(): Promise<string>;
-  removeForeignContainer(id: string): Promise<void>;
-  /** Answers whether something accepts connections on the host port (real engines only). */
-  canConnect?(port: number): Promise<boolean>;
-  /** Fields a create of this driver needs beyond the common spec (vast.ai: a fresh offer). */
-  specExtras?(): Partial<ContainerSpec>;
-  close(): Promise<void>;
-}
-
-/**
- * How a driver differs where the platform does not choose: a rented cloud instance (vast.ai)
- * has the provider's ids, host ports and no stop time. Defaults are a container engine's.
- */
-export interface DriverTraits {
-  /** Container id shape. */
-  idPattern?: RegExp;
-  /** The provider picks host ports: bindings keep their container ports, host ports are its own. */
-  providerPicksPorts?: boolean;
-  /** The provider does not report when an instance stopped. */
-  noFinishedAt?: boolean;
-  /** The provider isolates its instances its own way (a rented machine): nothing to inspect. */
-  providerIsolates?: boolean;
-}
+import type { DriverHarness, DriverTraits } from './drivers.test-helpers.ts';
+import { instanceContainerContract } from './drivers-instances.test-suite.ts';
+import type { ContainerSpec } from './host-driver.ts';
 
 /** The capabilities an instance keeps, pinned here so a change to the policy is a visible one. */
 const KEPT_CAPABILITIES = [
@@ -289,5 +255,7 @@ export function hostDriverContract(
       await expect(h.unreachable.create(spec())).rejects.toBeInstanceOf(HostUnreachableError);
       await expect(h.unreachable.inspect('a'.repeat(64))).rejects.toBeInstanceOf(HostDriverError);
     });
+
+    instanceContainerContract({ harness: () => h, traits, create, next: () => ++seq });
   });
 }

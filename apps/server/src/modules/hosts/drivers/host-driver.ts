@@ -70,6 +70,47 @@ export interface ContainerSpec {
   offerId?: number;
 }
 
+/**
+ * What the platform knows of an instance when its container is made; each driver makes the
+ * container's spec from it (`HostDriver.containerSpec`).
+ */
+export interface InstanceContainerInput {
+  instanceId: number;
+  userId: number;
+  image: string;
+  gpuIndices: number[];
+  /** Host ports allocated to it, SSH first, then JupyterLab; none where the provider picks them. */
+  ports: number[];
+  sku: { cpuPerGpu: number; memoryPerGpuGb: number; systemDiskGb: number; dataDiskGb: number };
+  rootPassword: string;
+  jupyterToken: string;
+}
+
+/** An SSH endpoint: host name or address, and port. */
+export interface SshAddress {
+  host: string;
+  port: number;
+}
+
+/**
+ * What a kind of host is, known without connecting to it (`capabilitiesOf`, capabilities.ts),
+ * so usecases ask this and never test the driver's name.
+ */
+export interface DriverCapabilities {
+  /**
+   * The platform hands out this host's GPUs and ports (host_gpus, host_ports): a create
+   * allocates them, power on takes the same GPUs back, and the host is a local one that the
+   * Docker-path endpoints, cleanup and reconcile visit. False where the provider picks the
+   * machine for each rental and keeps its GPUs while it is stopped (vast.ai).
+   */
+  localAllocation: boolean;
+  /**
+   * The provider gives each container its own SSH address, which `inspect` reports once it runs
+   * (vast.ai). Otherwise users reach it at the host's public address on the instance's SSH port.
+   */
+  ownSshAddress: boolean;
+}
+
 export interface CreateResult {
   containerId: string;
   /** False when the disk size could not be enforced (StorageOpt unsupported) and was dropped. */
@@ -103,7 +144,7 @@ export interface ContainerState extends ContainerSummary {
   finishedAt: string | null;
   exitCode: number | null;
   /** Where users SSH in when the provider says so itself (vast.ai's ssh_host/ssh_port). */
-  sshAddress?: { host: string; port: number } | null;
+  sshAddress?: SshAddress | null;
   /** What keeps this container from others on the host; null where the provider decides (vast.ai). */
   isolation: ContainerIsolation | null;
 }
@@ -177,7 +218,15 @@ export interface NetworkSummary {
  */
 export interface HostDriver {
   readonly kind: string;
+  /** The same as `capabilitiesOf(kind)`. */
+  readonly capabilities: DriverCapabilities;
   probe(): Promise<ProbeResult>;
+  /**
+   * The spec `create` takes for this instance's container: a container engine runs it on the
+   * allocated GPUs and ports (`buildInstanceContainerSpec`); a provider adds what it rents and
+   * maps its own ports (vast.ai: the rental's offer and disk).
+   */
+  containerSpec(input: InstanceContainerInput): Promise<ContainerSpec>;
   create(spec: ContainerSpec): Promise<CreateResult>;
   /** Starting a running container or stopping a stopped one is not an error. */
   start(id: string): Promise<void>;

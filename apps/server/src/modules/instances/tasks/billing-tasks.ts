@@ -1,9 +1,9 @@
 import { formatTime } from '@gpu/shared/time';
 import type { InstanceDeps } from '../instances.deps.ts';
 import { createInstancesRepository } from '../instances.repository.ts';
-import { powerOff, release } from '../lifecycle.usecases.ts';
-import { createMeteringRepository } from '../metering.repository.ts';
-import { chargeAccruedMany } from '../metering.ts';
+import { powerOff, release } from '../lifecycle/lifecycle.usecases.ts';
+import { createMeteringRepository } from '../metering/metering.repository.ts';
+import { chargeAccruedMany } from '../metering/metering.ts';
 
 const SYSTEM = { kind: 'system' } as const;
 /** A scheduled task is no request: it drives the transition itself and sees how it ended. */

@@ -1,6 +1,6 @@
 import type { AppInstance } from '../../../platform/http/types.ts';
 import type { InstanceDeps } from '../instances.deps.ts';
-import { JOB_SWEEP_MS, runJobSweep } from '../jobs.usecases.ts';
+import { JOB_SWEEP_MS, runJobSweep } from '../jobs/jobs.usecases.ts';
 import { runExpiry, runMetering, runRetention } from './billing-tasks.ts';
 import { runReconcile } from './reconcile.ts';
 

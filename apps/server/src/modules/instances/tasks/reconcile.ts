@@ -2,12 +2,12 @@ import { releaseOnHost } from '../../hosts/allocation.ts';
 import { cleanupOrphans } from '../../hosts/containers.usecases.ts';
 import { ContainerNotFoundError } from '../../hosts/drivers/driver-errors.ts';
 import { createHostsRepository } from '../../hosts/hosts.repository.ts';
-import { freeIfContainerGone } from '../create.usecases.ts';
+import { freeIfContainerGone } from '../create/failure.usecases.ts';
 import type { InstanceDeps } from '../instances.deps.ts';
 import { createInstancesRepository, type InstanceRow } from '../instances.repository.ts';
-import { runInstanceJob } from '../jobs.usecases.ts';
-import { driveTransition } from '../lifecycle.usecases.ts';
-import { chargeAccrued, closePeriod, settleForRelease } from '../metering.ts';
+import { runInstanceJob } from '../jobs/jobs.usecases.ts';
+import { driveTransition } from '../lifecycle/transitions.usecases.ts';
+import { chargeAccrued, closePeriod, settleForRelease } from '../metering/metering.ts';
 
 /** A transition older than this was cut short (crash, restart) and is finished or rolled back. */
 export const STUCK_AFTER_MS = 2 * 60_000;

@@ -7,41 +7,12 @@ import {
   ImageNotFoundError,
   PortInUseError,
 } from '../driver-errors.ts';
-import type { ContainerSpec, HostRecord } from '../host-driver.ts';
+import type { HostRecord } from '../host-driver.ts';
+import { type CreateBody, type Engine, spec } from './create-request.test-helpers.ts';
 import { createDockerDriver } from './docker-driver.ts';
-import { parseNvidiaSmi } from './nvidia-smi.ts';
 import * as rec from './recorded-answers.ts';
 import { startRecordedEngine } from './recorded-engine.ts';
 import { dockerHostRecord } from './test-engine.ts';
-
-type Engine = Awaited<ReturnType<typeof startRecordedEngine>>;
-type CreateBody = {
-  Image: string;
-  Env: string[];
-  Labels: Record<string, string>;
-  ExposedPorts: Record<string, object>;
-  HostConfig: Record<string, unknown> & {
-    DeviceRequests?: { Driver: string; DeviceIDs?: string[]; Count?: number; Capabilities: string[][] }[];
-    PortBindings: Record<string, { HostIp: string; HostPort: string }[]>;
-    StorageOpt?: Record<string, string>;
-  };
-};
-
-const spec: ContainerSpec = {
-  name: 'gpu-inst-77',
-  image: 'registry.gpu.local/pytorch:2.5.1-py3.12-cuda12.4',
-  instanceId: 77,
-  userId: 5,
-  gpuIndices: [2, 3],
-  ports: [
-    { containerPort: 22, hostPort: 30010 },
-    { containerPort: 8888, hostPort: 30011 },
-  ],
-  cpus: 16,
-  memoryGb: 64,
-  diskGb: 80,
-  env: { ROOT_PASSWORD: 'Zq8pW3nKx7' },
-};
 
 describe('docker driver requests, against recorded engine answers', () => {
   let engine: Engine;
@@ -301,28 +272,5 @@ describe('docker driver requests, against recorded engine answers', () => {
     expect(p).toMatchObject({ reachable: true, nvidiaRuntime: true, gpuSource: 'declared' });
     expect(p.gpus).toHaveLength(8);
     expect(p.warnings[0]).toContain('nvidia-smi');
-  });
-});
-
-describe('nvidia-smi output', () => {
-  it('reads index, uuid, model, memory, driver and CUDA version', () => {
-    const r = parseNvidiaSmi(
-      '0, GPU-aaaa, NVIDIA GeForce RTX 4090, 24564, 550.120\n1, GPU-bbbb, NVIDIA GeForce RTX 4090, 24564, 550.120\nCUDA Version: 12.4\n',
-    );
-    expect(r).toEqual({
-      gpus: [
-        { index: 0, uuid: 'GPU-aaaa', model: 'RTX 4090', memoryGb: 24 },
-        { index: 1, uuid: 'GPU-bbbb', model: 'RTX 4090', memoryGb: 24 },
-      ],
-      driverVersion: '550.120',
-      cudaVersion: '12.4',
-    });
-  });
-  it('ignores noise and an empty answer', () => {
-    expect(parseNvidiaSmi('No devices were found\n')).toEqual({
-      gpus: [],
-      driverVersion: '',
-      cudaVersion: '',
-    });
   });
 });

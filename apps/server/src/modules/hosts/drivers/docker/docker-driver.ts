@@ -2,7 +2,8 @@ import type { DockerSettings } from '@gpu/shared';
 import type Docker from 'dockerode';
 import type { HostNetworks } from '../../../../platform/host-networks.ts';
 import type { SecretBox } from '../../../../platform/secret-box.ts';
-import { ContainerConflictError, DriverFailureError } from '../driver-errors.ts';
+import { DRIVER_CAPABILITIES } from '../capabilities.ts';
+import { ContainerConflictError } from '../driver-errors.ts';
 import {
   type ContainerSpec,
   type ContainerState,
@@ -13,12 +14,11 @@ import {
   type HostRecord,
   instanceIdOf,
   LABELS,
-  labelsOf,
-  type NetworkSummary,
   networkNameOf,
   type ProbeResult,
   userIdOf,
 } from '../host-driver.ts';
+import { buildInstanceContainerSpec } from '../instance-spec.ts';
 import { connectDocker, dockerSettingsOf } from './connection.ts';
 import { buildCreateOptions, gpuIndicesOf, isolationOfInspected, portsOf } from './create-request.ts';
 import {
@@ -27,6 +27,7 @@ import {
   mapDockerError,
   probeFailureReason,
 } from './docker-errors.ts';
+import { dockerNetworks } from './networks.ts';
 import { runNvidiaSmi } from './probe-container.ts';
 
 export interface DockerDriverDeps {
@@ -60,66 +61,7 @@ export function createDockerDriver(host: HostRecord, deps: DockerDriverDeps = {}
     return Boolean(info.Runtimes?.nvidia);
   };
 
-  const statusOf = (err: unknown) => (err as { statusCode?: number }).statusCode;
-  const managedNetworks = async (): Promise<NetworkSummary[]> => {
-    const rows = await call({ op: 'network list' }, () =>
-      docker.listNetworks({ filters: { label: [`${LABELS.managed}=true`] } }),
-    );
-    return rows.map((n) => ({
-      id: n.Id,
-      name: n.Name,
-      instanceId: instanceIdOf(n.Labels ?? {}),
-      userId: userIdOf(n.Labels ?? {}),
-    }));
-  };
-  /** Removes a network; one already gone is not an error. */
-  const removeNetwork = async (id: string) => {
-    await call({ op: 'network remove' }, async () => {
-      try {
-        await docker.getNetwork(id).remove();
-      } catch (err) {
-        if (statusOf(err) !== 404) throw err;
-      }
-    });
-  };
-  /** Removes the platform's network of this name, if there is one (one look-up, not a listing). */
-  const removeOwnNetwork = async (name: string) => {
-    const own = await call({ op: 'network inspect' }, async () => {
-      try {
-        return await docker.getNetwork(name).inspect();
-      } catch (err) {
-        if (statusOf(err) === 404) return null;
-        throw err;
-      }
-    });
-    if (own?.Labels?.[LABELS.managed] === 'true') await removeNetwork(own.Id);
-  };
-  /**
-   * The container's own bridge network: made now (answers true), or the one made for this very
-   * instance before a crash or by a worker racing this one (answers false). A network of that
-   * name that is not this instance's is a conflict, never shared.
-   */
-  const ensureNetwork = async (spec: ContainerSpec): Promise<boolean> => {
-    const name = networkNameOf(spec);
-    try {
-      // CheckDuplicate: engines before API 1.44 would otherwise make a second network of the name.
-      await docker.createNetwork({
-        Name: name,
-        Driver: 'bridge',
-        CheckDuplicate: true,
-        Labels: labelsOf(host, spec),
-      });
-      return true;
-    } catch (err) {
-      if (statusOf(err) !== 409) throw networkCreateError(err);
-    }
-    const existing = await call({ op: 'network inspect' }, () => docker.getNetwork(name).inspect());
-    const labels: Record<string, string> = existing.Labels ?? {};
-    if (labels[LABELS.managed] !== 'true' || instanceIdOf(labels) !== spec.instanceId) {
-      throw new ContainerConflictError(`network ${name} exists and is not instance ${spec.instanceId}'s`);
-    }
-    return false;
-  };
+  const networks = dockerNetworks(docker, host, call);
   const createContainer = async (spec: ContainerSpec) => {
     const nvidiaRuntime = await hasNvidiaRuntime();
     const wantDisk = Boolean(spec.diskGb) && host.diskLimitSupported !== false;
@@ -139,6 +81,7 @@ export function createDockerDriver(host: HostRecord, deps: DockerDriverDeps = {}
 
   return {
     kind: 'docker',
+    capabilities: DRIVER_CAPABILITIES.docker,
 
     async probe(): Promise<ProbeResult> {
       let version: Docker.DockerVersion;
@@ -191,15 +134,17 @@ export function createDockerDriver(host: HostRecord, deps: DockerDriverDeps = {}
       };
     },
 
+    containerSpec: async (input) => buildInstanceContainerSpec(input),
+
     async create(spec: ContainerSpec) {
-      const madeNetwork = await ensureNetwork(spec);
+      const madeNetwork = await networks.ensure(spec);
       try {
         return await createContainer(spec);
       } catch (err) {
         // A network made for a container that never came is dropped; on a name conflict the
         // container of that name exists and the network is its own.
         if (madeNetwork && !(err instanceof ContainerConflictError)) {
-          await removeNetwork(networkNameOf(spec)).catch(() => undefined);
+          await networks.remove(networkNameOf(spec)).catch(() => undefined);
         }
         throw err;
       }
@@ -230,11 +175,11 @@ export function createDockerDriver(host: HostRecord, deps: DockerDriverDeps = {}
       const c = await call(ctx, () => docker.getContainer(id).inspect());
       await call(ctx, () => docker.getContainer(id).remove({ force: true, v: true }));
       // Its own network goes with it (named after the container, labelled as the platform's).
-      await removeOwnNetwork(c.Name.replace(/^\//, ''));
+      await networks.removeOwn(c.Name.replace(/^\//, ''));
     },
 
-    listNetworks: managedNetworks,
-    removeNetwork,
+    listNetworks: networks.managed,
+    removeNetwork: networks.remove,
 
     async inspect(id: string): Promise<ContainerState> {
       const c = await call({ op: 'inspect', containerId: id }, () => docker.getContainer(id).inspect());
@@ -276,25 +221,6 @@ export function createDockerDriver(host: HostRecord, deps: DockerDriverDeps = {}
       return row ? toSummary(row) : null;
     },
   };
-}
-
-/**
- * A refused network create. Out of addresses (dockerd's default pools hold about 30 networks;
- * hosts configure `default-address-pools`, see README) is said as such, not as the 404 it comes as.
- */
-function networkCreateError(err: unknown) {
-  const message = engineMessage(err);
-  if (
-    /non-overlapping IPv4 address pool|address pools? (?:have been|are) (?:all )?(?:allocated|exhausted)/i.test(
-      message,
-    )
-  ) {
-    return new DriverFailureError(
-      `network create: ${message}`,
-      '主机的容器网络地址已用尽，请选择其他主机或联系管理员',
-    );
-  }
-  return mapDockerError(err, { op: 'network create' });
 }
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { type SimulatedSettings, simulatedSettingsSchema } from '@gpu/shared';
 import type { Now } from '../../../../platform/clock.ts';
 import type { Db } from '../../../../platform/db/client.ts';
+import { DRIVER_CAPABILITIES } from '../capabilities.ts';
 import {
   ContainerConflictError,
   ContainerNotFoundError,
@@ -25,6 +26,7 @@ import {
   type ProbeResult,
   userIdOf,
 } from '../host-driver.ts';
+import { buildInstanceContainerSpec } from '../instance-spec.ts';
 import {
   createSimulatedRepository,
   type SimulatedContainerRow as Row,
@@ -106,6 +108,7 @@ export function createSimulatedDriver(host: HostRecord, deps: SimulatedDeps): Ho
 
   return {
     kind: 'simulated',
+    capabilities: DRIVER_CAPABILITIES.simulated,
 
     async probe(): Promise<ProbeResult> {
       if (settings.latencyMs > 0) await deps.sleep(settings.latencyMs);
@@ -123,6 +126,8 @@ export function createSimulatedDriver(host: HostRecord, deps: SimulatedDeps): Ho
         warnings: [],
       };
     },
+
+    containerSpec: async (input) => buildInstanceContainerSpec(input),
 
     async create(spec: ContainerSpec) {
       await reach();

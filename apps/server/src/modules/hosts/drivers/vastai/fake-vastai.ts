@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { VASTAI_IMAGES } from '../../../vastai/vastai.images.ts';
 import type { VastInstance, VastOffer } from './vastai-api.ts';
+import { VASTAI_IMAGES } from './vastai-images.ts';
 
 /**
  * A local stand-in for vast.ai's REST API, built from its documented requests and answers,

@@ -25,7 +25,9 @@ hostDriverContract(
   'vastai (local fake of the vast.ai API)',
   async () => {
     const fake = await startFakeVast({ stepMs: 250 });
-    const registry = registryFor(fake);
+    // Every instance of the contract rents a fresh offer.
+    const rentals = { rentalOf: async () => ({ offerId: fake.addOffer({ num_gpus: 2 }).id, diskGb: 10 }) };
+    const registry = registryFor(fake, { rentals });
     return {
       driver: registry.forHost(vastHost(1)),
       unreachable: createHostDriverRegistry({

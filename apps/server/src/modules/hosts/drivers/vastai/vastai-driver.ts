@@ -1,3 +1,4 @@
+import { DRIVER_CAPABILITIES } from '../capabilities.ts';
 import {
   ContainerConflictError,
   ContainerNotFoundError,
@@ -12,10 +13,23 @@ import type {
   GpuInfo,
   HostDriver,
   HostRecord,
+  InstanceContainerInput,
   ProbeResult,
 } from '../host-driver.ts';
 import { LABELS } from '../host-driver.ts';
+import { containerNameOf } from '../instance-spec.ts';
 import { createVastClient, type VastInstance, type VastOffer } from './vastai-api.ts';
+
+/** What an overseas instance rents on vast.ai: the offer (ask) and the disk in GB. */
+export interface VastaiRental {
+  offerId: number;
+  diskGb: number;
+}
+
+/** Where the driver reads what an instance rents (the vastai module keeps the rentals). */
+export interface VastaiRentals {
+  rentalOf(instanceId: number): Promise<VastaiRental | undefined>;
+}
 
 export interface VastaiDriverDeps {
   /** VASTAI_API_KEY; without it every call fails as not configured. */
@@ -24,6 +38,8 @@ export interface VastaiDriverDeps {
   timeoutMs?: number;
   sleep?: (ms: number) => Promise<void>;
   backoffMs?: number;
+  /** The rentals, for `containerSpec` (the app wires the vastai module's). */
+  rentals?: VastaiRentals;
 }
 
 /**
@@ -75,6 +91,9 @@ const toSummary = (
     ...(parsed.userId !== null ? { [LABELS.userId]: String(parsed.userId) } : {}),
   },
 });
+
+/** vast.ai maps these container ports to its own host ports: SSH and JupyterLab. */
+const OVERSEAS_CONTAINER_PORTS = [22, 8888];
 
 /** Container ports of a create: SSH always, the others as vast.ai's `-p` env entries. */
 const portEnv = (spec: ContainerSpec) =>
@@ -145,6 +164,7 @@ export function createVastaiDriver(host: HostRecord, deps: VastaiDriverDeps): Ho
 
   return {
     kind: 'vastai',
+    capabilities: DRIVER_CAPABILITIES.vastai,
 
     async probe(): Promise<ProbeResult> {
       if (!deps.apiKey)
@@ -170,6 +190,24 @@ export function createVastaiDriver(host: HostRecord, deps: VastaiDriverDeps): Ho
       } catch (err) {
         return { reachable: false, gpus: [], warnings: [], error: (err as Error).message };
       }
+    },
+
+    /** The rental's offer and disk; vast.ai picks the host ports of SSH and JupyterLab. */
+    async containerSpec(input: InstanceContainerInput): Promise<ContainerSpec> {
+      if (!deps.rentals) throw new Error('vast.ai rentals are not wired to the vast.ai driver');
+      const rental = await deps.rentals.rentalOf(input.instanceId);
+      if (!rental) throw new Error(`instance ${input.instanceId} has no vast.ai rental`);
+      return {
+        name: containerNameOf(input.instanceId),
+        image: input.image,
+        instanceId: input.instanceId,
+        userId: input.userId,
+        gpuIndices: input.gpuIndices,
+        ports: OVERSEAS_CONTAINER_PORTS.map((p) => ({ containerPort: p, hostPort: 0 })),
+        diskGb: rental.diskGb,
+        env: { ROOT_PASSWORD: input.rootPassword, JUPYTER_TOKEN: input.jupyterToken },
+        offerId: rental.offerId,
+      };
     },
 
     async create(spec: ContainerSpec) {

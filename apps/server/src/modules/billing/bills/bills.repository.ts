@@ -1,0 +1,100 @@
+import type { BillQuery } from '@gpu/shared';
+import { shanghaiDayRange } from '@gpu/shared/time';
+import { and, count, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../../platform/db/client.ts';
+import { ACCRUING } from '../../instances/instances.models.ts';
+import { billingRecords, instances } from '../../instances/instances.tables.ts';
+
+export function createBillsRepository({ db }: { db: DbOrTx }) {
+  const where = (userId: number, tenantId: number, q: Partial<BillQuery>) => {
+    const days = shanghaiDayRange(q.from, q.to);
+    return and(
+      eq(billingRecords.userId, userId),
+      eq(billingRecords.tenantId, tenantId),
+      q.billingType ? eq(billingRecords.billingType, q.billingType) : undefined,
+      q.kind?.length ? inArray(billingRecords.kind, q.kind) : undefined,
+      q.instanceId ? eq(billingRecords.instanceId, q.instanceId) : undefined,
+      days.from ? gte(billingRecords.createdAt, days.from) : undefined,
+      days.toExclusive ? lt(billingRecords.createdAt, days.toExclusive) : undefined,
+    );
+  };
+  const columns = {
+    id: billingRecords.id,
+    instanceId: billingRecords.instanceId,
+    instanceName: instances.name,
+    billingType: billingRecords.billingType,
+    kind: billingRecords.kind,
+    periodStart: billingRecords.periodStart,
+    periodEnd: billingRecords.periodEnd,
+    amount: billingRecords.amount,
+    voucherAmount: billingRecords.voucherAmount,
+    createdAt: billingRecords.createdAt,
+  };
+  const base = () =>
+    db.select(columns).from(billingRecords).innerJoin(instances, eq(instances.id, billingRecords.instanceId));
+
+  return {
+    async page(userId: number, tenantId: number, q: BillQuery) {
+      const w = where(userId, tenantId, q);
+      const [rows, [total]] = await Promise.all([
+        base()
+          .where(w)
+          .orderBy(desc(billingRecords.id))
+          .limit(q.size)
+          .offset((q.page - 1) * q.size),
+        db.select({ n: count() }).from(billingRecords).where(w),
+      ]);
+      return { rows, total: total?.n ?? 0 };
+    },
+    /**
+     * Everything matching, newest first, in chunks by id (keyset: each chunk is one short indexed
+     * query, whatever the total), so an export streams without a cap and without holding it all.
+     */
+    async *stream(userId: number, tenantId: number, q: Partial<BillQuery>, chunk = 5_000) {
+      let before = Number.MAX_SAFE_INTEGER;
+      while (true) {
+        const rows = await base()
+          .where(and(where(userId, tenantId, q), lt(billingRecords.id, before)))
+          .orderBy(desc(billingRecords.id))
+          .limit(chunk);
+        yield rows;
+        const last = rows.at(-1);
+        if (!last || rows.length < chunk) return;
+        before = last.id;
+      }
+    },
+    async one(userId: number, tenantId: number, id: number) {
+      const [row] = await base().where(and(where(userId, tenantId, {}), eq(billingRecords.id, id)));
+      return row;
+    },
+    async spendSince(userId: number, tenantId: number, since: Date | null) {
+      const [r] = await db
+        .select({ n: sql<number>`coalesce(sum(${billingRecords.amount}), 0)`.mapWith(Number) })
+        .from(billingRecords)
+        .where(and(where(userId, tenantId, {}), since ? gte(billingRecords.createdAt, since) : undefined));
+      return r?.n ?? 0;
+    },
+    /** Spend per Shanghai calendar day since `since`. */
+    daily: (userId: number, tenantId: number, since: Date) =>
+      db
+        .select({
+          day: sql<string>`to_char(${billingRecords.createdAt} at time zone 'Asia/Shanghai', 'YYYY-MM-DD')`,
+          amount: sql<number>`sum(${billingRecords.amount})`.mapWith(Number),
+        })
+        .from(billingRecords)
+        .where(and(where(userId, tenantId, {}), gte(billingRecords.createdAt, since)))
+        .groupBy(sql`1`)
+        .orderBy(sql`1`),
+    running: (userId: number, tenantId: number) =>
+      db
+        .select()
+        .from(instances)
+        .where(
+          and(
+            eq(instances.userId, userId),
+            eq(instances.tenantId, tenantId),
+            inArray(instances.status, ACCRUING),
+          ),
+        ),
+  };
+}

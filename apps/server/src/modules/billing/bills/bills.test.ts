@@ -1,0 +1,99 @@
+import { Readable } from 'node:stream';
+import { BILL_KIND_NAMES } from '@gpu/shared';
+import { sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixedClock } from '../../../platform/clock.ts';
+import { IMAGE, instanceTestApp } from '../../instances/instances.test-helpers.ts';
+
+// Issue 10: several kinds at once, one label per kind, exports without a cap.
+const clock = fixedClock(new Date('2026-11-22T08:00:00Z'));
+let h: Awaited<ReturnType<typeof instanceTestApp>>;
+let u: Awaited<ReturnType<typeof h.funded>>;
+let id: number;
+const MANY = 60_000;
+
+beforeAll(async () => {
+  h = await instanceTestApp(clock);
+  u = await h.funded(1000);
+  const res = await h.create(u.headers, {
+    machineId: await h.idOf('bj-a-a100-01'),
+    instanceName: 'exp',
+    image: IMAGE,
+    gpuAmount: 1,
+    billingType: 'daily',
+    duration: 1,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  id = res.json().data.id;
+  await h.t.app.inject({
+    method: 'POST',
+    url: '/api/v2/package-billing/manual-renewal',
+    headers: u.headers,
+    payload: { instanceId: id, duration: 1 },
+  });
+  // Many metering-like lines, written in one statement (older than the create, so they sort after it).
+  await h.t.db.execute(sql`
+    insert into billing_records
+      (tenant_id, user_id, instance_id, billing_type, kind, period_start, period_end, amount, created_at)
+    select ${u.user.tenantId}, ${u.user.id}, ${id}, 'hourly', 'metering', ts, ts + interval '1 hour', 1234, ts
+    from generate_series(1, ${MANY}) g, lateral (select timestamptz '2020-01-01' + g * interval '1 hour' as ts) x`);
+}, 60_000);
+afterAll(() => h.t.close());
+
+const get = (url: string) => h.t.app.inject({ method: 'GET', url, headers: u.headers });
+
+describe('bills API', () => {
+  it('filters on several kinds at once: kind=a,b or kind=a&kind=b; one kind as before; a bad one is a 400', async () => {
+    const total = async (q: string) => {
+      const res = await get(`/api/v2/billing/records?${q}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data.total as number;
+    };
+    expect(await total('kind=create,renewal')).toBe(2);
+    expect(await total('kind=create&kind=renewal')).toBe(2);
+    expect(await total('kind=renewal')).toBe(1);
+    expect(await total('kind=metering,refund')).toBe(MANY);
+    expect(await total('kind=')).toBe(MANY + 2);
+    const list = (await get('/api/v2/billing/records?kind=renewal,create&size=5')).json().data.list;
+    expect(list.map((b: { kind: string }) => b.kind)).toEqual(['renewal', 'create']);
+    const bad = await get('/api/v2/billing/records?kind=create,nope');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toContain('kind');
+  });
+
+  it(`exports all ${MANY + 2} rows as CSV (no 50,000 cap), amounts with two decimals, labels as on screen`, async () => {
+    const res = await get('/api/v2/billing/export?format=csv');
+    expect(res.statusCode).toBe(200);
+    const lines = res.body.split('\r\n').filter(Boolean);
+    expect(lines).toHaveLength(MANY + 3);
+    // Newest (highest id) first: the generated lines, then renewal and create.
+    expect(lines[1]?.split(',')[6]).toBe('0.12'); // 1234 units, as the one formatter shows it
+    expect(lines.at(-2)?.split(',')[3]).toBe(BILL_KIND_NAMES.renewal);
+    expect(lines.at(-1)?.split(',')[3]).toBe('新购');
+    expect(lines.at(-1)?.split(',')[4]).toBe('2026-11-22 16:00:00');
+    expect(
+      (await get('/api/v2/billing/export?format=csv&kind=create,renewal')).body.split('\r\n'),
+    ).toHaveLength(4);
+  }, 60_000);
+
+  it(`exports all ${MANY + 2} rows as xlsx (streamed)`, async () => {
+    const res = await get('/api/v2/billing/export?format=xlsx');
+    expect(res.statusCode).toBe(200);
+    const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(res.rawPayload), {
+      worksheets: 'emit',
+      sharedStrings: 'cache',
+    });
+    let rows = 0;
+    let last: unknown[] = [];
+    for await (const sheet of reader) {
+      for await (const r of sheet as AsyncIterable<ExcelJS.Row>) {
+        rows++;
+        last = (r.values as unknown[]).slice(1);
+      }
+    }
+    expect(rows).toBe(MANY + 3);
+    expect(last[3]).toBe('新购');
+    expect(last[6]).toBe(135);
+  }, 60_000);
+});

@@ -1,0 +1,81 @@
+import { type Bill, type BillQuery, unitsToYuan } from '@gpu/shared';
+import { addDays, shanghaiDayStart, shanghaiToday } from '@gpu/shared/time';
+import type { AuthUser } from '../../../app/types.ts';
+import type { Clock } from '../../../platform/clock.ts';
+import type { DbOrTx } from '../../../platform/db/client.ts';
+import { accruedAt } from '../../instances/instances.models.ts';
+import { createBillingRepository } from '../billing.repository.ts';
+import { createBillsRepository } from './bills.repository.ts';
+
+/** What the bills read with (the routes hand in the instances' deps). */
+export interface BillsDeps {
+  db: DbOrTx;
+  clock: Clock;
+}
+
+type BillRow = Awaited<ReturnType<ReturnType<typeof createBillsRepository>['page']>>['rows'][number];
+
+export const toBill = (r: BillRow): Bill => ({
+  id: r.id,
+  instanceId: r.instanceId,
+  instanceName: r.instanceName,
+  billingType: r.billingType,
+  kind: r.kind as Bill['kind'],
+  periodStart: r.periodStart.toISOString(),
+  periodEnd: r.periodEnd.toISOString(),
+  amount: unitsToYuan(r.amount),
+  voucherAmount: unitsToYuan(r.voucherAmount),
+  createdAt: r.createdAt.toISOString(),
+});
+
+export async function billSummary(deps: BillsDeps, user: AuthUser) {
+  const now = deps.clock.now();
+  const repo = createBillsRepository(deps);
+  const today = shanghaiToday(now);
+  const [todaySpend, monthSpend, totalSpend, running, account] = await Promise.all([
+    repo.spendSince(user.id, user.tenantId, shanghaiDayStart(today)),
+    repo.spendSince(user.id, user.tenantId, shanghaiDayStart(`${today.slice(0, 8)}01`)),
+    repo.spendSince(user.id, user.tenantId, null),
+    repo.running(user.id, user.tenantId),
+    createBillingRepository(deps).account(user.id),
+  ]);
+  return {
+    todaySpend: unitsToYuan(todaySpend),
+    monthSpend: unitsToYuan(monthSpend),
+    totalSpend: unitsToYuan(totalSpend),
+    runningInstances: running.length,
+    hourlyBurn: unitsToYuan(running.reduce((n, i) => n + (i.billingType === 'hourly' ? i.hourlyRate : 0), 0)),
+    available: unitsToYuan(account?.available ?? 0),
+  };
+}
+
+/** Spend per day for the last `days` Shanghai days, zero-filled, oldest first. */
+export async function dailyConsumption(deps: BillsDeps, user: AuthUser, days: number) {
+  const now = deps.clock.now();
+  const first = addDays(shanghaiToday(now), 1 - days);
+  const rows = await createBillsRepository(deps).daily(user.id, user.tenantId, shanghaiDayStart(first));
+  const byDay = new Map(rows.map((r) => [r.day, r.amount]));
+  return Array.from({ length: days }, (_, k) => {
+    const date = addDays(first, k);
+    return { date, amount: unitsToYuan(byDay.get(date) ?? 0) };
+  });
+}
+
+/** Running instances with what they accrued and what was charged (the user's live monitor). */
+export async function monitorInstances(deps: BillsDeps, user: AuthUser) {
+  const now = deps.clock.now();
+  const running = await createBillsRepository(deps).running(user.id, user.tenantId);
+  return running.map((i) => ({
+    id: i.id,
+    name: i.name,
+    billingType: i.billingType,
+    hourlyPrice: unitsToYuan(i.hourlyRate),
+    accrued: unitsToYuan(i.billingType === 'hourly' ? accruedAt(i, now) : i.charged),
+    charged: unitsToYuan(i.charged),
+    runningSince: i.runningSince?.toISOString() ?? null,
+    expiresAt: i.expiresAt?.toISOString() ?? null,
+  }));
+}
+
+export const listBills = (deps: BillsDeps, user: AuthUser, q: BillQuery) =>
+  createBillsRepository(deps).page(user.id, user.tenantId, q);

@@ -1,0 +1,24 @@
+import { HOST_DRIVERS, type HostDriverKind } from '../hosts.tables.ts';
+import { DriverNotSupportedError } from './driver-errors.ts';
+import type { DriverCapabilities } from './host-driver.ts';
+
+/** What each kind of host is; its driver reports the same (`HostDriver.capabilities`). */
+export const DRIVER_CAPABILITIES: Readonly<Record<HostDriverKind, DriverCapabilities>> = {
+  simulated: { localAllocation: true, ownSshAddress: false },
+  docker: { localAllocation: true, ownSshAddress: false },
+  // A rented machine: vast.ai picks it per rental, keeps its GPUs while it is stopped and gives
+  // it an SSH address of its own.
+  vastai: { localAllocation: false, ownSshAddress: true },
+};
+
+/** The capabilities of a host's driver kind, without making the driver (no connection, no secrets). */
+export function capabilitiesOf(kind: string): DriverCapabilities {
+  const capabilities = DRIVER_CAPABILITIES[kind as HostDriverKind];
+  if (!capabilities) throw new DriverNotSupportedError(kind);
+  return capabilities;
+}
+
+/** The kinds of host whose GPUs and ports the platform allocates: the local hosts. */
+export const LOCAL_DRIVER_KINDS: HostDriverKind[] = HOST_DRIVERS.filter(
+  (kind) => DRIVER_CAPABILITIES[kind].localAllocation,
+);

@@ -1,0 +1,41 @@
+import { INSTANCE_CONTAINER_PORTS } from '@gpu/shared';
+import type { ContainerSpec, InstanceContainerInput } from './host-driver.ts';
+
+/** The container name of an instance; unique per host because instance ids are. */
+export const containerNameOf = (instanceId: number) => `gpu-inst-${instanceId}`;
+
+/**
+ * Processes and threads an instance may run, per GPU: data loaders (a worker process per core,
+ * each with its threads), JupyterLab and its kernels fit many times over, a fork bomb does not,
+ * and a host's process table (pid_max is 32768 on older kernels) outlasts its instances.
+ */
+export const PIDS_PER_GPU = 4096;
+
+/**
+ * The container spec of an instance on a host whose GPUs and ports the platform allocates (the
+ * docker and simulated drivers' `containerSpec`): allocated GPUs and ports (SSH on
+ * the first, JupyterLab on the second), CPU and memory per GPU from the SKU and processes per
+ * GPU (at least one GPU's worth), disk = system + data disk on one root file system, and in the
+ * environment the root password (ROOT_PASSWORD) and JupyterLab's own token (JUPYTER_TOKEN).
+ */
+export function buildInstanceContainerSpec(input: InstanceContainerInput): ContainerSpec {
+  if (input.ports.length < INSTANCE_CONTAINER_PORTS.length)
+    throw new Error('an instance needs a port per exposed port');
+  const units = Math.max(input.gpuIndices.length, 1);
+  return {
+    name: containerNameOf(input.instanceId),
+    image: input.image,
+    instanceId: input.instanceId,
+    userId: input.userId,
+    gpuIndices: input.gpuIndices,
+    ports: INSTANCE_CONTAINER_PORTS.map((containerPort, i) => ({
+      containerPort,
+      hostPort: input.ports[i] as number,
+    })),
+    cpus: input.sku.cpuPerGpu > 0 ? input.sku.cpuPerGpu * units : undefined,
+    memoryGb: input.sku.memoryPerGpuGb > 0 ? input.sku.memoryPerGpuGb * units : undefined,
+    pidsLimit: PIDS_PER_GPU * units,
+    diskGb: input.sku.systemDiskGb + input.sku.dataDiskGb || undefined,
+    env: { ROOT_PASSWORD: input.rootPassword, JUPYTER_TOKEN: input.jupyterToken },
+  };
+}

@@ -1,0 +1,107 @@
+import { formatYuan, unitsToYuan } from '@gpu/shared';
+import { createBillingRepository } from '../../billing/billing.repository.ts';
+import { allocateOnHost } from '../../hosts/allocation.ts';
+import { capabilitiesOf } from '../../hosts/drivers/capabilities.ts';
+import { createHostsRepository } from '../../hosts/hosts.repository.ts';
+import type { Actor, InstanceDeps } from '../instances.deps.ts';
+import { instanceErrors } from '../instances.errors.ts';
+import { STOP_REASONS } from '../instances.models.ts';
+import { createInstancesRepository, type InstanceRow } from '../instances.repository.ts';
+import type { TransitionJob } from '../instances.tables.ts';
+import { chargeAccrued } from '../metering/metering.ts';
+import { type ActionOptions, begin, withNote } from './transitions.usecases.ts';
+
+type StopReason = keyof typeof STOP_REASONS;
+
+/**
+ * Power off: RUNNING → STOPPING → (container stopped) → STOPPED. Pay-as-you-go is charged up
+ * to the moment the container stopped and gives its GPUs back; packages keep theirs. If the
+ * driver fails the instance goes back to RUNNING and keeps accruing: it is still running.
+ */
+export async function powerOff(
+  deps: InstanceDeps,
+  id: number,
+  actor: Actor,
+  why: StopReason,
+  opts: ActionOptions = {},
+): Promise<InstanceRow> {
+  const job = () => ({
+    stopReason: withNote(STOP_REASONS[why], opts.note),
+    warning: why === 'arrears' || why === 'expired' ? STOP_REASONS[why] : null,
+  });
+  return begin(deps, id, ['RUNNING'], 'STOPPING', actor, '关机', job, undefined, opts);
+}
+
+/**
+ * Power on: STOPPED → STARTING → RUNNING. Pay-as-you-go needs an hour's cost available and its
+ * GPUs again (the same indices: a container's GPUs cannot change); packages must not be expired.
+ */
+export async function powerOn(
+  deps: InstanceDeps,
+  id: number,
+  actor: Actor,
+  opts: ActionOptions = {},
+): Promise<InstanceRow> {
+  return begin(
+    deps,
+    id,
+    ['STOPPED'],
+    'STARTING',
+    actor,
+    '开机',
+    () => ({}),
+    async (tx, locked, now) => {
+      if (locked.billingType === 'hourly') {
+        const account = await createBillingRepository({ db: tx }).account(locked.userId);
+        if (!account || account.available < locked.hourlyRate) {
+          throw instanceErrors.insufficientForHour(formatYuan(unitsToYuan(locked.hourlyRate)));
+        }
+        // A provider's machine (vast.ai) keeps its GPUs while stopped: there is nothing to allocate.
+        const host = await createHostsRepository({ db: tx }).find(locked.hostId);
+        if (host && !capabilitiesOf(host.driver).localAllocation) return undefined;
+        let alloc: Awaited<ReturnType<typeof allocateOnHost>>;
+        try {
+          alloc = await allocateOnHost(tx, {
+            hostId: locked.hostId,
+            instanceId: locked.id,
+            gpuCount: locked.gpuCount,
+            portCount: 0,
+            preferIndices: locked.gpuIndices,
+          });
+        } catch {
+          throw instanceErrors.gpusTaken();
+        }
+        const got = alloc.gpus.map((g) => g.index).sort((a, b) => a - b);
+        const want = [...locked.gpuIndices].sort((a, b) => a - b);
+        if (got.join(',') !== want.join(',')) throw instanceErrors.originalGpusTaken();
+      } else if (locked.expiresAt && locked.expiresAt.getTime() <= now.getTime()) {
+        throw instanceErrors.badState('STOPPED', '开机：包期已到期，请先续费');
+      }
+      return undefined;
+    },
+    opts,
+  );
+}
+
+/** Release: RUNNING or STOPPED → RELEASING → container removed → RELEASED; everything is given back. */
+export async function release(
+  deps: InstanceDeps,
+  id: number,
+  actor: Actor,
+  reason = '释放实例',
+  opts: ActionOptions = {},
+): Promise<InstanceRow> {
+  const job = (inst: InstanceRow): TransitionJob => ({
+    reason,
+    from: inst.status === 'RUNNING' ? 'RUNNING' : 'STOPPED',
+  });
+  return begin(deps, id, ['RUNNING', 'STOPPED'], 'RELEASING', actor, '释放', job, undefined, opts);
+}
+
+/** Charges the pay-as-you-go time accrued so far, under the row lock (`…/instances/:id/settle`). */
+export async function settleNow(deps: InstanceDeps, id: number) {
+  await deps.db.transaction(async (tx) => {
+    const inst = await createInstancesRepository({ db: tx }).lock(id);
+    if (inst) await chargeAccrued(tx, inst, deps.clock.now());
+  });
+}
