@@ -8,9 +8,9 @@ import {
 } from '@gpu/shared';
 import type { Now } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/client.ts';
-import { recordAudit } from '../audit/audit.usecases.ts';
-import { createAuthRepository } from '../auth/auth.repository.ts';
+import { recordAudit } from '../audit/index.ts';
 import type { AuthAdmin } from '../auth/index.ts';
+import { createAuthRepository } from '../auth/index.ts';
 import { billingErrors } from './billing.errors.ts';
 import { createBillingRepository } from './billing.repository.ts';
 import { postLedgerEntry } from './ledger.ts';

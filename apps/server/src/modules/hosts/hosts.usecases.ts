@@ -16,7 +16,7 @@ import type { Db, Tx } from '../../platform/db/client.ts';
 import { isUniqueViolation } from '../../platform/db/errors.ts';
 import type { HostNetworks } from '../../platform/host-networks.ts';
 import type { SecretBox } from '../../platform/secret-box.ts';
-import { recordAudit } from '../audit/audit.usecases.ts';
+import { recordAudit } from '../audit/index.ts';
 import { lockHost } from './allocation.ts';
 import { checkDockerTarget } from './drivers/docker/connection.ts';
 import { declaredGpuInfo } from './drivers/host-driver.ts';

@@ -2,4 +2,21 @@
  * The public face of hosts: what other modules may import (besides its tables files). The module's
  * definition for the app is hosts.module.ts.
  */
+
+export { freePortsPicked, idleGpusPicked, type PortRange } from './allocation.repository.ts';
+export { allocateOnHost, lockHost, releaseOnHost, topUpPorts } from './allocation.ts';
+export { cleanupOrphans, createInstanceContainer } from './containers.usecases.ts';
+export { dockerPathRoutes } from './docker-path.routes.ts';
+export { capabilitiesOf } from './drivers/capabilities.ts';
+export { ContainerConflictError, ContainerNotFoundError, isDriverError } from './drivers/driver-errors.ts';
+export type { HostDriver, SshAddress } from './drivers/host-driver.ts';
+export { containerNameOf } from './drivers/instance-spec.ts';
 export type { HostDriverRegistry } from './drivers/registry.ts';
+export type { VastClient, VastOffer } from './drivers/vastai/vastai-api.ts';
+export type { VastaiRentals } from './drivers/vastai/vastai-driver.ts';
+export { VASTAI_IMAGES } from './drivers/vastai/vastai-images.ts';
+export { hostErrors } from './hosts.errors.ts';
+export { generateJupyterToken, generateRootPassword, resealSecrets } from './hosts.models.ts';
+export { createHostsRepository } from './hosts.repository.ts';
+export type { DockerInstanceGateway } from './instance-gateway.ts';
+export { probeHost, storeProbe } from './probe.usecases.ts';

@@ -1,6 +1,6 @@
 import type { AdminActor, HostDetail } from '@gpu/shared';
 import type { Tx } from '../../platform/db/client.ts';
-import { recordAudit } from '../audit/audit.usecases.ts';
+import { recordAudit } from '../audit/index.ts';
 import { lockHost } from './allocation.ts';
 import { isDriverError } from './drivers/driver-errors.ts';
 import type { HostRecord, ProbeResult } from './drivers/host-driver.ts';

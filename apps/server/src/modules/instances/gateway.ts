@@ -1,6 +1,6 @@
 import type { DockerInstance } from '@gpu/shared';
 import type { AuthUser } from '../auth/index.ts';
-import type { DockerInstanceGateway } from '../hosts/instance-gateway.ts';
+import type { DockerInstanceGateway } from '../hosts/index.ts';
 import type { InstanceDeps } from './instances.deps.ts';
 import { instanceErrors } from './instances.errors.ts';
 import { createInstancesRepository, type InstanceWithPlace } from './instances.repository.ts';

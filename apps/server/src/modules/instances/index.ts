@@ -3,3 +3,10 @@
  * definition for the app is instances.module.ts.
  */
 export type { InstanceDeps } from './instances.deps.ts';
+export { actorLabel } from './instances.deps.ts';
+export { instanceErrors } from './instances.errors.ts';
+export { ACCRUING, accruedAt } from './instances.models.ts';
+export { toInstanceView } from './instances.models.view.ts';
+export { createInstancesRepository, type InstanceWithPlace } from './instances.repository.ts';
+export { powerOff, powerOn, release } from './lifecycle/lifecycle.usecases.ts';
+export { postedBySql } from './metering/posted-by.repository.ts';

@@ -2,9 +2,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/client.ts';
 import type { SecretBox } from '../../platform/secret-box.ts';
-import type { DiscountService } from '../discounts/discounts.usecases.ts';
-import type { HostDriverRegistry } from '../hosts/drivers/registry.ts';
-import type { MarketCatalog } from '../market/market.usecases.ts';
+import type { DiscountService } from '../discounts/index.ts';
+import type { HostDriverRegistry } from '../hosts/index.ts';
+import type { MarketCatalog } from '../market/index.ts';
 
 /** What the instance usecases need; tests hand in a fixed clock or a failing driver registry. */
 export interface InstanceDeps {

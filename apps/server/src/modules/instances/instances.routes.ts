@@ -15,7 +15,7 @@ import { z } from 'zod';
 import type { Container } from '../../app/types.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import type { AppInstance } from '../../platform/http/types.ts';
-import { dockerPathRoutes } from '../hosts/docker-path.routes.ts';
+import { dockerPathRoutes } from '../hosts/index.ts';
 import { createInstance } from './create/create.usecases.ts';
 import { createDockerGateway } from './gateway.ts';
 import { instanceErrors } from './instances.errors.ts';

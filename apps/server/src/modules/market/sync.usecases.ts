@@ -2,8 +2,8 @@ import type { AdminActor, MarketSyncAnswer, MarketSyncResult } from '@gpu/shared
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { recordAudit } from '../audit/index.ts';
-import type { HostDriverRegistry } from '../hosts/drivers/registry.ts';
-import { probeHost, storeProbe } from '../hosts/probe.usecases.ts';
+import type { HostDriverRegistry } from '../hosts/index.ts';
+import { probeHost, storeProbe } from '../hosts/index.ts';
 import type { MarketCatalog } from './market.usecases.ts';
 import { createSyncRepository } from './sync.repository.ts';
 

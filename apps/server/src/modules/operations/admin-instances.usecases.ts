@@ -14,8 +14,8 @@ import {
 } from '@gpu/shared';
 import { shanghaiDayRange, shanghaiDayStart, shanghaiToday } from '@gpu/shared/time';
 import { recordAudit } from '../audit/index.ts';
-import type { InstanceDeps } from '../instances/instances.deps.ts';
-import { powerOff, powerOn, release } from '../instances/lifecycle/lifecycle.usecases.ts';
+import type { InstanceDeps } from '../instances/index.ts';
+import { powerOff, powerOn, release } from '../instances/index.ts';
 import { operationsErrors } from './operations.errors.ts';
 import {
   type AdminInstanceRow,

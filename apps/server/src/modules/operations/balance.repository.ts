@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.ts';
-import { postedBySql } from '../instances/metering/posted-by.repository.ts';
+import { postedBySql } from '../instances/index.ts';
 import { n, rowsOf } from './operations.repository.ts';
 
 /**

@@ -9,9 +9,7 @@ import {
   yuanToUnits,
 } from '@gpu/shared';
 import type { AuthUser } from '../auth/index.ts';
-import { billingErrors } from '../billing/billing.errors.ts';
-import { createBillingRepository } from '../billing/billing.repository.ts';
-import { postLedgerEntry } from '../billing/ledger.ts';
+import { billingErrors, createBillingRepository, postLedgerEntry } from '../billing/index.ts';
 import type { TradeState } from './drivers/payment-driver.ts';
 import type { PaymentDeps } from './payments.deps.ts';
 import { paymentErrors } from './payments.errors.ts';

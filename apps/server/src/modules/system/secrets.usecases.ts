@@ -1,6 +1,6 @@
 import type { Db } from '../../platform/db/client.ts';
 import type { SecretBox } from '../../platform/secret-box.ts';
-import { resealSecrets } from '../hosts/hosts.models.ts';
+import { resealSecrets } from '../hosts/index.ts';
 import { createSecretsRepository } from './secrets.repository.ts';
 
 const BATCH = 500;

@@ -1,6 +1,5 @@
-import { ContainerNotFoundError } from '../hosts/drivers/driver-errors.ts';
-import { createHostsRepository } from '../hosts/hosts.repository.ts';
-import { powerOff, release } from '../instances/lifecycle/lifecycle.usecases.ts';
+import { ContainerNotFoundError, createHostsRepository } from '../hosts/index.ts';
+import { powerOff, release } from '../instances/index.ts';
 import type { VastaiDeps } from './vastai.deps.ts';
 import { createVastaiRepository } from './vastai.repository.ts';
 

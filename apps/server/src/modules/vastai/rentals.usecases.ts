@@ -1,5 +1,5 @@
 import type { DbOrTx } from '../../platform/db/client.ts';
-import type { VastaiRentals } from '../hosts/drivers/vastai/vastai-driver.ts';
+import type { VastaiRentals } from '../hosts/index.ts';
 import { createVastaiRepository } from './vastai.repository.ts';
 
 /**

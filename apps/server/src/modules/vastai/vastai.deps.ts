@@ -1,5 +1,5 @@
-import type { VastClient } from '../hosts/drivers/vastai/vastai-api.ts';
-import type { InstanceDeps } from '../instances/instances.deps.ts';
+import type { VastClient } from '../hosts/index.ts';
+import type { InstanceDeps } from '../instances/index.ts';
 import type { OverseasPricing } from './vastai.models.ts';
 
 /** What the overseas usecases need: the instances' deps, vast.ai's client (null without a key), prices. */

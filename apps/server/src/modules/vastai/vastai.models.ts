@@ -6,8 +6,8 @@ import {
   unitsToYuan,
   type VastaiOffer,
 } from '@gpu/shared';
-import type { VastOffer } from '../hosts/drivers/vastai/vastai-api.ts';
-import type { MarketRow } from '../market/market.repository.ts';
+import type { VastOffer } from '../hosts/index.ts';
+import type { MarketRow } from '../market/index.ts';
 import type { OfferRow } from './vastai.repository.ts';
 
 export interface OverseasPricing {

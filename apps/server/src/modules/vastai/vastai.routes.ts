@@ -13,7 +13,7 @@ import { z } from 'zod';
 import type { Container } from '../../app/types.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import type { AppInstance } from '../../platform/http/types.ts';
-import { toInstanceView } from '../instances/instances.models.view.ts';
+import { toInstanceView } from '../instances/index.ts';
 import {
   createOverseasInstance,
   listOffers,

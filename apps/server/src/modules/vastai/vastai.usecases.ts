@@ -12,18 +12,21 @@ import {
 } from '@gpu/shared';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import type { AuthUser } from '../auth/index.ts';
-import { createBillingRepository } from '../billing/billing.repository.ts';
-import { bestDiscount } from '../discounts/discounts.models.ts';
-import { lockHost } from '../hosts/allocation.ts';
-import { hostErrors } from '../hosts/hosts.errors.ts';
-import { generateJupyterToken, generateRootPassword } from '../hosts/hosts.models.ts';
-import { actorLabel } from '../instances/instances.deps.ts';
-import { instanceErrors } from '../instances/instances.errors.ts';
-import { toInstanceView } from '../instances/instances.models.view.ts';
-import { createInstancesRepository, type InstanceWithPlace } from '../instances/instances.repository.ts';
-import { powerOff, powerOn, release } from '../instances/lifecycle/lifecycle.usecases.ts';
-import type { MarketRow } from '../market/market.repository.ts';
-import type { TenantRecord } from '../tenants/tenants.repository.ts';
+import { createBillingRepository } from '../billing/index.ts';
+import { bestDiscount } from '../discounts/index.ts';
+import { generateJupyterToken, generateRootPassword, hostErrors, lockHost } from '../hosts/index.ts';
+import {
+  actorLabel,
+  createInstancesRepository,
+  type InstanceWithPlace,
+  instanceErrors,
+  powerOff,
+  powerOn,
+  release,
+  toInstanceView,
+} from '../instances/index.ts';
+import type { MarketRow } from '../market/index.ts';
+import type { TenantRecord } from '../tenants/index.ts';
 import type { VastaiDeps } from './vastai.deps.ts';
 import { vastaiErrors } from './vastai.errors.ts';
 import {

@@ -2,7 +2,7 @@ import type { BillQuery } from '@gpu/shared';
 import { shanghaiDayRange } from '@gpu/shared/time';
 import { and, count, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../platform/db/client.ts';
-import { ACCRUING } from '../../instances/instances.models.ts';
+import { ACCRUING } from '../../instances/index.ts';
 import { billingRecords, instances } from '../../instances/instances.tables.ts';
 
 export function createBillsRepository({ db }: { db: DbOrTx }) {

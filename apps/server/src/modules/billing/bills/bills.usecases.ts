@@ -3,7 +3,7 @@ import { addDays, shanghaiDayStart, shanghaiToday } from '@gpu/shared/time';
 import type { AuthUser } from '../../../app/types.ts';
 import type { Clock } from '../../../platform/clock.ts';
 import type { DbOrTx } from '../../../platform/db/client.ts';
-import { accruedAt } from '../../instances/instances.models.ts';
+import { accruedAt } from '../../instances/index.ts';
 import { createBillingRepository } from '../billing.repository.ts';
 import { createBillsRepository } from './bills.repository.ts';
 

@@ -1,8 +1,11 @@
-import { postLedgerEntry } from '../../billing/ledger.ts';
-import { releaseOnHost } from '../../hosts/allocation.ts';
-import { ContainerNotFoundError, isDriverError } from '../../hosts/drivers/driver-errors.ts';
-import { containerNameOf } from '../../hosts/drivers/instance-spec.ts';
-import { createHostsRepository } from '../../hosts/hosts.repository.ts';
+import { postLedgerEntry } from '../../billing/index.ts';
+import {
+  ContainerNotFoundError,
+  containerNameOf,
+  createHostsRepository,
+  isDriverError,
+  releaseOnHost,
+} from '../../hosts/index.ts';
 import type { InstanceDeps } from '../instances.deps.ts';
 import { createInstancesRepository, type InstanceRow } from '../instances.repository.ts';
 import { returnVoucherOf } from '../metering/voucher-hold.ts';

@@ -3,12 +3,11 @@ import { type Placeholder, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../platform/db/client.ts';
 import { preparedStatement } from '../../../platform/db/prepared.ts';
 import { accounts } from '../../billing/billing.tables.ts';
-import { freePortsPicked, idleGpusPicked } from '../../hosts/allocation.repository.ts';
 import { hosts, regions } from '../../hosts/hosts.tables.ts';
-import { usableImage } from '../../market/images.repository.ts';
-import { marketRowsQuery, type TenantScope } from '../../market/market.repository.ts';
+import { freePortsPicked, idleGpusPicked } from '../../hosts/index.ts';
+import { marketRowsQuery, type TenantScope, usableImage } from '../../market/index.ts';
 import { gpuSkus, images } from '../../market/market.tables.ts';
-import { packagePricesColumn } from '../../pricing/pricing.repository.ts';
+import { packagePricesColumn } from '../../pricing/index.ts';
 import type { InstanceRow } from '../instances.repository.ts';
 import { instances } from '../instances.tables.ts';
 

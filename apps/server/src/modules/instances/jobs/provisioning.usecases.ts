@@ -1,8 +1,10 @@
-import { createInstanceContainer } from '../../hosts/containers.usecases.ts';
-import { ContainerConflictError } from '../../hosts/drivers/driver-errors.ts';
-import type { HostDriver, SshAddress } from '../../hosts/drivers/host-driver.ts';
-import { containerNameOf } from '../../hosts/drivers/instance-spec.ts';
-import { createHostsRepository } from '../../hosts/hosts.repository.ts';
+import type { HostDriver, SshAddress } from '../../hosts/index.ts';
+import {
+  ContainerConflictError,
+  containerNameOf,
+  createHostsRepository,
+  createInstanceContainer,
+} from '../../hosts/index.ts';
 import { failCreate } from '../create/failure.usecases.ts';
 import type { InstanceDeps } from '../instances.deps.ts';
 import { jupyterTokenEncOf, packageEnd } from '../instances.models.ts';

@@ -1,8 +1,6 @@
 import { formatYuan, unitsToYuan } from '@gpu/shared';
-import { createBillingRepository } from '../../billing/billing.repository.ts';
-import { allocateOnHost } from '../../hosts/allocation.ts';
-import { capabilitiesOf } from '../../hosts/drivers/capabilities.ts';
-import { createHostsRepository } from '../../hosts/hosts.repository.ts';
+import { createBillingRepository } from '../../billing/index.ts';
+import { allocateOnHost, capabilitiesOf, createHostsRepository } from '../../hosts/index.ts';
 import type { Actor, InstanceDeps } from '../instances.deps.ts';
 import { instanceErrors } from '../instances.errors.ts';
 import { STOP_REASONS } from '../instances.models.ts';

@@ -1,7 +1,10 @@
 import type { InstanceStatus } from '@gpu/shared';
-import { releaseOnHost } from '../../hosts/allocation.ts';
-import { ContainerNotFoundError, isDriverError } from '../../hosts/drivers/driver-errors.ts';
-import { createHostsRepository } from '../../hosts/hosts.repository.ts';
+import {
+  ContainerNotFoundError,
+  createHostsRepository,
+  isDriverError,
+  releaseOnHost,
+} from '../../hosts/index.ts';
 import { type Actor, actorLabel, type InstanceDeps } from '../instances.deps.ts';
 import { instanceErrors } from '../instances.errors.ts';
 import { STOP_REASONS } from '../instances.models.ts';

@@ -1,6 +1,6 @@
 import type { Tx } from '../../../platform/db/client.ts';
-import { billingErrors } from '../../billing/billing.errors.ts';
-import { lockVoucher } from '../../vouchers/vouchers.usecases.ts';
+import { billingErrors } from '../../billing/index.ts';
+import { lockVoucher } from '../../vouchers/index.ts';
 import { accruedAt } from '../instances.models.ts';
 import type { InstanceRow } from '../instances.repository.ts';
 import { createMeteringRepository } from './metering.repository.ts';

@@ -1,5 +1,5 @@
 import type { Tx } from '../../../platform/db/client.ts';
-import { returnToVoucher } from '../../vouchers/vouchers.usecases.ts';
+import { returnToVoucher } from '../../vouchers/index.ts';
 import { createInstancesRepository, type InstanceRow } from '../instances.repository.ts';
 
 /**

@@ -1,7 +1,9 @@
-import { releaseOnHost } from '../../hosts/allocation.ts';
-import { cleanupOrphans } from '../../hosts/containers.usecases.ts';
-import { ContainerNotFoundError } from '../../hosts/drivers/driver-errors.ts';
-import { createHostsRepository } from '../../hosts/hosts.repository.ts';
+import {
+  ContainerNotFoundError,
+  cleanupOrphans,
+  createHostsRepository,
+  releaseOnHost,
+} from '../../hosts/index.ts';
 import { freeIfContainerGone } from '../create/failure.usecases.ts';
 import type { InstanceDeps } from '../instances.deps.ts';
 import { createInstancesRepository, type InstanceRow } from '../instances.repository.ts';
