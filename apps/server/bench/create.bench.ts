@@ -74,7 +74,7 @@ export async function benchCreates(): Promise<string[]> {
     }
     return post(`${replicas.urls[k % replicas.urls.length]}${url}`, headers, payload);
   };
-  const settled = () => (replicas ? replicas.settled() : h.t.app.deps.instances.jobs.drain());
+  const settled = () => (replicas ? replicas.settled() : h.t.app.deps.modules.instances.jobs.drain());
 
   // One at a time first: the cost of a create without contention (then released again). Twice
   // over: the first round warms the replicas (a process's first requests compile its code).

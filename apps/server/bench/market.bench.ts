@@ -1,7 +1,7 @@
 import { yuanToUnits } from '@gpu/shared';
 import { buildServer } from '../src/app/server.ts';
+import { gpuSkus } from '../src/modules/hosts/catalog.tables.ts';
 import { hostGpus, hosts, regions } from '../src/modules/hosts/hosts.tables.ts';
-import { gpuSkus } from '../src/modules/market/market.tables.ts';
 import { seedOnFirstStart } from '../src/modules/system/system.usecases.ts';
 import { fixedClock } from '../src/platform/clock.ts';
 import { createTestDatabase, testConfig } from '../src/test/test-app.ts';
@@ -109,12 +109,12 @@ export async function benchMarket(): Promise<Figure[]> {
   ];
 
   // Uncached: the cost of a cold read, to show what the cache buys.
-  app.deps.services.market.invalidate();
+  app.deps.modules.market.market.invalidate();
   const t0 = performance.now();
   const n = 20;
   for (let i = 0; i < n; i++) {
-    app.deps.services.market.invalidate();
-    await app.deps.services.market.list(await app.deps.services.tenants.resolve('localhost'), {
+    app.deps.modules.market.market.invalidate();
+    await app.deps.modules.market.market.list(await app.deps.modules.tenants.service.resolve('localhost'), {
       page: 1,
       size: 12,
       billingType: 'hourly',

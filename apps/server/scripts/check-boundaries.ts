@@ -8,7 +8,7 @@
  * - no file over MAX_LINES lines (generated migrations live outside src/).
  * Tests and test helpers are white-box on purpose: they may import anything, but not be long.
  */
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -145,47 +145,13 @@ export function checkBoundaries(root: string): BoundaryProblem[] {
   return problems;
 }
 
-/** A problem's identity across edits: file, rule and what it names, not the line. */
-export const problemKey = (p: BoundaryProblem) =>
-  p.rule === 'module-cycle'
-    ? `module-cycle ${p.text.split(' (')[0]}`
-    : `${p.file} ${p.rule} ${p.text.replace(/\d+ lines$/, '')}`;
-
-/**
- * The breaches that predate the check (boundaries.baseline.txt), each a problemKey. A problem not
- * listed fails; a listed one that is gone must leave the list (so it only shrinks).
- */
-export function compareWithBaseline(problems: BoundaryProblem[], baseline: string[]) {
-  const known = new Set(baseline);
-  const keys = new Set(problems.map(problemKey));
-  return {
-    added: problems.filter((p) => !known.has(problemKey(p))),
-    fixed: baseline.filter((k) => !keys.has(k)),
-  };
-}
-
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const here = path.dirname(fileURLToPath(import.meta.url));
-  const root = path.resolve(here, '../src');
-  const baselineFile = path.join(here, 'boundaries.baseline.txt');
+  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src');
   const problems = checkBoundaries(root);
-  if (process.argv.includes('--write-baseline')) {
-    writeFileSync(baselineFile, `${[...new Set(problems.map(problemKey))].sort().join('\n')}\n`);
-    console.log(`boundaries: baseline of ${problems.length} written`);
-    process.exit(0);
-  }
-  const baseline = existsSync(baselineFile)
-    ? readFileSync(baselineFile, 'utf8').split('\n').filter(Boolean)
-    : [];
-  const { added, fixed } = compareWithBaseline(problems, baseline);
-  for (const p of added) console.error(`apps/server/src/${p.file}:${p.line} ${p.rule}: ${p.text}`);
-  for (const k of fixed)
-    console.error(`fixed, remove from apps/server/scripts/boundaries.baseline.txt: ${k}`);
-  if (added.length > 0 || fixed.length > 0) {
-    console.error(
-      `\n${added.length} new boundary problem(s), ${fixed.length} stale baseline line(s): see docs/decisions.md, "Module boundaries"`,
-    );
+  for (const p of problems) console.error(`apps/server/src/${p.file}:${p.line} ${p.rule}: ${p.text}`);
+  if (problems.length > 0) {
+    console.error(`\n${problems.length} boundary problem(s): see docs/decisions.md, "Foundation and layout"`);
     process.exit(1);
   }
-  console.log(`boundaries: ok (${problems.length} older breaches left in the baseline)`);
+  console.log('boundaries: ok');
 }

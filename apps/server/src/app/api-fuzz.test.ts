@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accounts, ledgerEntries } from '../modules/billing/billing.tables.ts';
-import { postLedgerEntry } from '../modules/billing/ledger.ts';
+import { accounts, ledgerEntries } from '../modules/ledger/ledger.tables.ts';
+import { postLedgerEntry } from '../modules/ledger/ledger.ts';
 import { createTestApp } from '../test/test-app.ts';
 
 /**

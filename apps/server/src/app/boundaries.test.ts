@@ -1,20 +1,12 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import {
-  checkBoundaries,
-  compareWithBaseline,
-  MAX_LINES,
-  problemKey,
-} from '../../scripts/check-boundaries.ts';
+import { checkBoundaries, MAX_LINES } from '../../scripts/check-boundaries.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const serverSrc = path.resolve(here, '..');
-const baseline = readFileSync(path.resolve(here, '../../scripts/boundaries.baseline.txt'), 'utf8')
-  .split('\n')
-  .filter(Boolean);
 
 const roots: string[] = [];
 afterAll(() => {
@@ -37,10 +29,8 @@ const found = (root: string) =>
     .sort();
 
 describe('module boundaries', () => {
-  it('the tree has no breach beyond the baseline, and the baseline lists none that is gone', () => {
-    const { added, fixed } = compareWithBaseline(checkBoundaries(serverSrc), baseline);
-    expect(added.map(problemKey)).toEqual([]);
-    expect(fixed).toEqual([]);
+  it('the tree has no breach', () => {
+    expect(checkBoundaries(serverSrc).map((p) => `${p.file}:${p.line} ${p.rule} ${p.text}`)).toEqual([]);
   });
 
   it('reports platform importing up, modules importing app, and imports past an index', () => {
@@ -73,22 +63,12 @@ describe('module boundaries', () => {
     });
     const problems = checkBoundaries(root);
     expect(problems.map((p) => p.rule)).toEqual(['module-cycle']);
-    expect(problems[0]?.text).toMatch(/^modules?|^a ⇄ b ⇄ c/);
+    expect(problems[0]?.text).toMatch(/^a ⇄ b ⇄ c \(/);
   });
 
   it('reports a file over the line limit, tests included', () => {
     const long = 'export const x = 1;\n'.repeat(MAX_LINES + 1);
     const root = fixture({ 'modules/a/a.test.ts': long, 'modules/a/ok.ts': 'x\n'.repeat(MAX_LINES) });
     expect(found(root)).toEqual([`modules/a/a.test.ts:${MAX_LINES + 1} file-too-long`]);
-  });
-
-  it('a breach not in the baseline fails; a fixed one must leave it', () => {
-    const root = fixture({ 'modules/a/index.ts': "import '../../app/server.ts';\n" });
-    const problems = checkBoundaries(root);
-    expect(compareWithBaseline(problems, []).added).toHaveLength(1);
-    expect(compareWithBaseline(problems, problems.map(problemKey))).toEqual({ added: [], fixed: [] });
-    expect(
-      compareWithBaseline([], ['modules/a/index.ts module-imports-app ../../app/server.ts']).fixed,
-    ).toHaveLength(1);
   });
 });

@@ -6,7 +6,7 @@ import { secretBoxOf } from '../platform/secret-box.ts';
 import { createTaskRunner } from '../platform/tasks.ts';
 import type { Config } from './config.ts';
 import { type BuiltModule, createModules, type Modules } from './modules.ts';
-import type { Container, ContainerOverrides } from './types.ts';
+import type { ContainerOverrides } from './types.ts';
 
 /** A logger that drops everything, for a container built without an app (scripts, benches). */
 const silentLog = {
@@ -21,8 +21,9 @@ const silentLog = {
   child: () => silentLog,
 } as unknown as Core['log'];
 
-export interface AppDeps extends Container {
+export interface AppDeps {
   core: Core;
+  config: Config;
   /** Each module's deps, by module (what tests reach services through). */
   modules: Modules;
   /** The modules in registration order (app/modules.ts). */
@@ -60,25 +61,5 @@ export function createContainer(
     tasks: createTaskRunner(log),
   };
   const { modules, list } = createModules(core, config, overrides);
-  const legacy: Container = {
-    config,
-    database,
-    db,
-    clock,
-    log,
-    requests: core.requests,
-    drivers: { host: modules.hosts.hostDrivers, payment: modules.payments.payments, sms: modules.sms.driver },
-    services: {
-      tenants: modules.tenants.service,
-      tokens: modules.auth.tokens,
-      discounts: modules.discounts.service,
-      market: modules.market.market,
-    },
-    basic: { db, now: () => clock.now() },
-    hosts: modules.hosts,
-    instances: modules.instances,
-    vastai: modules.vastai,
-    payments: modules.payments,
-  };
-  return { ...legacy, core, modules, list: list(legacy) };
+  return { core, config, modules, list };
 }

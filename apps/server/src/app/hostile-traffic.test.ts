@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accounts } from '../modules/billing/billing.tables.ts';
-import { postLedgerEntry, reconcileAccount } from '../modules/billing/ledger.ts';
-import { gpuSkus } from '../modules/market/market.tables.ts';
+import { gpuSkus } from '../modules/hosts/catalog.tables.ts';
+import { accounts } from '../modules/ledger/ledger.tables.ts';
+import { postLedgerEntry, reconcileAccount } from '../modules/ledger/ledger.ts';
 import { createTestApp } from '../test/test-app.ts';
 import { hostileRequests, type Method, type Operation } from './hostile-requests.test-helpers.ts';
 
@@ -128,7 +128,7 @@ async function honestCustomer(tag: string) {
       instanceName: name,
       image: `${IMAGE}-${tag}`,
     });
-    await t.app.deps.instances.jobs.drain();
+    await t.app.deps.modules.instances.jobs.drain();
     expect(res.statusCode, res.body).toBe(200);
     return res.json().data as { id: number; gpuCount: number };
   };
@@ -151,8 +151,8 @@ async function honestCustomer(tag: string) {
   const tenantConfig = async () =>
     (await call('GET', '/api/tenant/config', { 'x-tenant-host': domain })).json().data;
   const cached = { market: await market(), tenant: await tenantConfig() };
-  t.app.deps.services.market.invalidate();
-  t.app.deps.services.tenants.invalidate();
+  t.app.deps.modules.market.market.invalidate();
+  t.app.deps.modules.tenants.service.invalidate();
   const fresh = { market: await market(), tenant: await tenantConfig() };
 
   return {
@@ -242,7 +242,7 @@ describe('hostile traffic to every operation, then an honest customer on the sam
         }
       }
     }
-    await t.app.deps.instances.jobs.drain();
+    await t.app.deps.modules.instances.jobs.drain();
     // A process that has run a while has also run its tasks, the embedded database's vacuum
     // among them (its ANALYZE changes how PostgreSQL plans every later statement); on PostgreSQL
     // autovacuum does the same.

@@ -31,11 +31,11 @@ import {
 import { registerNoStore } from '../platform/http/no-store.ts';
 import { createSecurityHeaders } from '../platform/http/security-headers.ts';
 import { registerSpa } from '../platform/http/spa.ts';
+import type { AppInstance } from '../platform/http/types.ts';
 import type { Config } from './config.ts';
 import { createContainer } from './container.ts';
-import type { AppInstance } from './types.ts';
 
-export type { AppInstance } from './types.ts';
+export type { AppInstance } from '../platform/http/types.ts';
 
 export interface BuildOptions {
   config: Config;
@@ -97,13 +97,13 @@ export async function buildServer(opts: BuildOptions): Promise<AppInstance> {
     payments: opts.payments,
     hostDrivers: opts.hostDrivers,
   });
-  const { db, clock } = deps;
+  const { db, clock } = deps.core;
   app.decorate('deps', deps);
   const { tasks } = deps.core;
   app.decorate('tasks', tasks);
   app.addHook('onClose', () => tasks.stop());
   // Counted from arrival to the socket's close (answered or abandoned): background jobs yield to them.
-  const { requests } = deps;
+  const { requests } = deps.core;
   const requestClosed = () => requests.end();
   app.addHook('onRequest', (_request, reply, done) => {
     requests.begin();

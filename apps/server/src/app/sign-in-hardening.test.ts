@@ -3,7 +3,7 @@ import { admins, users } from '../modules/auth/auth.tables.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
 import { REFRESH_COOKIE } from '../modules/auth/refresh-cookie.ts';
 import { login } from '../modules/auth/sessions.usecases.ts';
-import { accounts } from '../modules/billing/billing.tables.ts';
+import { accounts } from '../modules/ledger/ledger.tables.ts';
 import { createTestApp, midMinuteClock, testConfig } from '../test/test-app.ts';
 import { buildServer } from './server.ts';
 
@@ -76,8 +76,8 @@ describe('hostile input and sign-in', () => {
     const waits: number[] = [];
     const deps = {
       db: t.db,
-      tokens: t.app.deps.services.tokens,
-      sms: t.app.deps.drivers.sms,
+      tokens: t.app.deps.modules.auth.tokens,
+      sms: t.app.deps.modules.sms.driver,
       now: () => new Date(),
       secret: 'x',
       delay: async (ms: number) => {

@@ -5,7 +5,7 @@ import { type Config, loadConfig } from '../app/config.ts';
 import { buildServer } from '../app/server.ts';
 import { createAuthRepository } from '../modules/auth/auth.repository.ts';
 import { admins, users } from '../modules/auth/auth.tables.ts';
-import { accounts } from '../modules/billing/billing.tables.ts';
+import { accounts } from '../modules/ledger/ledger.tables.ts';
 import type { SmsDriver } from '../modules/sms/drivers/sms-driver.ts';
 import { seedOnFirstStart } from '../modules/system/system.usecases.ts';
 import { type Clock, fixedClock, systemClock } from '../platform/clock.ts';
@@ -107,7 +107,7 @@ export async function createTestApp(
   const userToken = async (user: { id: number; tenantId: number }) => {
     const sid = randomBytes(12).toString('hex');
     await createAuthRepository({ db: database.db }).createSession('user', user.id, sid, new Date());
-    return app.deps.services.tokens.sign('user', user.id, { sid, tenantId: user.tenantId });
+    return app.deps.modules.auth.tokens.sign('user', user.id, { sid, tenantId: user.tenantId });
   };
   return {
     app,
@@ -128,13 +128,13 @@ export async function createTestApp(
       const sid = randomBytes(12).toString('hex');
       await createAuthRepository({ db: database.db }).createSession('admin', id as number, sid, new Date());
       return {
-        authorization: `Bearer ${await app.deps.services.tokens.sign('admin', id as number, { sid })}`,
+        authorization: `Bearer ${await app.deps.modules.auth.tokens.sign('admin', id as number, { sid })}`,
       };
     },
     /** A new user of the tenant answering `host`, with a zero balance, and its request headers. */
     createUser: async (opts: { phone?: string; host?: string } = {}) => {
       const host = opts.host ?? 'localhost';
-      const tenant = await app.deps.services.tenants.resolve(host);
+      const tenant = await app.deps.modules.tenants.service.resolve(host);
       const phone = opts.phone ?? `139${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
       const [user] = await database.db
         .insert(users)

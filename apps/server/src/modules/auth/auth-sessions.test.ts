@@ -115,7 +115,7 @@ describe('logout', () => {
 
 describe('admins', () => {
   beforeAll(async () => {
-    await t.app.deps.db.insert((await import('./auth.tables.ts')).admins).values({
+    await t.app.deps.core.db.insert((await import('./auth.tables.ts')).admins).values({
       username: 'boss',
       passwordHash: await hashPassword('Boss12345'),
       roles: ['ADMIN'],

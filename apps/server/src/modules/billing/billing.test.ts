@@ -2,8 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/test-app.ts';
 import { auditLog } from '../audit/audit.tables.ts';
-import { ledgerEntries } from './billing.tables.ts';
-import { postLedgerEntry, reconcileAccount } from './ledger.ts';
+import { ledgerEntries } from '../ledger/ledger.tables.ts';
+import { postLedgerEntry, reconcileAccount } from '../ledger/ledger.ts';
 
 type T = Awaited<ReturnType<typeof createTestApp>>;
 let t: T;

@@ -11,9 +11,7 @@ import type { Db } from '../../platform/db/client.ts';
 import { recordAudit } from '../audit/index.ts';
 import type { AuthAdmin } from '../auth/index.ts';
 import { createAuthRepository } from '../auth/index.ts';
-import { billingErrors } from './billing.errors.ts';
-import { createBillingRepository } from './billing.repository.ts';
-import { postLedgerEntry } from './ledger.ts';
+import { billingErrors, createLedgerRepository, postLedgerEntry } from '../ledger/index.ts';
 
 interface BillingDeps {
   db: Db;
@@ -21,7 +19,7 @@ interface BillingDeps {
 }
 
 export async function getBalance({ db }: { db: Db }, userId: number): Promise<Balance> {
-  const a = await createBillingRepository({ db }).account(userId);
+  const a = await createLedgerRepository({ db }).account(userId);
   const available = a?.available ?? 0;
   const frozen = a?.frozen ?? 0;
   return {
@@ -37,7 +35,7 @@ export async function checkBalance(
   userId: number,
   amountYuan: number,
 ): Promise<BalanceCheck> {
-  const a = await createBillingRepository({ db }).account(userId);
+  const a = await createLedgerRepository({ db }).account(userId);
   const available = a?.available ?? 0;
   const required = yuanToUnits(amountYuan);
   return {

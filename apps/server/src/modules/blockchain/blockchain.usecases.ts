@@ -8,7 +8,7 @@ import {
   type Page,
   unitsToYuan,
 } from '@gpu/shared';
-import { postLedgerEntry } from '../billing/index.ts';
+import { postLedgerEntry } from '../ledger/index.ts';
 import type { BlockchainDeps } from './blockchain.deps.ts';
 import { blockchainErrors } from './blockchain.errors.ts';
 import {

@@ -1,8 +1,8 @@
 import { and, asc, count, eq, gt, ilike, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.ts';
+import { gpuSkus, images } from '../hosts/catalog.tables.ts';
 import { hostGpus, hosts, regions } from '../hosts/hosts.tables.ts';
 import { instances } from '../instances/instances.tables.ts';
-import { gpuSkus, images } from '../market/market.tables.ts';
 
 export type RegionRow = typeof regions.$inferSelect;
 export type ImageRow = typeof images.$inferSelect;

@@ -3,8 +3,8 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/test-app.ts';
 import { auditLog } from '../audit/audit.tables.ts';
+import { gpuSkus } from '../hosts/catalog.tables.ts';
 import { hosts } from '../hosts/hosts.tables.ts';
-import { gpuSkus } from '../market/market.tables.ts';
 import { catalogueCalls, type T } from './catalogue.test-helpers.ts';
 
 const state: { regionId: number } = { regionId: 0 };

@@ -48,7 +48,7 @@ describe('enquiry form API', () => {
       .update(tenants)
       .set({ config: { ...tenant.config, enquiryProducts: ['A100 整机', 'H800 集群'] } })
       .where(eq(tenants.id, tenant.id));
-    t.app.deps.services.tenants.invalidate();
+    t.app.deps.modules.tenants.service.invalidate();
     const own = await t.app.inject({ method: 'GET', url: '/api/contact/products' });
     expect(own.json().data).toEqual(['A100 整机', 'H800 集群']);
     // A product outside the tenant's list is refused.
@@ -56,7 +56,7 @@ describe('enquiry form API', () => {
     const ok = await submit(enquiry({ product: 'H800 集群' }));
     expect(ok.statusCode, ok.body).toBe(200);
     await t.db.update(tenants).set({ config: tenant.config }).where(eq(tenants.id, tenant.id));
-    t.app.deps.services.tenants.invalidate();
+    t.app.deps.modules.tenants.service.invalidate();
   });
 
   it('stores a valid enquiry with the success message', async () => {

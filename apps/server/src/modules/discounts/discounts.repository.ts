@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, ilike, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.ts';
+import { gpuSkus } from '../hosts/catalog.tables.ts';
 import { regions } from '../hosts/hosts.tables.ts';
-import { gpuSkus } from '../market/market.tables.ts';
 import { tenants } from '../tenants/tenants.tables.ts';
 import type { DiscountRule } from './discounts.models.ts';
 import { discounts } from './discounts.tables.ts';

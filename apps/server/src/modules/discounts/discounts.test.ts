@@ -119,7 +119,7 @@ describe('bestDiscount', () => {
 
 describe('the rules cache', () => {
   it('loads a tenant’s rules once however many ask at once, and afresh after invalidate', async () => {
-    const service = t.app.deps.services.discounts;
+    const service = t.app.deps.modules.discounts.service;
     service.invalidate();
     const burst = await Promise.all(Array.from({ length: 20 }, () => service.rulesFor(1)));
     // One load answered them all: the very same array.

@@ -5,14 +5,12 @@ import {
   gpuAvailabilitySchema,
   idSchema,
 } from '@gpu/shared';
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { Container } from '../../app/types.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import type { AppInstance } from '../../platform/http/types.ts';
-import type { AuthUser } from '../auth/index.ts';
-import { perCustomerLimit } from '../auth/index.ts';
+import { type AuthUser, perCustomerLimit, signedInUser } from '../auth/index.ts';
 import { cleanupOrphansOf, gpuAvailabilityFor } from './containers.usecases.ts';
+import type { HostsDeps } from './hosts.usecases.ts';
 import { type DockerInstanceGateway, noInstancesYet } from './instance-gateway.ts';
 
 const idQuery = z.object({
@@ -23,21 +21,15 @@ const availabilityQuery = z.object({
   hostId: idSchema('主机编号无效').optional(),
 });
 
-const userOf = (request: FastifyRequest): AuthUser => {
-  if (!request.user) throw new Error('requireUser did not run');
-  return request.user;
-};
-
 /**
  * The local-docker user endpoints of SPEC.md §7 (/api/gpu/docker/*). Instance ownership and
  * power actions come from the instances module through `instances` (issue 7 passes its own).
  */
 export async function dockerPathRoutes(
   app: AppInstance,
-  c: Container,
+  deps: HostsDeps,
   instances: DockerInstanceGateway = noInstancesYet,
 ) {
-  const deps = c.hosts;
   const user = { preHandler: app.requireUser };
   const tags = ['gpu-docker'];
 
@@ -66,7 +58,7 @@ export async function dockerPathRoutes(
         response: { 200: envelopeSchema(z.array(dockerInstanceSchema)) },
       },
     },
-    async (request) => ok(await instances.listForUser(userOf(request))),
+    async (request) => ok(await instances.listForUser(signedInUser(request))),
   );
 
   app.post(
@@ -82,8 +74,8 @@ export async function dockerPathRoutes(
       },
     },
     async (request) => {
-      const result = await cleanupOrphansOf(deps, instances, userOf(request));
-      if (result.removed.length > 0) deps.market.invalidate();
+      const result = await cleanupOrphansOf(deps, instances, signedInUser(request));
+      if (result.removed.length > 0) deps.changed();
       return ok(result, '清理完成');
     },
   );
@@ -105,7 +97,7 @@ export async function dockerPathRoutes(
           response: { 200: envelopeSchema(dockerInstanceSchema) },
         },
       },
-      async (request) => ok(await act(userOf(request), request.query.id), `正在${verb}`),
+      async (request) => ok(await act(signedInUser(request), request.query.id), `正在${verb}`),
     );
   }
 }

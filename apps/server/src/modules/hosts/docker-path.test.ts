@@ -3,8 +3,8 @@ import { eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, midMinuteClock } from '../../test/test-app.ts';
 import { instances } from '../instances/instances.tables.ts';
-import { gpuSkus } from '../market/market.tables.ts';
 import { allocateOnHost } from './allocation.ts';
+import { gpuSkus } from './catalog.tables.ts';
 import { createInstanceContainer } from './containers.usecases.ts';
 import { buildInstanceContainerSpec } from './drivers/instance-spec.ts';
 import { generateRootPassword } from './hosts.models.ts';
@@ -178,7 +178,7 @@ describe('POST /api/gpu/docker/cleanup', () => {
     // A host where the caller never had an instance (and that does not answer): not contacted.
     const elsewhere = await simulatedHost('cleanup-sim-02', { unreachable: true });
     await endedInstance(elsewhere, other.user);
-    const deps = t.app.deps.hosts;
+    const deps = t.app.deps.modules.hosts;
     const containerFor = async (instanceId: number, userId: number) => {
       const a = await t.db.transaction((tx) => allocateOnHost(tx, { hostId, instanceId, gpuCount: 1 }));
       const spec = buildInstanceContainerSpec({

@@ -108,7 +108,7 @@ describe('admin host API: writing', () => {
     // Kept sealed (host-secrets.test.ts): the row holds the sealed key, which opens to the one sent.
     expect(row?.settings).toMatchObject({ port: 2376, tls: { key: expect.stringMatching(/^s1\./) } });
     const tlsKey = (row?.settings as { tls?: { key?: string } } | undefined)?.tls?.key ?? '';
-    expect(t.app.deps.hosts.box.open(tlsKey)).toBe('KEY-PEM-SECRET');
+    expect(t.app.deps.modules.hosts.box.open(tlsKey)).toBe('KEY-PEM-SECRET');
     const bad = await call('PUT', `/api/admin/hosts/${host.id}`, { settings: { connection: 'tcp' } });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toContain('settings.host');

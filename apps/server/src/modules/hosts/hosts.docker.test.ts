@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/test-app.ts';
 import { instances } from '../instances/instances.tables.ts';
 import { runReconcile } from '../instances/tasks/reconcile.ts';
-import { gpuSkus } from '../market/market.tables.ts';
 import { allocateOnHost } from './allocation.ts';
+import { gpuSkus } from './catalog.tables.ts';
 import { createInstanceContainer } from './containers.usecases.ts';
 import { checkTestEngine, TEST_COMMAND, TEST_IMAGE, withTestEngine } from './drivers/docker/test-engine.ts';
 import { ContainerNotFoundError } from './drivers/driver-errors.ts';
@@ -108,7 +108,7 @@ withTestEngine('a docker host on the local engine, through the API', check, (soc
         rootPassword: 'Root-Pass-123',
         jupyterToken: 'Jupyter-Token-456',
       });
-      const created = await createInstanceContainer(t.app.deps.hosts, hostId, {
+      const created = await createInstanceContainer(t.app.deps.modules.hosts, hostId, {
         ...spec,
         command: TEST_COMMAND,
       });
@@ -116,7 +116,7 @@ withTestEngine('a docker host on the local engine, through the API', check, (soc
       const [row] = await t.db.select().from(hosts).where(eq(hosts.id, hostId));
       expect(row?.diskLimitSupported).toBe(false);
 
-      const driver = t.app.deps.drivers.host.forHost(row as typeof hosts.$inferSelect);
+      const driver = t.app.deps.modules.hosts.hostDrivers.forHost(row as typeof hosts.$inferSelect);
       await driver.start(created.containerId);
       const state = await driver.inspect(created.containerId);
       expect(state).toMatchObject({ running: true, instanceId: 9001, userId: user.id, gpuIndices: [0] });
@@ -200,7 +200,7 @@ withTestEngine('a docker host on the local engine, through the API', check, (soc
         await expect(docker.getNetwork(mine.id).inspect()).rejects.toMatchObject({ statusCode: 404 });
         expect((await docker.getNetwork(theirs.id).inspect()).Name).toBe(containerNameOf(9102));
         // Reconcile (everyone's) takes the other one.
-        const result = await runReconcile(t.app.deps.instances);
+        const result = await runReconcile(t.app.deps.modules.instances);
         expect(result.orphanNetworksRemoved).toContain(containerNameOf(9102));
         await expect(docker.getNetwork(theirs.id).inspect()).rejects.toMatchObject({ statusCode: 404 });
       } finally {

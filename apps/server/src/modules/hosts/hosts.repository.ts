@@ -1,7 +1,6 @@
 import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.ts';
-import { instances } from '../instances/instances.tables.ts';
-import { gpuSkus } from '../market/market.tables.ts';
+import { gpuSkus } from './catalog.tables.ts';
 import { LOCAL_DRIVER_KINDS } from './drivers/capabilities.ts';
 import { type HostDriverKind, type HostStatus, hostGpus, hostPorts, hosts, regions } from './hosts.tables.ts';
 
@@ -159,11 +158,6 @@ export function createHostsRepository({ db }: { db: DbOrTx }) {
         .from(hostPorts)
         .where(and(eq(hostPorts.hostId, hostId), isNotNull(hostPorts.instanceId)));
       return { gpus: g?.n ?? 0, ports: p?.n ?? 0 };
-    },
-
-    /** Whether any instance (running or long released) was ever placed on this host. */
-    async hasInstances(hostId: number): Promise<boolean> {
-      return (await db.$count(instances, eq(instances.hostId, hostId))) > 0;
     },
 
     /** The first active local host (docker, else simulated) whose region passes `regionIds`. */

@@ -13,7 +13,6 @@ import {
   pageSchema,
 } from '@gpu/shared';
 import { z } from 'zod';
-import type { Container } from '../../app/types.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { idParamsSchema } from '../../platform/http/params.ts';
 import type { AppInstance } from '../../platform/http/types.ts';
@@ -22,6 +21,7 @@ import {
   createHost,
   deleteHost,
   getHost,
+  type HostsDeps,
   hostStatistics,
   initPorts,
   listHosts,
@@ -34,12 +34,11 @@ import { testConnection } from './probe.usecases.ts';
 const idParams = idParamsSchema('主机编号无效');
 
 /** Host management for admins (SPEC.md §7 Hosts) and the local-docker user endpoints. */
-export async function hostsRoutes(app: AppInstance, c: Container) {
-  const deps = c.hosts;
+export async function hostsRoutes(app: AppInstance, deps: HostsDeps) {
   const admin = { preHandler: app.requireAdmin };
   /** Host writes change listings and GPU counts: the market's short cache must drop them. */
   const changed = <T>(result: T): T => {
-    deps.market.invalidate();
+    deps.changed();
     return result;
   };
   const tags = ['admin-hosts'];

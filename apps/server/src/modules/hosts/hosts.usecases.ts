@@ -45,6 +45,13 @@ export interface HostsDeps {
   /** HOST_NETWORKS: where a host's settings may point. */
   hostNetworks: HostNetworks;
   log?: { warn: (obj: object, msg: string) => void };
+  /**
+   * Whether any instance (running or long released) was ever placed on the host, read in the
+   * delete's transaction. Instances sit above hosts, so the app hands the question in.
+   */
+  hasHistory: (tx: Tx, hostId: number) => Promise<boolean>;
+  /** Drops what shows hosts' GPUs and prices (the market, above this module) after a change. */
+  changed: () => void;
 }
 
 const audit = (tx: Tx, actor: AdminActor, action: AuditAction, hostId: number, detail?: unknown) =>
@@ -212,7 +219,7 @@ export async function deleteHost(deps: HostsDeps, actor: AdminActor, id: number)
     const held = await repo.allocatedCounts(id);
     if (held.gpus > 0 || held.ports > 0) throw hostErrors.inUse();
     // Bills and instance history point at the host: it is taken out of use, not deleted.
-    if (await repo.hasInstances(id)) throw hostErrors.hasHistory();
+    if (await deps.hasHistory(tx, id)) throw hostErrors.hasHistory();
     await repo.delete(id);
     await audit(tx, actor, 'hosts.delete', id, { name: host.name, driver: host.driver });
     return { id };

@@ -12,11 +12,12 @@ export { ContainerConflictError, ContainerNotFoundError, isDriverError } from '.
 export type { HostDriver, SshAddress } from './drivers/host-driver.ts';
 export { containerNameOf } from './drivers/instance-spec.ts';
 export type { HostDriverRegistry } from './drivers/registry.ts';
-export type { VastClient, VastOffer } from './drivers/vastai/vastai-api.ts';
+export { createVastClient, type VastClient, type VastOffer } from './drivers/vastai/vastai-api.ts';
 export type { VastaiRentals } from './drivers/vastai/vastai-driver.ts';
 export { VASTAI_IMAGES } from './drivers/vastai/vastai-images.ts';
 export { hostErrors } from './hosts.errors.ts';
 export { generateJupyterToken, generateRootPassword, resealSecrets } from './hosts.models.ts';
 export { createHostsRepository } from './hosts.repository.ts';
+export type { HostsDeps } from './hosts.usecases.ts';
 export type { DockerInstanceGateway } from './instance-gateway.ts';
 export { probeHost, storeProbe } from './probe.usecases.ts';

@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull, notInArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.ts';
-import { gpuSkus } from '../market/market.tables.ts';
+import { gpuSkus } from './catalog.tables.ts';
 import { hostGpus } from './hosts.tables.ts';
 
 type GpuRow = typeof hostGpus.$inferSelect;

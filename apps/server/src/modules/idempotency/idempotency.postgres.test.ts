@@ -1,12 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../platform/clock.ts';
-import { ledgerEntries } from '../billing/billing.tables.ts';
-import { findUnbalancedAccounts } from '../billing/ledger.ts';
 import { createInstance } from '../instances/create/create.usecases.ts';
 import { billingRecords, instances } from '../instances/instances.tables.ts';
 import { IMAGE, instanceTestApp } from '../instances/instances.test-helpers.ts';
 import { renew } from '../instances/lifecycle/renewal.usecases.ts';
+import { ledgerEntries } from '../ledger/ledger.tables.ts';
+import { findUnbalancedAccounts } from '../ledger/ledger.ts';
 import { rechargeOrders } from '../payments/payments.tables.ts';
 
 const N = 10;
@@ -106,7 +106,7 @@ describe.runIf(process.env.DATABASE_URL)('identical requests racing on PostgreSQ
 
   it('four create transactions racing with one key (below the HTTP claim) buy once', async () => {
     const u = await h.funded(10_000);
-    const tenant = await h.t.app.deps.services.tenants.resolve('localhost');
+    const tenant = await h.t.app.deps.modules.tenants.service.resolve('localhost');
     const body = { ...(await createBody('create-race')), billingType: 'daily' as const };
     const user = { ...u.user, sessionId: 'test' };
     const made = await Promise.all(

@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../platform/clock.ts';
-import { ledgerEntries } from '../billing/billing.tables.ts';
-import { postLedgerEntry } from '../billing/ledger.ts';
 import { instances } from '../instances/instances.tables.ts';
 import { IMAGE, instanceTestApp } from '../instances/instances.test-helpers.ts';
+import { ledgerEntries } from '../ledger/ledger.tables.ts';
+import { postLedgerEntry } from '../ledger/ledger.ts';
 import { rechargeOrders } from '../payments/payments.tables.ts';
 import { requestHash } from './idempotency.models.ts';
 import { idempotencyRequests } from './idempotency.tables.ts';

@@ -3,7 +3,7 @@ import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/client.ts';
 import type { SecretBox } from '../../platform/secret-box.ts';
 import type { DiscountService } from '../discounts/index.ts';
-import type { HostDriverRegistry } from '../hosts/index.ts';
+import type { HostDriverRegistry, HostsDeps } from '../hosts/index.ts';
 import type { MarketCatalog } from '../market/index.ts';
 
 /** What the instance usecases need; tests hand in a fixed clock or a failing driver registry. */
@@ -27,6 +27,12 @@ export interface InstanceDeps {
 export interface ProvisionJobs {
   kick(instanceId: number): void;
   drain(): Promise<void>;
+}
+
+/** The module's deps: the usecases' plus the job runner and the hosts' deps (Docker-path routes). */
+export interface InstancesModuleDeps extends InstanceDeps {
+  jobs: ProvisionJobs;
+  hosts: HostsDeps;
 }
 
 /** Who asked: the owner, an admin or a task. Recorded on every event. */

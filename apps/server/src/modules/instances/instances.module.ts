@@ -1,12 +1,56 @@
-import type { Container } from '../../app/types.ts';
-import type { AppInstance } from '../../platform/http/types.ts';
+import { defineModule } from '../../platform/module.ts';
+import type { DiscountService } from '../discounts/index.ts';
+import type { HostDriverRegistry, HostsDeps } from '../hosts/index.ts';
+import type { MarketCatalog } from '../market/index.ts';
+import type { InstancesModuleDeps } from './instances.deps.ts';
 import { instancesRoutes } from './instances.routes.ts';
-import { registerInstanceTasks } from './tasks/index.ts';
+import { createInstanceJobs } from './jobs/jobs.usecases.ts';
+import { instanceTasks } from './tasks/schedule.task.ts';
 
-/** Instances (routes incl. the Docker-path ones) and their scheduled jobs. */
-export async function registerInstances(app: AppInstance, c: Container) {
-  await instancesRoutes(app, c);
-  registerInstanceTasks(app, c.instances);
-  // Provisioning jobs in flight finish before the database closes.
-  app.addHook('onClose', () => c.instances.jobs.drain());
+export interface InstancesSettings {
+  INSTANCE_RETENTION_DAYS: number;
+  INSTANCE_PROVISION_LEASE_S: number;
 }
+
+/** Instances (routes incl. the Docker-path ones), their provisioning jobs and scheduled tasks. */
+export const instancesModule = defineModule({
+  name: 'instances',
+  createDeps: (
+    core,
+    needs: {
+      settings: InstancesSettings;
+      hostDrivers: HostDriverRegistry;
+      market: Pick<MarketCatalog, 'invalidate'>;
+      discounts: Pick<DiscountService, 'rulesFor'>;
+      hosts: HostsDeps;
+    },
+  ): InstancesModuleDeps => {
+    // The jobs and the deps refer to each other: a job runs with these deps, a create or power
+    // action kicks one.
+    const deps: InstancesModuleDeps = {
+      db: core.db,
+      clock: core.clock,
+      hostDrivers: needs.hostDrivers,
+      market: needs.market,
+      discounts: needs.discounts,
+      box: core.box,
+      retentionDays: needs.settings.INSTANCE_RETENTION_DAYS,
+      provisionLeaseMs: needs.settings.INSTANCE_PROVISION_LEASE_S * 1000,
+      jobs: { kick: (id) => jobs.kick(id), drain: () => jobs.drain() },
+      log: core.log,
+      hosts: needs.hosts,
+    };
+    const jobs = createInstanceJobs(
+      () => deps,
+      (err, instanceId) => core.log.error({ err, instanceId }, 'instance job failed; the sweep retries it'),
+      { gate: core.requests },
+    );
+    return deps;
+  },
+  register: async (app, deps) => {
+    await instancesRoutes(app, deps);
+    for (const task of instanceTasks(deps)) app.tasks.register(task);
+    // Provisioning jobs in flight finish before the database closes.
+    app.addHook('onClose', () => deps.jobs.drain());
+  },
+});

@@ -44,6 +44,10 @@ export function createInstancesRepository({ db }: { db: DbOrTx }) {
       .innerJoin(regions, eq(regions.id, instances.regionId));
 
   return {
+    /** Whether any instance (running or long released) was ever placed on this host. */
+    async placedOnHost(hostId: number): Promise<boolean> {
+      return (await db.$count(instances, eq(instances.hostId, hostId))) > 0;
+    },
     async insert(values: typeof instances.$inferInsert): Promise<InstanceRow> {
       const [row] = await db.insert(instances).values(values).returning();
       if (!row) throw new Error('instance insert returned no row');

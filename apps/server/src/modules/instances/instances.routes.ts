@@ -12,12 +12,13 @@ import {
 } from '@gpu/shared';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { Container } from '../../app/types.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import type { AppInstance } from '../../platform/http/types.ts';
+import { signedInUser } from '../auth/index.ts';
 import { dockerPathRoutes } from '../hosts/index.ts';
 import { createInstance } from './create/create.usecases.ts';
 import { createDockerGateway } from './gateway.ts';
+import type { InstancesModuleDeps } from './instances.deps.ts';
 import { instanceErrors } from './instances.errors.ts';
 import { toInstanceView } from './instances.models.view.ts';
 import { createInstancesRepository, type InstanceWithPlace } from './instances.repository.ts';
@@ -31,10 +32,9 @@ const listQuery = z.object({
   status: z.enum(INSTANCE_STATUSES).optional(),
 });
 
-export async function instancesRoutes(app: AppInstance, c: Container) {
-  const deps = c.instances;
+export async function instancesRoutes(app: AppInstance, deps: InstancesModuleDeps) {
   const repo = createInstancesRepository(deps);
-  const me = (r: FastifyRequest) => r.user as NonNullable<FastifyRequest['user']>;
+  const me = signedInUser;
   const toView = (inst: InstanceWithPlace) =>
     toInstanceView(inst, { now: deps.clock.now(), box: deps.box, retentionDays: deps.retentionDays });
   const view = async (id: number) => {
@@ -229,5 +229,5 @@ export async function instancesRoutes(app: AppInstance, c: Container) {
     async (request) => ok(await renew(deps, me(request), request.body, request.idempotency?.key), '续费成功'),
   );
 
-  await dockerPathRoutes(app, c, createDockerGateway(deps));
+  await dockerPathRoutes(app, deps.hosts, createDockerGateway(deps));
 }

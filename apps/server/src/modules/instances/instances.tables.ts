@@ -12,8 +12,8 @@ import {
 } from 'drizzle-orm/pg-core';
 
 import { users } from '../auth/auth.tables.ts';
+import { gpuSkus } from '../hosts/catalog.tables.ts';
 import { hosts, regions } from '../hosts/hosts.tables.ts';
-import { gpuSkus } from '../market/market.tables.ts';
 import { tenants } from '../tenants/tenants.tables.ts';
 
 /** What a power off / power on / release job carries from its request (lifecycle.usecases.ts). */

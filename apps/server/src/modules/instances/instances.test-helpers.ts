@@ -2,8 +2,8 @@ import { type Instance, yuanToUnits } from '@gpu/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { Clock } from '../../platform/clock.ts';
 import { createTestApp } from '../../test/test-app.ts';
-import { postLedgerEntry, reconcileAccount } from '../billing/ledger.ts';
 import { hostGpus, hosts } from '../hosts/hosts.tables.ts';
+import { postLedgerEntry, reconcileAccount } from '../ledger/ledger.ts';
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
@@ -12,9 +12,9 @@ export async function instanceTestApp(clock: Clock, config?: Record<string, stri
   const t = await createTestApp({ clock, config });
   await t.db.update(hosts).set({ settings: sql`${hosts.settings} || '{"latencyMs":0}'::jsonb` });
   let seq = 0;
-  const deps = t.app.deps.instances;
+  const deps = t.app.deps.modules.instances;
   const market = async () => {
-    t.app.deps.services.market.invalidate();
+    t.app.deps.modules.market.market.invalidate();
     return (await t.app.inject({ method: 'GET', url: '/api/gpu/market?size=48' })).json().data.list as {
       id: number;
       hostName: string;

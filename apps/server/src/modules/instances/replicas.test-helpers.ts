@@ -6,10 +6,10 @@ import { buildServer } from '../../app/server.ts';
 import { type Clock, systemClock } from '../../platform/clock.ts';
 import { openDatabase } from '../../platform/db/client.ts';
 import { testConfig } from '../../test/test-app.ts';
-import { accounts } from '../billing/billing.tables.ts';
-import { findUnbalancedAccounts } from '../billing/ledger.ts';
 import { instanceIdOf } from '../hosts/drivers/host-driver.ts';
 import { hostGpus, hostPorts, simulatedContainers } from '../hosts/hosts.tables.ts';
+import { accounts } from '../ledger/ledger.tables.ts';
+import { findUnbalancedAccounts } from '../ledger/ledger.ts';
 import { createInstancesRepository } from './instances.repository.ts';
 import { instances } from './instances.tables.ts';
 import { IMAGE, instanceTestApp } from './instances.test-helpers.ts';
@@ -44,7 +44,7 @@ export async function twoReplicas(clock: Clock = systemClock) {
     /** The next replica, round robin. */
     next: () => apps[turn++ % apps.length] as typeof second,
     /** Waits for the provisioning jobs each replica kicked. */
-    drain: () => Promise.all(apps.map((a) => a.deps.instances.jobs.drain())),
+    drain: () => Promise.all(apps.map((a) => a.deps.modules.instances.jobs.drain())),
     close: async () => {
       await second.close();
       await database.close();

@@ -1,7 +1,7 @@
 import type { Image } from '@gpu/shared';
 import { and, asc, eq, type Placeholder, type SQLWrapper, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.ts';
-import { images } from './market.tables.ts';
+import { images } from '../hosts/catalog.tables.ts';
 
 /** Images made for this GPU brand (any case): a value, or another query's column. */
 const forBrand = (gpuBrand: string | SQLWrapper) => sql`lower(${images.gpuBrand}) = lower(${gpuBrand})`;

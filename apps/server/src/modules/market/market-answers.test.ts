@@ -22,12 +22,12 @@ describe('telling other replicas', () => {
       sent.push(payload);
     };
     try {
-      for (let i = 0; i < 50; i++) t.app.deps.services.market.invalidate();
-      t.app.deps.services.market.invalidate({ discounts: true });
+      for (let i = 0; i < 50; i++) t.app.deps.modules.market.market.invalidate();
+      t.app.deps.modules.market.market.invalidate({ discounts: true });
       await new Promise((r) => setTimeout(r, 100));
       expect(sent).toHaveLength(1);
       expect(sent[0]).toMatch(/\+discounts$/);
-      t.app.deps.services.market.invalidate();
+      t.app.deps.modules.market.market.invalidate();
       await new Promise((r) => setTimeout(r, 100));
       expect(sent).toHaveLength(2);
       expect(sent[1]).not.toMatch(/\+discounts$/);
@@ -46,7 +46,7 @@ describe('answer coding', () => {
     });
 
   it('sends the cached answer brotli- or gzip-compressed as the client accepts, the same JSON decoded', async () => {
-    t.app.deps.services.market.invalidate();
+    t.app.deps.modules.market.market.invalidate();
     const plain = await get('/api/gpu/market?size=48');
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.headers.vary).toBe('accept-encoding');
@@ -72,7 +72,7 @@ describe('answer coding', () => {
   });
 
   it('answers a repeated URL from the read model with the very bytes and headers of its first answer', async () => {
-    t.app.deps.services.market.invalidate();
+    t.app.deps.modules.market.market.invalidate();
     for (const accept of ['br', undefined]) {
       const url = `/api/gpu/market?size=24&page=1&gpuCount=1&keyword=a${accept ?? ''}`;
       const first = await get(url, accept);
@@ -106,7 +106,7 @@ describe('answer coding', () => {
       const page = marketListSchema.parse(JSON.parse(brotliDecompressSync(res.rawPayload).toString()).data);
       return page.list.reduce((n, i) => n + i.gpuIdleNum, 0);
     };
-    t.app.deps.services.market.invalidate();
+    t.app.deps.modules.market.market.invalidate();
     const before = await idle();
     const [gpu] = await t.db
       .select()
@@ -123,14 +123,14 @@ describe('answer coding', () => {
       // Written behind the read model's back: the cached answer still stands...
       expect(await idle()).toBe(before);
       // ...until a change says so (every write path calls invalidate after commit).
-      t.app.deps.services.market.invalidate();
+      t.app.deps.modules.market.market.invalidate();
       expect(await idle()).toBe(before - 1);
     } finally {
       await t.db
         .update(hostGpus)
         .set({ reservedReason: null })
         .where(eq(hostGpus.id, gpu?.id as number));
-      t.app.deps.services.market.invalidate();
+      t.app.deps.modules.market.market.invalidate();
     }
   });
 });

@@ -65,7 +65,7 @@ describe.runIf(process.env.DATABASE_URL)('market read model across two replicas 
     expect(await idle(second, first.id)).toBe(first.gpuIdleNum);
 
     // The replica that wrote invalidates (after commit); the other hears it through PostgreSQL.
-    second.deps.services.market.invalidate();
+    second.deps.modules.market.market.invalidate();
     expect(await idle(second, first.id)).toBe(0);
     const started = Date.now();
     while ((await idle(t.app, first.id)) !== 0) {

@@ -1,10 +1,10 @@
 import { and, asc, type Column, eq, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../platform/db/client.ts';
+import { gpuSkus } from '../hosts/catalog.tables.ts';
 import { hostGpus, hosts, regions } from '../hosts/hosts.tables.ts';
 import type { TenantRecord } from '../tenants/index.ts';
 import { tenantHosts, tenantSkuPrices } from '../tenants/tenants.tables.ts';
-import { gpuSkus } from './market.tables.ts';
 import { packagePrices } from './package-prices.tables.ts';
 
 export interface MarketRow {

@@ -15,7 +15,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const market = async (query = '', host = 'localhost') => {
-  t.app.deps.services.market.invalidate();
+  t.app.deps.modules.market.market.invalidate();
   const res = await t.app.inject({
     method: 'GET',
     url: `/api/gpu/market${query}`,

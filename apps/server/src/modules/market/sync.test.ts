@@ -28,7 +28,7 @@ const adminSync = async () => {
   return res.json();
 };
 const market = async () => {
-  t.app.deps.services.market.invalidate();
+  t.app.deps.modules.market.market.invalidate();
   return (await t.app.inject({ method: 'GET', url: '/api/gpu/market?size=48' })).json().data;
 };
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.ts';
-import { ledgerEntries } from '../billing/billing.tables.ts';
 import { hostGpus } from '../hosts/hosts.tables.ts';
+import { ledgerEntries } from '../ledger/ledger.tables.ts';
 import { rechargeOrders } from '../payments/payments.tables.ts';
 
 /**

@@ -13,7 +13,7 @@ import { shanghaiDayStart, shanghaiToday } from '@gpu/shared/time';
 import type { Now } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { recordAudit } from '../audit/index.ts';
-import { findUnbalancedAccounts } from '../billing/index.ts';
+import { findUnbalancedAccounts } from '../ledger/index.ts';
 import { createBalanceRepository } from './balance.repository.ts';
 
 interface Deps {

@@ -2,10 +2,10 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../platform/clock.ts';
 import { auditLog } from '../audit/audit.tables.ts';
-import { ledgerEntries } from '../billing/billing.tables.ts';
-import { findUnbalancedAccounts } from '../billing/ledger.ts';
 import { hostGpus } from '../hosts/hosts.tables.ts';
 import { IMAGE, instanceTestApp } from '../instances/instances.test-helpers.ts';
+import { ledgerEntries } from '../ledger/ledger.tables.ts';
+import { findUnbalancedAccounts } from '../ledger/ledger.ts';
 import { userNotices } from '../notices/notices.tables.ts';
 
 // Real lock contention needs real connections: PGlite runs one transaction at a time.

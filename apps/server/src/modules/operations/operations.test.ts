@@ -2,9 +2,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../platform/clock.ts';
 import { auditLog } from '../audit/audit.tables.ts';
-import { accounts, ledgerEntries } from '../billing/billing.tables.ts';
 import { instanceTestApp } from '../instances/instances.test-helpers.ts';
 import { runMetering } from '../instances/tasks/billing-tasks.ts';
+import { accounts, ledgerEntries } from '../ledger/ledger.tables.ts';
 import { type H, operationsCalls } from './operations.test-helpers.ts';
 
 const clock = fixedClock('2026-11-22T08:00:00Z');

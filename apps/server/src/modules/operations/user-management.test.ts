@@ -2,10 +2,10 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../platform/clock.ts';
 import { auditLog } from '../audit/audit.tables.ts';
-import { ledgerEntries } from '../billing/billing.tables.ts';
 import { instanceEvents } from '../instances/instances.tables.ts';
 import { instanceTestApp } from '../instances/instances.test-helpers.ts';
 import { runMetering } from '../instances/tasks/billing-tasks.ts';
+import { ledgerEntries } from '../ledger/ledger.tables.ts';
 import { type H, operationsCalls } from './operations.test-helpers.ts';
 
 const clock = fixedClock('2026-11-22T08:00:00Z');

@@ -2,3 +2,4 @@
  * The public face of payments: what other modules may import (besides its tables files). The module's
  * definition for the app is payments.module.ts.
  */
+export type { PaymentDriver } from './drivers/payment-driver.ts';

@@ -4,7 +4,7 @@ import { buildServer } from '../../app/server.ts';
 import { fixedClock } from '../../platform/clock.ts';
 import { isAppError } from '../../platform/errors.ts';
 import { createTestApp, testConfig } from '../../test/test-app.ts';
-import { postLedgerEntry, reconcileAccount } from '../billing/ledger.ts';
+import { postLedgerEntry, reconcileAccount } from '../ledger/ledger.ts';
 import { type FakeAlipayGateway, startFakeAlipayGateway } from './drivers/alipay/fake-alipay-gateway.ts';
 import { balanceOf, createOrder } from './drivers/payment-drivers.test-suite.ts';
 import { rechargeOrders } from './payments.tables.ts';
@@ -96,16 +96,16 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('payments on PostgreSQL', () =
       }
       clock.advance(11_000);
       await Promise.all([
-        reconcilePendingRechargeOrders(t.app.deps.payments),
-        reconcilePendingRechargeOrders(replica.deps.payments),
-        reconcilePendingRechargeOrders(t.app.deps.payments),
-        reconcilePendingRechargeOrders(replica.deps.payments),
+        reconcilePendingRechargeOrders(t.app.deps.modules.payments),
+        reconcilePendingRechargeOrders(replica.deps.modules.payments),
+        reconcilePendingRechargeOrders(t.app.deps.modules.payments),
+        reconcilePendingRechargeOrders(replica.deps.modules.payments),
       ]);
       expect(await balanceOf(t, headers)).toBe(500);
       clock.advance(600_000);
       await Promise.all([
-        closeExpiredRechargeOrders(t.app.deps.payments),
-        closeExpiredRechargeOrders(replica.deps.payments),
+        closeExpiredRechargeOrders(t.app.deps.modules.payments),
+        closeExpiredRechargeOrders(replica.deps.modules.payments),
       ]);
       for (const o of unpaid) {
         const [row] = await t.db.select().from(rechargeOrders).where(eq(rechargeOrders.orderNo, o.orderNo));

@@ -3,8 +3,8 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../platform/clock.ts';
 import { createTestApp } from '../../test/test-app.ts';
-import { ledgerEntries } from '../billing/billing.tables.ts';
-import { findUnbalancedAccounts, reconcileAccount } from '../billing/ledger.ts';
+import { ledgerEntries } from '../ledger/ledger.tables.ts';
+import { findUnbalancedAccounts, reconcileAccount } from '../ledger/ledger.ts';
 import { type FakeAlipayGateway, startFakeAlipayGateway } from './drivers/alipay/fake-alipay-gateway.ts';
 import type { Headers } from './drivers/payment-drivers.test-suite.ts';
 import { rechargeOrders } from './payments.tables.ts';
@@ -146,18 +146,18 @@ describe('recharge property', () => {
             }
           } else if (op.t === 'expire') {
             clock.advance(601_000);
-            await closeExpiredRechargeOrders(t.app.deps.payments);
+            await closeExpiredRechargeOrders(t.app.deps.modules.payments);
           } else {
             clock.advance(11_000);
-            await reconcilePendingRechargeOrders(t.app.deps.payments);
+            await reconcilePendingRechargeOrders(t.app.deps.modules.payments);
           }
         }
 
         for (const u of users) expect((await reconcileAccount(t.db, u.user.id)).balanced).toBe(true);
         // Paid at Alipay but only forged or refused notifications arrived: the tasks find those.
         clock.advance(11_000);
-        await reconcilePendingRechargeOrders(t.app.deps.payments);
-        await closeExpiredRechargeOrders(t.app.deps.payments);
+        await reconcilePendingRechargeOrders(t.app.deps.modules.payments);
+        await closeExpiredRechargeOrders(t.app.deps.modules.payments);
         if (orders.length === 0) return;
         const rows = await t.db
           .select()

@@ -9,7 +9,7 @@ import {
   yuanToUnits,
 } from '@gpu/shared';
 import type { AuthUser } from '../auth/index.ts';
-import { billingErrors, createBillingRepository, postLedgerEntry } from '../billing/index.ts';
+import { billingErrors, createLedgerRepository, postLedgerEntry } from '../ledger/index.ts';
 import type { TradeState } from './drivers/payment-driver.ts';
 import type { PaymentDeps } from './payments.deps.ts';
 import { paymentErrors } from './payments.errors.ts';
@@ -41,7 +41,7 @@ export async function createRecharge(
   const now = deps.now();
   const order = await deps.db.transaction(async (tx) => {
     // One creation at a time per user, so concurrent requests cannot slip past the limits.
-    if (!(await createBillingRepository({ db: tx }).lockAccount(user.id)))
+    if (!(await createLedgerRepository({ db: tx }).lockAccount(user.id)))
       throw billingErrors.accountMissing();
     const repo = createPaymentsRepository({ db: tx });
     const counts = await repo.recentCounts(user.id, now, new Date(now.getTime() - 3600_000));

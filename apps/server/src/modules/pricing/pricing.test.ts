@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../platform/clock.ts';
 import { createTestApp } from '../../test/test-app.ts';
-import { postLedgerEntry, reconcileAccount } from '../billing/ledger.ts';
 import { hosts } from '../hosts/hosts.tables.ts';
+import { postLedgerEntry, reconcileAccount } from '../ledger/ledger.ts';
 
 const clock = fixedClock('2026-11-22T08:00:00Z');
 let t: Awaited<ReturnType<typeof createTestApp>>;

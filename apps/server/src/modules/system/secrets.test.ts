@@ -80,7 +80,7 @@ describe('APP_SECRET rotation', () => {
     rotated = await rotate();
     const sid = randomBytes(12).toString('hex');
     await createAuthRepository({ db: h.t.db }).createSession('user', u.user.id, sid, new Date());
-    const token = await rotated.deps.services.tokens.sign('user', u.user.id, {
+    const token = await rotated.deps.modules.auth.tokens.sign('user', u.user.id, {
       sid,
       tenantId: u.user.tenantId,
     });

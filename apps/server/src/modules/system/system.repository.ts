@@ -3,8 +3,8 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../platform/db/client.ts';
 import { appMeta } from '../../platform/db/meta.tables.ts';
 import { discounts } from '../discounts/discounts.tables.ts';
+import { gpuSkus, images } from '../hosts/catalog.tables.ts';
 import { hostGpus, hosts, regions } from '../hosts/hosts.tables.ts';
-import { gpuSkus, images } from '../market/market.tables.ts';
 import { packagePrices } from '../market/package-prices.tables.ts';
 import { DEMO_HOSTS, DEMO_IMAGES, DEMO_REGIONS, PRESET_URLS, type RegionCode } from './demo-data.ts';
 

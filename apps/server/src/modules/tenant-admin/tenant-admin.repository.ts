@@ -1,8 +1,8 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { appMeta } from '../../platform/db/meta.tables.ts';
+import { gpuSkus } from '../hosts/catalog.tables.ts';
 import { hosts, regions } from '../hosts/hosts.tables.ts';
-import { gpuSkus } from '../market/market.tables.ts';
 import {
   type TenantSettings,
   tenantDomains,

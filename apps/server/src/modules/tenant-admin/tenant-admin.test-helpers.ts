@@ -1,5 +1,5 @@
 import { and, desc, eq } from 'drizzle-orm';
-import type { AppInstance } from '../../app/types.ts';
+import type { AppInstance } from '../../platform/http/types.ts';
 import type { createTestApp } from '../../test/test-app.ts';
 import { auditLog } from '../audit/audit.tables.ts';
 

@@ -62,10 +62,10 @@ describe('tenant resolution', () => {
 
   it('sends a disabled tenant’s hosts to the default tenant once the cache is refreshed', async () => {
     await t.db.update(tenants).set({ status: 'DISABLED' }).where(eq(tenants.code, 'aurora'));
-    t.app.deps.services.tenants.invalidate();
+    t.app.deps.modules.tenants.service.invalidate();
     expect((await config({ 'x-tenant-host': '127.0.0.1' })).json().data.tenantCode).toBe('default');
     await t.db.update(tenants).set({ status: 'ACTIVE' }).where(eq(tenants.code, 'aurora'));
-    t.app.deps.services.tenants.invalidate();
+    t.app.deps.modules.tenants.service.invalidate();
   });
 });
 

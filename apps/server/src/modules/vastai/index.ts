@@ -2,3 +2,5 @@
  * The public face of vastai: what other modules may import (besides its tables files). The module's
  * definition for the app is vastai.module.ts.
  */
+export { createVastaiRentals } from './rentals.usecases.ts';
+export { overseasMarketRows } from './vastai.usecases.ts';

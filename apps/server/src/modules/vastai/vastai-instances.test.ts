@@ -53,7 +53,7 @@ describe('overseas instances', () => {
   it('create → running with vast.ai SSH → power off → on → release; billed at the shown price', async () => {
     const u = await h.funded(100);
     const offer = fake.addOffer({ gpu_name: 'RTX 4090', num_gpus: 2, dph_total: 0.7 });
-    await refreshOffers(h.t.app.deps.vastai);
+    await refreshOffers(h.t.app.deps.modules.vastai);
     const shown = (await marketItems()).list.find((i) => i.skuGpuId === `vast-${offer.id}`) as Item;
     const res = await create(u.headers, {
       offerId: offer.id,
@@ -114,7 +114,7 @@ describe('overseas instances', () => {
   it('a vast.ai failure fails the create and charges nothing; a taken offer is refused', async () => {
     const u = await h.funded(100);
     const offer = fake.addOffer({ num_gpus: 1 });
-    await refreshOffers(h.t.app.deps.vastai);
+    await refreshOffers(h.t.app.deps.modules.vastai);
     fake.failNext(500, 1);
     const res = await create(u.headers, { offerId: offer.id, label: 'abroad-2', image: FAKE_VAST_IMAGES[1] });
     expect(res.statusCode).toBe(200);
@@ -135,7 +135,7 @@ describe('overseas instances', () => {
   it('refuses an offer of a disabled overseas region, charging nothing', async () => {
     const u = await h.funded(100);
     const offer = fake.addOffer({ num_gpus: 1 });
-    await refreshOffers(h.t.app.deps.vastai);
+    await refreshOffers(h.t.app.deps.modules.vastai);
     const [place] = await h.t.db.select().from(hosts).where(eq(hosts.driver, 'vastai'));
     const region = eq(regions.id, place?.regionId ?? -1);
     await h.t.db.update(regions).set({ enabled: false }).where(region);
@@ -158,7 +158,7 @@ describe('overseas instances', () => {
   it('refuses bad input in Chinese and changes nothing', async () => {
     const u = await h.funded(100);
     const offer = fake.addOffer();
-    await refreshOffers(h.t.app.deps.vastai);
+    await refreshOffers(h.t.app.deps.modules.vastai);
     const before = fake.requests.length;
     const disk = await create(u.headers, {
       offerId: offer.id,
@@ -181,7 +181,7 @@ describe('overseas instances', () => {
   it('reconcile releases an instance vast.ai no longer has', async () => {
     const u = await h.funded(100);
     const offer = fake.addOffer({ num_gpus: 1 });
-    await refreshOffers(h.t.app.deps.vastai);
+    await refreshOffers(h.t.app.deps.modules.vastai);
     const res = await create(u.headers, { offerId: offer.id, label: 'abroad-4', image: FAKE_VAST_IMAGES[0] });
     const id = res.json().data.id as number;
     const [inst] = (await list(u.headers)).filter((i) => i.id === id);
@@ -191,7 +191,7 @@ describe('overseas instances', () => {
       method: 'DELETE',
       headers: { authorization: `Bearer ${fake.apiKey}` },
     });
-    const out = await reconcileOverseas(h.t.app.deps.vastai);
+    const out = await reconcileOverseas(h.t.app.deps.modules.vastai);
     expect(out.outcomes).toContainEqual({ id, to: 'RELEASED' });
     expect((await list(u.headers)).find((i) => i.id === id)?.status).toBe('RELEASED');
   });
@@ -199,7 +199,7 @@ describe('overseas instances', () => {
   it('reconcile powers off an instance vast.ai stopped by itself: billed up to then, nothing more', async () => {
     const u = await h.funded(100);
     const offer = fake.addOffer({ num_gpus: 1, dph_total: 0.35 });
-    await refreshOffers(h.t.app.deps.vastai);
+    await refreshOffers(h.t.app.deps.modules.vastai);
     const shown = (await marketItems()).list.find((i) => i.skuGpuId === `vast-${offer.id}`) as Item;
     // $0.35/h × 7.2 × 1.3 = 3.276 → 3.28 yuan per hour.
     expect(shown.price).toBe(3.28);
@@ -219,7 +219,7 @@ describe('overseas instances', () => {
     expect(stopped.status).toBe(200);
     expect(fake.instance(vastId)?.actual_status).toBe('exited');
 
-    const out = await reconcileOverseas(h.t.app.deps.vastai);
+    const out = await reconcileOverseas(h.t.app.deps.modules.vastai);
     expect(out.outcomes).toContainEqual({ id, to: 'STOPPED' });
     const after = await now(u.headers, id);
     expect(after).toMatchObject({ status: 'STOPPED', charged: 1.64 });
@@ -230,7 +230,9 @@ describe('overseas instances', () => {
     // Stopped: metering charges nothing more, and a second reconcile changes nothing.
     clock.advance(60 * 60_000);
     await runMetering(h.deps);
-    expect((await reconcileOverseas(h.t.app.deps.vastai)).outcomes.some((o) => o.id === id)).toBe(false);
+    expect((await reconcileOverseas(h.t.app.deps.modules.vastai)).outcomes.some((o) => o.id === id)).toBe(
+      false,
+    );
     expect(await now(u.headers, id)).toMatchObject({ status: 'STOPPED', charged: 1.64 });
     expect(await h.balance(u.user.id)).toBeCloseTo(100 - 1.64, 4);
     const bills = await h.t.db.select().from(billingRecords).where(eq(billingRecords.instanceId, id));

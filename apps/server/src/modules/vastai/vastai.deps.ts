@@ -7,3 +7,8 @@ export interface VastaiDeps extends InstanceDeps {
   vast: VastClient | null;
   pricing: OverseasPricing;
 }
+
+/** The module's deps: the usecases' plus how often the offers are refreshed (VASTAI_REFRESH_S). */
+export interface VastaiModuleDeps extends VastaiDeps {
+  refreshMs: number;
+}

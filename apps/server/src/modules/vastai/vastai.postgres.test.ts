@@ -14,7 +14,7 @@ describe.runIf(process.env.DATABASE_URL)('overseas purchases racing on PostgreSQ
   beforeAll(async () => {
     fake = await startFakeVast({ stepMs: 20 });
     h = await instanceTestApp(systemClock, { VASTAI_API_KEY: fake.apiKey, VASTAI_API_URL: fake.url });
-    await refreshOffers(h.t.app.deps.vastai);
+    await refreshOffers(h.t.app.deps.modules.vastai);
     await h.t.db
       .update(hosts)
       .set({ settings: { pollMs: 10 } })
@@ -27,7 +27,7 @@ describe.runIf(process.env.DATABASE_URL)('overseas purchases racing on PostgreSQ
 
   it('12 users buy one offer at once: one instance, 11 clear 409s, vast.ai asked to rent it once', async () => {
     const offer = fake.addOffer({ num_gpus: 1 });
-    await refreshOffers(h.t.app.deps.vastai);
+    await refreshOffers(h.t.app.deps.modules.vastai);
     const users = await Promise.all(Array.from({ length: 12 }, () => h.funded(100)));
     const answers = await Promise.all(
       users.map((u, i) =>

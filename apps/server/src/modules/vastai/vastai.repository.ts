@@ -1,10 +1,10 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { appMeta } from '../../platform/db/meta.tables.ts';
+import { gpuSkus, images } from '../hosts/catalog.tables.ts';
 import { hosts, regions } from '../hosts/hosts.tables.ts';
 import { VASTAI_IMAGES } from '../hosts/index.ts';
 import { instances } from '../instances/instances.tables.ts';
-import { gpuSkus, images } from '../market/market.tables.ts';
 import { vastaiOffers, vastaiRentals } from './vastai.tables.ts';
 
 export type OfferRow = typeof vastaiOffers.$inferSelect;

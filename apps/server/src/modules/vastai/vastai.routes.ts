@@ -10,10 +10,10 @@ import {
 } from '@gpu/shared';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { Container } from '../../app/types.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import type { AppInstance } from '../../platform/http/types.ts';
 import { toInstanceView } from '../instances/index.ts';
+import type { VastaiDeps } from './vastai.deps.ts';
 import {
   createOverseasInstance,
   listOffers,
@@ -26,8 +26,7 @@ import {
 const instanceIdQuery = z.object({ instanceId: idSchema('实例编号无效') });
 
 /** SPEC.md §7 GPU: Overseas. Power actions are POST …/instance/{start|stop|destroy}?instanceId=. */
-export async function vastaiRoutes(app: AppInstance, c: Container) {
-  const deps = c.vastai;
+export async function vastaiRoutes(app: AppInstance, deps: VastaiDeps) {
   const me = (r: FastifyRequest) => r.user as NonNullable<FastifyRequest['user']>;
 
   app.get(

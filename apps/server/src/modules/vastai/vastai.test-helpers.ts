@@ -28,7 +28,7 @@ export async function overseasTestApp(clock: Clock) {
     VASTAI_USD_CNY: '7.2',
     VASTAI_MARGIN_PERCENT: '30',
   });
-  await refreshOffers(h.t.app.deps.vastai);
+  await refreshOffers(h.t.app.deps.modules.vastai);
   // The vast.ai "host" polls its instances fast in tests.
   await h.t.db
     .update(hosts)
@@ -39,7 +39,7 @@ export async function overseasTestApp(clock: Clock) {
 
 /** The market as the anonymous console reads it. */
 export const marketItemsOf = async (h: OverseasTestApp, q = '') => {
-  h.t.app.deps.services.market.invalidate();
+  h.t.app.deps.modules.market.market.invalidate();
   const res = await h.t.app.inject({ method: 'GET', url: `/api/gpu/market?size=48${q}` });
   return res.json().data as {
     list: Item[];

@@ -64,14 +64,14 @@ describe('overseas offers in the market', () => {
 
   it('a failed refresh keeps the last offers and says so; the market still answers', async () => {
     fake.failNext(500, 1);
-    await expect(refreshOffers(h.t.app.deps.vastai)).rejects.toThrow('vast.ai 服务暂时不可用');
+    await expect(refreshOffers(h.t.app.deps.modules.vastai)).rejects.toThrow('vast.ai 服务暂时不可用');
     const status = (await h.t.app.inject({ method: 'GET', url: '/api/gpu/vastai/status' })).json().data;
     expect(status.lastRefreshOk).toBe(false);
     expect(status.message).toContain('刷新失败');
     expect((await marketItems()).list.filter((i) => i.skuGpuId.startsWith('vast-')).length).toBe(
       fake.offers.length,
     );
-    await refreshOffers(h.t.app.deps.vastai);
+    await refreshOffers(h.t.app.deps.modules.vastai);
   });
 });
 
@@ -103,7 +103,7 @@ describe('without a key', () => {
     try {
       // No overseas machine at all: the demo's one host of ours in the overseas region goes.
       await t.db.delete(hosts).where(eq(hosts.name, 'us-w-4090-01'));
-      t.app.deps.services.market.invalidate();
+      t.app.deps.modules.market.market.invalidate();
       const market = async (q = '') => {
         const res = await t.app.inject({ method: 'GET', url: `/api/gpu/market?size=48${q}` });
         expect(res.statusCode, res.body).toBe(200);

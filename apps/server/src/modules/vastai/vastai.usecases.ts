@@ -12,7 +12,6 @@ import {
 } from '@gpu/shared';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import type { AuthUser } from '../auth/index.ts';
-import { createBillingRepository } from '../billing/index.ts';
 import { bestDiscount } from '../discounts/index.ts';
 import { generateJupyterToken, generateRootPassword, hostErrors, lockHost } from '../hosts/index.ts';
 import {
@@ -25,6 +24,7 @@ import {
   release,
   toInstanceView,
 } from '../instances/index.ts';
+import { createLedgerRepository } from '../ledger/index.ts';
 import type { MarketRow } from '../market/index.ts';
 import type { TenantRecord } from '../tenants/index.ts';
 import type { VastaiDeps } from './vastai.deps.ts';
@@ -151,7 +151,7 @@ export async function createOverseasInstance(
     const instRepo = createInstancesRepository({ db: tx });
     const bought = idempotencyKey ? await instRepo.findByIdempotencyKey(user.id, idempotencyKey) : undefined;
     if (bought) return { id: bought.id, isNew: false };
-    const account = await createBillingRepository({ db: tx }).account(user.id);
+    const account = await createLedgerRepository({ db: tx }).account(user.id);
     if (!account || account.available < hourlyRate) {
       throw instanceErrors.insufficientForHour(formatYuan(unitsToYuan(hourlyRate)));
     }

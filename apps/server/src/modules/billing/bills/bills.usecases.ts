@@ -1,10 +1,10 @@
 import { type Bill, type BillQuery, unitsToYuan } from '@gpu/shared';
 import { addDays, shanghaiDayStart, shanghaiToday } from '@gpu/shared/time';
-import type { AuthUser } from '../../../app/types.ts';
 import type { Clock } from '../../../platform/clock.ts';
 import type { DbOrTx } from '../../../platform/db/client.ts';
+import type { AuthUser } from '../../auth/index.ts';
 import { accruedAt } from '../../instances/index.ts';
-import { createBillingRepository } from '../billing.repository.ts';
+import { createLedgerRepository } from '../../ledger/index.ts';
 import { createBillsRepository } from './bills.repository.ts';
 
 /** What the bills read with (the routes hand in the instances' deps). */
@@ -37,7 +37,7 @@ export async function billSummary(deps: BillsDeps, user: AuthUser) {
     repo.spendSince(user.id, user.tenantId, shanghaiDayStart(`${today.slice(0, 8)}01`)),
     repo.spendSince(user.id, user.tenantId, null),
     repo.running(user.id, user.tenantId),
-    createBillingRepository(deps).account(user.id),
+    createLedgerRepository(deps).account(user.id),
   ]);
   return {
     todaySpend: unitsToYuan(todaySpend),

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../../platform/clock.ts';
+import { gpuSkus } from '../../hosts/catalog.tables.ts';
 import { hostPorts, regions } from '../../hosts/hosts.tables.ts';
-import { gpuSkus } from '../../market/market.tables.ts';
 import { vacuumAnalyze } from '../../system/system.repository.ts';
 import { IMAGE, instanceTestApp } from '../instances.test-helpers.ts';
 

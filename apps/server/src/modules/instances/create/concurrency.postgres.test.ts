@@ -74,7 +74,7 @@ describe.runIf(process.env.DATABASE_URL)('instances on PostgreSQL, two replicas 
     const hostId = (await r.h.t.db.select().from(hosts).where(eq(hosts.name, name)))[0]?.id as number;
     const users = await Promise.all(Array.from({ length: 12 }, () => r.h.funded(1000)));
     const actor = { adminId: 1, ip: '127.0.0.1' };
-    const hostDeps = r.h.t.app.deps.hosts;
+    const hostDeps = r.h.t.app.deps.modules.hosts;
     const creates = users.map((u, i) =>
       create(r.next(), u.headers, {
         machineId,

@@ -1,8 +1,8 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../../platform/clock.ts';
-import { ledgerEntries } from '../../billing/billing.tables.ts';
 import { hostPorts, hosts } from '../../hosts/hosts.tables.ts';
+import { ledgerEntries } from '../../ledger/ledger.tables.ts';
 import { instances } from '../instances.tables.ts';
 import { heldGpusOf, IMAGE, instanceTestApp } from '../instances.test-helpers.ts';
 import { runReconcile } from '../tasks/reconcile.ts';

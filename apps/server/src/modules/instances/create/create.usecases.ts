@@ -1,10 +1,10 @@
 import { type CreateInstanceRequest, formatYuan, INSTANCE_CONTAINER_PORTS, unitsToYuan } from '@gpu/shared';
-import type { AuthUser } from '../../../app/types.ts';
 import type { Tx } from '../../../platform/db/client.ts';
 import { isUniqueViolation } from '../../../platform/db/errors.ts';
-import { postLedgerEntry } from '../../billing/index.ts';
+import type { AuthUser } from '../../auth/index.ts';
 import type { PortRange } from '../../hosts/index.ts';
 import { generateJupyterToken, generateRootPassword, hostErrors, topUpPorts } from '../../hosts/index.ts';
+import { postLedgerEntry } from '../../ledger/index.ts';
 import { scopeOf } from '../../market/index.ts';
 import { pricingErrors, quoteOfRow, voucherOrderOf } from '../../pricing/index.ts';
 import type { TenantRecord } from '../../tenants/index.ts';

@@ -1,4 +1,3 @@
-import { postLedgerEntry } from '../../billing/index.ts';
 import {
   ContainerNotFoundError,
   containerNameOf,
@@ -6,6 +5,7 @@ import {
   isDriverError,
   releaseOnHost,
 } from '../../hosts/index.ts';
+import { postLedgerEntry } from '../../ledger/index.ts';
 import type { InstanceDeps } from '../instances.deps.ts';
 import { createInstancesRepository, type InstanceRow } from '../instances.repository.ts';
 import { returnVoucherOf } from '../metering/voucher-hold.ts';

@@ -1,8 +1,8 @@
 import type { ChildProcess } from 'node:child_process';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ledgerEntries } from '../../billing/billing.tables.ts';
 import { hostGpus, simulatedContainers } from '../../hosts/hosts.tables.ts';
+import { ledgerEntries } from '../../ledger/ledger.tables.ts';
 import { instances } from '../instances.tables.ts';
 import { IMAGE } from '../instances.test-helpers.ts';
 import { invariantProblems, twoReplicas } from '../replicas.test-helpers.ts';

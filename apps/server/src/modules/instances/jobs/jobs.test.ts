@@ -44,7 +44,7 @@ const jobsYieldingTo = (load: ReturnType<typeof createRequestLoad>, maxYieldMs: 
 /** A committed create whose job was not kicked: CREATING until some job runs it. */
 async function creating() {
   const u = await h.funded(100);
-  const tenant = await h.t.app.deps.services.tenants.resolve('localhost');
+  const tenant = await h.t.app.deps.modules.tenants.service.resolve('localhost');
   const inst = await createInstance(
     { ...h.deps, jobs: { kick: () => undefined } },
     { id: u.user.id, tenantId: u.user.tenantId, sessionId: 'test' },
@@ -102,7 +102,7 @@ describe('instance jobs yield to requests in flight', () => {
   });
 
   it('the app counts each request until it closes, answered or refused', async () => {
-    const requests = h.t.app.deps.requests;
+    const requests = h.t.app.deps.core.requests;
     const u = await h.funded(100);
     const answers = await Promise.all([
       h.t.app.inject({ method: 'GET', url: '/api/health' }),

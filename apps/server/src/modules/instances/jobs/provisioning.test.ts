@@ -1,12 +1,12 @@
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../../platform/clock.ts';
-import { ledgerEntries } from '../../billing/billing.tables.ts';
+import { gpuSkus } from '../../hosts/catalog.tables.ts';
 import type { ContainerSpec } from '../../hosts/drivers/host-driver.ts';
 import { buildInstanceContainerSpec, containerNameOf } from '../../hosts/drivers/instance-spec.ts';
 import { createHostsRepository } from '../../hosts/hosts.repository.ts';
 import { hostGpus, hostPorts, simulatedContainers } from '../../hosts/hosts.tables.ts';
-import { gpuSkus } from '../../market/market.tables.ts';
+import { ledgerEntries } from '../../ledger/ledger.tables.ts';
 import { createInstance } from '../create/create.usecases.ts';
 import { createInstancesRepository } from '../instances.repository.ts';
 import { instances } from '../instances.tables.ts';
@@ -39,7 +39,7 @@ const driverOf = async (name = HOST) =>
 /** What a crash right after the create transaction leaves: CREATING, paid, GPUs held, no job ran. */
 async function committedCreate(yuan = 1000, gpuAmount = 1) {
   const u = await h.funded(yuan);
-  const tenant = await h.t.app.deps.services.tenants.resolve('localhost');
+  const tenant = await h.t.app.deps.modules.tenants.service.resolve('localhost');
   const inst = await createInstance(
     { ...h.deps, jobs: { kick: () => undefined } },
     { id: u.user.id, tenantId: u.user.tenantId, sessionId: 'test' },

@@ -1,6 +1,6 @@
 import { formatYuan, unitsToYuan } from '@gpu/shared';
-import { createBillingRepository } from '../../billing/index.ts';
 import { allocateOnHost, capabilitiesOf, createHostsRepository } from '../../hosts/index.ts';
+import { createLedgerRepository } from '../../ledger/index.ts';
 import type { Actor, InstanceDeps } from '../instances.deps.ts';
 import { instanceErrors } from '../instances.errors.ts';
 import { STOP_REASONS } from '../instances.models.ts';
@@ -50,7 +50,7 @@ export async function powerOn(
     () => ({}),
     async (tx, locked, now) => {
       if (locked.billingType === 'hourly') {
-        const account = await createBillingRepository({ db: tx }).account(locked.userId);
+        const account = await createLedgerRepository({ db: tx }).account(locked.userId);
         if (!account || account.available < locked.hourlyRate) {
           throw instanceErrors.insufficientForHour(formatYuan(unitsToYuan(locked.hourlyRate)));
         }

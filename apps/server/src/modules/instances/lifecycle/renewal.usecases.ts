@@ -1,6 +1,6 @@
 import { DURATION_LIMITS, type PackageType, roundToFen, unitsToYuan } from '@gpu/shared';
-import type { AuthUser } from '../../../app/types.ts';
-import { postLedgerEntry } from '../../billing/index.ts';
+import type { AuthUser } from '../../auth/index.ts';
+import { postLedgerEntry } from '../../ledger/index.ts';
 import type { InstanceDeps } from '../instances.deps.ts';
 import { instanceErrors } from '../instances.errors.ts';
 import { packageEnd } from '../instances.models.ts';

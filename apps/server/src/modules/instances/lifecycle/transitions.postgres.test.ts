@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ledgerEntries } from '../../billing/billing.tables.ts';
 import { hostGpus, hostPorts, simulatedContainers } from '../../hosts/hosts.tables.ts';
+import { ledgerEntries } from '../../ledger/ledger.tables.ts';
 import { instances } from '../instances.tables.ts';
 import { IMAGE } from '../instances.test-helpers.ts';
 import { runJobSweep } from '../jobs/jobs.usecases.ts';
@@ -65,7 +65,7 @@ describe.runIf(process.env.DATABASE_URL)('power actions as jobs on PostgreSQL, t
         expect(a.json().message).toMatch(/[\u4e00-\u9fa5]/);
       }
       // A sweep on top of the kicked job: the lease keeps it from driving the same instance.
-      await Promise.all([runJobSweep(r.apps[1]?.deps.instances as never), r.drain()]);
+      await Promise.all([runJobSweep(r.apps[1]?.deps.modules.instances as never), r.drain()]);
       await r.drain();
       const [inst] = await r.h.t.db.select().from(instances).where(eq(instances.id, id));
       const expected = began.includes('RELEASING') ? 'RELEASED' : 'STOPPED';

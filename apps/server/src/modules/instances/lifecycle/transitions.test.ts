@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../../platform/clock.ts';
-import { ledgerEntries } from '../../billing/billing.tables.ts';
 import { hostGpus, simulatedContainers } from '../../hosts/hosts.tables.ts';
+import { ledgerEntries } from '../../ledger/ledger.tables.ts';
 import { userNotices } from '../../notices/notices.tables.ts';
 import { createInstancesRepository } from '../instances.repository.ts';
 import { instanceEvents, instances } from '../instances.tables.ts';

@@ -1,7 +1,7 @@
 import { eq, sum } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../../platform/clock.ts';
-import { findUnbalancedAccounts } from '../../billing/ledger.ts';
+import { findUnbalancedAccounts } from '../../ledger/ledger.ts';
 import { billingRecords, instances } from '../instances.tables.ts';
 import { IMAGE, instanceTestApp } from '../instances.test-helpers.ts';
 import { runMetering } from '../tasks/billing-tasks.ts';

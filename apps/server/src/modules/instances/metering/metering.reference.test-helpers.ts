@@ -1,7 +1,7 @@
 import { floorToFen } from '@gpu/shared';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../../platform/db/client.ts';
-import { postLedgerEntries } from '../../billing/ledger.ts';
+import { postLedgerEntries } from '../../ledger/ledger.ts';
 import { accruedAt } from '../instances.models.ts';
 import type { InstanceRow } from '../instances.repository.ts';
 import { billingRecords } from '../instances.tables.ts';

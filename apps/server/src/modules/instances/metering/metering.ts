@@ -1,5 +1,5 @@
 import type { Tx } from '../../../platform/db/client.ts';
-import { billingErrors } from '../../billing/index.ts';
+import { billingErrors } from '../../ledger/index.ts';
 import { lockVoucher } from '../../vouchers/index.ts';
 import { accruedAt } from '../instances.models.ts';
 import type { InstanceRow } from '../instances.repository.ts';

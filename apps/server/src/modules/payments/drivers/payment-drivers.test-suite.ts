@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { fixedClock } from '../../../platform/clock.ts';
 import type { createTestApp } from '../../../test/test-app.ts';
-import { ledgerEntries } from '../../billing/billing.tables.ts';
-import { reconcileAccount } from '../../billing/ledger.ts';
+import { ledgerEntries } from '../../ledger/ledger.tables.ts';
+import { reconcileAccount } from '../../ledger/ledger.ts';
 import { closeExpiredRechargeOrders } from '../tasks/close-expired-orders.task.ts';
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
@@ -101,13 +101,13 @@ export function paymentProviderContract(name: string, setup: () => Promise<Payme
     it('reports paid trades with their amount, and unknown ones as not found', async () => {
       const { headers } = await h.t.createUser();
       const order = await createOrder(h.t, headers, 300);
-      expect((await h.t.app.deps.drivers.payment.query(order.orderNo)).status).not.toBe('PAID');
+      expect((await h.t.app.deps.modules.payments.payments.query(order.orderNo)).status).not.toBe('PAID');
       await h.pay(order);
-      expect(await h.t.app.deps.drivers.payment.query(order.orderNo)).toMatchObject({
+      expect(await h.t.app.deps.modules.payments.payments.query(order.orderNo)).toMatchObject({
         status: 'PAID',
         amount: 3_000_000,
       });
-      expect(await h.t.app.deps.drivers.payment.query('RC00000000000000FFFFFFFFFFFF')).toEqual({
+      expect(await h.t.app.deps.modules.payments.payments.query('RC00000000000000FFFFFFFFFFFF')).toEqual({
         status: 'NOT_FOUND',
       });
     });
@@ -115,9 +115,9 @@ export function paymentProviderContract(name: string, setup: () => Promise<Payme
     it('closes an unpaid trade so it is never reported paid', async () => {
       const { headers } = await h.t.createUser();
       const order = await createOrder(h.t, headers);
-      await h.t.app.deps.drivers.payment.close(order.orderNo);
-      await h.t.app.deps.drivers.payment.close('RC00000000000000EEEEEEEEEEEE');
-      expect((await h.t.app.deps.drivers.payment.query(order.orderNo)).status).not.toBe('PAID');
+      await h.t.app.deps.modules.payments.payments.close(order.orderNo);
+      await h.t.app.deps.modules.payments.payments.close('RC00000000000000EEEEEEEEEEEE');
+      expect((await h.t.app.deps.modules.payments.payments.query(order.orderNo)).status).not.toBe('PAID');
     });
 
     it('closes an order unpaid after 600 s (FAIL), and it cannot be paid afterwards', async () => {
@@ -137,7 +137,7 @@ export function paymentProviderContract(name: string, setup: () => Promise<Payme
       const { headers } = await h.t.createUser();
       const order = await createOrder(h.t, headers);
       h.clock.advance(601_000);
-      const result = await closeExpiredRechargeOrders(h.t.app.deps.payments);
+      const result = await closeExpiredRechargeOrders(h.t.app.deps.modules.payments);
       expect(result.expired).toBeGreaterThanOrEqual(1);
       const detail = await h.t.app.inject({
         method: 'GET',

@@ -1,6 +1,6 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../../../platform/db/client.ts';
-import { images } from '../../../market/market.tables.ts';
+import { images } from '../../catalog.tables.ts';
 import { hostGpus, simulatedContainers } from '../../hosts.tables.ts';
 import { LABELS } from '../host-driver.ts';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../../../platform/clock.ts';
-import { reconcileAccount } from '../../../billing/ledger.ts';
+import { reconcileAccount } from '../../../ledger/ledger.ts';
 import { balanceOf, createOrder, statusOf, type TestApp } from '../payment-drivers.test-suite.ts';
 import { alipayOrders, notify, START, startAlipayApp } from './alipay.test-helpers.ts';
 import type { FakeAlipayGateway } from './fake-alipay-gateway.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../../../platform/clock.ts';
-import { reconcileAccount } from '../../../billing/ledger.ts';
+import { reconcileAccount } from '../../../ledger/ledger.ts';
 import { closeExpiredRechargeOrders } from '../../tasks/close-expired-orders.task.ts';
 import { reconcilePendingRechargeOrders } from '../../tasks/reconcile-pending-orders.task.ts';
 import { balanceOf, createOrder, statusOf, type TestApp } from '../payment-drivers.test-suite.ts';
@@ -57,7 +57,7 @@ describe('alipay notifications and queries', () => {
       // Cut off by the 1 s timeout, well before the gateway's 5 s answer.
       expect(performance.now() - started).toBeLessThan(3_500);
       clock.advance(6_000);
-      await reconcilePendingRechargeOrders(t.app.deps.payments);
+      await reconcilePendingRechargeOrders(t.app.deps.modules.payments);
       expect((await orderRow(order.orderNo))?.status).toBe('PENDING');
     } finally {
       gateway.state.delayMs = 0;
@@ -65,11 +65,11 @@ describe('alipay notifications and queries', () => {
     // A gateway answering errors changes nothing either.
     gateway.state.failNext = 1_000;
     clock.advance(6_000);
-    await reconcilePendingRechargeOrders(t.app.deps.payments);
+    await reconcilePendingRechargeOrders(t.app.deps.modules.payments);
     gateway.state.failNext = 0;
     expect((await orderRow(order.orderNo))?.status).toBe('PENDING');
     clock.advance(6_000);
-    const result = await reconcilePendingRechargeOrders(t.app.deps.payments);
+    const result = await reconcilePendingRechargeOrders(t.app.deps.modules.payments);
     expect(result.checked).toBeGreaterThanOrEqual(1);
     expect((await orderRow(order.orderNo))?.status).toBe('SUCCESS');
     expect(await balanceOf(t, headers)).toBe(200);
@@ -82,7 +82,7 @@ describe('alipay notifications and queries', () => {
     const lastSecond = await createOrder(t, headers, 300);
     clock.advance(600_000);
     gateway.pay(lastSecond.orderNo);
-    await closeExpiredRechargeOrders(t.app.deps.payments);
+    await closeExpiredRechargeOrders(t.app.deps.modules.payments);
     expect(gateway.trades.get(unpaid.orderNo)?.status).toBe('TRADE_CLOSED');
     expect(
       gateway.calls.some(

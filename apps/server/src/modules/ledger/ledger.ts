@@ -16,12 +16,12 @@
  * nobody else can see yet, and charges (3) last. Driver calls never run inside any of these.
  */
 import type { DbOrTx, Tx } from '../../platform/db/client.ts';
-import { billingErrors } from './billing.errors.ts';
-import { applyMovement, assertValidMovement, type Movement } from './billing.models.ts';
-import { createBillingRepository, type LedgerEntry, type NewLedgerEntry } from './billing.repository.ts';
+import { billingErrors } from './ledger.errors.ts';
+import { applyMovement, assertValidMovement, type Movement } from './ledger.models.ts';
+import { createLedgerRepository, type LedgerEntry, type NewLedgerEntry } from './ledger.repository.ts';
 
-export type { LedgerEntry } from './billing.repository.ts';
-export type { LedgerKind } from './billing.tables.ts';
+export type { LedgerEntry } from './ledger.repository.ts';
+export type { LedgerKind } from './ledger.tables.ts';
 
 export interface LedgerPosting extends Movement {
   userId: number;
@@ -71,7 +71,7 @@ export async function postLedgerEntry(tx: Tx, posting: LedgerPosting): Promise<P
 export async function postLedgerEntries(tx: Tx, postings: LedgerPosting[]): Promise<PostingResult[]> {
   if (postings.length === 0) return [];
   for (const p of postings) assertValidMovement(p);
-  const repo = createBillingRepository({ db: tx });
+  const repo = createLedgerRepository({ db: tx });
   const userIds = [...new Set(postings.map((p) => p.userId))].sort((x, y) => x - y);
   const locked = new Map((await repo.lockAccounts(userIds)).map((a) => [a.userId, a]));
   const posted = new Map(
@@ -163,7 +163,7 @@ export interface Reconciliation {
 
 /** Compares one account with its ledger (tests, health checks). */
 export async function reconcileAccount(db: DbOrTx, userId: number): Promise<Reconciliation> {
-  const repo = createBillingRepository({ db });
+  const repo = createLedgerRepository({ db });
   const account = await repo.account(userId);
   if (!account) throw billingErrors.accountMissing();
   const sums = await repo.ledgerSums(userId);
@@ -182,4 +182,4 @@ export async function reconcileAccount(db: DbOrTx, userId: number): Promise<Reco
 }
 
 /** Every account whose balance differs from its ledger; empty when all is well. */
-export const findUnbalancedAccounts = (db: DbOrTx) => createBillingRepository({ db }).unbalancedAccounts();
+export const findUnbalancedAccounts = (db: DbOrTx) => createLedgerRepository({ db }).unbalancedAccounts();

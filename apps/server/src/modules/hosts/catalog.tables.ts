@@ -1,7 +1,11 @@
 import { bigint, boolean, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { hosts } from '../hosts/hosts.tables.ts';
+import { hosts } from './hosts.tables.ts';
 
-/** What is sold: GPUs of one model on one host at an hourly price (0.0001 yuan units). */
+/**
+ * What the hosts sell and run: GPU SKUs (GPUs of one model on one host at an hourly price, in
+ * 0.0001 yuan units) and the image catalogue. Hosts own them as the lowest module that uses them:
+ * the market, discounts, instances and the catalogue read them through this file.
+ */
 export const gpuSkus = pgTable(
   'gpu_skus',
   {

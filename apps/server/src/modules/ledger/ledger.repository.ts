@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { preparedStatement } from '../../platform/db/prepared.ts';
-import { accounts, ledgerEntries } from './billing.tables.ts';
+import { accounts, ledgerEntries } from './ledger.tables.ts';
 
 export type AccountRow = typeof accounts.$inferSelect;
 export type LedgerEntry = typeof ledgerEntries.$inferSelect;
@@ -53,7 +53,7 @@ const insertOneSettingBalanceStatement = preparedStatement('ledger_insert_one', 
     .returning();
 });
 
-export function createBillingRepository({ db }: { db: DbOrTx }) {
+export function createLedgerRepository({ db }: { db: DbOrTx }) {
   return {
     /** A user's zero-balance account (registration opens it with the user). */
     async openAccount(owner: { userId: number; tenantId: number }) {

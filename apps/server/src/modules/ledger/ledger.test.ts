@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/test-app.ts';
-import { applyMovement } from './billing.models.ts';
-import { createBillingRepository } from './billing.repository.ts';
-import { accounts, ledgerEntries } from './billing.tables.ts';
+import { applyMovement } from './ledger.models.ts';
+import { createLedgerRepository } from './ledger.repository.ts';
+import { accounts, ledgerEntries } from './ledger.tables.ts';
 import { accountIn, codeOf, type Posting, postIn, type T } from './ledger.test-helpers.ts';
 import { findUnbalancedAccounts, type LedgerPosting, postLedgerEntry, reconcileAccount } from './ledger.ts';
 
@@ -99,7 +99,7 @@ describe('postLedgerEntry', () => {
     await post({ userId: a.id, kind: 'recharge', amount: 1_000_000, idempotencyKey: k });
     // What a posting of b that raced a's key would write (the lookup having missed it): refused
     // by the key's unique index, and b's balance not moved either (no transaction around it).
-    const repo = createBillingRepository({ db: t.db });
+    const repo = createLedgerRepository({ db: t.db });
     const row = {
       userId: b.id,
       tenantId: b.tenantId,

@@ -1,4 +1,4 @@
-import type { LedgerKind } from './billing.tables.ts';
+import type { LedgerKind } from './ledger.tables.ts';
 
 /** A balance in 0.0001 yuan units. */
 export interface Balances {

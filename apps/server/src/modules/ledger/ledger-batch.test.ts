@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/test-app.ts';
 import { users } from '../auth/auth.tables.ts';
 import { tenants } from '../tenants/tenants.tables.ts';
-import { ledgerEntries } from './billing.tables.ts';
+import { ledgerEntries } from './ledger.tables.ts';
 import { accountIn, codeOf, type Posting, postIn, type T } from './ledger.test-helpers.ts';
 import { postLedgerEntries, reconcileAccount } from './ledger.ts';
 

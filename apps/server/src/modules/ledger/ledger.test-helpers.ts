@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { isAppError } from '../../platform/errors.ts';
 import type { createTestApp } from '../../test/test-app.ts';
-import { accounts } from './billing.tables.ts';
+import { accounts } from './ledger.tables.ts';
 import { type LedgerPosting, postLedgerEntry } from './ledger.ts';
 
 export type T = Awaited<ReturnType<typeof createTestApp>>;
