@@ -4,15 +4,10 @@ import { Session } from 'node:inspector/promises';
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { hostGpus, regions } from '../src/modules/hosts/hosts.tables.ts';
 import { instances } from '../src/modules/instances/instances.tables.ts';
-import { IMAGE, instanceTestApp } from '../src/modules/instances/instances.test-helpers.ts';
-import {
-  databaseUrlOf,
-  freePort,
-  killProcess,
-  startServerProcess,
-} from '../src/modules/instances/server-process.test-helpers.ts';
 import { systemClock } from '../src/platform/clock.ts';
 import type { Db } from '../src/platform/db/client.ts';
+import { IMAGE, instanceTestApp } from '../src/test/instances.ts';
+import { databaseUrlOf, freePort, killProcess, startServerProcess } from '../src/test/server-process.ts';
 
 const CREATES = 100;
 /** Warm-up bursts of creates before the measured one (each released again). */

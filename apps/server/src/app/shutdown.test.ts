@@ -6,8 +6,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../modules/instances/server-process.test-helpers.ts';
 import { REPO_ROOT } from '../platform/paths.ts';
+import { freePort } from '../test/server-process.ts';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'gpu-shutdown-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));

@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../platform/clock.ts';
+import { IMAGE, instanceTestApp } from '../../test/instances.ts';
 import { createInstance } from '../instances/create/create.usecases.ts';
 import { billingRecords, instances } from '../instances/instances.tables.ts';
-import { IMAGE, instanceTestApp } from '../instances/instances.test-helpers.ts';
 import { renew } from '../instances/lifecycle/renewal.usecases.ts';
 import { ledgerEntries } from '../ledger/ledger.tables.ts';
 import { findUnbalancedAccounts } from '../ledger/ledger.ts';

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../platform/clock.ts';
+import { IMAGE, instanceTestApp } from '../../test/instances.ts';
 import { instances } from '../instances/instances.tables.ts';
-import { IMAGE, instanceTestApp } from '../instances/instances.test-helpers.ts';
 import { ledgerEntries } from '../ledger/ledger.tables.ts';
 import { postLedgerEntry } from '../ledger/ledger.ts';
 import { rechargeOrders } from '../payments/payments.tables.ts';

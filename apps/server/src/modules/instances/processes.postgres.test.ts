@@ -2,11 +2,11 @@ import type { ChildProcess } from 'node:child_process';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { systemClock } from '../../platform/clock.ts';
+import { instanceTestApp } from '../../test/instances.ts';
+import { databaseUrlOf, freePort, killProcess, startServerProcess } from '../../test/server-process.ts';
 import { hostGpus } from '../hosts/hosts.tables.ts';
 import { instances } from './instances.tables.ts';
-import { instanceTestApp } from './instances.test-helpers.ts';
 import { runMixedLoad, type Send } from './replicas.test-helpers.ts';
-import { databaseUrlOf, freePort, killProcess, startServerProcess } from './server-process.test-helpers.ts';
 
 /** An answer of a real server, read once: status and parsed body. */
 async function call(

@@ -5,6 +5,7 @@ import { expect } from 'vitest';
 import { buildServer } from '../../app/server.ts';
 import { type Clock, systemClock } from '../../platform/clock.ts';
 import { openDatabase } from '../../platform/db/client.ts';
+import { IMAGE, instanceTestApp } from '../../test/instances.ts';
 import { testConfig } from '../../test/test-app.ts';
 import { instanceIdOf } from '../hosts/drivers/host-driver.ts';
 import { hostGpus, hostPorts, simulatedContainers } from '../hosts/hosts.tables.ts';
@@ -12,7 +13,6 @@ import { accounts } from '../ledger/ledger.tables.ts';
 import { findUnbalancedAccounts } from '../ledger/ledger.ts';
 import { createInstancesRepository } from './instances.repository.ts';
 import { instances } from './instances.tables.ts';
-import { IMAGE, instanceTestApp } from './instances.test-helpers.ts';
 
 /**
  * Two app instances on one PostgreSQL database, each with its own connection pool (as two

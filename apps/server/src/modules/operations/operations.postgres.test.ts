@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../platform/clock.ts';
+import { IMAGE, instanceTestApp } from '../../test/instances.ts';
 import { auditLog } from '../audit/audit.tables.ts';
 import { hostGpus } from '../hosts/hosts.tables.ts';
-import { IMAGE, instanceTestApp } from '../instances/instances.test-helpers.ts';
 import { ledgerEntries } from '../ledger/ledger.tables.ts';
 import { findUnbalancedAccounts } from '../ledger/ledger.ts';
 import { userNotices } from '../notices/notices.tables.ts';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
+import { IMAGE, type instanceTestApp } from '../../test/instances.ts';
 import { hostGpus } from '../hosts/hosts.tables.ts';
-import { IMAGE, type instanceTestApp } from '../instances/instances.test-helpers.ts';
 
 export type H = Awaited<ReturnType<typeof instanceTestApp>>;
 

@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../platform/clock.ts';
+import { instanceTestApp } from '../../test/instances.ts';
 import { auditLog } from '../audit/audit.tables.ts';
-import { instanceTestApp } from '../instances/instances.test-helpers.ts';
 import { runMetering } from '../instances/tasks/billing-tasks.ts';
 import { accounts, ledgerEntries } from '../ledger/ledger.tables.ts';
 import { type H, operationsCalls } from './operations.test-helpers.ts';

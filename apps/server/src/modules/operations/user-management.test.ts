@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../platform/clock.ts';
+import { instanceTestApp } from '../../test/instances.ts';
 import { auditLog } from '../audit/audit.tables.ts';
 import { instanceEvents } from '../instances/instances.tables.ts';
-import { instanceTestApp } from '../instances/instances.test-helpers.ts';
 import { runMetering } from '../instances/tasks/billing-tasks.ts';
 import { ledgerEntries } from '../ledger/ledger.tables.ts';
 import { type H, operationsCalls } from './operations.test-helpers.ts';

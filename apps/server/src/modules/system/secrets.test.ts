@@ -5,11 +5,11 @@ import { buildServer } from '../../app/server.ts';
 import { fixedClock } from '../../platform/clock.ts';
 import type { AppInstance } from '../../platform/http/types.ts';
 import { createSecretBox, secretBoxOf } from '../../platform/secret-box.ts';
+import { IMAGE, instanceTestApp } from '../../test/instances.ts';
 import { testConfig } from '../../test/test-app.ts';
 import { createAuthRepository } from '../auth/auth.repository.ts';
 import { hosts, regions } from '../hosts/hosts.tables.ts';
 import { instances } from '../instances/instances.tables.ts';
-import { IMAGE, instanceTestApp } from '../instances/instances.test-helpers.ts';
 import { sealStoredSecrets } from './secrets.usecases.ts';
 
 const OLD = 'old-app-secret-old-app-secret-0123456789';

@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../platform/clock.ts';
+import { IMAGE, instanceTestApp } from '../../test/instances.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { billingRecords } from '../instances/instances.tables.ts';
-import { IMAGE, instanceTestApp } from '../instances/instances.test-helpers.ts';
 import { runMetering } from '../instances/tasks/billing-tasks.ts';
 import { ledgerEntries } from '../ledger/ledger.tables.ts';
 import { settings, type T, tenantsAdminCalls } from './tenant-admin.test-helpers.ts';

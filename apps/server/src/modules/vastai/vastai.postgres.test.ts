@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../../platform/clock.ts';
+import { instanceTestApp } from '../../test/instances.ts';
 import { FAKE_VAST_IMAGES, type FakeVast, startFakeVast } from '../hosts/drivers/vastai/fake-vastai.ts';
 import { hosts } from '../hosts/hosts.tables.ts';
 import { instances } from '../instances/instances.tables.ts';
-import { instanceTestApp } from '../instances/instances.test-helpers.ts';
 import { refreshOffers } from './vastai.usecases.ts';
 
 // Real concurrency needs real connections: PGlite runs one transaction at a time.

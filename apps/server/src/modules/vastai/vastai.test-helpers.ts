@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { Clock } from '../../platform/clock.ts';
+import { instanceTestApp } from '../../test/instances.ts';
 import { startFakeVast } from '../hosts/drivers/vastai/fake-vastai.ts';
 import { hosts } from '../hosts/hosts.tables.ts';
-import { instanceTestApp } from '../instances/instances.test-helpers.ts';
 import { refreshOffers } from './vastai.usecases.ts';
 
 export type Item = {

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../platform/clock.ts';
+import { instanceTestApp } from '../../test/instances.ts';
 import { auditLog } from '../audit/audit.tables.ts';
-import { instanceTestApp } from '../instances/instances.test-helpers.ts';
 import { DAY, type H, T0, voucherCalls } from './vouchers.test-helpers.ts';
 
 const clock = fixedClock(T0);

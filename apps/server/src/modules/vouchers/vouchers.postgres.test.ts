@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../../platform/clock.ts';
+import { IMAGE, instanceTestApp } from '../../test/instances.ts';
 import { hostGpus } from '../hosts/hosts.tables.ts';
 import { instances } from '../instances/instances.tables.ts';
-import { IMAGE, instanceTestApp } from '../instances/instances.test-helpers.ts';
 import { vouchers } from './vouchers.tables.ts';
 
 // Real lock contention needs real connections: PGlite runs one transaction at a time.

@@ -1,9 +1,9 @@
 import { unitsToYuan } from '@gpu/shared';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
+import { IMAGE, type instanceTestApp } from '../../test/instances.ts';
 import { regions } from '../hosts/hosts.tables.ts';
 import { billingRecords } from '../instances/instances.tables.ts';
-import { IMAGE, type instanceTestApp } from '../instances/instances.test-helpers.ts';
 import { vouchers } from './vouchers.tables.ts';
 
 export type H = Awaited<ReturnType<typeof instanceTestApp>>;

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../../platform/clock.ts';
-import { IMAGE, instanceTestApp } from '../../instances/instances.test-helpers.ts';
+import { IMAGE, instanceTestApp } from '../../../test/instances.ts';
 
 // Issue 10: several kinds at once, one label per kind, exports without a cap.
 const clock = fixedClock(new Date('2026-11-22T08:00:00Z'));

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../../platform/clock.ts';
+import { IMAGE, instanceTestApp } from '../../../test/instances.ts';
 import { gpuSkus } from '../../hosts/catalog.tables.ts';
 import { hostPorts, regions } from '../../hosts/hosts.tables.ts';
 import { vacuumAnalyze } from '../../system/system.repository.ts';
-import { IMAGE, instanceTestApp } from '../instances.test-helpers.ts';
 
 const clock = fixedClock('2026-11-22T08:00:00Z');
 let h: Awaited<ReturnType<typeof instanceTestApp>>;

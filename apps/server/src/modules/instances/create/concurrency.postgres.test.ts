@@ -1,9 +1,9 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IMAGE } from '../../../test/instances.ts';
 import { hostGpus, hostPorts, hosts } from '../../hosts/hosts.tables.ts';
 import { initPorts, setHostStatus } from '../../hosts/hosts.usecases.ts';
 import { instances } from '../instances.tables.ts';
-import { IMAGE } from '../instances.test-helpers.ts';
 import {
   createStats,
   invariantProblems,

@@ -1,10 +1,10 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../../platform/clock.ts';
+import { heldGpusOf, IMAGE, instanceTestApp } from '../../../test/instances.ts';
 import { hostPorts, hosts } from '../../hosts/hosts.tables.ts';
 import { ledgerEntries } from '../../ledger/ledger.tables.ts';
 import { instances } from '../instances.tables.ts';
-import { heldGpusOf, IMAGE, instanceTestApp } from '../instances.test-helpers.ts';
 import { runReconcile } from '../tasks/reconcile.ts';
 
 const clock = fixedClock('2026-11-22T08:00:00Z');

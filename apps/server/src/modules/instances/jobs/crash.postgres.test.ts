@@ -1,17 +1,17 @@
 import type { ChildProcess } from 'node:child_process';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hostGpus, simulatedContainers } from '../../hosts/hosts.tables.ts';
-import { ledgerEntries } from '../../ledger/ledger.tables.ts';
-import { instances } from '../instances.tables.ts';
-import { IMAGE } from '../instances.test-helpers.ts';
-import { invariantProblems, twoReplicas } from '../replicas.test-helpers.ts';
+import { IMAGE } from '../../../test/instances.ts';
 import {
   databaseUrlOf,
   freePort,
   killProcess as killed,
   startServerProcess as startServer,
-} from '../server-process.test-helpers.ts';
+} from '../../../test/server-process.ts';
+import { hostGpus, simulatedContainers } from '../../hosts/hosts.tables.ts';
+import { ledgerEntries } from '../../ledger/ledger.tables.ts';
+import { instances } from '../instances.tables.ts';
+import { invariantProblems, twoReplicas } from '../replicas.test-helpers.ts';
 import { runReconcile } from '../tasks/reconcile.ts';
 
 describe.runIf(process.env.DATABASE_URL)('kill -9 during a burst of creates (PostgreSQL)', () => {

@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../../platform/clock.ts';
 import { createRequestLoad } from '../../../platform/request-load.ts';
+import { IMAGE, instanceTestApp } from '../../../test/instances.ts';
 import { createInstance } from '../create/create.usecases.ts';
 import { instances } from '../instances.tables.ts';
-import { IMAGE, instanceTestApp } from '../instances.test-helpers.ts';
 import { createInstanceJobs } from './jobs.usecases.ts';
 
 const clock = fixedClock(new Date('2026-11-25T08:00:00Z'));

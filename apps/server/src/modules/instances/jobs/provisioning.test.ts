@@ -1,6 +1,7 @@
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../../platform/clock.ts';
+import { IMAGE, instanceTestApp } from '../../../test/instances.ts';
 import { gpuSkus } from '../../hosts/catalog.tables.ts';
 import type { ContainerSpec } from '../../hosts/drivers/host-driver.ts';
 import { buildInstanceContainerSpec, containerNameOf } from '../../hosts/drivers/instance-spec.ts';
@@ -10,7 +11,6 @@ import { ledgerEntries } from '../../ledger/ledger.tables.ts';
 import { createInstance } from '../create/create.usecases.ts';
 import { createInstancesRepository } from '../instances.repository.ts';
 import { instances } from '../instances.tables.ts';
-import { IMAGE, instanceTestApp } from '../instances.test-helpers.ts';
 import { runReconcile, STUCK_AFTER_MS } from '../tasks/reconcile.ts';
 import { runInstanceJob as provisionInstance, runJobSweep as runProvisioning } from './jobs.usecases.ts';
 

@@ -1,9 +1,9 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../../platform/clock.ts';
+import { heldGpusOf, IMAGE, instanceTestApp } from '../../../test/instances.ts';
 import { hostGpus, hosts } from '../../hosts/hosts.tables.ts';
 import { instanceEvents, instances } from '../instances.tables.ts';
-import { heldGpusOf, IMAGE, instanceTestApp } from '../instances.test-helpers.ts';
 
 const clock = fixedClock('2026-11-22T08:00:00Z');
 let h: Awaited<ReturnType<typeof instanceTestApp>>;

@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IMAGE } from '../../../test/instances.ts';
 import { hostGpus, hostPorts, simulatedContainers } from '../../hosts/hosts.tables.ts';
 import { ledgerEntries } from '../../ledger/ledger.tables.ts';
 import { instances } from '../instances.tables.ts';
-import { IMAGE } from '../instances.test-helpers.ts';
 import { runJobSweep } from '../jobs/jobs.usecases.ts';
 import { invariantProblems, twoReplicas } from '../replicas.test-helpers.ts';
 

@@ -1,12 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../../platform/clock.ts';
+import { IMAGE, instanceTestApp } from '../../../test/instances.ts';
 import { hostGpus, simulatedContainers } from '../../hosts/hosts.tables.ts';
 import { ledgerEntries } from '../../ledger/ledger.tables.ts';
 import { userNotices } from '../../notices/notices.tables.ts';
 import { createInstancesRepository } from '../instances.repository.ts';
 import { instanceEvents, instances } from '../instances.tables.ts';
-import { IMAGE, instanceTestApp } from '../instances.test-helpers.ts';
 import { runInstanceJob, runJobSweep } from '../jobs/jobs.usecases.ts';
 import { powerOff, release } from './lifecycle.usecases.ts';
 import { driveTransition } from './transitions.usecases.ts';

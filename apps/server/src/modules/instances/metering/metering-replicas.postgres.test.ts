@@ -1,9 +1,9 @@
 import { eq, sum } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../../platform/clock.ts';
+import { IMAGE, instanceTestApp } from '../../../test/instances.ts';
 import { findUnbalancedAccounts } from '../../ledger/ledger.ts';
 import { billingRecords, instances } from '../instances.tables.ts';
-import { IMAGE, instanceTestApp } from '../instances.test-helpers.ts';
 import { runMetering } from '../tasks/billing-tasks.ts';
 
 // Real lock contention needs real connections: PGlite runs one transaction at a time.

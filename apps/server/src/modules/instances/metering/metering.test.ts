@@ -2,11 +2,11 @@ import { FEN, floorToFen } from '@gpu/shared';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../../platform/clock.ts';
+import { IMAGE, instanceTestApp } from '../../../test/instances.ts';
 import { ledgerEntries } from '../../ledger/ledger.tables.ts';
 import { postLedgerEntry } from '../../ledger/ledger.ts';
 import { accruedAt } from '../instances.models.ts';
 import { billingRecords, instances } from '../instances.tables.ts';
-import { IMAGE, instanceTestApp } from '../instances.test-helpers.ts';
 import { runMetering } from '../tasks/billing-tasks.ts';
 
 // Issue 10: whole-fen postings with the remainder carried, hourly bill lines that tile,

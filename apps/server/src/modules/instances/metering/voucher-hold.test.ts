@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../../platform/clock.ts';
+import { IMAGE, instanceTestApp } from '../../../test/instances.ts';
 import { vouchers } from '../../vouchers/vouchers.tables.ts';
 import { billingRecords, instances } from '../instances.tables.ts';
-import { IMAGE, instanceTestApp } from '../instances.test-helpers.ts';
 import { runMetering } from '../tasks/billing-tasks.ts';
 import { splitHold } from './voucher-hold.ts';
 

@@ -3,9 +3,9 @@ import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../../platform/clock.ts';
+import { IMAGE, instanceTestApp } from '../../../test/instances.ts';
 import { createHostsRepository } from '../../hosts/hosts.repository.ts';
 import { instanceEvents, instances } from '../instances.tables.ts';
-import { IMAGE, instanceTestApp } from '../instances.test-helpers.ts';
 import { runExpiry, runMetering, runRetention } from './billing-tasks.ts';
 import { runReconcile } from './reconcile.ts';
 

@@ -1,9 +1,9 @@
 import { type Instance, yuanToUnits } from '@gpu/shared';
 import { eq, sql } from 'drizzle-orm';
-import type { Clock } from '../../platform/clock.ts';
-import { createTestApp } from '../../test/test-app.ts';
-import { hostGpus, hosts } from '../hosts/hosts.tables.ts';
-import { postLedgerEntry, reconcileAccount } from '../ledger/ledger.ts';
+import { hostGpus, hosts } from '../modules/hosts/hosts.tables.ts';
+import { postLedgerEntry, reconcileAccount } from '../modules/ledger/ledger.ts';
+import type { Clock } from '../platform/clock.ts';
+import { createTestApp } from './test-app.ts';
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 

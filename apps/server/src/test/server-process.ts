@@ -2,11 +2,12 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer } from 'node:net';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../platform/db/client.ts';
+import type { Db } from '../platform/db/client.ts';
+import { REPO_ROOT } from '../platform/paths.ts';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
+const ROOT = REPO_ROOT;
 // `node --import tsx`, not the tsx CLI: the CLI runs the server in a child of its own, which a
 // SIGKILL of the CLI would leave running.
 const TSX_LOADER = path.join(ROOT, 'node_modules/tsx/dist/loader.mjs');
