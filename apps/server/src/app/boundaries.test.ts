@@ -44,10 +44,12 @@ describe('module boundaries', () => {
       'modules/b/b.tables.ts': 'export const t = 1;\n',
       'modules/b/index.ts': "export * from './b.usecases.ts';\n",
       'modules/b/b.test.ts': "import { a } from '../a/a.routes.ts';\nimport '../../app/server.ts';\n",
+      'test/app.ts': "import '../app/server.ts';\n",
     });
     expect(found(root)).toEqual([
       'modules/a/a.routes.ts:1 module-imports-app',
       'modules/a/index.ts:1 module-internal-import',
+      'modules/b/b.test.ts:2 module-imports-app',
       'platform/db.ts:1 platform-imports-up',
       'platform/db.ts:2 platform-imports-up',
     ]);

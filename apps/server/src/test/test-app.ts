@@ -151,3 +151,8 @@ export async function createTestApp(
     },
   };
 }
+
+// What tests beside the modules need of the composition root, so that no module folder imports app/.
+export { loadConfig } from '../app/config.ts';
+export * as schema from '../app/schema.ts';
+export { buildServer } from '../app/server.ts';

@@ -2,10 +2,9 @@ import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as schema from '../../app/schema.ts';
 import type { Database, Db } from '../../platform/db/client.ts';
 import { isAppError } from '../../platform/errors.ts';
-import { createTestDatabase } from '../../test/test-app.ts';
+import { createTestDatabase, schema } from '../../test/test-app.ts';
 import { type Allocation, allocateOnHost, releaseOnHost } from './allocation.ts';
 import { hostGpus, hostPorts, hosts, regions } from './hosts.tables.ts';
 

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildServer } from '../../app/server.ts';
-import { testConfig } from '../../test/test-app.ts';
+import { buildServer, testConfig } from '../../test/test-app.ts';
 import { dockerHost, REMOTE_BODY, startTarget, world } from './host-networks.test-helpers.ts';
 
 describe('host networks: test-connection answers a fixed reason, never the remote answer', () => {

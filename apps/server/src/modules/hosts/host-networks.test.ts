@@ -2,8 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildServer } from '../../app/server.ts';
-import { testConfig } from '../../test/test-app.ts';
+import { buildServer, testConfig } from '../../test/test-app.ts';
 import { dockerHost, startTarget, world } from './host-networks.test-helpers.ts';
 
 describe('host networks: saving settings', () => {

@@ -1,9 +1,8 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildServer } from '../../app/server.ts';
 import { openDatabase } from '../../platform/db/client.ts';
 import { databaseUrlOf } from '../../test/server-process.ts';
-import { createTestApp, testConfig } from '../../test/test-app.ts';
+import { buildServer, createTestApp, testConfig } from '../../test/test-app.ts';
 import { hostGpus, hosts } from '../hosts/hosts.tables.ts';
 
 type Item = { id: number; hostName: string; gpuIdleNum: number };

@@ -1,9 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildServer } from '../../app/server.ts';
 import { fixedClock } from '../../platform/clock.ts';
 import { isAppError } from '../../platform/errors.ts';
-import { createTestApp, testConfig } from '../../test/test-app.ts';
+import { buildServer, createTestApp, testConfig } from '../../test/test-app.ts';
 import { postLedgerEntry, reconcileAccount } from '../ledger/ledger.ts';
 import { type FakeAlipayGateway, startFakeAlipayGateway } from './drivers/alipay/fake-alipay-gateway.ts';
 import { balanceOf, createOrder } from './drivers/payment-drivers.test-suite.ts';

@@ -1,12 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildServer } from '../../app/server.ts';
 import { fixedClock } from '../../platform/clock.ts';
 import type { AppInstance } from '../../platform/http/types.ts';
 import { createSecretBox, secretBoxOf } from '../../platform/secret-box.ts';
 import { IMAGE, instanceTestApp } from '../../test/instances.ts';
-import { testConfig } from '../../test/test-app.ts';
+import { buildServer, testConfig } from '../../test/test-app.ts';
 import { createAuthRepository } from '../auth/auth.repository.ts';
 import { hosts, regions } from '../hosts/hosts.tables.ts';
 import { instances } from '../instances/instances.tables.ts';

@@ -1,8 +1,7 @@
 import { adminTenantSchema } from '@gpu/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildServer } from '../../app/server.ts';
 import { fixedClock } from '../../platform/clock.ts';
-import { createTestApp, testConfig } from '../../test/test-app.ts';
+import { buildServer, createTestApp, testConfig } from '../../test/test-app.ts';
 import { VERSION_CHECK_MS } from '../tenants/tenants.usecases.ts';
 import { settings, type T, tenantsAdminCalls } from './tenant-admin.test-helpers.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../app/config.ts';
-import { type HostNetworks, NO_HOST_NETWORKS, parseHostNetworks } from './host-networks.ts';
+import { type HostNetworks, NO_HOST_NETWORKS, parseHostNetworks } from '../platform/host-networks.ts';
+import { loadConfig } from './config.ts';
 
 const nets = (text: string) => parseHostNetworks(text) as HostNetworks;
 

@@ -8,11 +8,11 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { admins, users } from '../../modules/auth/auth.tables.ts';
-import { hashPassword } from '../../modules/auth/passwords.ts';
-import { REFRESH_COOKIE } from '../../modules/auth/refresh-cookie.ts';
-import { createTestApp } from '../../test/test-app.ts';
-import { answersSecrets, noStoreRoutes } from './no-store.ts';
+import { admins, users } from '../modules/auth/auth.tables.ts';
+import { hashPassword } from '../modules/auth/passwords.ts';
+import { REFRESH_COOKIE } from '../modules/auth/refresh-cookie.ts';
+import { answersSecrets, noStoreRoutes } from '../platform/http/no-store.ts';
+import { createTestApp } from '../test/test-app.ts';
 
 // DESIGN §9: answers carrying tokens or passwords are `Cache-Control: no-store`.
 
