@@ -12,6 +12,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { cycles } from '../../../scripts/lib/import-cycles.ts';
 
 export const MAX_LINES = 300;
 
@@ -65,41 +66,6 @@ export function importsOf(root: string, file: string, text: string): ImportEdge[
     edges.push({ from: file, to, line: text.slice(0, at).split('\n').length, spec });
   }
   return edges;
-}
-
-/** Strongly connected components of more than one node (Tarjan). */
-export function cycles(graph: Map<string, Set<string>>): string[][] {
-  let next = 0;
-  const index = new Map<string, number>();
-  const low = new Map<string, number>();
-  const stack: string[] = [];
-  const onStack = new Set<string>();
-  const found: string[][] = [];
-  const visit = (v: string) => {
-    index.set(v, next);
-    low.set(v, next);
-    next++;
-    stack.push(v);
-    onStack.add(v);
-    for (const w of graph.get(v) ?? []) {
-      if (!index.has(w)) {
-        visit(w);
-        low.set(v, Math.min(low.get(v) as number, low.get(w) as number));
-      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v) as number, index.get(w) as number));
-    }
-    if (low.get(v) === index.get(v)) {
-      const scc: string[] = [];
-      let w: string | undefined;
-      do {
-        w = stack.pop() as string;
-        onStack.delete(w);
-        scc.push(w);
-      } while (w !== v);
-      if (scc.length > 1) found.push(scc.sort());
-    }
-  };
-  for (const v of [...graph.keys()].sort()) if (!index.has(v)) visit(v);
-  return found;
 }
 
 /** Every breach of the boundaries under `root` (apps/server/src; paths relative to it). */

@@ -17,6 +17,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { cycles } from '../../../scripts/lib/import-cycles.ts';
 
 export interface Problem {
   file: string;
@@ -96,39 +97,6 @@ function cycleThrough(start: string, members: Set<string>, edges: Map<string, Ma
   return [start, start];
 }
 
-/** Strongly connected components of the feature graph with more than one feature (Tarjan). */
-function cycles(edges: Map<string, Map<string, Edge>>): string[][] {
-  let next = 0;
-  const index = new Map<string, number>();
-  const low = new Map<string, number>();
-  const stack: string[] = [];
-  const onStack = new Set<string>();
-  const found: string[][] = [];
-  const visit = (v: string) => {
-    index.set(v, next);
-    low.set(v, next++);
-    stack.push(v);
-    onStack.add(v);
-    for (const w of edges.get(v)?.keys() ?? []) {
-      if (!index.has(w)) {
-        visit(w);
-        low.set(v, Math.min(low.get(v) as number, low.get(w) as number));
-      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v) as number, index.get(w) as number));
-    }
-    if (low.get(v) !== index.get(v)) return;
-    const component: string[] = [];
-    let w: string | undefined;
-    do {
-      w = stack.pop() as string;
-      onStack.delete(w);
-      component.push(w);
-    } while (w !== v);
-    if (component.length > 1) found.push(component.sort());
-  };
-  for (const v of [...edges.keys()].sort()) if (!index.has(v)) visit(v);
-  return found;
-}
-
 /** Every breach of the web's boundaries under `root` (apps/web/src; paths relative to it). */
 export function checkWebBoundaries(root: string): Problem[] {
   const problems: Problem[] = [];
@@ -167,7 +135,7 @@ export function checkWebBoundaries(root: string): Problem[] {
       }
     }
   }
-  for (const component of cycles(featureEdges)) {
+  for (const component of cycles(new Map([...featureEdges].map(([k, v]) => [k, [...v.keys()]])))) {
     const loop = cycleThrough(component[0] as string, new Set(component), featureEdges);
     const first = featureEdges.get(loop[0] as string)?.get(loop[1] as string) as Edge;
     problems.push({
