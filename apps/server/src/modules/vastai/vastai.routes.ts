@@ -8,10 +8,10 @@ import {
   vastaiSshInfoSchema,
   vastaiStatusSchema,
 } from '@gpu/shared';
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ok } from '../../platform/http/envelope.ts';
 import type { AppInstance } from '../../platform/http/types.ts';
+import { signedInUser } from '../auth/index.ts';
 import { toInstanceView } from '../instances/index.ts';
 import type { VastaiDeps } from './vastai.deps.ts';
 import {
@@ -27,7 +27,7 @@ const instanceIdQuery = z.object({ instanceId: idSchema('实例编号无效') })
 
 /** SPEC.md §7 GPU: Overseas. Power actions are POST …/instance/{start|stop|destroy}?instanceId=. */
 export async function vastaiRoutes(app: AppInstance, deps: VastaiDeps) {
-  const me = (r: FastifyRequest) => r.user as NonNullable<FastifyRequest['user']>;
+  const me = signedInUser;
 
   app.get(
     '/api/gpu/vastai/status',
