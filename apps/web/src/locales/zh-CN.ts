@@ -6,6 +6,7 @@ import {
   INSTANCE_STATUS_NAMES,
   RECHARGE_ORDER_STATUS_NAMES,
 } from '@gpu/shared/labels';
+import { passwordRule } from '@gpu/shared/password-rule';
 
 /** A machine's specs as the market card and the subscribe host card label them. */
 const HOST_SPECS = {
@@ -344,7 +345,8 @@ export const t = {
     phoneUnknown: '暂时无法确认该手机号能否注册，',
     recheck: '重新检查',
     checkFailed: '检查手机号失败，请稍后重试',
-    passwordPlaceholder: '6-100位，须包含大写字母、小写字母和数字',
+    /** The password rule is stated once, in @gpu/shared/password-rule (register, reset, change password). */
+    passwordPlaceholder: passwordRule.newPassword,
     confirmPassword: '确认密码',
     confirmPlaceholder: '请再次输入密码',
     strength: '密码强度',
@@ -371,7 +373,7 @@ export const t = {
     title: '找回密码',
     subtitle: '验证手机号后设置新密码',
     newPassword: '新密码',
-    newPasswordPlaceholder: '6-16位，需含大写字母、小写字母和数字',
+    newPasswordPlaceholder: passwordRule.resetPassword,
     confirmPassword: '确认新密码',
     confirmPlaceholder: '请再次输入新密码',
     submit: '重置密码',
@@ -1452,6 +1454,7 @@ export const t = {
     passwordTitle: '修改密码',
     oldPassword: '原密码',
     newPassword: '新密码',
+    newPasswordPlaceholder: passwordRule.newPassword,
     confirmPassword: '确认新密码',
     passwordHint: '修改成功后，其他设备上的登录将全部退出',
     savePassword: '修改密码',
