@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launchBrowser, MOBILE, registerUser, siteUrl } from './helpers';
-import { openContext, shot, visit } from './screen-helpers';
+import { DESKTOP, launchBrowser, MOBILE, siteUrl } from './helpers';
+import { openContext, shot } from './screen-helpers';
 
 // /ai-navigation (embedded page with loading and fallback) and the /user placeholder (SPEC.md §2).
 
@@ -63,25 +63,5 @@ describe('AI navigation', () => {
     expect(await page.getByRole('link', { name: /在新窗口打开/ }).getAttribute('href')).toBe(DEFAULT_URL);
     await shot(page, 'ai-navigation-fallback-desktop');
     await context.close();
-  });
-});
-
-describe('/user placeholder', () => {
-  it('shows the sample values at 1440 and 390 px; screenshots', async () => {
-    const session = await registerUser();
-    for (const [name, viewport] of [
-      ['desktop', DESKTOP],
-      ['mobile', MOBILE],
-    ] as const) {
-      const context = await openContext(browser, viewport, {
-        token: session.accessToken,
-        user: session.user,
-      });
-      const page = await visit(context, '/user');
-      await page.getByText('黄金会员').first().waitFor();
-      expect(await page.locator('body').textContent()).not.toContain('建设中');
-      await shot(page, `user-${name}`);
-      await context.close();
-    }
   });
 });

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
   authMessages,
+  changePasswordRequestSchema,
   loginRequestSchema,
   passwordStrength,
   registerRequestSchema,
   resetPasswordRequestSchema,
 } from './auth.ts';
+import { passwordRule } from './password-rule.ts';
 
 const firstMessage = (r: { success: boolean; error?: { issues: { message: string }[] } }) =>
   r.success ? null : r.error?.issues[0]?.message;
@@ -101,7 +103,29 @@ describe('password strength', () => {
     expect(s.score).toBe(score);
     expect(s.level).toBe(level);
   });
-  it('lists what is missing', () => {
-    expect(passwordStrength('abc').missing).toEqual(['至少8个字符', '数字', '大写字母']);
+  it("lists what is missing: the rule's own minimum (6), never a stricter one", () => {
+    expect(passwordStrength('abc').missing).toEqual(['至少6个字符', '数字', '大写字母']);
+    // 6–7 characters meet the rule: they score less (SPEC.md §5) but nothing is missing.
+    expect(passwordStrength('Abc123').missing).toEqual([]);
+  });
+});
+
+describe('the password rule, stated once', () => {
+  it('says the same lengths and composition as the schemas check', () => {
+    expect(passwordRule.newPassword).toBe('6-100位，须包含大写字母、小写字母和数字');
+    expect(passwordRule.resetPassword).toBe('6-16位，须包含大写字母、小写字母和数字');
+    expect(authMessages.passwordLength).toBe('密码长度为6-100位');
+    expect(authMessages.resetPasswordLength).toBe('新密码长度为6-16位');
+    expect(
+      firstMessage(changePasswordRequestSchema.safeParse({ oldPassword: 'x'.repeat(6), newPassword: 'Ab1' })),
+    ).toBe(authMessages.passwordLength);
+    expect(
+      firstMessage(
+        changePasswordRequestSchema.safeParse({ oldPassword: 'x'.repeat(6), newPassword: 'abcdef' }),
+      ),
+    ).toBe(authMessages.passwordComplexity);
+    expect(
+      changePasswordRequestSchema.safeParse({ oldPassword: 'x'.repeat(6), newPassword: 'Abc123' }).success,
+    ).toBe(true);
   });
 });

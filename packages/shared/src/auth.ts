@@ -7,6 +7,7 @@ import {
   SALES_NAME_MAX,
   VERIFICATION_CODE_LENGTH,
 } from './constants.ts';
+import { passwordRule } from './password-rule.ts';
 
 /** SPEC.md §5 rules and their messages, used by the forms and re-checked by the server. */
 export const PHONE_PATTERN = /^1[3-9]\d{9}$/;
@@ -18,16 +19,16 @@ export const authMessages = {
   phoneRequired: '请输入手机号',
   phoneInvalid: '请输入正确的11位手机号',
   passwordRequired: '请输入密码',
-  passwordLength: `密码长度为${PASSWORD_MIN}-${PASSWORD_MAX}位`,
+  passwordLength: passwordRule.length,
   passwordCharset: '密码只能包含字母、数字和常用符号',
-  passwordComplexity: '密码必须包含大写字母、小写字母和数字',
+  passwordComplexity: passwordRule.composition,
   confirmRequired: '请再次输入密码',
   confirmMismatch: '两次输入的密码不一致',
   codeRequired: '请输入验证码',
   codeInvalid: `验证码为${VERIFICATION_CODE_LENGTH}位数字`,
   salesNameMax: `销售姓名不能超过${SALES_NAME_MAX}个字符`,
   salesPhoneInvalid: '请输入正确的销售手机号',
-  resetPasswordLength: `新密码长度为${PASSWORD_MIN}-${RESET_PASSWORD_MAX}位`,
+  resetPasswordLength: passwordRule.resetLength,
   agreementRequired: '请阅读并同意用户协议和隐私政策',
 } as const;
 
@@ -178,7 +179,8 @@ export function passwordStrength(password: string): {
 } {
   let score = password.length >= 8 ? 25 : password.length >= 6 ? 15 : 0;
   const missing: string[] = [];
-  if (password.length < 8) missing.push('至少8个字符');
+  // Length 8+ scores more (SPEC.md §5), but only the rule's minimum is a requirement.
+  if (password.length < PASSWORD_MIN) missing.push(passwordRule.tooShort);
   for (const [re, label] of [
     [/\d/, '数字'],
     [/[a-z]/, '小写字母'],

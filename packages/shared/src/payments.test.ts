@@ -3,7 +3,9 @@ import {
   createQrCodeRequestSchema,
   isRechargeInputKey,
   rechargeAmountError,
+  rechargeBody,
   rechargeMessages,
+  rechargeSubject,
   sanitizeRechargeInput,
 } from './payments.ts';
 
@@ -61,5 +63,20 @@ describe('amount input filtering', () => {
       expect(isRechargeInputKey(k)).toBe(true);
     for (const k of ['e', '.', '-', '+', ' ']) expect(isRechargeInputKey(k)).toBe(false);
     expect(isRechargeInputKey('v', true)).toBe(true);
+  });
+});
+
+describe('recharge subject (what the Alipay bill shows)', () => {
+  it('names the tenant and the amount with thousands separators and two decimals', () => {
+    expect(rechargeSubject('算力云平台', 1000)).toBe('算力云平台 账户充值 ¥1,000.00');
+    expect(rechargeSubject(' 星河算力 ', 1234567.5)).toBe('星河算力 账户充值 ¥1,234,567.50');
+    expect(rechargeSubject('A', 0.01)).toBe('A 账户充值 ¥0.01');
+    expect(rechargeBody('算力云平台')).toBe('算力云平台 账户余额充值');
+  });
+  it('stays within 128 characters whatever the tenant is called', () => {
+    const subject = rechargeSubject('长'.repeat(300), 100000);
+    expect(subject.length).toBe(128);
+    expect(subject.endsWith(' 账户充值 ¥100,000.00')).toBe(true);
+    expect(rechargeBody('长'.repeat(300)).length).toBeLessThanOrEqual(128);
   });
 });

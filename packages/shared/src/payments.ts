@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { RECHARGE_MAX, RECHARGE_MIN } from './constants.ts';
 import { dateOrTimeSchema } from './input.ts';
 import { RECHARGE_ORDER_STATUSES } from './labels.ts';
+import { formatCurrency } from './money.ts';
 
 /** Recharge (SPEC.md §3, §4, §5, §7): the rules and messages both the form and the server apply. */
 export const rechargeMessages = {
@@ -19,8 +20,28 @@ export type PaymentType = (typeof PAYMENT_TYPES)[number];
 export const PAYMENT_STATUSES = ['SUCCESS', 'FAIL', 'PENDING'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
+/**
+ * SPEC.md §3's request defaults. The server does not pass a client's subject or body on to the
+ * provider: it builds them with rechargeSubject / rechargeBody.
+ */
 export const DEFAULT_RECHARGE_SUBJECT = '测试商品';
 export const DEFAULT_RECHARGE_BODY = '测试商品描述';
+
+/** Alipay's subject limit is 256 characters; ours stays well inside it. */
+const SUBJECT_MAX = 128;
+
+/**
+ * What the customer's Alipay bill (and the simulated payment page) shows for a recharge:
+ * "{tenant} 账户充值 ¥1,000.00".
+ */
+export function rechargeSubject(tenantName: string, amountYuan: number): string {
+  const amount = ` 账户充值 ${formatCurrency(amountYuan, { group: true })}`;
+  return `${tenantName.trim().slice(0, SUBJECT_MAX - amount.length)}${amount}`;
+}
+
+/** The order's description at the provider: "{tenant} 账户余额充值". */
+export const rechargeBody = (tenantName: string): string =>
+  `${tenantName.trim().slice(0, SUBJECT_MAX - 7)} 账户余额充值`;
 
 /** A text field or query value becomes a number when it is decimal digits; anything else stays as is and fails. */
 const numberFromText = (v: unknown) => {

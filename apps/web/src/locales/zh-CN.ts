@@ -6,6 +6,7 @@ import {
   INSTANCE_STATUS_NAMES,
   RECHARGE_ORDER_STATUS_NAMES,
 } from '@gpu/shared/labels';
+import { passwordRule } from '@gpu/shared/password-rule';
 
 /** A machine's specs as the market card and the subscribe host card label them. */
 const HOST_SPECS = {
@@ -168,13 +169,18 @@ export const t = {
     ctaContact: '联系我们',
   },
   user: {
-    sampleNotice: '余额与会员信息为示例数据，实际数据以控制台为准',
     balance: '账户余额',
+    frozen: (amount: string) => `冻结 ${amount}`,
     memberLevel: '会员等级',
-    memberLevelValue: '黄金会员',
-    growth: '成长值',
+    /** Until member levels exist, every account is at this one. */
+    memberLevelDefault: '普通会员',
+    monthSpend: '本月消费',
+    monthSpendHint: '按北京时间自然月统计',
     vouchers: '可用代金券',
     vouchersValue: (n: number) => `${n} 张`,
+    vouchersHint: (total: string) => `共可抵扣 ${total}`,
+    loading: '加载中',
+    loadFailed: '加载失败',
     accountInfo: '账户信息',
     username: '用户名',
     phone: '手机号',
@@ -184,6 +190,15 @@ export const t = {
     registeredAt: '注册时间',
     recharge: '立即充值',
     toConsole: '进入控制台',
+    shortcuts: '常用入口',
+    accountSecurity: '账号安全',
+    accountSecurityHint: '修改密码、更换手机号',
+    rechargeLink: '账户充值',
+    rechargeHint: '支付宝扫码充值',
+    orders: '我的订单',
+    ordersHint: '实例订单与费用',
+    rechargeOrders: '充值记录',
+    rechargeOrdersHint: '每一笔充值订单',
   },
   subscribe: {
     title: '创建实例',
@@ -344,7 +359,8 @@ export const t = {
     phoneUnknown: '暂时无法确认该手机号能否注册，',
     recheck: '重新检查',
     checkFailed: '检查手机号失败，请稍后重试',
-    passwordPlaceholder: '6-100位，须包含大写字母、小写字母和数字',
+    /** The password rule is stated once, in @gpu/shared/password-rule (register, reset, change password). */
+    passwordPlaceholder: passwordRule.newPassword,
     confirmPassword: '确认密码',
     confirmPlaceholder: '请再次输入密码',
     strength: '密码强度',
@@ -371,7 +387,7 @@ export const t = {
     title: '找回密码',
     subtitle: '验证手机号后设置新密码',
     newPassword: '新密码',
-    newPasswordPlaceholder: '6-16位，需含大写字母、小写字母和数字',
+    newPasswordPlaceholder: passwordRule.resetPassword,
     confirmPassword: '确认新密码',
     confirmPlaceholder: '请再次输入新密码',
     submit: '重置密码',
@@ -1452,6 +1468,7 @@ export const t = {
     passwordTitle: '修改密码',
     oldPassword: '原密码',
     newPassword: '新密码',
+    newPasswordPlaceholder: passwordRule.newPassword,
     confirmPassword: '确认新密码',
     passwordHint: '修改成功后，其他设备上的登录将全部退出',
     savePassword: '修改密码',

@@ -1,8 +1,6 @@
 import {
   createQrCodeRequestSchema,
   createQrCodeResponseSchema,
-  DEFAULT_RECHARGE_BODY,
-  DEFAULT_RECHARGE_SUBJECT,
   envelopeSchema,
   pageSchema,
   paymentStatusQuerySchema,
@@ -54,7 +52,10 @@ export async function paymentsRoutes(app: AppInstance, deps: PaymentDeps) {
       },
     },
     async (request) =>
-      okWithMsg(await createRecharge(deps, signedInUser(request), request.body), '二维码生成成功'),
+      okWithMsg(
+        await createRecharge(deps, signedInUser(request), request.body, request.tenant.name),
+        '二维码生成成功',
+      ),
   );
   // SPEC.md §7 `POST /user/recharge (query amount)`: the same order and answer as createQrCode
   // (never a direct credit: money arrives only through the provider's payment).
@@ -73,12 +74,12 @@ export async function paymentsRoutes(app: AppInstance, deps: PaymentDeps) {
     },
     async (request) =>
       okWithMsg(
-        await createRecharge(deps, signedInUser(request), {
-          amount: request.query.amount,
-          subject: DEFAULT_RECHARGE_SUBJECT,
-          body: DEFAULT_RECHARGE_BODY,
-          type: 'alipay',
-        }),
+        await createRecharge(
+          deps,
+          signedInUser(request),
+          { amount: request.query.amount, type: 'alipay' },
+          request.tenant.name,
+        ),
         '二维码生成成功',
       ),
   );

@@ -50,8 +50,9 @@ describe('POST /api/pay/createQrCode', () => {
       status: 'PENDING',
       provider: 'simulated',
       paymentType: 'alipay',
-      subject: '测试商品',
-      body: '测试商品描述',
+      // The default tenant's name (demo-less apps keep the defaults).
+      subject: '算力云平台 账户充值 ¥200.00',
+      body: '算力云平台 账户余额充值',
       qrCode: body.data.qrCode,
     });
     expect((row?.expiresAt.getTime() ?? 0) - (row?.createdAt.getTime() ?? 0)).toBe(600_000);
@@ -134,7 +135,8 @@ describe('POST /api/user/recharge (query amount)', () => {
       .select()
       .from(rechargeOrders)
       .where(eq(rechargeOrders.orderNo, body.data.orderNo));
-    expect(row).toMatchObject({ userId: user.id, amount: 5_000_000, status: 'PENDING', subject: '测试商品' });
+    expect(row).toMatchObject({ userId: user.id, amount: 5_000_000, status: 'PENDING' });
+    expect(row?.subject).toBe('算力云平台 账户充值 ¥500.00');
     expect(await balanceOf(t, headers)).toBe(0);
     // Paying it credits like any order.
     expect((await pay(body.data)).statusCode).toBe(200);
@@ -243,7 +245,7 @@ describe('recharge orders', () => {
       status: 'SUCCESS',
       paymentType: 'alipay',
       provider: 'simulated',
-      subject: '测试商品',
+      subject: '算力云平台 账户充值 ¥200.00',
       providerTradeNo: `SIM${b.orderNo}`,
       closedAt: null,
     });

@@ -5,6 +5,8 @@ import {
   type RechargeOrder,
   type RechargeOrderQuery,
   type RechargeOrderStatus,
+  rechargeBody,
+  rechargeSubject,
   unitsToYuan,
   yuanToUnits,
 } from '@gpu/shared';
@@ -32,11 +34,15 @@ export const rechargeLedgerKey = (orderNo: string) => `recharge:${orderNo}`;
 const driverFor = (deps: PaymentDeps, order: RechargeOrderRow) =>
   deps.payments.kind === order.provider ? deps.payments : null;
 
-/** A PENDING order and the provider's QR string for it (`POST /api/pay/createQrCode`). */
+/**
+ * A PENDING order and the provider's QR string for it (`POST /api/pay/createQrCode`). The subject
+ * the customer's Alipay bill shows is ours, "{tenant} 账户充值 ¥1,000.00", never the client's text.
+ */
 export async function createRecharge(
   deps: PaymentDeps,
   user: AuthUser,
-  input: { amount: number; subject: string; body: string; type: 'alipay' },
+  input: { amount: number; type: 'alipay' },
+  tenantName: string,
 ): Promise<QrCode> {
   const now = deps.now();
   const order = await deps.db.transaction(async (tx) => {
@@ -54,8 +60,8 @@ export async function createRecharge(
       amount: yuanToUnits(input.amount),
       paymentType: input.type,
       provider: deps.payments.kind,
-      subject: input.subject || '测试商品',
-      body: input.body || '测试商品描述',
+      subject: rechargeSubject(tenantName, input.amount),
+      body: rechargeBody(tenantName),
       expiresAt: new Date(now.getTime() + ORDER_TTL_MS),
       createdAt: now,
       updatedAt: now,

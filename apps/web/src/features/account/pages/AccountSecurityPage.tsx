@@ -64,7 +64,11 @@ function PasswordCard() {
           rules={rule('newPassword')}
           extra={<PasswordStrength password={password ?? ''} />}
         >
-          <Input.Password autoComplete="new-password" data-testid="new-password" />
+          <Input.Password
+            placeholder={s.newPasswordPlaceholder}
+            autoComplete="new-password"
+            data-testid="new-password"
+          />
         </Form.Item>
         <Form.Item
           name="confirmPassword"

@@ -161,7 +161,7 @@ describe('register page', () => {
     type('password-input', 'abc');
     const meter = await findTestId('password-strength');
     expect(meter.textContent).toContain('密码强度：弱');
-    expect(meter.textContent).toContain('还需包含：至少8个字符、数字、大写字母');
+    expect(meter.textContent).toContain('还需包含：至少6个字符、数字、大写字母');
     type('password-input', 'Passw0rd');
     await waitFor(() =>
       expect(screen.getByTestId('password-strength').textContent).toContain('密码强度：强'),

@@ -7,10 +7,11 @@ export const billingKeys = {
 
 /**
  * Query keys of the console's figures and bills (refreshed whenever money moves, see
- * money-refresh.ts; here, below the bills pages and the instances that refresh them).
+ * money-refresh.ts; here, below the bills pages and the instances that refresh them). Under the
+ * per-user prefix, so signing out drops one customer's spend before the next signs in.
  */
 export const billKeys = {
-  all: ['bills'] as const,
+  all: [...USER_QUERY_KEY, 'bills'] as const,
   records: (q: object) => [...billKeys.all, 'records', q] as const,
   monitor: () => [...billKeys.all, 'monitor'] as const,
   daily: (days: number) => [...billKeys.all, 'daily', days] as const,

@@ -33,8 +33,8 @@ describe('alipay notifications and queries', () => {
       bizContent: {
         out_trade_no: order.orderNo,
         total_amount: '100000.00',
-        subject: '测试商品',
-        body: '测试商品描述',
+        subject: '算力云平台 账户充值 ¥100,000.00',
+        body: '算力云平台 账户余额充值',
       },
     });
     expect(call?.bizContent.timeout_express).toBe('10m');

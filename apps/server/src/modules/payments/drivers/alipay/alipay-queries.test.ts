@@ -35,6 +35,31 @@ describe('alipay notifications and queries', () => {
     expect((await reconcileAccount(t.db, user.id)).entries).toBe(1);
   });
 
+  it('sends Alipay the subject "{tenant} 账户充值 ¥1,000.00", not the client\'s text', async () => {
+    const { user, headers } = await t.createUser();
+    const tenant = await t.app.deps.modules.tenants.service.resolve('localhost');
+    expect(tenant.id).toBe(user.tenantId);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/pay/createQrCode',
+      headers,
+      payload: { amount: 1000, subject: '测试商品', body: '测试商品描述' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const { orderNo } = res.json().data;
+    const precreate = gateway.calls.find(
+      (c) => c.method === 'alipay.trade.precreate' && c.bizContent.out_trade_no === orderNo,
+    );
+    expect(precreate?.validSignature).toBe(true);
+    expect(precreate?.bizContent.subject).toBe(`${tenant.name} 账户充值 ¥1,000.00`);
+    expect(precreate?.bizContent.body).toBe(`${tenant.name} 账户余额充值`);
+    expect(gateway.trades.get(orderNo)?.subject).toBe(`${tenant.name} 账户充值 ¥1,000.00`);
+    // The query-string recharge builds the same subject: ¥200.00 here.
+    const viaQuery = await t.app.inject({ method: 'POST', url: '/api/user/recharge?amount=200', headers });
+    expect(viaQuery.statusCode, viaQuery.body).toBe(200);
+    expect(gateway.trades.get(viaQuery.json().data.orderNo)?.subject).toBe(`${tenant.name} 账户充值 ¥200.00`);
+  });
+
   it('asks Alipay about one order at most every 5 s however often the page polls', async () => {
     const { headers } = await t.createUser();
     const order = await createOrder(t, headers, 200);

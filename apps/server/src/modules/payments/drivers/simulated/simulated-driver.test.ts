@@ -81,19 +81,21 @@ describe('simulated payment page', () => {
     }
   });
 
-  it('escapes what the customer typed', async () => {
+  it('shows our subject ("{tenant} 账户充值 ¥1,000.00"), never what the customer typed', async () => {
     const t = await createTestApp({ demo: false });
     try {
-      const { headers } = await t.createUser();
+      const { headers, user } = await t.createUser();
       const res = await t.app.inject({
         method: 'POST',
         url: '/api/pay/createQrCode',
         headers,
-        payload: { amount: 100, subject: '<script>alert(1)</script>' },
+        payload: { amount: 1000, subject: '<script>alert(1)</script>' },
       });
       const page = await t.app.inject({ method: 'GET', url: new URL(res.json().data.qrCode).pathname });
-      expect(page.body).not.toContain('<script>alert');
-      expect(page.body).toContain('&lt;script&gt;');
+      const tenant = await t.app.deps.modules.tenants.service.resolve('localhost');
+      expect(tenant.id).toBe(user.tenantId);
+      expect(page.body).toContain(`<dd>${tenant.name} 账户充值 ¥1,000.00</dd>`);
+      expect(page.body).not.toContain('script');
     } finally {
       await t.close();
     }
