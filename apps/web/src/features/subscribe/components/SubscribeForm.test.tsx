@@ -253,6 +253,8 @@ describe('SubscribeForm', { timeout: 30_000 }, () => {
     );
     const body = calls.find((c) => c.path === '/api/gpu/instance/create')?.body as Record<string, unknown>;
     expect(body).toMatchObject({ billingType: 'hourly', duration: 1, gpuAmount: 1 });
+    // Pay-as-you-go creates at once: no package confirm.
+    expect(confirmDialog).not.toHaveBeenCalled();
     expect(router.state.location.pathname).toBe('/subscribe');
   });
 });
