@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, DESKTOP, launchBrowser, MOBILE, registerUser } from './helpers';
+import { api, chooseOption, DESKTOP, launchBrowser, MOBILE, registerUser } from './helpers';
 import { expectNoSidewaysScroll, openContext, shot, toast, visit } from './screen-helpers';
 
 // /blockchain (SPEC.md §7): submit a payment made on chain; the simulated chain's page confirms it.
@@ -12,7 +12,69 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
+// The demo addresses the server shows outside production when none is configured.
+const DEMO = {
+  TRON: 'T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb',
+  ETHEREUM: '0x000000000000000000000000000000000000dEaD',
+};
+
+/**
+ * The receiving panel of `chain`: address, copy (the clipboard then holds it), QR, the wrong-network
+ * warning, minimum and confirmations, the demo flag; all inside the viewport.
+ */
+async function expectReceivePanel(
+  page: Page,
+  chain: 'TRON' | 'ETHEREUM',
+  viewport: { width: number; height: number },
+) {
+  const panel = page.locator(`[data-testid="receive-panel"][data-chain="${chain}"]`);
+  await panel.waitFor();
+  const label = chain === 'TRON' ? 'TRON (TRC-20)' : 'Ethereum (ERC-20)';
+  expect(await panel.getByTestId('receive-address').textContent()).toBe(DEMO[chain]);
+  expect(await panel.getByText(`${label} 收款地址`, { exact: true }).count()).toBe(1);
+  expect(await panel.getByTestId('receive-network-warning').textContent()).toContain(
+    `仅支持通过 ${label} 网络转入 USDT / USDC`,
+  );
+  expect(await panel.getByTestId('receive-min').textContent()).toBe('1 USDT / USDC（约 ¥7.20）');
+  expect(await panel.getByTestId('receive-confirmations').textContent()).toBe(
+    `${chain === 'TRON' ? 19 : 12} 个区块确认后自动到账`,
+  );
+  expect(await panel.getByTestId('receive-demo').textContent()).toContain('演示地址');
+  const qr = panel.getByTestId('receive-qr');
+  expect(await qr.evaluate((el) => el.tagName.toLowerCase())).toBe('svg');
+  const qrBox = await qr.boundingBox();
+  expect(qrBox && qrBox.width >= 140 && qrBox.x >= 0 && qrBox.x + qrBox.width <= viewport.width).toBe(true);
+  for (const id of ['receive-address', 'receive-copy']) {
+    const box = await panel.getByTestId(id).boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= viewport.width, id).toBe(true);
+  }
+  await panel.getByTestId('receive-copy').click();
+  await toast(page, '地址已复制');
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(DEMO[chain]);
+}
+
 describe('blockchain orders (desktop)', () => {
+  it('shows where to pay on each network: address, copy, QR, warning, minimum, confirmations', async () => {
+    const session = await registerUser();
+    const context = await openContext(browser, DESKTOP, { token: session.accessToken, user: session.user });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    const page = await visit(context, '/blockchain');
+    await expectReceivePanel(page, 'TRON', DESKTOP);
+    // QR beside the address on a wide screen.
+    const qr = await page.getByTestId('receive-qr').boundingBox();
+    const address = await page.getByTestId('receive-address').boundingBox();
+    expect(qr && address && address.x > qr.x + qr.width).toBe(true);
+    await shot(page, 'blockchain-receive-tron-desktop');
+    await chooseOption(
+      page,
+      page.getByTestId('blockchain-form').locator('.ant-select').first(),
+      'Ethereum (ERC-20)',
+    );
+    await expectReceivePanel(page, 'ETHEREUM', DESKTOP);
+    await shot(page, 'blockchain-receive-eth-desktop');
+    await context.close();
+  });
+
   it('submits an order, confirms it on the simulated chain and credits the balance once', async () => {
     const session = await registerUser();
     const context = await openContext(browser, DESKTOP, { token: session.accessToken, user: session.user });
@@ -71,9 +133,24 @@ describe('blockchain orders (390 px)', () => {
       token: session.accessToken,
       body: { chain: 'ETHEREUM', currency: 'USDC', amount: '12.5', txHash: randomBytes(32).toString('hex') },
     });
+    await api('/blockchain/orders', {
+      token: session.accessToken,
+      body: { chain: 'TRON', currency: 'USDT', amount: '150', txHash: randomBytes(32).toString('hex') },
+    });
     const context = await openContext(browser, MOBILE, { token: session.accessToken, user: session.user });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     const page = await visit(context, '/blockchain');
     await page.getByTestId('blockchain-status').first().waitFor();
+    await expectNoSidewaysScroll(page);
+    // Money as ¥1,000.00: 12.5 USDC credits ¥90.00, 150 USDT ¥1,080.00.
+    const orders = page.getByTestId('blockchain-orders');
+    expect(await orders.getByText('¥90.00', { exact: true }).count()).toBe(1);
+    expect(await orders.getByText('¥1,080.00', { exact: true }).count()).toBe(1);
+    await expectReceivePanel(page, 'TRON', MOBILE);
+    // On a phone the QR sits above the address.
+    const qr = await page.getByTestId('receive-qr').boundingBox();
+    const address = await page.getByTestId('receive-address').boundingBox();
+    expect(qr && address && address.y > qr.y + qr.height).toBe(true);
     await expectNoSidewaysScroll(page);
     await shot(page, 'blockchain-mobile');
     await context.close();

@@ -121,6 +121,8 @@ describe('a new customer, start to finish', () => {
     await page.getByTestId('instance-name').fill(name);
     await shot('subscribe');
     await page.getByTestId('create-button').click();
+    // A package asks before it takes the money.
+    await answerConfirm(page, '确认支付并创建');
     await page.getByText('容器创建成功，计费已开始！').waitFor();
     await page.waitForURL('**/console/instance');
 

@@ -7,6 +7,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARTIFACTS } from './env';
 import {
+  answerConfirm,
   DESKTOP,
   fundUser,
   launchBrowser,
@@ -257,6 +258,8 @@ describe('subscribe (desktop)', () => {
     expect(await page.getByTestId('create-button').isEnabled()).toBe(true);
     const created = page.waitForResponse((r) => r.url().endsWith('/api/gpu/instance/create'));
     await page.getByTestId('create-button').click();
+    // A package asks before it takes the money (order-confirm.e2e.test.ts checks what it shows).
+    await answerConfirm(page, '确认支付并创建');
     const body = (await (await created).json()) as Envelope<Instance>;
     expect(body.success, body.message).toBe(true);
     await page.getByText('容器创建成功，计费已开始！').waitFor();

@@ -5,6 +5,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   adminLogin,
+  answerConfirm,
   api,
   chooseOption,
   clickSettled,
@@ -172,6 +173,8 @@ describe('vouchers end to end', () => {
     await page.getByTestId('instance-name').fill(`e2e-voucher-${Date.now() % 100000}`);
     const created = page.waitForResponse((r) => r.url().endsWith('/api/gpu/instance/create'));
     await page.getByTestId('create-button').click();
+    // A package asks before it takes the money.
+    await answerConfirm(page, '确认支付并创建');
     const body = (await (await created).json()) as Envelope<Instance>;
     expect(body.success, body.message).toBe(true);
     await page.waitForURL((url) => url.pathname.startsWith('/console'));

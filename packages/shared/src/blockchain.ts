@@ -120,3 +120,30 @@ export const blockchainBatchStatusSchema = z.object({
     .min(1, '请提供订单号')
     .max(50, '最多查询50个订单'),
 });
+
+/**
+ * Confirmations a transfer needs before it is credited (what a real chain driver must wait for):
+ * TRON's 19 block producers' solidification, Ethereum's customary 12 blocks.
+ */
+export const CHAIN_CONFIRMATIONS: Record<Chain, number> = { TRON: 19, ETHEREUM: 12 };
+
+/** Receiving-address formats: TRON base58 (T + 33), Ethereum 0x + 40 hex. */
+export const CHAIN_ADDRESS_PATTERNS: Record<Chain, RegExp> = {
+  TRON: /^T[1-9A-HJ-NP-Za-km-z]{33}$/,
+  ETHEREUM: /^0x[0-9a-fA-F]{40}$/,
+};
+
+/** GET /blockchain/networks: where to pay on each network. */
+export const blockchainNetworkSchema = z.object({
+  chain: z.enum(CHAINS),
+  label: z.string(),
+  currencies: z.array(z.enum(CHAIN_CURRENCIES)),
+  /** Our receiving address on this network; null: not configured (the network takes no orders). */
+  address: z.string().nullable(),
+  /** True for the built-in demo address outside production: never to receive real money. */
+  demo: z.boolean(),
+  /** Smallest transfer accepted, in coins. */
+  minAmount: z.number(),
+  confirmations: z.number().int(),
+});
+export type BlockchainNetwork = z.infer<typeof blockchainNetworkSchema>;

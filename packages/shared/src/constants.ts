@@ -59,6 +59,16 @@ export const PACKAGE_FALLBACK = {
 export const BILLING_TYPES = ['hourly', 'daily', 'weekly', 'monthly'] as const;
 export type BillingType = (typeof BILLING_TYPES)[number];
 
+/**
+ * A package's end: `duration` periods after `from` (day = 24 h, week = 168 h, month = 720 h, as
+ * PACKAGE_FALLBACK's hours); null for pay-as-you-go. The server stores it as the instance's expiry;
+ * the order confirm shows it.
+ */
+export function packageEnd(billingType: BillingType, duration: number, from: Date): Date | null {
+  if (billingType === 'hourly') return null;
+  return new Date(from.getTime() + PACKAGE_FALLBACK[billingType].hours * 3_600_000 * duration);
+}
+
 /** Duration limits per package billing type (SPEC.md §5). */
 export const DURATION_LIMITS = {
   daily: { min: 1, max: 6 },

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatYuan, unitsToYuan, yuanToUnits } from './money.ts';
+import { packageEnd } from './constants.ts';
+import { formatMoney, formatYuan, hoursLeft, unitsToYuan, yuanToUnits } from './money.ts';
 
 describe('money', () => {
   it('converts yuan to integer units without float drift', () => {
@@ -24,5 +25,28 @@ describe('money', () => {
     expect(formatYuan(0)).toBe('0.00');
     expect(formatYuan(1.005)).toBe('1.01');
     expect(formatYuan(200)).toBe('200.00');
+  });
+});
+
+describe('customer money text and runway', () => {
+  it('formatMoney: ¥, thousands separators, two decimals', () => {
+    expect(formatMoney(1000)).toBe('¥1,000.00');
+    expect(formatMoney(1234567.891)).toBe('¥1,234,567.89');
+    expect(formatMoney(0)).toBe('¥0.00');
+    expect(formatMoney(-3.2)).toBe('-¥3.20');
+  });
+  it('hoursLeft: balance ÷ rate down to a tenth, 0 when owed, null without spend', () => {
+    expect(hoursLeft(100, 3)).toBe(33.3);
+    expect(hoursLeft(1200, 3.98)).toBe(301.5);
+    expect(hoursLeft(0, 3)).toBe(0);
+    expect(hoursLeft(-1, 3)).toBe(0);
+    expect(hoursLeft(100, 0)).toBeNull();
+  });
+  it('packageEnd: day 24 h, week 168 h, month 720 h per period; none for pay-as-you-go', () => {
+    const from = new Date('2026-01-01T00:00:00Z');
+    expect(packageEnd('daily', 2, from)?.toISOString()).toBe('2026-01-03T00:00:00.000Z');
+    expect(packageEnd('weekly', 1, from)?.toISOString()).toBe('2026-01-08T00:00:00.000Z');
+    expect(packageEnd('monthly', 1, from)?.toISOString()).toBe('2026-01-31T00:00:00.000Z');
+    expect(packageEnd('hourly', 1, from)).toBeNull();
   });
 });

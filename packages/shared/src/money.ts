@@ -68,3 +68,19 @@ export function formatCurrency(yuan: number, opts: FormatYuanOptions = {}): stri
   const text = formatYuan(yuan, opts);
   return text.startsWith('-') ? `-¥${text.slice(1)}` : `¥${text}`;
 }
+
+/**
+ * THE customer-facing money text: "¥", thousands separators, two decimals ("¥1,000.00",
+ * "-¥3.20"). Screens that show an amount as text use this one function.
+ */
+export const formatMoney = (yuan: number): string => formatCurrency(yuan, { group: true });
+
+/**
+ * How long `available` yuan lasts at `ratePerHour` yuan an hour, in hours rounded down to one
+ * decimal (never below 0); null when nothing is spent. The one rule for every runway shown
+ * (console home, order bar, back-office balance warnings).
+ */
+export function hoursLeft(available: number, ratePerHour: number): number | null {
+  if (!(ratePerHour > 0)) return null;
+  return available <= 0 ? 0 : Math.floor((available / ratePerHour) * 10) / 10;
+}

@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { CHAIN_ADDRESS_PATTERNS } from '@gpu/shared/blockchain';
 import { USD_CNY_TENTHS } from '@gpu/shared/constants';
 import { z } from 'zod';
 import { parseHostNetworks } from '../platform/host-networks.ts';
@@ -116,6 +117,19 @@ export const envSchema = z.object({
    * implied by NODE_ENV or PAYMENT_PROVIDER; refused in production.
    */
   CHAIN_PROVIDER: z.enum(['off', 'simulated'], { message: '只能是 off 或 simulated' }).default('off'),
+  /**
+   * Our receiving address on each network (SPEC §7 Blockchain), shown on /blockchain with its QR.
+   * Unset outside production: a demo address, marked as such on the page; unset in production:
+   * the network is not offered (no address is ever made up there).
+   */
+  CHAIN_TRON_ADDRESS: z
+    .string()
+    .regex(CHAIN_ADDRESS_PATTERNS.TRON, 'TRON 地址应为 T 开头的 34 位 base58 地址')
+    .optional(),
+  CHAIN_ETHEREUM_ADDRESS: z
+    .string()
+    .regex(CHAIN_ADDRESS_PATTERNS.ETHEREUM, '以太坊地址应为 0x 开头的 40 位十六进制')
+    .optional(),
   /** This server's address as customers' devices reach it (QR pages, Alipay's notify URL). */
   PUBLIC_BASE_URL: z
     .string()

@@ -1,3 +1,4 @@
+import type { BlockchainNetwork } from '@gpu/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Now } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/client.ts';
@@ -11,4 +12,6 @@ export interface BlockchainDeps {
   /** The simulated driver's confirm page of an order; null with a real chain. */
   confirmUrl: ((orderNo: string) => string) | null;
   log: FastifyBaseLogger;
+  /** Receiving address per network (receivingNetworks). */
+  networks: BlockchainNetwork[];
 }

@@ -14,4 +14,10 @@ export const blockchainErrors = {
       status: 429,
       message: `待确认的订单已有${max}个，请等待确认后再提交`,
     }),
+  networkClosed: () =>
+    createError({
+      code: 'blockchain.network_closed',
+      status: 422,
+      message: '参数 chain 无效：该网络暂未开通收款',
+    }),
 };

@@ -1,6 +1,7 @@
 import type { Core } from '../../platform/module.ts';
 import { defineModule } from '../../platform/module.ts';
 import type { BlockchainDeps } from './blockchain.deps.ts';
+import { type ReceivingSettings, receivingNetworks } from './blockchain.models.ts';
 import { blockchainRoutes } from './blockchain.routes.ts';
 import type { ChainStatusDriver } from './drivers/chain-driver.ts';
 import { createChainDriver } from './drivers/registry.ts';
@@ -8,7 +9,7 @@ import { simulatedChainRoutes } from './drivers/simulated/simulated.routes.ts';
 import { simulatedChainPath } from './drivers/simulated/simulated-chain.ts';
 import { pollPendingOrdersTask } from './tasks/poll-pending-orders.task.ts';
 
-export interface BlockchainSettings {
+export interface BlockchainSettings extends ReceivingSettings {
   CHAIN_PROVIDER: 'off' | 'simulated';
   publicBaseUrl: string;
 }
@@ -27,6 +28,7 @@ export function createBlockchainDeps(
     confirmUrl:
       driver.kind === 'simulated' ? (no) => `${settings.publicBaseUrl}${simulatedChainPath(no)}` : null,
     log: core.log,
+    networks: receivingNetworks(settings),
   };
 }
 

@@ -2,6 +2,7 @@ import {
   blockchainBatchStatusSchema,
   blockchainIdParams,
   blockchainListQuerySchema,
+  blockchainNetworkSchema,
   blockchainOrderCreateSchema,
   blockchainOrderNoParams,
   blockchainOrderSchema,
@@ -46,6 +47,18 @@ export async function blockchainRoutes(app: AppInstance, deps: BlockchainDeps) {
         ),
         '订单已提交，等待链上确认',
       ),
+  );
+  app.get(
+    '/api/blockchain/networks',
+    {
+      ...user,
+      schema: {
+        tags,
+        summary: '收款网络与地址',
+        response: { 200: envelopeSchema(z.array(blockchainNetworkSchema)) },
+      },
+    },
+    async () => ok(deps.networks),
   );
   app.get(
     '/api/blockchain/user/orders',

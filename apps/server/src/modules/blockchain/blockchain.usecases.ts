@@ -30,6 +30,8 @@ export async function createBlockchainOrder(
   user: { id: number; tenantId: number },
   input: BlockchainOrderCreate,
 ): Promise<BlockchainOrder> {
+  // A network without a receiving address (production, not configured) takes no orders.
+  if (!deps.networks.find((n) => n.chain === input.chain)?.address) throw blockchainErrors.networkClosed();
   const repo = createBlockchainRepository(deps);
   if ((await repo.countPending(user.id)) >= MAX_PENDING_BLOCKCHAIN_ORDERS)
     throw blockchainErrors.tooManyPending(MAX_PENDING_BLOCKCHAIN_ORDERS);

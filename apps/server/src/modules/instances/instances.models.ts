@@ -1,4 +1,4 @@
-import type { BillingType, InstanceStatus, PackageType } from '@gpu/shared';
+import type { InstanceStatus } from '@gpu/shared';
 
 /** States in which a pay-as-you-go instance accrues cost (its container may still be running). */
 export const ACCRUING: InstanceStatus[] = ['RUNNING', 'STOPPING'];
@@ -19,17 +19,8 @@ export function accruedAt(
   return i.accruedClosed + Math.floor((i.hourlyRate * Math.floor(ms / 1000)) / 3600);
 }
 
-const PERIOD_MS: Record<PackageType, number> = {
-  daily: 86_400_000,
-  weekly: 7 * 86_400_000,
-  monthly: 30 * 86_400_000,
-};
-
-/** A package's end: `duration` periods after `from` (a month is 30 days, as SPEC's 720 hours). */
-export function packageEnd(billingType: BillingType, duration: number, from: Date): Date | null {
-  if (billingType === 'hourly') return null;
-  return new Date(from.getTime() + PERIOD_MS[billingType] * duration);
-}
+/** A package's end (the shared rule the order confirm shows too). */
+export { packageEnd } from '@gpu/shared';
 
 /** Why an instance stopped, in words for the user. */
 export const STOP_REASONS = {

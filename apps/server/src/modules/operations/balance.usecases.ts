@@ -6,6 +6,7 @@ import {
   type BalanceStats,
   type BalanceWarning,
   type BalanceWarningsQuery,
+  hoursLeft,
   type Page,
   unitsToYuan,
 } from '@gpu/shared';
@@ -36,7 +37,7 @@ export async function balanceWarnings(deps: Deps, q: BalanceWarningsQuery): Prom
         pending: unitsToYuan(r.pending),
         hourlyCost: unitsToYuan(r.rate),
         runningInstances: r.runningInstances,
-        hoursLeft: left <= 0 ? 0 : Math.floor((left / r.rate) * 10) / 10,
+        hoursLeft: hoursLeft(left, r.rate) ?? 0,
       };
     }),
     total,

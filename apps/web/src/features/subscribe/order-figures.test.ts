@@ -6,9 +6,12 @@ import {
   discountRateBp,
   type OrderInput,
   orderFigures,
+  orderHours,
+  orderRunway,
   orderUnits,
   packagePricesFor,
   quoteMatches,
+  spendRate,
 } from './order-figures';
 import { marketItem } from './test-fixtures';
 
@@ -143,5 +146,29 @@ describe('package prices and the server quote', () => {
     };
     expect(quoteMatches(local, quote)).toBe(true);
     expect(quoteMatches(local, { ...quote, payableAmount: local.payableAmount + 0.0001 })).toBe(false);
+  });
+});
+
+describe('spend rate and runway', () => {
+  const f = (original: number, discount: number, payable: number) => ({
+    unitPrice: 0,
+    discountedUnitPrice: 0,
+    originalAmount: original,
+    discountAmount: discount,
+    voucherDeduction: 0,
+    payableAmount: payable,
+  });
+  it('pay-as-you-go: the hour after discount, voucher or not', () => {
+    expect(spendRate(f(4, 0.5, 0), 'hourly', 1)).toBe(3.5);
+  });
+  it('a package: what it takes spread over its hours', () => {
+    expect(spendRate(f(0, 0, 168), 'weekly', 1)).toBe(1);
+    expect(orderHours('monthly', 2)).toBe(1440);
+  });
+  it('runway: balance ÷ rate, down to a tenth; none without balance or spend', () => {
+    expect(orderRunway(100, 3)).toBe(33.3);
+    expect(orderRunway(-5, 3)).toBe(0);
+    expect(orderRunway(null, 3)).toBeNull();
+    expect(orderRunway(100, 0)).toBeNull();
   });
 });

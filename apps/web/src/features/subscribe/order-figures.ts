@@ -1,6 +1,6 @@
-import type { BillingType } from '@gpu/shared/constants';
+import { type BillingType, PACKAGE_FALLBACK } from '@gpu/shared/constants';
 import type { MarketItem } from '@gpu/shared/market';
-import { unitsToYuan, yuanToUnits } from '@gpu/shared/money';
+import { hoursLeft, unitsToYuan, yuanToUnits } from '@gpu/shared/money';
 import type { CalculatePriceResponse, PackagePricing } from '@gpu/shared/pricing';
 import { computeOrderPrice, type OrderPrice, type PackagePrices, RATE_SCALE } from '@gpu/shared/pricing';
 
@@ -92,3 +92,21 @@ export const quoteFigures = (quote: CalculatePriceResponse): Figures => ({
   voucherDeduction: quote.voucherDeduction,
   payableAmount: quote.payableAmount,
 });
+
+/** Hours an order runs for: one for pay-as-you-go (its figures are one hour), else the package's. */
+export const orderHours = (billingType: BillingType, duration: number): number =>
+  billingType === 'hourly' ? 1 : PACKAGE_FALLBACK[billingType].hours * duration;
+
+/**
+ * The order's spend rate, yuan an hour: pay-as-you-go, the hour after discount (what metering
+ * charges each hour; a voucher only lowers the first); a package, what it takes from the balance
+ * spread over its hours.
+ */
+export function spendRate(figures: Figures, billingType: BillingType, duration: number): number {
+  if (billingType === 'hourly') return Math.max(0, figures.originalAmount - figures.discountAmount);
+  return figures.payableAmount / orderHours(billingType, duration);
+}
+
+/** How long `balance` lasts at the order's spend rate (the shared runway rule), or null. */
+export const orderRunway = (balance: number | null, rate: number): number | null =>
+  balance === null ? null : hoursLeft(balance, rate);

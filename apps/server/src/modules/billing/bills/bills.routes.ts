@@ -8,6 +8,7 @@ import {
   idSchema,
   pageSchema,
 } from '@gpu/shared';
+import { hoursLeft } from '@gpu/shared/money';
 import { shanghaiToday } from '@gpu/shared/time';
 import { z } from 'zod';
 import { commonErrors } from '../../../platform/errors.ts';
@@ -141,8 +142,7 @@ export async function billsRoutes(app: AppInstance, deps: BillsDeps) {
       const s = await billSummary(deps, me(request));
       return ok({
         ...s,
-        estimatedHoursLeft:
-          s.hourlyBurn > 0 ? Math.max(0, Math.floor((s.available / s.hourlyBurn) * 10) / 10) : null,
+        estimatedHoursLeft: hoursLeft(s.available, s.hourlyBurn),
       });
     },
   );

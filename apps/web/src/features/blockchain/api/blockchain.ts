@@ -1,4 +1,5 @@
 import type {
+  BlockchainNetwork,
   BlockchainOrder,
   BlockchainOrderCreate,
   BlockchainStats,
@@ -37,3 +38,11 @@ export const createBlockchainOrder = (input: BlockchainOrderCreate) =>
 /** GET /blockchain/orders/{id}/status: asks the chain about a pending order. */
 export const getBlockchainOrderStatus = (id: number) =>
   api.get<BlockchainStatus>(`/blockchain/orders/${id}/status`);
+
+/** GET /blockchain/networks: our receiving address, minimum and confirmations per network. */
+export const useBlockchainNetworks = () =>
+  useQuery({
+    queryKey: blockchainKeys.networks(),
+    queryFn: ({ signal }) => api.get<BlockchainNetwork[]>('/blockchain/networks', { signal }),
+    staleTime: 5 * 60_000,
+  });

@@ -9,7 +9,7 @@ import {
   CHAINS,
 } from '@gpu/shared/blockchain';
 import { USD_CNY_TENTHS } from '@gpu/shared/constants';
-import { formatCurrency } from '@gpu/shared/money';
+import { formatMoney } from '@gpu/shared/money';
 import { formatTime } from '@gpu/shared/time';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
@@ -39,6 +39,7 @@ import {
   useBlockchainOrders,
   useBlockchainStats,
 } from '../api/blockchain';
+import { ReceivePanel } from '../components/ReceivePanel';
 import styles from './BlockchainPage.module.css';
 
 const b = t.blockchain;
@@ -51,7 +52,7 @@ function StatsRow() {
     { label: b.stats.total, value: String(data?.total ?? 0) },
     { label: b.stats.pending, value: String(data?.pending ?? 0) },
     { label: b.stats.confirmed, value: String(data?.confirmed ?? 0) },
-    { label: b.stats.credited, value: formatCurrency(data?.creditedAmount ?? 0) },
+    { label: b.stats.credited, value: formatMoney(data?.creditedAmount ?? 0) },
   ];
   return (
     <div className={styles.stats} data-testid="blockchain-stats">
@@ -67,6 +68,7 @@ function StatsRow() {
 
 function OrderForm() {
   const [form] = Form.useForm<BlockchainOrderCreate>();
+  const chain = Form.useWatch('chain', form) ?? 'TRON';
   const queryClient = useQueryClient();
   const mutation = useMutation({
     mutationFn: createBlockchainOrder,
@@ -99,6 +101,7 @@ function OrderForm() {
             <Input placeholder={b.amountPlaceholder} inputMode="decimal" data-testid="blockchain-amount" />
           </Form.Item>
         </div>
+        <ReceivePanel chain={chain} />
         <Form.Item name="txHash" label={b.txHash} rules={rule('txHash')}>
           <Input placeholder={b.txHashPlaceholder} data-testid="blockchain-tx" />
         </Form.Item>
@@ -166,7 +169,7 @@ const COLUMNS: TableProps<BlockchainOrder>['columns'] = [
     dataIndex: 'creditAmount',
     width: 120,
     align: 'right',
-    render: (v: number) => formatCurrency(v),
+    render: (v: number) => formatMoney(v),
   },
   {
     title: b.txHash,
@@ -213,7 +216,7 @@ function OrderCards({ orders }: { orders: BlockchainOrder[] }) {
             <span>
               {o.amount} {o.currency} · {o.chain}
             </span>
-            <strong>{formatCurrency(o.creditAmount)}</strong>
+            <strong>{formatMoney(o.creditAmount)}</strong>
           </div>
           <div className={styles.cardHash} title={o.txHash}>
             {o.txHash}

@@ -1,4 +1,4 @@
-import { formatCurrency, unitsToYuan } from '@gpu/shared/money';
+import { formatMoney, unitsToYuan } from '@gpu/shared/money';
 import { computeOrderPrice } from '@gpu/shared/pricing';
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
@@ -8,7 +8,7 @@ import { marketItem } from '../test-fixtures';
 import { OrderBar } from './OrderBar';
 
 const shown = (testId: string) => screen.getByTestId(testId).textContent?.replace(/^−/, '');
-const yuan = (units: number) => formatCurrency(unitsToYuan(units));
+const yuan = (units: number) => formatMoney(unitsToYuan(units));
 
 describe('OrderBar shows the figures of computeOrderPrice', { timeout: 30_000 }, () => {
   const rtx4090 = marketItem({

@@ -1,13 +1,13 @@
 import { CheckCircleFilled, ExclamationCircleFilled, LoadingOutlined, UpOutlined } from '@ant-design/icons';
 import type { BillingType } from '@gpu/shared/constants';
-import { formatCurrency } from '@gpu/shared/money';
+import { formatMoney } from '@gpu/shared/money';
 import { Button, Tooltip } from 'antd';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Price } from '../../../components/Price';
 import { PATHS } from '../../../lib/routing/paths';
 import { t } from '../../../locales/zh-CN';
-import type { Figures } from '../order-figures';
+import { type Figures, orderRunway, spendRate } from '../order-figures';
 import styles from './OrderBar.module.css';
 
 const b = t.subscribe.bar;
@@ -67,6 +67,8 @@ export function OrderBar({
   const detailsId = useId();
   const hourly = billingType === 'hourly';
   const short = balance !== null && balance < figures.payableAmount;
+  const rate = spendRate(figures, billingType, duration);
+  const runway = orderRunway(balance, rate);
   const note = hourly
     ? b.hourlyNote
     : b.packageNote(duration, t.subscribe.durationUnit[billingType as Exclude<BillingType, 'hourly'>]);
@@ -92,19 +94,19 @@ export function OrderBar({
           <div>
             <dt>{b.original}</dt>
             <dd data-testid="bar-original">
-              <Price value={figures.originalAmount} size="sm" />
+              <Price value={figures.originalAmount} size="sm" group />
             </dd>
           </div>
           <div>
             <dt>{b.discount}</dt>
             <dd className={figures.discountAmount > 0 ? styles.minus : ''} data-testid="bar-discount">
-              −<Price value={figures.discountAmount} size="sm" />
+              −<Price value={figures.discountAmount} size="sm" group />
             </dd>
           </div>
           <div>
             <dt>{b.voucher}</dt>
             <dd className={figures.voucherDeduction > 0 ? styles.minus : ''} data-testid="bar-voucher">
-              −<Price value={figures.voucherDeduction} size="sm" />
+              −<Price value={figures.voucherDeduction} size="sm" group />
             </dd>
           </div>
           <div className={styles.note}>
@@ -120,6 +122,7 @@ export function OrderBar({
               <Price
                 value={figures.payableAmount}
                 size="lg"
+                group
                 className={styles.payable}
                 testId="bar-payable"
               />
@@ -127,7 +130,7 @@ export function OrderBar({
             <div className={styles.totalSub}>
               {balance !== null ? (
                 <span className={short ? styles.balanceShort : styles.balance} data-testid="bar-balance">
-                  {b.balance} {formatCurrency(balance)}
+                  {b.balance} {formatMoney(balance)}
                   {short ? (
                     <>
                       {' · '}
@@ -148,6 +151,19 @@ export function OrderBar({
                 <UpOutlined className={detailsOpen ? styles.chevronOpen : styles.chevron} />
               </button>
             </div>
+            {rate > 0 ? (
+              <div className={styles.runway} data-testid="bar-runway">
+                <span data-testid="bar-rate">
+                  {(hourly ? b.spendRate : b.packageRate)(formatMoney(rate))}
+                </span>
+                {runway !== null ? (
+                  <span data-testid="bar-hours-left">
+                    {' · '}
+                    {t.overview.hoursLeft(runway)}
+                  </span>
+                ) : null}
+              </div>
+            ) : null}
           </div>
           <div className={styles.action}>
             {blockedReason ? <Tooltip title={blockedReason}>{button}</Tooltip> : button}

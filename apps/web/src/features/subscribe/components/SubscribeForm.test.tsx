@@ -12,7 +12,21 @@ import { createFailureMessage } from '../use-submit-order';
 import { SubscribeForm } from './SubscribeForm';
 
 const notify = vi.hoisted(() => vi.fn());
-vi.mock('../../../lib/feedback', () => ({ notify, confirmDialog: vi.fn() }));
+const confirmDialog = vi.hoisted(() => vi.fn());
+vi.mock('../../../lib/feedback', () => ({ notify, confirmDialog }));
+
+/** A package asks first (amount, duration, expiry, rule); answers OK and returns what it showed. */
+async function confirmPackage(): Promise<string> {
+  await waitFor(() => expect(confirmDialog).toHaveBeenCalledTimes(1));
+  const options = confirmDialog.mock.calls[0]?.[0] as { content: React.ReactElement; onOk: () => void };
+  const shown = render(options.content);
+  const text = shown.container.textContent ?? '';
+  shown.unmount();
+  await act(async () => {
+    options.onOk();
+  });
+  return text;
+}
 
 const item = marketItem({ gpuIdleNum: 3 });
 const pytorch = image({ imageUrl: 'registry.gpu.local/pytorch:2.5.1-py3.12-cuda12.4' });
@@ -86,6 +100,7 @@ async function chooseImage() {
 beforeEach(() => {
   setUserSession('token', { id: 1, username: 'u' } as User);
   notify.mockReset();
+  confirmDialog.mockReset();
   routes = {
     '/api/gpu/images': () => [200, ok({ imageMap: IMAGE_MAP, imageList: [pytorch] })],
     '/api/v2/package-billing/pricing/by-gpu': () => [200, ok([])],
@@ -146,6 +161,13 @@ describe('SubscribeForm', { timeout: 30_000 }, () => {
     await act(async () => {
       fireEvent.click(createButton());
     });
+    // Nothing is bought before the confirm: it shows the amount, the duration and the expiry.
+    expect(calls.some((c) => c.path === '/api/gpu/instance/create')).toBe(false);
+    const shown = await confirmPackage();
+    expect(shown).toContain('3天（共 72 小时）');
+    expect(shown).toMatch(/到期时间\d{4}-\d{2}-\d{2} \d{2}:\d{2}（北京时间）/);
+    expect(shown).toContain('到期时系统自动关机');
+    expect(shown).toMatch(/扣款金额¥[\d,]+\.\d{2}/);
     await waitFor(() => expect(router.state.location.pathname).toBe('/console'));
 
     const body = calls.find((c) => c.path === '/api/gpu/instance/create')?.body as Record<string, unknown>;
@@ -196,6 +218,7 @@ describe('SubscribeForm', { timeout: 30_000 }, () => {
     await act(async () => {
       fireEvent.click(createButton());
     });
+    await confirmPackage();
     await waitFor(() => expect(calls.some((c) => c.path === '/api/gpu/instance/create')).toBe(true));
     const body = calls.find((c) => c.path === '/api/gpu/instance/create')?.body as Record<string, unknown>;
     expect(body.voucherId).toBe(77);
@@ -230,6 +253,8 @@ describe('SubscribeForm', { timeout: 30_000 }, () => {
     );
     const body = calls.find((c) => c.path === '/api/gpu/instance/create')?.body as Record<string, unknown>;
     expect(body).toMatchObject({ billingType: 'hourly', duration: 1, gpuAmount: 1 });
+    // Pay-as-you-go creates at once: no package confirm.
+    expect(confirmDialog).not.toHaveBeenCalled();
     expect(router.state.location.pathname).toBe('/subscribe');
   });
 });

@@ -7,7 +7,7 @@ import { displayPrices } from '@gpu/shared/price-display';
 import { OVERSEAS_DISK_GB } from '@gpu/shared/vastai';
 import { Alert } from 'antd';
 import { useMemo, useReducer, useState } from 'react';
-import { notify } from '../../../lib/feedback';
+import { confirmDialog, notify } from '../../../lib/feedback';
 import { isLoggedIn } from '../../../lib/session';
 import { useSession } from '../../../lib/use-session';
 import { t } from '../../../locales/zh-CN';
@@ -31,6 +31,7 @@ import { HostCard } from './HostCard';
 import { ImageCascader } from './ImageCascader';
 import { InstanceNameField } from './InstanceNameField';
 import { OrderBar } from './OrderBar';
+import { PackageConfirm } from './PackageConfirm';
 import styles from './SubscribeForm.module.css';
 import { VoucherSelector } from './VoucherSelector';
 
@@ -130,7 +131,7 @@ export function SubscribeForm({ item, billingType: chosenBilling, onBillingChang
       });
       return;
     }
-    create({
+    const payload = {
       machineId: item.id,
       instanceName: name,
       image: cascader.selected.imageUrl,
@@ -139,6 +140,28 @@ export function SubscribeForm({ item, billingType: chosenBilling, onBillingChang
       billingType,
       // Only a chosen voucher is sent: the server refuses one it cannot apply.
       ...(voucher ? { voucherId: voucher.id } : {}),
+    };
+    if (billingType === 'hourly') {
+      create(payload);
+      return;
+    }
+    // A package takes its whole price at once: confirm amount, duration, expiry and the rule first.
+    void confirmDialog({
+      title: s.confirm.title(s.billing[billingType]),
+      content: (
+        <PackageConfirm
+          billingType={billingType}
+          duration={duration}
+          gpuName={item.gpuName}
+          gpuAmount={gpuAmount}
+          amount={figures.payableAmount}
+          from={new Date()}
+        />
+      ),
+      okText: s.confirm.ok,
+      cancelText: s.confirm.cancel,
+      width: 460,
+      onOk: () => create(payload),
     });
   };
 
