@@ -330,6 +330,7 @@ export const t = {
     createTimeout: '创建请求超时，实例可能仍在创建中，请稍后到控制台查看',
   },
   notFound: {
+    title: '页面不存在',
     text: '抱歉，您访问的页面不存在',
   },
   error: {
