@@ -8,6 +8,7 @@ import {
   instanceSchema,
   pageSchema,
   renewalPricingSchema,
+  renameInstanceRequestSchema,
   renewalRequestSchema,
 } from '@gpu/shared';
 import type { FastifyRequest } from 'fastify';
@@ -30,6 +31,8 @@ const listQuery = z.object({
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   size: z.coerce.number().int().min(1).max(100).default(20),
   status: z.enum(INSTANCE_STATUSES).optional(),
+  /** 1: leave released instances out (the console's default view). */
+  hideReleased: z.enum(['0', '1']).optional(),
 });
 
 export async function instancesRoutes(app: AppInstance, deps: InstancesModuleDeps) {
@@ -92,12 +95,38 @@ export async function instancesRoutes(app: AppInstance, deps: InstancesModuleDep
     },
     async (request) => {
       const q = request.query;
+      // A status filter names what to show; else hideReleased leaves the released out.
+      const status = q.status
+        ? [q.status]
+        : q.hideReleased === '1'
+          ? INSTANCE_STATUSES.filter((s) => s !== 'RELEASED')
+          : undefined;
       const { rows, total } = await repo.listForUser(me(request).id, me(request).tenantId, {
-        ...q,
-        status: q.status ? [q.status] : undefined,
+        page: q.page,
+        size: q.size,
+        status,
       });
       const ctx = { now: deps.clock.now(), box: deps.box, retentionDays: deps.retentionDays };
       return ok({ list: rows.map((r) => toInstanceView(r, ctx)), total, page: q.page, size: q.size });
+    },
+  );
+
+  app.patch(
+    '/api/gpu/instances/:id',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['instances'],
+        summary: '重命名实例',
+        params: z.object({ id: idSchema('实例编号无效') }),
+        body: renameInstanceRequestSchema,
+        response: { 200: viewSchema },
+      },
+    },
+    async (request) => {
+      const inst = await owned(request, request.params.id);
+      await repo.update(inst.id, { name: request.body.instanceName });
+      return ok(await view(inst.id), '实例已重命名');
     },
   );
 
