@@ -33,6 +33,8 @@ const listQuery = z.object({
   status: z.enum(INSTANCE_STATUSES).optional(),
   /** 1: leave released instances out (the console's default view). */
   hideReleased: z.enum(['0', '1']).optional(),
+  /** With hideReleased: those released at or after this instant still show (just released in view). */
+  releasedSince: z.iso.datetime({ offset: true, message: '时间格式不正确' }).optional(),
 });
 
 export async function instancesRoutes(app: AppInstance, deps: InstancesModuleDeps) {
@@ -96,15 +98,12 @@ export async function instancesRoutes(app: AppInstance, deps: InstancesModuleDep
     async (request) => {
       const q = request.query;
       // A status filter names what to show; else hideReleased leaves the released out.
-      const status = q.status
-        ? [q.status]
-        : q.hideReleased === '1'
-          ? INSTANCE_STATUSES.filter((s) => s !== 'RELEASED')
-          : undefined;
+      const hide = q.hideReleased === '1' && !q.status;
       const { rows, total } = await repo.listForUser(me(request).id, me(request).tenantId, {
         page: q.page,
         size: q.size,
-        status,
+        status: q.status ? [q.status] : undefined,
+        hideReleased: hide ? { since: q.releasedSince ? new Date(q.releasedSince) : undefined } : undefined,
       });
       const ctx = { now: deps.clock.now(), box: deps.box, retentionDays: deps.retentionDays };
       return ok({ list: rows.map((r) => toInstanceView(r, ctx)), total, page: q.page, size: q.size });

@@ -88,5 +88,15 @@ describe('released instances in the list', () => {
     expect(hidden.total).toBe(1);
     const only = await list(u.headers, 'size=100&hideReleased=1&status=RELEASED');
     expect(only.list.map((i) => i.id)).toEqual([gone]);
+    // Released while the page was open (at or after releasedSince): still shown.
+    const since = (at: Date) => `size=100&hideReleased=1&releasedSince=${encodeURIComponent(at.toISOString())}`;
+    expect((await list(u.headers, since(new Date(clock.now().getTime() - 1000)))).total).toBe(2);
+    expect((await list(u.headers, since(new Date(clock.now().getTime() + 1000)))).total).toBe(1);
+    const bad = await h.t.app.inject({
+      method: 'GET',
+      url: '/api/gpu/instances?hideReleased=1&releasedSince=yesterday',
+      headers: u.headers,
+    });
+    expect(bad.statusCode).toBe(400);
   });
 });
