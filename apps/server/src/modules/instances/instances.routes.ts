@@ -7,8 +7,8 @@ import {
   instanceMessages,
   instanceSchema,
   pageSchema,
-  renewalPricingSchema,
   renameInstanceRequestSchema,
+  renewalPricingSchema,
   renewalRequestSchema,
 } from '@gpu/shared';
 import type { FastifyRequest } from 'fastify';

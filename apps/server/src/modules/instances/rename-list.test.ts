@@ -89,7 +89,8 @@ describe('released instances in the list', () => {
     const only = await list(u.headers, 'size=100&hideReleased=1&status=RELEASED');
     expect(only.list.map((i) => i.id)).toEqual([gone]);
     // Released while the page was open (at or after releasedSince): still shown.
-    const since = (at: Date) => `size=100&hideReleased=1&releasedSince=${encodeURIComponent(at.toISOString())}`;
+    const since = (at: Date) =>
+      `size=100&hideReleased=1&releasedSince=${encodeURIComponent(at.toISOString())}`;
     expect((await list(u.headers, since(new Date(clock.now().getTime() - 1000)))).total).toBe(2);
     expect((await list(u.headers, since(new Date(clock.now().getTime() + 1000)))).total).toBe(1);
     const bad = await h.t.app.inject({

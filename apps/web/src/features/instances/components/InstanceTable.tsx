@@ -2,7 +2,7 @@ import { ExclamationCircleFilled } from '@ant-design/icons';
 import type { Instance } from '@gpu/shared/instances';
 import { Table, type TableProps, Tooltip } from 'antd';
 import { t } from '../../../locales/zh-CN';
-import { instanceNotice } from '../instance-status';
+import { instanceNotice, type RowAction } from '../instance-status';
 import { AccessInfo } from './AccessInfo';
 import { BillingCell, GpuCell, NameCell, TimeCell } from './cells';
 import { InstanceActions } from './InstanceActions';
@@ -16,7 +16,7 @@ export interface InstanceListProps {
   instances: Instance[];
   now: Date;
   busy: (id: number) => boolean;
-  onAction: Parameters<typeof InstanceActions>[0]['onAction'];
+  onAction: (action: RowAction, inst: Instance) => void;
   loading?: boolean;
   pagination?: TableProps<Instance>['pagination'];
 }
@@ -24,7 +24,12 @@ export interface InstanceListProps {
 /** Desktop: one row per instance. */
 export function InstanceTable({ instances, now, busy, onAction, loading, pagination }: InstanceListProps) {
   const columns: TableProps<Instance>['columns'] = [
-    { key: 'name', title: c.instance, width: 180, render: (_, inst) => <NameCell inst={inst} /> },
+    {
+      key: 'name',
+      title: c.instance,
+      width: 200,
+      render: (_, inst) => <NameCell inst={inst} onRename={(i) => onAction('rename', i)} />,
+    },
     {
       key: 'status',
       title: c.status,
@@ -51,7 +56,11 @@ export function InstanceTable({ instances, now, busy, onAction, loading, paginat
       render: (_, inst) => <BillingCell inst={inst} charged />,
     },
     { key: 'time', title: c.time, width: 200, render: (_, inst) => <TimeCell inst={inst} now={now} /> },
-    { key: 'access', title: c.access, render: (_, inst) => <AccessInfo inst={inst} /> },
+    {
+      key: 'access',
+      title: c.access,
+      render: (_, inst) => <AccessInfo inst={inst} onConnect={(i) => onAction('connect', i)} />,
+    },
     {
       key: 'actions',
       title: c.actions,

@@ -1,7 +1,8 @@
+import { EditOutlined } from '@ant-design/icons';
 import type { Instance } from '@gpu/shared/instances';
 import { formatCurrency } from '@gpu/shared/money';
 import { formatRemaining, formatTime } from '@gpu/shared/time';
-import { Tag } from 'antd';
+import { Button, Tag, Tooltip } from 'antd';
 import { t } from '../../../locales/zh-CN';
 import { EXPIRY_WARNING_MS } from '../instance-status';
 import styles from './cells.module.css';
@@ -9,13 +10,46 @@ import styles from './cells.module.css';
 const i18n = t.instances;
 const SHORT = 'YYYY-MM-DD HH:mm' as const;
 
-export function NameCell({ inst }: { inst: Instance }) {
+/** The name on one line (ellipsis, the whole name in a tooltip) and its rename button. */
+export function InstanceName({
+  inst,
+  className,
+  onRename,
+}: {
+  inst: Instance;
+  className?: string;
+  onRename?: (inst: Instance) => void;
+}) {
+  const renamable = onRename && inst.status !== 'RELEASED' && inst.status !== 'FAILED';
+  return (
+    <span className={styles.nameLine}>
+      <Tooltip title={inst.name} placement="topLeft">
+        <span className={className ?? styles.name} data-testid="instance-name">
+          {inst.name}
+        </span>
+      </Tooltip>
+      {renamable ? (
+        <Tooltip title={i18n.rename}>
+          <Button
+            type="text"
+            size="small"
+            className={styles.rename}
+            icon={<EditOutlined />}
+            aria-label={i18n.rename}
+            data-testid="rename-open"
+            onClick={() => onRename(inst)}
+          />
+        </Tooltip>
+      ) : null}
+    </span>
+  );
+}
+
+export function NameCell({ inst, onRename }: { inst: Instance; onRename?: (inst: Instance) => void }) {
   return (
     <div className={styles.stack}>
-      <span className={styles.name} data-testid="instance-name">
-        {inst.name}
-      </span>
-      <span className={styles.sub} title={inst.image}>
+      <InstanceName inst={inst} onRename={onRename} />
+      <span className={styles.sub} title={inst.image} data-testid="instance-id">
         #{inst.id} · {inst.image.replace(/^.*\//, '')}
       </span>
     </div>
@@ -80,11 +114,13 @@ export function TimeCell({ inst, now }: { inst: Instance; now: Date }) {
     main = { label: i18n.runningSince, value: formatTime(inst.runningSince, SHORT) };
   } else if (inst.status === 'STOPPED' && inst.stoppedAt) {
     main = { label: i18n.stoppedAt, value: formatTime(inst.stoppedAt, SHORT) };
+  } else if (inst.status === 'RELEASED' && inst.releasedAt) {
+    main = { label: i18n.releasedAt, value: formatTime(inst.releasedAt, SHORT) };
   }
   return (
     <div className={styles.stack}>
       {main ? (
-        <span>
+        <span className={styles.nowrap} data-testid="instance-time-main">
           <span className={styles.sub}>{main.label} </span>
           {main.value}
         </span>

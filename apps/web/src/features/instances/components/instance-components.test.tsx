@@ -24,6 +24,7 @@ const base: Instance = {
   runningSince: '2025-06-01T04:00:01.000Z',
   expiresAt: '2025-06-02T04:00:00.000Z',
   stoppedAt: null,
+  releasedAt: null,
   releaseAt: null,
   stopReason: null,
   warning: null,

@@ -3,8 +3,10 @@ import { useState } from 'react';
 import { confirmDialog } from '../../../lib/feedback';
 import { t } from '../../../locales/zh-CN';
 import { usePowerAction } from '../api/instance-actions';
-import type { InstanceAction } from '../instance-status';
+import type { RowAction } from '../instance-status';
+import { ConnectDrawer } from './ConnectDrawer';
 import { ReleaseDialog } from './ReleaseDialog';
+import { RenameDialog } from './RenameDialog';
 import { RenewDialog } from './RenewDialog';
 
 const i18n = t.instances;
@@ -18,6 +20,8 @@ export function useActionFlow() {
   const power = usePowerAction();
   const [releasing, setReleasing] = useState<Instance | null>(null);
   const [renewing, setRenewing] = useState<Instance | null>(null);
+  const [renaming, setRenaming] = useState<Instance | null>(null);
+  const [connecting, setConnecting] = useState<Instance | null>(null);
   const [inFlight, setInFlight] = useState<ReadonlySet<number>>(new Set());
 
   const run = (action: 'powerOff' | 'powerOn' | 'release', inst: Instance) => {
@@ -35,7 +39,7 @@ export function useActionFlow() {
     );
   };
 
-  const onAction = (action: InstanceAction, inst: Instance) => {
+  const onAction = (action: RowAction, inst: Instance) => {
     const hourly = inst.billingType === 'hourly';
     if (action === 'powerOff' || action === 'powerOn') {
       const off = action === 'powerOff';
@@ -48,6 +52,8 @@ export function useActionFlow() {
         onOk: () => run(action, inst),
       });
     } else if (action === 'release') setReleasing(inst);
+    else if (action === 'rename') setRenaming(inst);
+    else if (action === 'connect') setConnecting(inst);
     else setRenewing(inst);
   };
 
@@ -59,6 +65,8 @@ export function useActionFlow() {
         onClose={() => setReleasing(null)}
       />
       <RenewDialog inst={renewing} onClose={() => setRenewing(null)} />
+      <RenameDialog inst={renaming} onClose={() => setRenaming(null)} />
+      <ConnectDrawer inst={connecting} onClose={() => setConnecting(null)} />
     </>
   );
 
