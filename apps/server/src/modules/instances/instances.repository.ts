@@ -92,6 +92,7 @@ export function createInstancesRepository({ db }: { db: DbOrTx }) {
       const where = and(
         eq(instances.userId, userId),
         eq(instances.tenantId, tenantId),
+        isNull(instances.dismissedAt),
         q.status ? inArray(instances.status, q.status) : undefined,
         hidden
           ? or(
