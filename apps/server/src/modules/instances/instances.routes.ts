@@ -18,6 +18,7 @@ import type { AppInstance } from '../../platform/http/types.ts';
 import { signedInUser } from '../auth/index.ts';
 import { dockerPathRoutes } from '../hosts/index.ts';
 import { createInstance } from './create/create.usecases.ts';
+import { failedCreateRoutes } from './create/failed-create.routes.ts';
 import { createDockerGateway } from './gateway.ts';
 import type { InstancesModuleDeps } from './instances.deps.ts';
 import { instanceErrors } from './instances.errors.ts';
@@ -129,64 +130,7 @@ export async function instancesRoutes(app: AppInstance, deps: InstancesModuleDep
     },
   );
 
-  // A failed create: buy again with the same settings (a new order, priced and charged anew),
-  // or remove the record from the list (删除记录). Only FAILED instances of the caller.
-  const failedOf = async (r: FastifyRequest, id: number) => {
-    const inst = await owned(r, id);
-    if (inst.status !== 'FAILED' || inst.dismissedAt) throw instanceErrors.notFound();
-    return inst;
-  };
-  app.post(
-    '/api/gpu/instance/recreate',
-    {
-      preHandler: [app.requireUser, app.idempotent('instances.create')],
-      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
-      schema: {
-        tags: ['instances'],
-        summary: '按失败实例的配置重新创建',
-        querystring: instanceIdQuerySchema,
-        response: { 200: viewSchema },
-      },
-    },
-    async (request) => {
-      const failed = await failedOf(request, request.query.instance_uuid);
-      const inst = await createInstance(
-        deps,
-        me(request),
-        request.tenant,
-        {
-          machineId: failed.skuId,
-          instanceName: failed.name,
-          image: failed.image,
-          gpuAmount: failed.gpuCount,
-          duration: failed.duration,
-          billingType: failed.billingType,
-          voucherId: null,
-        },
-        request.idempotency?.key,
-      );
-      // The failed record has done its job: the new instance takes its place in the list.
-      await repo.update(failed.id, { dismissedAt: deps.clock.now() });
-      return ok(toView(inst), '订单已提交，实例创建中');
-    },
-  );
-  app.post(
-    '/api/gpu/instance/dismiss',
-    {
-      preHandler: app.requireUser,
-      schema: {
-        tags: ['instances'],
-        summary: '删除创建失败的实例记录',
-        querystring: instanceIdQuerySchema,
-        response: { 200: envelopeSchema(z.object({ id: z.number().int() })) },
-      },
-    },
-    async (request) => {
-      const failed = await failedOf(request, request.query.instance_uuid);
-      await repo.update(failed.id, { dismissedAt: deps.clock.now() });
-      return ok({ id: failed.id }, '记录已删除');
-    },
-  );
+  await failedCreateRoutes(app, deps, { owned, toView });
 
   app.get(
     '/api/gpu/instance/check-ssh',

@@ -11,6 +11,7 @@ import { Layout, Menu, type MenuProps } from 'antd';
 import { Suspense, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { PageLoading } from '../../components/PageLoading';
+import { CreationWatcher } from '../../features/instances';
 import { PATHS } from '../../lib/routing/paths';
 import { t } from '../../locales/zh-CN';
 import styles from './ConsoleLayout.module.css';
@@ -60,6 +61,8 @@ export default function ConsoleLayout() {
   return (
     <Layout className={styles.layout}>
       <TopNav wide />
+      {/* Orders placed on the subscribe page end here: RUNNING (billing starts) or failed. */}
+      <CreationWatcher />
       <Layout hasSider>
         <Layout.Sider
           collapsible

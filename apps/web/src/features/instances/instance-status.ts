@@ -25,7 +25,7 @@ export const isTransitional = (status: InstanceStatus) => STATUS_META[status].tr
 
 export type InstanceAction = 'powerOff' | 'powerOn' | 'release' | 'renew';
 /** What a row offers: the state changes above, plus renaming and the connection drawer. */
-export type RowAction = InstanceAction | 'rename' | 'connect';
+export type RowAction = InstanceAction | 'rename' | 'connect' | 'recreate' | 'dismiss';
 
 /** JupyterLab's address with its token, so it opens without the token prompt. */
 export const jupyterLink = (inst: Pick<Instance, 'jupyterUrl' | 'jupyterToken'>) =>

@@ -4,6 +4,7 @@ import { t } from '../../../locales/zh-CN';
 import { instanceNotice, type RowAction } from '../instance-status';
 import { AccessInfo } from './AccessInfo';
 import { BillingCell, ChargedCell, GpuCell, InstanceName, TimeCell } from './cells';
+import { FailureNote } from './FailureNote';
 import { InstanceActions } from './InstanceActions';
 import styles from './InstanceCard.module.css';
 import { noticeText } from './InstanceNotices';
@@ -24,8 +25,9 @@ export function InstanceCard({
   onAction: (action: RowAction, inst: Instance) => void;
 }) {
   const notice = instanceNotice(inst, now);
-  // Released or failed: nothing to reach and nothing to do; the card is a record.
-  const gone = inst.status === 'RELEASED' || inst.status === 'FAILED';
+  // Released: nothing to reach and nothing to do; the card is a record.
+  const gone = inst.status === 'RELEASED';
+  const failed = inst.status === 'FAILED';
   return (
     <Card size="small" className={styles.card} data-testid={`instance-card-${inst.id}`}>
       <div className={styles.head}>
@@ -56,7 +58,15 @@ export function InstanceCard({
           <TimeCell inst={inst} now={now} />
         </dd>
       </dl>
-      {gone ? null : (
+      {failed ? (
+        <>
+          <div className={styles.access}>
+            <FailureNote inst={inst} />
+          </div>
+          <InstanceActions inst={inst} now={now} busy={busy} onAction={onAction} layout="block" />
+        </>
+      ) : null}
+      {gone || failed ? null : (
         <>
           <div className={styles.access}>
             <AccessInfo inst={inst} onConnect={(i) => onAction('connect', i)} />

@@ -5,6 +5,7 @@ import { t } from '../../../locales/zh-CN';
 import { instanceNotice, type RowAction } from '../instance-status';
 import { AccessInfo } from './AccessInfo';
 import { BillingCell, GpuCell, NameCell, TimeCell } from './cells';
+import { FailureNote } from './FailureNote';
 import { InstanceActions } from './InstanceActions';
 import { noticeText } from './InstanceNotices';
 import styles from './InstanceTable.module.css';
@@ -59,7 +60,12 @@ export function InstanceTable({ instances, now, busy, onAction, loading, paginat
     {
       key: 'access',
       title: c.access,
-      render: (_, inst) => <AccessInfo inst={inst} onConnect={(i) => onAction('connect', i)} />,
+      render: (_, inst) =>
+        inst.status === 'FAILED' ? (
+          <FailureNote inst={inst} />
+        ) : (
+          <AccessInfo inst={inst} onConnect={(i) => onAction('connect', i)} />
+        ),
     },
     {
       key: 'actions',

@@ -2,6 +2,7 @@ import type { Instance } from '@gpu/shared/instances';
 import { useState } from 'react';
 import { confirmDialog } from '../../../lib/feedback';
 import { t } from '../../../locales/zh-CN';
+import { useFailedCreateActions } from '../api/failed-create';
 import { usePowerAction } from '../api/instance-actions';
 import type { RowAction } from '../instance-status';
 import { ConnectDrawer } from './ConnectDrawer';
@@ -18,6 +19,7 @@ const i18n = t.instances;
  */
 export function useActionFlow() {
   const power = usePowerAction();
+  const failed = useFailedCreateActions();
   const [releasing, setReleasing] = useState<Instance | null>(null);
   const [renewing, setRenewing] = useState<Instance | null>(null);
   const [renaming, setRenaming] = useState<Instance | null>(null);
@@ -54,7 +56,17 @@ export function useActionFlow() {
     } else if (action === 'release') setReleasing(inst);
     else if (action === 'rename') setRenaming(inst);
     else if (action === 'connect') setConnecting(inst);
-    else setRenewing(inst);
+    else if (action === 'recreate' || action === 'dismiss') {
+      setInFlight((s) => new Set(s).add(inst.id));
+      failed[action].mutate(inst, {
+        onSettled: () =>
+          setInFlight((s) => {
+            const next = new Set(s);
+            next.delete(inst.id);
+            return next;
+          }),
+      });
+    } else setRenewing(inst);
   };
 
   const dialogs = (
