@@ -70,7 +70,8 @@ export function InstanceTable({ instances, now, busy, onAction, loading, paginat
     {
       key: 'actions',
       title: c.actions,
-      width: 104,
+      // Wide enough for 重新创建 (a failed create) on one line.
+      width: 124,
       fixed: 'right',
       render: (_, inst) => (
         <InstanceActions inst={inst} now={now} busy={busy(inst.id)} onAction={onAction} layout="column" />
