@@ -8,15 +8,19 @@ import {
   WalletOutlined,
 } from '@ant-design/icons';
 import { Layout, Menu, type MenuProps } from 'antd';
-import { Suspense, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { PageLoading } from '../../components/PageLoading';
-import { CreationWatcher } from '../../features/instances';
 import { PATHS } from '../../lib/routing/paths';
 import { t } from '../../locales/zh-CN';
 import styles from './ConsoleLayout.module.css';
 import { TopNav } from './TopNav';
 import { VoucherMenuLabel } from './VoucherMenuLabel';
+
+// Its own chunk: the layout stays light (the watcher polls only after an order).
+const CreationWatcher = lazy(() =>
+  import('../../features/instances').then((m) => ({ default: m.CreationWatcher })),
+);
 
 const c = PATHS.console;
 const r = t.routes;
@@ -62,7 +66,9 @@ export default function ConsoleLayout() {
     <Layout className={styles.layout}>
       <TopNav wide />
       {/* Orders placed on the subscribe page end here: RUNNING (billing starts) or failed. */}
-      <CreationWatcher />
+      <Suspense fallback={null}>
+        <CreationWatcher />
+      </Suspense>
       <Layout hasSider>
         <Layout.Sider
           collapsible

@@ -7,8 +7,8 @@ import { t } from '../../../locales/zh-CN';
 import { instanceKeys } from '../api/keys';
 import { fetchInstances } from '../api/list-instances';
 import { onWatchChange, unwatchCreation, watchedCreations } from '../creation-watch';
+import { failureText } from '../failure';
 import { POLL_FAST_MS } from '../instance-status';
-import { failureText } from './FailureNote';
 
 const i18n = t.instances;
 
