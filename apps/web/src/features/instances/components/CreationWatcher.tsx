@@ -1,5 +1,4 @@
 import type { Instance } from '@gpu/shared/instances';
-import { instanceMessages } from '@gpu/shared/instances';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { notify } from '../../../lib/feedback';
@@ -42,7 +41,9 @@ export function CreationWatcher() {
       if (inst.status === 'FAILED') {
         void notify('error', i18n.createFailedOf(inst.name, failureText(inst)), 8);
       } else {
-        void notify('success', instanceMessages.created);
+        // SPEC's verbatim success text (the same string as @gpu/shared instanceMessages.created,
+        // whose module would bring zod into every page that imports this feature).
+        void notify('success', t.subscribe.created);
       }
     }
   }, [query.data, ids]);

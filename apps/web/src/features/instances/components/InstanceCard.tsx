@@ -3,10 +3,11 @@ import { Card } from 'antd';
 import { t } from '../../../locales/zh-CN';
 import { instanceNotice, type RowAction } from '../instance-status';
 import { AccessInfo } from './AccessInfo';
-import { BillingCell, ChargedCell, GpuCell, InstanceName, TimeCell } from './cells';
+import { BillingCell, ChargedCell, GpuCell, TimeCell } from './cells';
 import { FailureNote } from './FailureNote';
 import { InstanceActions } from './InstanceActions';
 import styles from './InstanceCard.module.css';
+import { InstanceName } from './InstanceName';
 import { noticeText } from './InstanceNotices';
 import { StatusTag } from './StatusTag';
 

@@ -1,16 +1,18 @@
 import type { Instance } from '@gpu/shared/instances';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { confirmDialog } from '../../../lib/feedback';
 import { t } from '../../../locales/zh-CN';
 import { useFailedCreateActions } from '../api/failed-create';
 import { usePowerAction } from '../api/instance-actions';
 import type { RowAction } from '../instance-status';
-import { ConnectDrawer } from './ConnectDrawer';
 import { ReleaseDialog } from './ReleaseDialog';
-import { RenameDialog } from './RenameDialog';
 import { RenewDialog } from './RenewDialog';
 
 const i18n = t.instances;
+
+// Loaded on first use: the drawer and the name rules (zod) stay out of the page's chunk.
+const ConnectDrawer = lazy(() => import('./ConnectDrawer').then((m) => ({ default: m.ConnectDrawer })));
+const RenameDialog = lazy(() => import('./RenameDialog').then((m) => ({ default: m.RenameDialog })));
 
 /**
  * The confirmations in front of each action: power off/on confirm in a dialog, release asks for
@@ -77,8 +79,10 @@ export function useActionFlow() {
         onClose={() => setReleasing(null)}
       />
       <RenewDialog inst={renewing} onClose={() => setRenewing(null)} />
-      <RenameDialog inst={renaming} onClose={() => setRenaming(null)} />
-      <ConnectDrawer inst={connecting} onClose={() => setConnecting(null)} />
+      <Suspense fallback={null}>
+        {renaming ? <RenameDialog inst={renaming} onClose={() => setRenaming(null)} /> : null}
+        {connecting ? <ConnectDrawer inst={connecting} onClose={() => setConnecting(null)} /> : null}
+      </Suspense>
     </>
   );
 
