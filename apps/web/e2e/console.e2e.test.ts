@@ -103,7 +103,10 @@ describe('console: one daily package from RUNNING to RELEASED', () => {
     expect(created.sshCommand).toBeTruthy();
     expect(await row.getByTestId('ssh-command').textContent()).toContain(created.sshCommand as string);
     const jupyter = row.getByTestId('jupyter-link');
-    expect(await jupyter.getAttribute('href')).toBe(created.jupyterUrl);
+    // With its token: JupyterLab opens without asking for one (issue "What customers see").
+    expect(await jupyter.getAttribute('href')).toBe(
+      `${created.jupyterUrl}?token=${encodeURIComponent(created.jupyterToken as string)}`,
+    );
     expect(await jupyter.getAttribute('target')).toBe('_blank');
     await shot(page, 'console-instance-1440');
   });

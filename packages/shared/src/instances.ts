@@ -93,6 +93,8 @@ export const instanceSchema = z.object({
   runningSince: z.string().nullable(),
   expiresAt: z.string().nullable(),
   stoppedAt: z.string().nullable(),
+  /** When it was released (RELEASED only). */
+  releasedAt: z.string().nullable(),
   releaseAt: z.string().nullable(),
   stopReason: z.string().nullable(),
   warning: z.string().nullable(),
@@ -104,6 +106,10 @@ export const instanceSchema = z.object({
   jupyterToken: z.string().nullable(),
 });
 export type Instance = z.infer<typeof instanceSchema>;
+
+/** PATCH /api/gpu/instances/:id: the owner renames an instance (same rules as at create). */
+export const renameInstanceRequestSchema = z.object({ instanceName: instanceNameSchema });
+export type RenameInstanceRequest = z.infer<typeof renameInstanceRequestSchema>;
 
 export const instanceIdQuerySchema = z.object({
   instance_uuid: idSchema('实例编号无效'),

@@ -32,6 +32,7 @@ export function toInstanceView(
     runningSince: i.runningSince?.toISOString() ?? null,
     expiresAt: i.expiresAt?.toISOString() ?? null,
     stoppedAt: i.stoppedAt?.toISOString() ?? null,
+    releasedAt: i.status === 'RELEASED' ? (i.releasedAt?.toISOString() ?? null) : null,
     releaseAt,
     stopReason: i.stopReason,
     warning: i.warning,

@@ -1,5 +1,5 @@
 import type { InstanceStatus } from '@gpu/shared';
-import { and, count, desc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { hosts, regions } from '../hosts/hosts.tables.ts';
 import { userNotices } from '../notices/notices.tables.ts';
@@ -80,12 +80,26 @@ export function createInstancesRepository({ db }: { db: DbOrTx }) {
     async listForUser(
       userId: number,
       tenantId: number,
-      q: { page: number; size: number; status?: InstanceStatus[] },
+      q: {
+        page: number;
+        size: number;
+        status?: InstanceStatus[];
+        /** Leave out released instances, except those released at or after `since` (when given). */
+        hideReleased?: { since?: Date };
+      },
     ) {
+      const hidden = q.hideReleased;
       const where = and(
         eq(instances.userId, userId),
         eq(instances.tenantId, tenantId),
+        isNull(instances.dismissedAt),
         q.status ? inArray(instances.status, q.status) : undefined,
+        hidden
+          ? or(
+              ne(instances.status, 'RELEASED'),
+              hidden.since ? gte(instances.releasedAt, hidden.since) : undefined,
+            )
+          : undefined,
       );
       const [rows, [total]] = await Promise.all([
         placed()

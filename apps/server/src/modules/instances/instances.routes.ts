@@ -7,6 +7,7 @@ import {
   instanceMessages,
   instanceSchema,
   pageSchema,
+  renameInstanceRequestSchema,
   renewalPricingSchema,
   renewalRequestSchema,
 } from '@gpu/shared';
@@ -17,6 +18,7 @@ import type { AppInstance } from '../../platform/http/types.ts';
 import { signedInUser } from '../auth/index.ts';
 import { dockerPathRoutes } from '../hosts/index.ts';
 import { createInstance } from './create/create.usecases.ts';
+import { failedCreateRoutes } from './create/failed-create.routes.ts';
 import { createDockerGateway } from './gateway.ts';
 import type { InstancesModuleDeps } from './instances.deps.ts';
 import { instanceErrors } from './instances.errors.ts';
@@ -30,6 +32,10 @@ const listQuery = z.object({
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   size: z.coerce.number().int().min(1).max(100).default(20),
   status: z.enum(INSTANCE_STATUSES).optional(),
+  /** 1: leave released instances out (the console's default view). */
+  hideReleased: z.enum(['0', '1']).optional(),
+  /** With hideReleased: those released at or after this instant still show (just released in view). */
+  releasedSince: z.iso.datetime({ offset: true, message: '时间格式不正确' }).optional(),
 });
 
 export async function instancesRoutes(app: AppInstance, deps: InstancesModuleDeps) {
@@ -92,14 +98,39 @@ export async function instancesRoutes(app: AppInstance, deps: InstancesModuleDep
     },
     async (request) => {
       const q = request.query;
+      // A status filter names what to show; else hideReleased leaves the released out.
+      const hide = q.hideReleased === '1' && !q.status;
       const { rows, total } = await repo.listForUser(me(request).id, me(request).tenantId, {
-        ...q,
+        page: q.page,
+        size: q.size,
         status: q.status ? [q.status] : undefined,
+        hideReleased: hide ? { since: q.releasedSince ? new Date(q.releasedSince) : undefined } : undefined,
       });
       const ctx = { now: deps.clock.now(), box: deps.box, retentionDays: deps.retentionDays };
       return ok({ list: rows.map((r) => toInstanceView(r, ctx)), total, page: q.page, size: q.size });
     },
   );
+
+  app.patch(
+    '/api/gpu/instances/:id',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['instances'],
+        summary: '重命名实例',
+        params: z.object({ id: idSchema('实例编号无效') }),
+        body: renameInstanceRequestSchema,
+        response: { 200: viewSchema },
+      },
+    },
+    async (request) => {
+      const inst = await owned(request, request.params.id);
+      await repo.update(inst.id, { name: request.body.instanceName });
+      return ok(await view(inst.id), '实例已重命名');
+    },
+  );
+
+  await failedCreateRoutes(app, deps, { owned, toView });
 
   app.get(
     '/api/gpu/instance/check-ssh',

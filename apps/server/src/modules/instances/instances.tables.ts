@@ -93,6 +93,8 @@ export const instances = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     stoppedAt: timestamp('stopped_at', { withTimezone: true }),
     releasedAt: timestamp('released_at', { withTimezone: true }),
+    /** A failed create the owner removed from their list (删除记录); the row and its bills stay. */
+    dismissedAt: timestamp('dismissed_at', { withTimezone: true }),
     stopReason: text('stop_reason'),
     /** Shown to the user: arrears, expiry, coming release. */
     warning: text('warning'),

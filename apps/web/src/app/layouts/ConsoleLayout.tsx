@@ -8,7 +8,7 @@ import {
   WalletOutlined,
 } from '@ant-design/icons';
 import { Layout, Menu, type MenuProps } from 'antd';
-import { Suspense, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { PageLoading } from '../../components/PageLoading';
 import { PATHS } from '../../lib/routing/paths';
@@ -16,6 +16,11 @@ import { t } from '../../locales/zh-CN';
 import styles from './ConsoleLayout.module.css';
 import { TopNav } from './TopNav';
 import { VoucherMenuLabel } from './VoucherMenuLabel';
+
+// Its own chunk: the layout stays light (the watcher polls only after an order).
+const CreationWatcher = lazy(() =>
+  import('../../features/instances').then((m) => ({ default: m.CreationWatcher })),
+);
 
 const c = PATHS.console;
 const r = t.routes;
@@ -60,6 +65,10 @@ export default function ConsoleLayout() {
   return (
     <Layout className={styles.layout}>
       <TopNav wide />
+      {/* Orders placed on the subscribe page end here: RUNNING (billing starts) or failed. */}
+      <Suspense fallback={null}>
+        <CreationWatcher />
+      </Suspense>
       <Layout hasSider>
         <Layout.Sider
           collapsible

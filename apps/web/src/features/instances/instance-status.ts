@@ -24,6 +24,28 @@ export const STATUS_META: Record<InstanceStatus, StatusMeta> = {
 export const isTransitional = (status: InstanceStatus) => STATUS_META[status].transitional;
 
 export type InstanceAction = 'powerOff' | 'powerOn' | 'release' | 'renew';
+/** What a row offers: the state changes above, plus renaming and the connection drawer. */
+export type RowAction = InstanceAction | 'rename' | 'connect' | 'recreate' | 'dismiss';
+
+/** JupyterLab's address with its token, so it opens without the token prompt. */
+export const jupyterLink = (inst: Pick<Instance, 'jupyterUrl' | 'jupyterToken'>) =>
+  inst.jupyterUrl
+    ? inst.jupyterToken
+      ? `${inst.jupyterUrl}?token=${encodeURIComponent(inst.jupyterToken)}`
+      : inst.jupyterUrl
+    : null;
+
+/** `ssh -p 2201 root@host` → { host, port } (for IDE settings and the port-forward line). */
+export function sshTarget(sshCommand: string): { host: string; port: string; user: string } | null {
+  const m = /-p\s+(\d+)\s+(?:([^@\s]+)@)?(\S+)/.exec(sshCommand);
+  return m ? { port: m[1] as string, user: m[2] ?? 'root', host: m[3] as string } : null;
+}
+
+export const TENSORBOARD_PORT = 6006;
+
+/** The SSH command with a local port forward for TensorBoard inserted after `ssh`. */
+export const tunnelCommand = (sshCommand: string, port = TENSORBOARD_PORT) =>
+  sshCommand.replace(/^ssh\s+/, `ssh -L ${port}:localhost:${port} `);
 
 export const isPackage = (inst: Pick<Instance, 'billingType'>) => inst.billingType !== 'hourly';
 

@@ -8,6 +8,7 @@ import { notify } from '../../lib/feedback';
 import { PATHS } from '../../lib/routing/paths';
 import { t } from '../../locales/zh-CN';
 import { billingKeys } from '../billing';
+import { watchCreation } from '../instances';
 import { marketKeys } from '../market';
 import { type CreatePayload, useCreateInstance } from './api/create-instance';
 import { useCreateOverseasInstance } from './api/create-overseas';
@@ -36,7 +37,10 @@ export function useSubmitOrder(skuGpuId: string, refetchQuote: () => void) {
   const overseas = useCreateOverseasInstance();
   const handlers = {
     onSuccess: (instance: Instance) => {
-      void notify('success', s.created);
+      // Accepted means ordered, not running: SPEC's '容器创建成功，计费已开始！' shows when the
+      // instance reaches RUNNING (instances' CreationWatcher), or 容器创建失败 with the reason.
+      void notify('info', t.instances.orderPlaced);
+      watchCreation(instance.id);
       window.dispatchEvent(new CustomEvent(APP_EVENTS.instanceCreated, { detail: instance }));
       window.dispatchEvent(new CustomEvent(APP_EVENTS.balance));
       void queryClient.invalidateQueries({ queryKey: billingKeys.balance() });

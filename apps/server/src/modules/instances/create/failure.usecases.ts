@@ -49,7 +49,13 @@ export async function failCreate(deps: InstanceDeps, inst: InstanceRow, cause: u
       status: 'FAILED',
       transitionAt: null,
       claimedUntil: null,
-      stopReason: `创建失败：${detail}，费用已全额退回`.slice(0, 200),
+      // What happened to the money, in the words the console shows: packages were charged at
+      // create and get it all back; pay-as-you-go had only a voucher hold (returned below).
+      stopReason:
+        `创建失败：${detail}，${locked.charged > 0 || locked.voucherUsed > 0 ? '费用已全额退回' : '未扣费'}`.slice(
+          0,
+          200,
+        ),
       charged: 0,
     });
     // Lock order: instance → voucher → account. What the voucher paid or holds goes back to it.

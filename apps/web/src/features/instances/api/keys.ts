@@ -4,6 +4,9 @@ export interface InstanceListQuery {
   page: number;
   size: number;
   status?: InstanceStatus;
+  /** '1': leave released instances out, except those released at or after releasedSince. */
+  hideReleased?: '1';
+  releasedSince?: string;
 }
 
 /** Query keys of the user's instances (also refreshed by the instance events). */

@@ -1,15 +1,16 @@
-import { EyeInvisibleOutlined, EyeOutlined, LinkOutlined } from '@ant-design/icons';
+import { ApiOutlined, EyeInvisibleOutlined, EyeOutlined, LinkOutlined } from '@ant-design/icons';
 import type { Instance } from '@gpu/shared/instances';
 import { Button, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { t } from '../../../locales/zh-CN';
+import { jupyterLink } from '../instance-status';
 import styles from './AccessInfo.module.css';
 
 const i18n = t.instances;
 const MASK = '••••••••••';
 
 /** A secret on one line: masked until its eye is clicked, copyable either way. */
-function SecretLine(props: {
+export function SecretLine(props: {
   label: string;
   value: string;
   testId: string;
@@ -47,17 +48,32 @@ function SecretLine(props: {
 
 /**
  * SSH command with copy, the root password and JupyterLab's own token hidden until revealed,
- * and the JupyterLab link (without the token: it would stay in history and logs).
+ * the JupyterLab link with its token (else JupyterLab opens on a token prompt), and 连接, which
+ * opens the drawer with every way in.
  */
-export function AccessInfo({ inst }: { inst: Instance }) {
+export function AccessInfo({ inst, onConnect }: { inst: Instance; onConnect?: (inst: Instance) => void }) {
   // A released (or releasing, or failed) instance has no container left to reach.
   const gone = inst.status === 'RELEASED' || inst.status === 'RELEASING' || inst.status === 'FAILED';
   if (gone) return <span className={styles.muted}>-</span>;
   if (!inst.sshCommand && !inst.sshPassword && !inst.jupyterUrl) {
     return <span className={styles.muted}>{i18n.noAccess}</span>;
   }
+  const jupyter = jupyterLink(inst);
   return (
     <div className={styles.access}>
+      {onConnect && inst.sshCommand ? (
+        <Button
+          size="small"
+          type="primary"
+          ghost
+          icon={<ApiOutlined />}
+          className={styles.connect}
+          onClick={() => onConnect(inst)}
+          data-testid="connect-open"
+        >
+          {i18n.connect}
+        </Button>
+      ) : null}
       {inst.sshCommand ? (
         <div className={styles.line}>
           <span className={styles.label}>{i18n.ssh}</span>
@@ -91,10 +107,10 @@ export function AccessInfo({ inst }: { inst: Instance }) {
           copy={i18n.copyToken}
         />
       ) : null}
-      {inst.jupyterUrl ? (
+      {jupyter ? (
         <a
           className={styles.jupyter}
-          href={inst.jupyterUrl}
+          href={jupyter}
           target="_blank"
           rel="noopener noreferrer"
           data-testid="jupyter-link"

@@ -1,8 +1,14 @@
-import { CaretRightOutlined, DeleteOutlined, HistoryOutlined, PoweroffOutlined } from '@ant-design/icons';
+import {
+  CaretRightOutlined,
+  DeleteOutlined,
+  HistoryOutlined,
+  PoweroffOutlined,
+  RedoOutlined,
+} from '@ant-design/icons';
 import type { Instance } from '@gpu/shared/instances';
 import { Button, Tooltip } from 'antd';
 import { t } from '../../../locales/zh-CN';
-import { allowedActions, type InstanceAction, isExpired } from '../instance-status';
+import { allowedActions, isExpired, type RowAction } from '../instance-status';
 import styles from './InstanceActions.module.css';
 
 const i18n = t.instances;
@@ -12,7 +18,7 @@ export interface InstanceActionsProps {
   now: Date;
   /** An action of this instance is in flight. */
   busy: boolean;
-  onAction: (action: InstanceAction, inst: Instance) => void;
+  onAction: (action: RowAction, inst: Instance) => void;
   /** row: side by side, wrapping; column: stacked (table); block: equal widths filling the line (cards). */
   layout?: 'row' | 'column' | 'block';
 }
@@ -20,7 +26,33 @@ export interface InstanceActionsProps {
 /** Power off or on, renew (packages), release; each enabled only where its state allows. */
 export function InstanceActions({ inst, now, busy, onAction, layout = 'row' }: InstanceActionsProps) {
   const block = layout === 'block';
-  if (inst.status === 'RELEASED' || inst.status === 'FAILED') return <span className={styles.none}>-</span>;
+  if (inst.status === 'FAILED') {
+    // A failed create: buy the same settings again, or take the record off the list.
+    return (
+      <div className={styles[layout]}>
+        <Button
+          size="small"
+          type="primary"
+          icon={<RedoOutlined />}
+          disabled={busy}
+          onClick={() => onAction('recreate', inst)}
+          block={block}
+        >
+          {i18n.recreate}
+        </Button>
+        <Button
+          size="small"
+          icon={<DeleteOutlined />}
+          disabled={busy}
+          onClick={() => onAction('dismiss', inst)}
+          block={block}
+        >
+          {i18n.dismiss}
+        </Button>
+      </div>
+    );
+  }
+  if (inst.status === 'RELEASED') return <span className={styles.none}>-</span>;
   const allowed = allowedActions(inst, now);
   const expired = inst.status === 'STOPPED' && isExpired(inst, now);
   const showPowerOn = inst.status === 'STOPPED' || inst.status === 'STARTING';

@@ -1,11 +1,13 @@
 import type { Instance } from '@gpu/shared/instances';
 import { Card } from 'antd';
 import { t } from '../../../locales/zh-CN';
-import { instanceNotice } from '../instance-status';
+import { instanceNotice, type RowAction } from '../instance-status';
 import { AccessInfo } from './AccessInfo';
 import { BillingCell, ChargedCell, GpuCell, TimeCell } from './cells';
+import { FailureNote } from './FailureNote';
 import { InstanceActions } from './InstanceActions';
 import styles from './InstanceCard.module.css';
+import { InstanceName } from './InstanceName';
 import { noticeText } from './InstanceNotices';
 import { StatusTag } from './StatusTag';
 
@@ -21,19 +23,20 @@ export function InstanceCard({
   inst: Instance;
   now: Date;
   busy: boolean;
-  onAction: Parameters<typeof InstanceActions>[0]['onAction'];
+  onAction: (action: RowAction, inst: Instance) => void;
 }) {
   const notice = instanceNotice(inst, now);
-  // Released or failed: nothing to reach and nothing to do; the card is a record.
-  const gone = inst.status === 'RELEASED' || inst.status === 'FAILED';
+  // Released: nothing to reach and nothing to do; the card is a record.
+  const gone = inst.status === 'RELEASED';
+  const failed = inst.status === 'FAILED';
   return (
     <Card size="small" className={styles.card} data-testid={`instance-card-${inst.id}`}>
       <div className={styles.head}>
         <div className={styles.title}>
-          <span className={styles.name} data-testid="instance-name">
-            {inst.name}
+          <InstanceName inst={inst} className={styles.name} onRename={(i) => onAction('rename', i)} />
+          <span className={styles.id} data-testid="instance-id">
+            #{inst.id}
           </span>
-          <span className={styles.id}>#{inst.id}</span>
         </div>
         <StatusTag status={inst.status} />
       </div>
@@ -56,10 +59,18 @@ export function InstanceCard({
           <TimeCell inst={inst} now={now} />
         </dd>
       </dl>
-      {gone ? null : (
+      {failed ? (
         <>
           <div className={styles.access}>
-            <AccessInfo inst={inst} />
+            <FailureNote inst={inst} />
+          </div>
+          <InstanceActions inst={inst} now={now} busy={busy} onAction={onAction} layout="block" />
+        </>
+      ) : null}
+      {gone || failed ? null : (
+        <>
+          <div className={styles.access}>
+            <AccessInfo inst={inst} onConnect={(i) => onAction('connect', i)} />
           </div>
           <InstanceActions inst={inst} now={now} busy={busy} onAction={onAction} layout="block" />
         </>

@@ -2,10 +2,12 @@ import { ExclamationCircleFilled } from '@ant-design/icons';
 import type { Instance } from '@gpu/shared/instances';
 import { Table, type TableProps, Tooltip } from 'antd';
 import { t } from '../../../locales/zh-CN';
-import { instanceNotice } from '../instance-status';
+import { instanceNotice, type RowAction } from '../instance-status';
 import { AccessInfo } from './AccessInfo';
-import { BillingCell, GpuCell, NameCell, TimeCell } from './cells';
+import { BillingCell, GpuCell, TimeCell } from './cells';
+import { FailureNote } from './FailureNote';
 import { InstanceActions } from './InstanceActions';
+import { NameCell } from './InstanceName';
 import { noticeText } from './InstanceNotices';
 import styles from './InstanceTable.module.css';
 import { StatusTag } from './StatusTag';
@@ -16,7 +18,7 @@ export interface InstanceListProps {
   instances: Instance[];
   now: Date;
   busy: (id: number) => boolean;
-  onAction: Parameters<typeof InstanceActions>[0]['onAction'];
+  onAction: (action: RowAction, inst: Instance) => void;
   loading?: boolean;
   pagination?: TableProps<Instance>['pagination'];
 }
@@ -24,7 +26,12 @@ export interface InstanceListProps {
 /** Desktop: one row per instance. */
 export function InstanceTable({ instances, now, busy, onAction, loading, pagination }: InstanceListProps) {
   const columns: TableProps<Instance>['columns'] = [
-    { key: 'name', title: c.instance, width: 180, render: (_, inst) => <NameCell inst={inst} /> },
+    {
+      key: 'name',
+      title: c.instance,
+      width: 200,
+      render: (_, inst) => <NameCell inst={inst} onRename={(i) => onAction('rename', i)} />,
+    },
     {
       key: 'status',
       title: c.status,
@@ -51,11 +58,21 @@ export function InstanceTable({ instances, now, busy, onAction, loading, paginat
       render: (_, inst) => <BillingCell inst={inst} charged />,
     },
     { key: 'time', title: c.time, width: 200, render: (_, inst) => <TimeCell inst={inst} now={now} /> },
-    { key: 'access', title: c.access, render: (_, inst) => <AccessInfo inst={inst} /> },
+    {
+      key: 'access',
+      title: c.access,
+      render: (_, inst) =>
+        inst.status === 'FAILED' ? (
+          <FailureNote inst={inst} />
+        ) : (
+          <AccessInfo inst={inst} onConnect={(i) => onAction('connect', i)} />
+        ),
+    },
     {
       key: 'actions',
       title: c.actions,
-      width: 104,
+      // Wide enough for 重新创建 (a failed create) on one line.
+      width: 124,
       fixed: 'right',
       render: (_, inst) => (
         <InstanceActions inst={inst} now={now} busy={busy(inst.id)} onAction={onAction} layout="column" />

@@ -1,26 +1,14 @@
+import { EditOutlined } from '@ant-design/icons';
 import type { Instance } from '@gpu/shared/instances';
 import { formatCurrency } from '@gpu/shared/money';
 import { formatRemaining, formatTime } from '@gpu/shared/time';
-import { Tag } from 'antd';
+import { Button, Tag, Tooltip } from 'antd';
 import { t } from '../../../locales/zh-CN';
 import { EXPIRY_WARNING_MS } from '../instance-status';
 import styles from './cells.module.css';
 
 const i18n = t.instances;
 const SHORT = 'YYYY-MM-DD HH:mm' as const;
-
-export function NameCell({ inst }: { inst: Instance }) {
-  return (
-    <div className={styles.stack}>
-      <span className={styles.name} data-testid="instance-name">
-        {inst.name}
-      </span>
-      <span className={styles.sub} title={inst.image}>
-        #{inst.id} · {inst.image.replace(/^.*\//, '')}
-      </span>
-    </div>
-  );
-}
 
 export function GpuCell({ inst }: { inst: Instance }) {
   return (
@@ -80,11 +68,13 @@ export function TimeCell({ inst, now }: { inst: Instance; now: Date }) {
     main = { label: i18n.runningSince, value: formatTime(inst.runningSince, SHORT) };
   } else if (inst.status === 'STOPPED' && inst.stoppedAt) {
     main = { label: i18n.stoppedAt, value: formatTime(inst.stoppedAt, SHORT) };
+  } else if (inst.status === 'RELEASED' && inst.releasedAt) {
+    main = { label: i18n.releasedAt, value: formatTime(inst.releasedAt, SHORT) };
   }
   return (
     <div className={styles.stack}>
       {main ? (
-        <span>
+        <span className={styles.nowrap} data-testid="instance-time-main">
           <span className={styles.sub}>{main.label} </span>
           {main.value}
         </span>

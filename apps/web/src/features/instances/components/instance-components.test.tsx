@@ -24,6 +24,7 @@ const base: Instance = {
   runningSince: '2025-06-01T04:00:01.000Z',
   expiresAt: '2025-06-02T04:00:00.000Z',
   stoppedAt: null,
+  releasedAt: null,
   releaseAt: null,
   stopReason: null,
   warning: null,
@@ -45,11 +46,12 @@ describe('AccessInfo', () => {
     fireEvent.click(screen.getByRole('button', { name: '隐藏密码' }));
     expect(screen.getByTestId('ssh-password').textContent).not.toContain('s3cret-Pass');
     const link = screen.getByTestId('jupyter-link');
-    expect(link.getAttribute('href')).toBe(base.jupyterUrl);
+    // With its token, so JupyterLab opens without its token prompt (issue "What customers see");
+    // noreferrer keeps the address (and so the token) out of Referer headers.
+    expect(link.getAttribute('href')).toBe(`${base.jupyterUrl}?token=${base.jupyterToken}`);
     expect(link.getAttribute('target')).toBe('_blank');
     expect(link.getAttribute('rel')).toContain('noopener');
-    // The link carries no token (it would stay in history and server logs).
-    expect(link.getAttribute('href')).not.toContain(base.jupyterToken as string);
+    expect(link.getAttribute('rel')).toContain('noreferrer');
   });
   it("shows JupyterLab's own token, hidden until its eye is clicked, apart from the password", () => {
     render(<AccessInfo inst={base} />);

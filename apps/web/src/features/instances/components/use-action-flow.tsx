@@ -1,13 +1,18 @@
 import type { Instance } from '@gpu/shared/instances';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { confirmDialog } from '../../../lib/feedback';
 import { t } from '../../../locales/zh-CN';
+import { useFailedCreateActions } from '../api/failed-create';
 import { usePowerAction } from '../api/instance-actions';
-import type { InstanceAction } from '../instance-status';
+import type { RowAction } from '../instance-status';
 import { ReleaseDialog } from './ReleaseDialog';
 import { RenewDialog } from './RenewDialog';
 
 const i18n = t.instances;
+
+// Loaded on first use: the drawer and the name rules (zod) stay out of the page's chunk.
+const ConnectDrawer = lazy(() => import('./ConnectDrawer').then((m) => ({ default: m.ConnectDrawer })));
+const RenameDialog = lazy(() => import('./RenameDialog').then((m) => ({ default: m.RenameDialog })));
 
 /**
  * The confirmations in front of each action: power off/on confirm in a dialog, release asks for
@@ -16,8 +21,11 @@ const i18n = t.instances;
  */
 export function useActionFlow() {
   const power = usePowerAction();
+  const failed = useFailedCreateActions();
   const [releasing, setReleasing] = useState<Instance | null>(null);
   const [renewing, setRenewing] = useState<Instance | null>(null);
+  const [renaming, setRenaming] = useState<Instance | null>(null);
+  const [connecting, setConnecting] = useState<Instance | null>(null);
   const [inFlight, setInFlight] = useState<ReadonlySet<number>>(new Set());
 
   const run = (action: 'powerOff' | 'powerOn' | 'release', inst: Instance) => {
@@ -35,7 +43,7 @@ export function useActionFlow() {
     );
   };
 
-  const onAction = (action: InstanceAction, inst: Instance) => {
+  const onAction = (action: RowAction, inst: Instance) => {
     const hourly = inst.billingType === 'hourly';
     if (action === 'powerOff' || action === 'powerOn') {
       const off = action === 'powerOff';
@@ -48,7 +56,19 @@ export function useActionFlow() {
         onOk: () => run(action, inst),
       });
     } else if (action === 'release') setReleasing(inst);
-    else setRenewing(inst);
+    else if (action === 'rename') setRenaming(inst);
+    else if (action === 'connect') setConnecting(inst);
+    else if (action === 'recreate' || action === 'dismiss') {
+      setInFlight((s) => new Set(s).add(inst.id));
+      failed[action].mutate(inst, {
+        onSettled: () =>
+          setInFlight((s) => {
+            const next = new Set(s);
+            next.delete(inst.id);
+            return next;
+          }),
+      });
+    } else setRenewing(inst);
   };
 
   const dialogs = (
@@ -59,6 +79,10 @@ export function useActionFlow() {
         onClose={() => setReleasing(null)}
       />
       <RenewDialog inst={renewing} onClose={() => setRenewing(null)} />
+      <Suspense fallback={null}>
+        {renaming ? <RenameDialog inst={renaming} onClose={() => setRenaming(null)} /> : null}
+        {connecting ? <ConnectDrawer inst={connecting} onClose={() => setConnecting(null)} /> : null}
+      </Suspense>
     </>
   );
 

@@ -1,18 +1,20 @@
 import { PlusOutlined, ReloadOutlined, SyncOutlined } from '@ant-design/icons';
 import { INSTANCE_STATUSES, type InstanceStatus } from '@gpu/shared/labels';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Empty, Grid, Pagination, Result, Select, Tag } from 'antd';
-import type { ReactNode } from 'react';
+import { Button, Card, Empty, Grid, Pagination, Result, Select, Switch, Tag } from 'antd';
+import { type ReactNode, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { LinkButton } from '../../../components/LinkButton';
 import { PageHeader } from '../../../components/PageHeader';
 import { useAppEvents } from '../../../lib/app-events';
 import { PATHS } from '../../../lib/routing/paths';
+import { useSession } from '../../../lib/use-session';
 import { t } from '../../../locales/zh-CN';
 import { UserNotices } from '../../notices';
 import { instanceKeys } from '../api/keys';
 import { useInstances } from '../api/list-instances';
 import { INSTANCE_EVENTS } from '../app-events';
+import { FirstConnectHint } from '../components/FirstConnectHint';
 import { InstanceCard } from '../components/InstanceCard';
 import { InstanceNotices } from '../components/InstanceNotices';
 import { InstanceTable } from '../components/InstanceTable';
@@ -33,7 +35,17 @@ export default function InstancesPage() {
   const page = Math.max(1, Number(params.get('page')) || 1);
   const statusParam = params.get('status');
   const status = isStatus(statusParam) ? statusParam : undefined;
-  const query = useInstances({ page, size: PAGE_SIZE, status });
+  // Released instances are records: hidden unless asked for (?released=1), except those
+  // released while this page is open, so a release ends on 已释放 in view.
+  const showReleased = params.get('released') === '1';
+  const [openedAt] = useState(() => new Date().toISOString());
+  const query = useInstances({
+    page,
+    size: PAGE_SIZE,
+    status,
+    ...(showReleased ? {} : { hideReleased: '1' as const, releasedSince: openedAt }),
+  });
+  const session = useSession();
   const queryClient = useQueryClient();
   const now = useNow(30_000);
   const screens = Grid.useBreakpoint();
@@ -43,8 +55,13 @@ export default function InstancesPage() {
   // Created elsewhere (subscribe), stopped by another tab...: refresh at once.
   useAppEvents(INSTANCE_EVENTS, () => void queryClient.invalidateQueries({ queryKey: instanceKeys.all }));
 
-  const setQuery = (next: { page?: number; status?: InstanceStatus | null }) => {
+  const setQuery = (next: { page?: number; status?: InstanceStatus | null; released?: boolean }) => {
     const p = new URLSearchParams(params);
+    if (next.released !== undefined) {
+      if (next.released) p.set('released', '1');
+      else p.delete('released');
+      p.delete('page');
+    }
     if (next.status !== undefined) {
       if (next.status) p.set('status', next.status);
       else p.delete('status');
@@ -67,6 +84,16 @@ export default function InstancesPage() {
       subtitle={i18n.subtitle}
       extra={
         <>
+          <span className={styles.toggle}>
+            <Switch
+              id="show-released"
+              size="small"
+              checked={showReleased}
+              onChange={(on) => setQuery({ released: on })}
+              data-testid="show-released"
+            />
+            <label htmlFor="show-released">{i18n.showReleased}</label>
+          </span>
           <Select<InstanceStatus | ''>
             className={styles.filter}
             value={status ?? ''}
@@ -175,6 +202,10 @@ export default function InstancesPage() {
     <div className={styles.page}>
       {header}
       <UserNotices />
+      <FirstConnectHint
+        instances={instances}
+        userKey={String(session.user?.id ?? session.user?.phone ?? '')}
+      />
       {live ? (
         <Tag icon={<SyncOutlined spin />} color="processing" className={styles.live}>
           {i18n.live}

@@ -182,7 +182,10 @@ describe('SubscribeForm', { timeout: 30_000 }, () => {
     expect('voucherId' in body).toBe(false);
     // One key for this click, so a retry cannot buy a second instance.
     expect(calls.find((c) => c.path === '/api/gpu/instance/create')?.key).toMatch(/^[0-9a-f]{32}$/);
-    expect(notify).toHaveBeenCalledWith('success', '容器创建成功，计费已开始！');
+    // Accepted is not running: the order is placed; SPEC's success text waits for RUNNING
+    // (instances' CreationWatcher).
+    expect(notify).toHaveBeenCalledWith('info', '订单已提交，正在创建实例，创建完成后开始计费');
+    expect(notify).not.toHaveBeenCalledWith('success', '容器创建成功，计费已开始！');
     expect(created).toHaveBeenCalledTimes(1);
     expect(balance).toHaveBeenCalledTimes(1);
     window.removeEventListener(APP_EVENTS.instanceCreated, created);
