@@ -109,7 +109,7 @@ for (const [size, viewport] of [
       await expectRunwayInBar(page, viewport);
       // The quote's state speaks to customers, not of servers.
       expect(await text(page, 'quote-state')).toContain('价格已确认');
-      expect(await page.locator('body').innerText()).not.toMatch(/服务端|核价/);
+      expect(await page.locator('body').textContent()).not.toMatch(/服务端|核价/);
       // No confirm for pay-as-you-go: the existing flow (create at once) is untouched.
       expect(await page.locator('.ant-modal-confirm').count()).toBe(0);
       await shot(page, `order-bar-hourly-${size}`, false);

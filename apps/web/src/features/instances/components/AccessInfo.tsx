@@ -9,15 +9,28 @@ import styles from './AccessInfo.module.css';
 const i18n = t.instances;
 const MASK = '••••••••••';
 
+/** The words of each kind of secret: its label and its eye's and copy button's names. */
+const SECRET_TEXTS = {
+  password: {
+    label: i18n.password,
+    show: i18n.showPassword,
+    hide: i18n.hidePassword,
+    copy: i18n.copyPassword,
+  },
+  token: { label: i18n.jupyterToken, show: i18n.showToken, hide: i18n.hideToken, copy: i18n.copyToken },
+} as const;
+
 /** A secret on one line: masked until its eye is clicked, copyable either way. */
-export function SecretLine(props: {
-  label: string;
+export function SecretLine({
+  kind,
+  value,
+  testId,
+}: {
+  kind: keyof typeof SECRET_TEXTS;
   value: string;
   testId: string;
-  show: string;
-  hide: string;
-  copy: string;
 }) {
+  const props = { ...SECRET_TEXTS[kind], value, testId };
   const [shown, setShown] = useState(false);
   return (
     <div className={styles.line}>
@@ -88,24 +101,10 @@ export function AccessInfo({ inst, onConnect }: { inst: Instance; onConnect?: (i
         </div>
       ) : null}
       {inst.sshPassword ? (
-        <SecretLine
-          label={i18n.password}
-          value={inst.sshPassword}
-          testId="ssh-password"
-          show={i18n.showPassword}
-          hide={i18n.hidePassword}
-          copy={i18n.copyPassword}
-        />
+        <SecretLine kind="password" value={inst.sshPassword} testId="ssh-password" />
       ) : null}
       {inst.jupyterToken ? (
-        <SecretLine
-          label={i18n.jupyterToken}
-          value={inst.jupyterToken}
-          testId="jupyter-token"
-          show={i18n.showToken}
-          hide={i18n.hideToken}
-          copy={i18n.copyToken}
-        />
+        <SecretLine kind="token" value={inst.jupyterToken} testId="jupyter-token" />
       ) : null}
       {jupyter ? (
         <a

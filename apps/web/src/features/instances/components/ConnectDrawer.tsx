@@ -65,14 +65,7 @@ export function ConnectDrawer({ inst, onClose }: { inst: Instance | null; onClos
           <p className={styles.hint}>{i18n.connectSshHint}</p>
           <Command text={ssh} copy={i18n.copySsh} testId="connect-ssh-command" />
           {inst.sshPassword ? (
-            <SecretLine
-              label={i18n.password}
-              value={inst.sshPassword}
-              testId="connect-ssh-password"
-              show={i18n.showPassword}
-              hide={i18n.hidePassword}
-              copy={i18n.copyPassword}
-            />
+            <SecretLine kind="password" value={inst.sshPassword} testId="connect-ssh-password" />
           ) : null}
         </Section>
       ) : null}
@@ -89,14 +82,7 @@ export function ConnectDrawer({ inst, onClose }: { inst: Instance | null; onClos
             <LinkOutlined /> {i18n.openJupyter}
           </a>
           {inst.jupyterToken ? (
-            <SecretLine
-              label={i18n.jupyterToken}
-              value={inst.jupyterToken}
-              testId="connect-jupyter-token"
-              show={i18n.showToken}
-              hide={i18n.hideToken}
-              copy={i18n.copyToken}
-            />
+            <SecretLine kind="token" value={inst.jupyterToken} testId="connect-jupyter-token" />
           ) : null}
         </Section>
       ) : null}

@@ -1,8 +1,8 @@
-import { EditOutlined } from '@ant-design/icons';
+
 import type { Instance } from '@gpu/shared/instances';
 import { formatCurrency } from '@gpu/shared/money';
 import { formatRemaining, formatTime } from '@gpu/shared/time';
-import { Button, Tag, Tooltip } from 'antd';
+import { Tag, } from 'antd';
 import { t } from '../../../locales/zh-CN';
 import { EXPIRY_WARNING_MS } from '../instance-status';
 import styles from './cells.module.css';
