@@ -66,6 +66,8 @@ export default async function setup(project: TestProject) {
       NODE_ENV: 'test',
       // The blockchain page's tests confirm orders on the simulated chain, which only runs when named.
       CHAIN_PROVIDER: 'simulated',
+      // The files register well over 30 users from this one address in a run.
+      CODE_DAILY_CAP_PER_IP: '1000',
       ADMIN_USERNAME: ADMIN.username,
       ADMIN_PASSWORD: ADMIN.password,
       VASTAI_API_KEY: vast.apiKey,

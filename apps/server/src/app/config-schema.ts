@@ -163,6 +163,11 @@ export const envSchema = z.object({
    */
   INSTANCE_PROVISION_LEASE_S: intSetting(1, 3600).default(120),
   TRUST_PROXY: trustProxySchema,
+  /**
+   * Verification codes one address may ask for in a day (several customers behind one NAT share
+   * it; the browser tests register many users from one address). The per-phone cap stays 10.
+   */
+  CODE_DAILY_CAP_PER_IP: intSetting(1, 100_000).default(30),
   /** Per-IP request limits on sign-in and code endpoints. */
   RATE_LIMITS: z.enum(['on', 'off']).default('on'),
   /** vast.ai API key (Bearer) for overseas GPUs; unset means the overseas area is not configured. */

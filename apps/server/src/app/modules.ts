@@ -63,6 +63,7 @@ export function createModules(core: Core, config: Config, overrides: ContainerOv
     isProduction: config.isProduction,
     sms: sms.driver,
     openAccount: (tx, owner) => createLedgerRepository({ db: tx }).openAccount(owner),
+    codeDailyCapPerIp: config.CODE_DAILY_CAP_PER_IP,
   });
   const audit = auditModule.createDeps(core, {});
   const admins = adminsModule.createDeps(core, { auth });

@@ -17,7 +17,13 @@ export const authModule = defineModule({
   name: 'auth',
   createDeps: (
     core,
-    needs: { appSecret: string; isProduction: boolean; sms: SmsDriver; openAccount: OpenAccount },
+    needs: {
+      appSecret: string;
+      isProduction: boolean;
+      sms: SmsDriver;
+      openAccount: OpenAccount;
+      codeDailyCapPerIp: number;
+    },
   ): AuthModuleDeps => {
     const now = () => core.clock.now();
     return {
@@ -30,6 +36,7 @@ export const authModule = defineModule({
       lookups: createAuthRepository({ db: core.db }),
       isProduction: needs.isProduction,
       openAccount: needs.openAccount,
+      dailyCapPerIp: needs.codeDailyCapPerIp,
     };
   },
   hooks: (app, deps) => registerAuth(app, deps.tokens, deps.lookups),

@@ -19,6 +19,8 @@ export interface AuthDeps extends LoginLimitDeps {
   secret: string;
   /** Where an SMS that could not be sent is reported when no answer tells of it. */
   log?: Pick<FastifyBaseLogger, 'warn' | 'error'>;
+  /** Codes one address may ask for a day (CODE_DAILY_CAP_PER_IP). */
+  dailyCapPerIp?: number;
 }
 
 export interface Session {

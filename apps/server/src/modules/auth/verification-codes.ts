@@ -23,6 +23,8 @@ export interface CodeDeps {
   now: Now;
   secret: string;
   log?: Pick<FastifyBaseLogger, 'error'>;
+  /** Codes one address may ask for a day (CODE_DAILY_CAP_PER_IP); CODE_RULES' when absent. */
+  dailyCapPerIp?: number;
 }
 
 /**
@@ -65,7 +67,10 @@ export async function sendVerificationCode(
     }
     const phoneCount = await locked.countForPhoneSince(target, dayAgo);
     const ipCount = await locked.countForIpSince(ip, dayAgo);
-    if (phoneCount >= CODE_RULES.dailyCapPerPhone || ipCount >= CODE_RULES.dailyCapPerIp)
+    if (
+      phoneCount >= CODE_RULES.dailyCapPerPhone ||
+      ipCount >= (deps.dailyCapPerIp ?? CODE_RULES.dailyCapPerIp)
+    )
       throw authErrors.codeDailyCap();
     return locked.insert({
       ...target,
