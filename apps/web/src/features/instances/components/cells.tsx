@@ -1,8 +1,7 @@
-
 import type { Instance } from '@gpu/shared/instances';
 import { formatCurrency } from '@gpu/shared/money';
 import { formatRemaining, formatTime } from '@gpu/shared/time';
-import { Tag, } from 'antd';
+import { Tag } from 'antd';
 import { t } from '../../../locales/zh-CN';
 import { EXPIRY_WARNING_MS } from '../instance-status';
 import styles from './cells.module.css';
