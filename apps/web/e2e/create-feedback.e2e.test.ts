@@ -47,6 +47,19 @@ afterAll(async () => {
   await browser?.close();
 });
 
+/** Releases every instance of this user that still holds GPUs, and waits until they are gone. */
+async function releaseAll(token: string) {
+  const holding = (list: Instance[]) => list.filter((i) => !['RELEASED', 'FAILED'].includes(i.status));
+  const list = () =>
+    userCall<{ list: Instance[] }>(token, '/gpu/instances?page=1&size=100').then((r) => r.list);
+  for (const inst of holding(await list()))
+    if (inst.status !== 'RELEASING')
+      await userCall(token, `/gpu/instance/release?instance_uuid=${inst.id}`, {}).catch(() => undefined);
+  const deadline = Date.now() + 30_000;
+  while (holding(await list()).length > 0 && Date.now() < deadline)
+    await new Promise((r) => setTimeout(r, 300));
+}
+
 const toastLocator = (page: Page, text: string) => page.locator('.ant-message-notice', { hasText: text });
 
 /** The order page for the L40S host, pay-as-you-go: image, name, 立即创建. */
@@ -103,6 +116,8 @@ for (const [label, viewport] of [
     afterAll(async () => {
       await setHost({});
       await context?.close();
+      // Give the host's GPUs back: the next block (and the next files) buy on the same host.
+      if (session) await releaseAll(session.accessToken);
     });
 
     it('says the order is placed; 容器创建成功，计费已开始！ only once the row is 运行中', async () => {
