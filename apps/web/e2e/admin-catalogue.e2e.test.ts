@@ -70,6 +70,9 @@ describe('admin catalogue: from an empty catalogue to a GPU on one tenant’s ma
     await page.getByTestId('region-create').click();
     await page.getByTestId('region-name').fill(REGION.name);
     await page.getByTestId('region-code').fill(REGION.code);
+    // After the demo's regions: the market's files, in whatever order they run, still find
+    // 安徽A区 first (SPEC.md §9's region order).
+    await page.getByTestId('region-sort').fill('9000');
     await saveDialog(page);
     await row(page, REGION.code).waitFor();
 

@@ -93,7 +93,7 @@ export function RegionsTab() {
             <Input maxLength={32} data-testid="region-code" />
           </Form.Item>
           <Form.Item name="sortOrder" label={r.sortOrder}>
-            <InputNumber min={-10000} max={10000} precision={0} />
+            <InputNumber min={-10000} max={10000} precision={0} data-testid="region-sort" />
           </Form.Item>
           <Form.Item name="overseas" label={r.overseas} valuePropName="checked">
             <Switch />
