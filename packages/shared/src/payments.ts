@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { RECHARGE_MAX, RECHARGE_MIN } from './constants.ts';
 import { dateOrTimeSchema } from './input.ts';
 import { RECHARGE_ORDER_STATUSES } from './labels.ts';
-import { formatCurrency } from './money.ts';
+import { formatMoney } from './money.ts';
 
 /** Recharge (SPEC.md §3, §4, §5, §7): the rules and messages both the form and the server apply. */
 export const rechargeMessages = {
@@ -35,7 +35,7 @@ const SUBJECT_MAX = 128;
  * "{tenant} 账户充值 ¥1,000.00".
  */
 export function rechargeSubject(tenantName: string, amountYuan: number): string {
-  const amount = ` 账户充值 ${formatCurrency(amountYuan, { group: true })}`;
+  const amount = ` 账户充值 ${formatMoney(amountYuan)}`;
   return `${tenantName.trim().slice(0, SUBJECT_MAX - amount.length)}${amount}`;
 }
 
