@@ -50,7 +50,7 @@ describe('API envelope and errors', () => {
       const res = await t.app.inject({ method: 'GET', url: '/api/test/page' });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-security-policy']).toBe(
-        "default-src 'self';base-uri 'self';font-src 'self' https: data:;form-action 'self';frame-ancestors 'self';img-src 'self' data: https:;object-src 'none';script-src 'self';script-src-attr 'none';style-src 'self' 'unsafe-inline';frame-src 'self' https:;connect-src 'self'",
+        "default-src 'self';base-uri 'self';font-src 'self' https: data:;form-action 'self';frame-ancestors 'self';img-src 'self' data: https:;object-src 'none';script-src 'self';script-src-attr 'none';style-src 'self' 'unsafe-inline';frame-src 'self' https: http:;connect-src 'self'",
       );
       expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
       expect(res.headers['x-content-type-options']).toBe('nosniff');

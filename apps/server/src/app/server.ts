@@ -129,7 +129,9 @@ export async function buildServer(opts: BuildOptions): Promise<AppInstance> {
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'https:'],
         scriptSrc: ["'self'"],
-        frameSrc: ["'self'", 'https:'],
+        // The tenant's AI navigation page may be http (its setting allows it); on an https
+        // site the browser still blocks it as mixed content, which /api/tenant/ai-navigation says.
+        frameSrc: ["'self'", 'https:', 'http:'],
         connectSrc: ["'self'"],
         upgradeInsecureRequests: null,
       },

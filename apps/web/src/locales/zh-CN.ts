@@ -113,8 +113,9 @@ export const t = {
     helpRecharge: '账户充值',
     helpBills: '费用明细',
     helpVouchers: '我的代金券',
-    contactLine: (email: string, phone: string) =>
-      [email && `邮箱 ${email}`, phone && `电话 ${phone}`].filter(Boolean).join(' / '),
+    contactParts: (email: string, phone: string) =>
+      [email && `邮箱 ${email}`, phone && `电话 ${phone}`].filter((part): part is string => Boolean(part)),
+    contactSeparator: ' / ',
     noContact: '暂无联系方式',
     officialQr: '关注公众号',
     tagline: '弹性、可靠、高性价比的 GPU 算力服务',
@@ -1617,6 +1618,8 @@ export const t = {
     loading: 'AI 导航加载中…',
     fallbackTitle: 'AI 导航暂时无法加载',
     fallbackText: '嵌入页面未能在规定时间内打开，可能是网络原因或对方站点不允许嵌入。',
+    refusedText: '该站点不允许在其他网站中嵌入显示，请在新窗口打开。',
+    unavailableText: '该站点暂时无法访问，请稍后重新加载或在新窗口打开。',
     openDirect: '在新窗口打开',
     retry: '重新加载',
   },

@@ -1,12 +1,16 @@
 import { envelopeSchema, tenantConfigSchema, tenantListItemSchema } from '@gpu/shared';
+import { aiNavigationSchema, aiNavigationUrl } from '@gpu/shared/ai-navigation';
 import { z } from 'zod';
 import { ok } from '../../platform/http/envelope.ts';
 import type { AppInstance } from '../../platform/http/types.ts';
 import type { TenantsDeps } from './tenants.deps.ts';
 import { tenantErrors } from './tenants.errors.ts';
-import { toTenantConfig } from './tenants.models.ts';
+import { normalizeHost, toTenantConfig } from './tenants.models.ts';
 
-export async function tenantsRoutes(app: AppInstance, { service: tenants, isProduction }: TenantsDeps) {
+export async function tenantsRoutes(
+  app: AppInstance,
+  { service: tenants, isProduction, embedProbe }: TenantsDeps,
+) {
   app.get(
     '/api/tenant/config',
     {
@@ -25,6 +29,26 @@ export async function tenantsRoutes(app: AppInstance, { service: tenants, isProd
         return ok(toTenantConfig(chosen));
       }
       return ok(toTenantConfig(request.tenant));
+    },
+  );
+
+  app.get(
+    '/api/tenant/ai-navigation',
+    {
+      schema: {
+        tags: ['tenant'],
+        summary: 'AI导航页面及能否内嵌显示',
+        response: { 200: envelopeSchema(aiNavigationSchema) },
+      },
+    },
+    async (request) => {
+      const url = aiNavigationUrl(request.tenant.config.aiNavigationUrl);
+      // An https page never shows an http frame (mixed content), whatever the site allows.
+      const mixed = request.protocol === 'https' && url.startsWith('http:');
+      return ok({
+        url,
+        embed: mixed ? 'refused' : embedProbe.status(url, normalizeHost(request.headers.host)),
+      });
     },
   );
 

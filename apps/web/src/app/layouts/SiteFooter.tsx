@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { Link } from 'react-router';
 import { TenantBrand } from '../../components/TenantBrand';
 import { PATHS } from '../../lib/routing/paths';
@@ -48,7 +48,7 @@ export const BEIAN_URL = 'https://beian.miit.gov.cn/';
 /** SPEC.md §2 footer: products, help, support contact, official QR and the filing number. */
 export function SiteFooter() {
   const { tenantName, contact, footer } = useTenant();
-  const contactLine = f.contactLine(contact.email, contact.phone);
+  const contactParts = f.contactParts(contact.email, contact.phone);
   return (
     <footer className={styles.footer}>
       <div className={styles.inner}>
@@ -68,10 +68,19 @@ export function SiteFooter() {
             </ul>
           </div>
         ))}
-        <div className={styles.column}>
+        <div className={`${styles.column} ${styles.support}`}>
           <h4>{f.support}</h4>
           <p className={styles.contact} data-testid="footer-contact">
-            {contactLine || f.noContact}
+            {contactParts.length === 0
+              ? f.noContact
+              : contactParts.map((part, i) => (
+                  <Fragment key={part}>
+                    {i > 0 ? f.contactSeparator : null}
+                    <span className={styles.token} title={part}>
+                      {part}
+                    </span>
+                  </Fragment>
+                ))}
           </p>
         </div>
         <FooterQr src={footer.wechatOfficialQr} />

@@ -1,32 +1,39 @@
 import { ExportOutlined, ReloadOutlined } from '@ant-design/icons';
+import { aiNavigationUrl } from '@gpu/shared/ai-navigation';
 import { Button, Result, Spin } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTenant } from '../../../lib/tenant-context';
 import { t } from '../../../locales/zh-CN';
-import { AI_NAVIGATION_TIMEOUT_MS, aiNavigationUrl } from '../ai-navigation';
+import { AI_NAVIGATION_TIMEOUT_MS, useAiNavigation } from '../ai-navigation';
 import styles from './AiNavigationPage.module.css';
 
 const a = t.aiNavigation;
-type State = 'loading' | 'loaded' | 'failed';
+type State = 'loading' | 'loaded' | 'timedOut';
 
 /**
  * /ai-navigation: the tenant's AI navigation page in a frame (SPEC.md §2). A frame reports no
- * load error, so no load event within the timeout shows the fallback; a site that forbids
- * framing shows its own browser error inside the frame, hence the always-present "open" link.
+ * error (a refused or unreachable page still fires `load`), so the fallback shows when the
+ * server's check of the page says it cannot be framed or is unavailable, or when no load event
+ * comes within the timeout; the "open" link is always there.
  */
 export default function AiNavigationPage() {
   const src = aiNavigationUrl(useTenant().aiNavigationUrl);
   const [attempt, setAttempt] = useState(0);
+  const check = useAiNavigation();
+  const retry = () => {
+    void check.refetch();
+    setAttempt((n) => n + 1);
+  };
   // A new key per URL and retry: the frame and its loading state start afresh.
-  return <EmbeddedPage key={`${src}#${attempt}`} src={src} onRetry={() => setAttempt((n) => n + 1)} />;
+  return <EmbeddedPage key={`${src}#${attempt}`} src={src} embed={check.data?.embed} onRetry={retry} />;
 }
 
-function EmbeddedPage({ src, onRetry }: { src: string; onRetry: () => void }) {
+function EmbeddedPage({ src, embed, onRetry }: { src: string; embed?: string; onRetry: () => void }) {
   const [state, setState] = useState<State>('loading');
 
   useEffect(() => {
     const timer = window.setTimeout(
-      () => setState((s) => (s === 'loading' ? 'failed' : s)),
+      () => setState((s) => (s === 'loading' ? 'timedOut' : s)),
       AI_NAVIGATION_TIMEOUT_MS,
     );
     return () => window.clearTimeout(timer);
@@ -37,14 +44,22 @@ function EmbeddedPage({ src, onRetry }: { src: string; onRetry: () => void }) {
       {a.openDirect}
     </Button>
   );
+  const failure =
+    embed === 'refused'
+      ? a.refusedText
+      : embed === 'unavailable'
+        ? a.unavailableText
+        : state === 'timedOut'
+          ? a.fallbackText
+          : null;
 
   return (
     <div className={styles.page}>
-      {state === 'failed' ? (
+      {failure ? (
         <Result
           status="warning"
           title={a.fallbackTitle}
-          subTitle={a.fallbackText}
+          subTitle={failure}
           extra={[
             <Button key="retry" type="primary" icon={<ReloadOutlined />} onClick={onRetry}>
               {a.retry}

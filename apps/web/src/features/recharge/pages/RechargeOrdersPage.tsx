@@ -20,6 +20,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { type HTMLAttributes, useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { LinkButton } from '../../../components/LinkButton';
+import { Token } from '../../../components/Token';
 import { PATHS } from '../../../lib/routing/paths';
 import { t } from '../../../locales/zh-CN';
 import { type RechargeOrderFilters, useRechargeOrders } from '../api/get-recharge-orders';
@@ -50,7 +51,11 @@ const COLUMNS: TableProps<RechargeOrder>['columns'] = [
   {
     title: o.orderNo,
     dataIndex: 'orderNo',
-    render: (v: string) => <span className={styles.orderNo}>{v}</span>,
+    render: (v: string) => (
+      <span className={styles.orderNo}>
+        <Token mono>{v}</Token>
+      </span>
+    ),
   },
   { title: o.amount, dataIndex: 'amount', align: 'right', render: (v: number) => <Amount value={v} /> },
   {
@@ -208,7 +213,9 @@ export default function RechargeOrdersPage() {
                 </div>
                 <dl className={styles.itemRows}>
                   <dt>{o.orderNo}</dt>
-                  <dd className={styles.orderNo}>{order.orderNo}</dd>
+                  <dd className={styles.orderNo}>
+                    <Token mono>{order.orderNo}</Token>
+                  </dd>
                   <dt>{o.method}</dt>
                   <dd>{o.methods[order.paymentType] ?? order.paymentType}</dd>
                   <dt>{o.createdAt}</dt>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { aiNavigationUrl, DEFAULT_AI_NAVIGATION_URL } from './ai-navigation';
+import { aiNavigationUrl, DEFAULT_AI_NAVIGATION_URL } from './ai-navigation.ts';
 
 describe('AI navigation URL', () => {
   it('takes the tenant URL when it is http(s), else the default', () => {
