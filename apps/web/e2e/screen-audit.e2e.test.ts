@@ -49,14 +49,20 @@ const ADMIN = [
 ];
 
 interface Finding {
-  kind: 'sideways' | 'extra-height' | 'broken-token';
+  kind: 'sideways' | 'extra-height' | 'broken-token' | 'pattern';
   detail: string;
 }
 
-/** What the walk finds wrong on the page now. */
-function audit(page: Page): Promise<Finding[]> {
-  return page.evaluate(() => {
-    const found: { kind: 'sideways' | 'extra-height' | 'broken-token'; detail: string }[] = [];
+/** What the walk finds wrong on the page now; console and back-office pages share one pattern. */
+function audit(page: Page, consoleOrAdmin: boolean): Promise<Finding[]> {
+  return page.evaluate((patterned) => {
+    const found: { kind: Finding['kind']; detail: string }[] = [];
+    if (patterned) {
+      const headers = document.querySelectorAll('[data-testid="page-header"]').length;
+      if (headers !== 1) found.push({ kind: 'pattern', detail: `${headers} page headers` });
+      if (document.querySelector('.ant-statistic'))
+        found.push({ kind: 'pattern', detail: 'a stat outside StatCard' });
+    }
     const root = document.documentElement;
     if (root.scrollWidth > window.innerWidth) {
       found.push({ kind: 'sideways', detail: `${root.scrollWidth} > ${window.innerWidth}` });
@@ -85,7 +91,7 @@ function audit(page: Page): Promise<Finding[]> {
       }
     }
     return found;
-  });
+  }, consoleOrAdmin);
 }
 
 let browser: Browser;
@@ -134,7 +140,8 @@ async function walk(
       .waitFor({ state: 'detached', timeout: 8_000 })
       .catch(() => {});
     await page.waitForTimeout(300);
-    for (const f of await audit(page)) findings.push(`${path} ${f.kind}: ${f.detail}`);
+    for (const f of await audit(page, /^\/(console|admin)\/(?!login)/.test(path)))
+      findings.push(`${path} ${f.kind}: ${f.detail}`);
     await shot(page, `walk-${label}${path.replaceAll('/', '-') || '-home'}`);
     await page.close();
   }

@@ -12,7 +12,7 @@ export function PageHeader({
   extra?: ReactNode;
 }) {
   return (
-    <header className={styles.header}>
+    <header className={styles.header} data-testid="page-header">
       <div className={styles.text}>
         <h1 className={styles.title}>{title}</h1>
         {subtitle ? <p className={styles.subtitle}>{subtitle}</p> : null}

@@ -1,6 +1,5 @@
-import { Card, Statistic } from 'antd';
 import type { ReactNode } from 'react';
-import styles from './ops.module.css';
+import { StatCard, StatGrid } from '../../../components/StatCard';
 
 export interface StatItem {
   key: string;
@@ -11,27 +10,23 @@ export interface StatItem {
   danger?: boolean;
 }
 
-/** The figures above a back-office table (antd Pro's statistic cards). */
+const figure = (s: StatItem) =>
+  typeof s.value === 'number'
+    ? s.value.toLocaleString('zh-CN', {
+        minimumFractionDigits: s.precision,
+        maximumFractionDigits: s.precision,
+      })
+    : (s.value ?? 0);
+
+/** The figures above a back-office table, in the stat cards the console uses. */
 export function StatCards({ items, loading }: { items: StatItem[]; loading?: boolean }) {
   return (
-    <div className={styles.stats}>
+    <StatGrid>
       {items.map((s) => (
-        <Card
-          key={s.key}
-          size="small"
-          loading={loading}
-          className={styles.stat}
-          data-testid={`stat-${s.key}`}
-        >
-          <Statistic
-            title={s.label}
-            value={s.value ?? 0}
-            precision={s.precision}
-            suffix={s.suffix}
-            styles={s.danger ? { content: { color: '#cf1322' } } : undefined}
-          />
-        </Card>
+        <div key={s.key} data-testid={`stat-${s.key}`}>
+          <StatCard label={s.label} loading={loading} danger={s.danger} value={figure(s)} unit={s.suffix} />
+        </div>
       ))}
-    </div>
+    </StatGrid>
   );
 }

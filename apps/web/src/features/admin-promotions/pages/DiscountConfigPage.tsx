@@ -1,4 +1,5 @@
 import { Card } from 'antd';
+import { PageHeader } from '../../../components/PageHeader';
 import { t } from '../../../locales/zh-CN';
 import { DiscountTable } from '../components/DiscountTable';
 import styles from './AdminPage.module.css';
@@ -8,16 +9,11 @@ const d = t.adminDiscount;
 /** /admin/discount-config: the discount rules (SPEC.md §7 admin Discounts). */
 export default function DiscountConfigPage() {
   return (
-    <Card
-      className={styles.card}
-      title={
-        <span className={styles.heading}>
-          <span className={styles.title}>{d.title}</span>
-          <span className={styles.subtitle}>{d.subtitle}</span>
-        </span>
-      }
-    >
-      <DiscountTable />
-    </Card>
+    <>
+      <PageHeader title={d.title} subtitle={d.subtitle} />
+      <Card className={styles.card}>
+        <DiscountTable />
+      </Card>
+    </>
   );
 }

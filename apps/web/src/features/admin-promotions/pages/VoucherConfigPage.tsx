@@ -17,6 +17,7 @@ import { ConfirmButton } from '../../../components/admin/ConfirmButton';
 import { FormModal, useEditing } from '../../../components/admin/FormModal';
 import { paging, useListQuery } from '../../../components/admin/list-query';
 import { PagedTable } from '../../../components/admin/PagedTable';
+import { PageHeader } from '../../../components/PageHeader';
 import { t } from '../../../locales/zh-CN';
 import {
   type ConfigQuery,
@@ -107,101 +108,96 @@ export default function VoucherConfigPage() {
   ];
 
   return (
-    <Card
-      className={styles.card}
-      title={
-        <span className={styles.heading}>
-          <span className={styles.title}>{a.configTitle}</span>
-          <span className={styles.subtitle}>{a.configSubtitle}</span>
-        </span>
-      }
-    >
-      <div className={styles.filters}>
-        <Input.Search
-          allowClear
-          placeholder={a.keyword}
-          className={styles.filter}
-          onSearch={(keyword) => filter({ keyword: keyword || undefined })}
-        />
-        <Select
-          allowClear
-          placeholder={a.enabledFilter}
-          className={styles.filter}
-          options={[
-            { value: 'true', label: a.enabled },
-            { value: 'false', label: a.disabled },
-          ]}
-          onChange={(enabled) => filter({ enabled })}
-        />
-        <Button type="primary" onClick={() => open('new')} data-testid="config-create">
-          {a.newConfig}
-        </Button>
-      </div>
-      <PagedTable
-        list={list}
-        scroll={{ x: 1000 }}
-        columns={columns}
-        pagination={paging(q, list.data?.total, setQ)}
-        data-testid="config-table"
-      />
-      <FormModal
-        editing={editing}
-        createTitle={a.newConfig}
-        editTitle={a.editConfig}
-        onClose={close}
-        onOk={() => void submit()}
-        saving={save.isPending}
-        okText={a.save}
-        cancelText={a.cancel}
-        okTestId="config-save"
-      >
-        <Form
-          form={form}
-          layout="vertical"
-          initialValues={{ enabled: true, perUserLimit: 1, minOrderAmount: 0, validDays: 30 }}
-        >
-          <Form.Item name="name" label={a.fields.name} required>
-            <Input maxLength={64} data-testid="config-name" />
-          </Form.Item>
-          <Form.Item name="description" label={a.fields.description}>
-            <Input maxLength={200} />
-          </Form.Item>
-          <Form.Item name="faceAmount" label={a.fields.faceAmount} required>
-            <InputNumber
-              min={0.01}
-              max={1_000_000}
-              precision={2}
-              style={{ width: '100%' }}
-              data-testid="config-face"
-            />
-          </Form.Item>
-          <Space.Compact block>
-            <Form.Item name="validDays" label={a.fields.validDays} style={{ flex: 1 }}>
-              <InputNumber min={1} max={3650} precision={0} style={{ width: '100%' }} />
-            </Form.Item>
-            <Form.Item name="validUntil" label={a.fields.validUntil} style={{ flex: 1 }}>
-              <DatePicker style={{ width: '100%' }} />
-            </Form.Item>
-          </Space.Compact>
-          <ScopeSelects
-            labels={{
-              regionId: a.fields.regionId,
-              gpuType: a.fields.gpuType,
-              anyRegion: a.anyRegion,
-              anyGpu: a.anyGpu,
-            }}
+    <>
+      <PageHeader title={a.configTitle} subtitle={a.configSubtitle} />
+      <Card className={styles.card}>
+        <div className={styles.filters}>
+          <Input.Search
+            allowClear
+            placeholder={a.keyword}
+            className={styles.filter}
+            onSearch={(keyword) => filter({ keyword: keyword || undefined })}
           />
-          <Form.Item name="minOrderAmount" label={a.fields.minOrderAmount}>
-            <InputNumber min={0} max={1_000_000} precision={2} style={{ width: '100%' }} />
-          </Form.Item>
-          <Form.Item name="perUserLimit" label={a.fields.perUserLimit}>
-            <InputNumber min={1} max={100} precision={0} style={{ width: '100%' }} />
-          </Form.Item>
-          <Form.Item name="enabled" label={a.fields.enabled} valuePropName="checked">
-            <Switch />
-          </Form.Item>
-        </Form>
-      </FormModal>
-    </Card>
+          <Select
+            allowClear
+            placeholder={a.enabledFilter}
+            className={styles.filter}
+            options={[
+              { value: 'true', label: a.enabled },
+              { value: 'false', label: a.disabled },
+            ]}
+            onChange={(enabled) => filter({ enabled })}
+          />
+          <Button type="primary" onClick={() => open('new')} data-testid="config-create">
+            {a.newConfig}
+          </Button>
+        </div>
+        <PagedTable
+          list={list}
+          scroll={{ x: 1000 }}
+          columns={columns}
+          pagination={paging(q, list.data?.total, setQ)}
+          data-testid="config-table"
+        />
+        <FormModal
+          editing={editing}
+          createTitle={a.newConfig}
+          editTitle={a.editConfig}
+          onClose={close}
+          onOk={() => void submit()}
+          saving={save.isPending}
+          okText={a.save}
+          cancelText={a.cancel}
+          okTestId="config-save"
+        >
+          <Form
+            form={form}
+            layout="vertical"
+            initialValues={{ enabled: true, perUserLimit: 1, minOrderAmount: 0, validDays: 30 }}
+          >
+            <Form.Item name="name" label={a.fields.name} required>
+              <Input maxLength={64} data-testid="config-name" />
+            </Form.Item>
+            <Form.Item name="description" label={a.fields.description}>
+              <Input maxLength={200} />
+            </Form.Item>
+            <Form.Item name="faceAmount" label={a.fields.faceAmount} required>
+              <InputNumber
+                min={0.01}
+                max={1_000_000}
+                precision={2}
+                style={{ width: '100%' }}
+                data-testid="config-face"
+              />
+            </Form.Item>
+            <Space.Compact block>
+              <Form.Item name="validDays" label={a.fields.validDays} style={{ flex: 1 }}>
+                <InputNumber min={1} max={3650} precision={0} style={{ width: '100%' }} />
+              </Form.Item>
+              <Form.Item name="validUntil" label={a.fields.validUntil} style={{ flex: 1 }}>
+                <DatePicker style={{ width: '100%' }} />
+              </Form.Item>
+            </Space.Compact>
+            <ScopeSelects
+              labels={{
+                regionId: a.fields.regionId,
+                gpuType: a.fields.gpuType,
+                anyRegion: a.anyRegion,
+                anyGpu: a.anyGpu,
+              }}
+            />
+            <Form.Item name="minOrderAmount" label={a.fields.minOrderAmount}>
+              <InputNumber min={0} max={1_000_000} precision={2} style={{ width: '100%' }} />
+            </Form.Item>
+            <Form.Item name="perUserLimit" label={a.fields.perUserLimit}>
+              <InputNumber min={1} max={100} precision={0} style={{ width: '100%' }} />
+            </Form.Item>
+            <Form.Item name="enabled" label={a.fields.enabled} valuePropName="checked">
+              <Switch />
+            </Form.Item>
+          </Form>
+        </FormModal>
+      </Card>
+    </>
   );
 }

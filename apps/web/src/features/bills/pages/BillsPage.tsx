@@ -2,13 +2,13 @@ import { BILL_KINDS } from '@gpu/shared/labels';
 import { formatCurrency } from '@gpu/shared/money';
 import { useState } from 'react';
 import { PageHeader } from '../../../components/PageHeader';
+import { StatCard, StatGrid } from '../../../components/StatCard';
 import { t } from '../../../locales/zh-CN';
 import { useBalanceEvents } from '../../billing';
 import { useBillingMonitor } from '../api/get-summary';
 import { type BillFilters, useBills } from '../api/list-bills';
 import { ExportButtons } from '../components/ExportButtons';
 import { PAGE_SIZE, RecordsCard } from '../components/RecordsCard';
-import { StatCard } from '../components/StatCard';
 import styles from './bills-pages.module.css';
 
 const b = t.bills;
@@ -25,7 +25,7 @@ export default function BillsPage() {
   return (
     <div className={styles.page}>
       <PageHeader title={b.title} subtitle={b.subtitle} extra={<ExportButtons filters={filters} />} />
-      <div className={styles.stats}>
+      <StatGrid>
         <StatCard
           label={b.todaySpend}
           loading={!m}
@@ -50,7 +50,7 @@ export default function BillsPage() {
           value={records.data?.total ?? 0}
           testId="stat-records"
         />
-      </div>
+      </StatGrid>
       <RecordsCard
         query={records}
         filters={filters}

@@ -13,6 +13,7 @@ import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { LinkButton } from '../../../components/LinkButton';
 import { PageHeader } from '../../../components/PageHeader';
+import { StatCard } from '../../../components/StatCard';
 import { PATHS } from '../../../lib/routing/paths';
 import { useTenant } from '../../../lib/tenant-context';
 import { useSession } from '../../../lib/use-session';
@@ -20,7 +21,6 @@ import { t } from '../../../locales/zh-CN';
 import { useBalance, useBalanceEvents } from '../../billing';
 import { GpuCell, StatusTag, useInstances } from '../../instances';
 import { useBillingMonitor, useDailyConsumption } from '../api/get-summary';
-import { StatCard } from '../components/StatCard';
 import styles from './ConsoleHomePage.module.css';
 
 const DailyChart = lazy(() => import('../components/DailyChart'));
@@ -67,12 +67,8 @@ export default function ConsoleHomePage() {
             icon={<CloudServerOutlined />}
             label={o.running}
             loading={!m}
-            value={
-              <>
-                {m?.runningInstances ?? 0}
-                <span className={styles.unit}>{o.runningUnit}</span>
-              </>
-            }
+            value={m?.runningInstances ?? 0}
+            unit={o.runningUnit}
             testId="overview-running"
             note={
               <Link to={PATHS.console.instance} className={styles.more}>

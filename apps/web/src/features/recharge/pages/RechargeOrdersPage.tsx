@@ -20,6 +20,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { type HTMLAttributes, useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { LinkButton } from '../../../components/LinkButton';
+import { PageHeader } from '../../../components/PageHeader';
 import { Token } from '../../../components/Token';
 import { PATHS } from '../../../lib/routing/paths';
 import { t } from '../../../locales/zh-CN';
@@ -122,125 +123,123 @@ export default function RechargeOrdersPage() {
   };
 
   return (
-    <Card
-      className={styles.card}
-      title={
-        <span className={styles.heading}>
-          <span className={styles.title}>{o.title}</span>
-          <span className={styles.subtitle}>{o.subtitle}</span>
-        </span>
-      }
-      extra={
-        <LinkButton to={PATHS.recharge} type="primary" icon={<WalletOutlined />}>
-          {o.recharge}
-        </LinkButton>
-      }
-    >
-      <div className={styles.filters}>
-        <Select
-          aria-label={o.status}
-          value={filters.status ?? ''}
-          options={STATUS_OPTIONS}
-          onChange={(value: string) =>
-            update({ status: value ? (value as RechargeOrderFilters['status']) : undefined })
-          }
-          className={styles.status}
-          data-testid="recharge-orders-status"
-        />
-        {mobile ? (
-          <div className={styles.dates}>
-            <DatePicker
-              placeholder={o.startDate}
-              value={toDay(filters.startDate)}
-              onChange={(d) => update({ startDate: d ? d.format(DAY_FORMAT) : undefined })}
-              inputReadOnly
+    <>
+      <PageHeader
+        title={o.title}
+        subtitle={o.subtitle}
+        extra={
+          <LinkButton to={PATHS.recharge} type="primary" icon={<WalletOutlined />}>
+            {o.recharge}
+          </LinkButton>
+        }
+      />
+      <Card className={styles.card}>
+        <div className={styles.filters}>
+          <Select
+            aria-label={o.status}
+            value={filters.status ?? ''}
+            options={STATUS_OPTIONS}
+            onChange={(value: string) =>
+              update({ status: value ? (value as RechargeOrderFilters['status']) : undefined })
+            }
+            className={styles.status}
+            data-testid="recharge-orders-status"
+          />
+          {mobile ? (
+            <div className={styles.dates}>
+              <DatePicker
+                placeholder={o.startDate}
+                value={toDay(filters.startDate)}
+                onChange={(d) => update({ startDate: d ? d.format(DAY_FORMAT) : undefined })}
+                inputReadOnly
+              />
+              <DatePicker
+                placeholder={o.endDate}
+                value={toDay(filters.endDate)}
+                onChange={(d) => update({ endDate: d ? d.format(DAY_FORMAT) : undefined })}
+                inputReadOnly
+              />
+            </div>
+          ) : (
+            <DatePicker.RangePicker
+              aria-label={o.dateRange}
+              placeholder={[o.startDate, o.endDate]}
+              value={[toDay(filters.startDate), toDay(filters.endDate)]}
+              onChange={(range) => onRange(range as [Dayjs | null, Dayjs | null] | null)}
+              allowEmpty={[true, true]}
+              data-testid="recharge-orders-range"
             />
-            <DatePicker
-              placeholder={o.endDate}
-              value={toDay(filters.endDate)}
-              onChange={(d) => update({ endDate: d ? d.format(DAY_FORMAT) : undefined })}
-              inputReadOnly
-            />
+          )}
+          <div className={styles.filterActions}>
+            <Button onClick={() => setParams(new URLSearchParams())} disabled={!filtered}>
+              {o.reset}
+            </Button>
+            <Button
+              icon={<ReloadOutlined />}
+              onClick={() => void refetch()}
+              loading={isFetching && !isPending}
+              aria-label={o.refresh}
+            >
+              {mobile ? null : o.refresh}
+            </Button>
+          </div>
+        </div>
+
+        {isError && !data ? (
+          <Alert
+            type="error"
+            showIcon
+            title={o.loadFailed}
+            action={
+              <Button size="small" onClick={() => void refetch()}>
+                {t.common.reload}
+              </Button>
+            }
+          />
+        ) : mobile ? (
+          <div className={styles.cards} data-testid="recharge-orders-list">
+            {isPending ? (
+              <Card loading size="small" />
+            ) : list.length === 0 ? (
+              empty
+            ) : (
+              list.map((order) => (
+                <div key={order.id} className={styles.item} data-testid="recharge-order">
+                  <div className={styles.itemHead}>
+                    <Amount value={order.amount} />
+                    <StatusTag status={order.status} />
+                  </div>
+                  <dl className={styles.itemRows}>
+                    <dt>{o.orderNo}</dt>
+                    <dd className={styles.orderNo}>
+                      <Token mono>{order.orderNo}</Token>
+                    </dd>
+                    <dt>{o.method}</dt>
+                    <dd>{o.methods[order.paymentType] ?? order.paymentType}</dd>
+                    <dt>{o.createdAt}</dt>
+                    <dd>{formatTime(order.createdAt)}</dd>
+                    <dt>{o.paidAt}</dt>
+                    <dd>{formatTime(order.paidAt)}</dd>
+                  </dl>
+                </div>
+              ))
+            )}
+            {list.length > 0 && <Pagination {...pagination} className={styles.pager} />}
           </div>
         ) : (
-          <DatePicker.RangePicker
-            aria-label={o.dateRange}
-            placeholder={[o.startDate, o.endDate]}
-            value={[toDay(filters.startDate), toDay(filters.endDate)]}
-            onChange={(range) => onRange(range as [Dayjs | null, Dayjs | null] | null)}
-            allowEmpty={[true, true]}
-            data-testid="recharge-orders-range"
+          <Table<RechargeOrder>
+            className={styles.table}
+            rowKey="id"
+            columns={COLUMNS}
+            dataSource={list}
+            loading={isFetching}
+            pagination={pagination}
+            locale={{ emptyText: isPending ? <div className={styles.placeholder} /> : empty }}
+            scroll={{ x: 860 }}
+            onRow={() => ({ 'data-testid': 'recharge-order' }) as HTMLAttributes<HTMLElement>}
           />
         )}
-        <div className={styles.filterActions}>
-          <Button onClick={() => setParams(new URLSearchParams())} disabled={!filtered}>
-            {o.reset}
-          </Button>
-          <Button
-            icon={<ReloadOutlined />}
-            onClick={() => void refetch()}
-            loading={isFetching && !isPending}
-            aria-label={o.refresh}
-          >
-            {mobile ? null : o.refresh}
-          </Button>
-        </div>
-      </div>
-
-      {isError && !data ? (
-        <Alert
-          type="error"
-          showIcon
-          title={o.loadFailed}
-          action={
-            <Button size="small" onClick={() => void refetch()}>
-              {t.common.reload}
-            </Button>
-          }
-        />
-      ) : mobile ? (
-        <div className={styles.cards} data-testid="recharge-orders-list">
-          {isPending ? (
-            <Card loading size="small" />
-          ) : list.length === 0 ? (
-            empty
-          ) : (
-            list.map((order) => (
-              <div key={order.id} className={styles.item} data-testid="recharge-order">
-                <div className={styles.itemHead}>
-                  <Amount value={order.amount} />
-                  <StatusTag status={order.status} />
-                </div>
-                <dl className={styles.itemRows}>
-                  <dt>{o.orderNo}</dt>
-                  <dd className={styles.orderNo}>
-                    <Token mono>{order.orderNo}</Token>
-                  </dd>
-                  <dt>{o.method}</dt>
-                  <dd>{o.methods[order.paymentType] ?? order.paymentType}</dd>
-                  <dt>{o.createdAt}</dt>
-                  <dd>{formatTime(order.createdAt)}</dd>
-                  <dt>{o.paidAt}</dt>
-                  <dd>{formatTime(order.paidAt)}</dd>
-                </dl>
-              </div>
-            ))
-          )}
-          {list.length > 0 && <Pagination {...pagination} className={styles.pager} />}
-        </div>
-      ) : (
-        <Table<RechargeOrder>
-          className={styles.table}
-          rowKey="id"
-          columns={COLUMNS}
-          dataSource={list}
-          loading={isFetching}
-          pagination={pagination}
-          locale={{ emptyText: isPending ? <div className={styles.placeholder} /> : empty }}
-          scroll={{ x: 860 }}
-          onRow={() => ({ 'data-testid': 'recharge-order' }) as HTMLAttributes<HTMLElement>}
-        />
-      )}
-    </Card>
+      </Card>
+    </>
   );
 }

@@ -72,8 +72,7 @@ const renderPage = () =>
     '/console/vouchers',
   );
 
-const statValue = (key: string) =>
-  screen.getByTestId(`voucher-stat-${key}`).querySelector('.ant-statistic-content')?.textContent;
+const statValue = (key: string) => screen.getByTestId(`voucher-stat-${key}`).textContent;
 const tab = (label: string) => screen.getByRole('tab', { name: label });
 const cardNames = () =>
   screen.queryAllByTestId('voucher-card').map((card) => within(card).getByText(/券$/).textContent);

@@ -1,8 +1,10 @@
 import { formatCurrency } from '@gpu/shared/money';
 import type { VoucherStatus } from '@gpu/shared/vouchers';
-import { Alert, Button, Card, Empty, Pagination, Skeleton, Statistic, Tabs } from 'antd';
+import { Alert, Button, Card, Empty, Pagination, Skeleton, Tabs } from 'antd';
 import { useState } from 'react';
 import { LinkButton } from '../../../components/LinkButton';
+import { PageHeader } from '../../../components/PageHeader';
+import { StatCard, StatGrid } from '../../../components/StatCard';
 import { PATHS } from '../../../lib/routing/paths';
 import { t } from '../../../locales/zh-CN';
 import { useVoucherStats } from '../api/get-voucher-stats';
@@ -82,31 +84,30 @@ export default function VouchersPage() {
     );
 
   return (
-    <Card
-      className={styles.card}
-      title={
-        <span className={styles.heading}>
-          <span className={styles.title}>{v.title}</span>
-          <span className={styles.subtitle}>{v.subtitle}</span>
-        </span>
-      }
-    >
-      <div className={styles.stats} data-testid="voucher-stats">
+    <>
+      <PageHeader title={v.title} subtitle={v.subtitle} />
+      <StatGrid testId="voucher-stats">
         {cards.map((c) => (
-          <Card key={c.key} size="small" className={styles.stat}>
-            <Statistic title={c.title} value={c.value} data-testid={`voucher-stat-${c.key}`} />
-          </Card>
+          <StatCard
+            key={c.key}
+            label={c.title}
+            value={c.value}
+            loading={stats.isPending}
+            testId={`voucher-stat-${c.key}`}
+          />
         ))}
-      </div>
-      <Tabs
-        activeKey={tab}
-        onChange={(key) => {
-          setTab(key as Tab);
-          setPage(1);
-        }}
-        items={TABS.map((key) => ({ key, label: v.tabs[key] }))}
-      />
-      {body}
-    </Card>
+      </StatGrid>
+      <Card className={styles.card}>
+        <Tabs
+          activeKey={tab}
+          onChange={(key) => {
+            setTab(key as Tab);
+            setPage(1);
+          }}
+          items={TABS.map((key) => ({ key, label: v.tabs[key] }))}
+        />
+        {body}
+      </Card>
+    </>
   );
 }

@@ -2,7 +2,7 @@ import { Card, Skeleton } from 'antd';
 import type { ReactNode } from 'react';
 import styles from './StatCard.module.css';
 
-/** One figure with its label (and an optional icon and note). */
+/** One figure with its label (and an optional icon and note): the one stat card of console and admin. */
 export function StatCard({
   label,
   value,
@@ -11,6 +11,8 @@ export function StatCard({
   loading = false,
   testId,
   extra,
+  danger = false,
+  unit,
 }: {
   label: ReactNode;
   value: ReactNode;
@@ -19,6 +21,10 @@ export function StatCard({
   loading?: boolean;
   testId?: string;
   extra?: ReactNode;
+  /** A figure that needs attention (users in arrears, failures). */
+  danger?: boolean;
+  /** Shown after the figure, smaller (实例 个, 元, 小时). */
+  unit?: ReactNode;
 }) {
   return (
     <Card className={styles.card} size="small">
@@ -30,11 +36,21 @@ export function StatCard({
       {loading ? (
         <Skeleton.Input active size="small" className={styles.skeleton} />
       ) : (
-        <div className={styles.value} data-testid={testId}>
+        <div className={danger ? `${styles.value} ${styles.danger}` : styles.value} data-testid={testId}>
           {value}
+          {unit ? <span className={styles.unit}>{unit}</span> : null}
         </div>
       )}
       {note ? <div className={styles.note}>{note}</div> : null}
     </Card>
+  );
+}
+
+/** Lays stat cards out in a row that wraps (four across on a desktop, two on a phone). */
+export function StatGrid({ children, testId }: { children: ReactNode; testId?: string }) {
+  return (
+    <div className={styles.grid} data-testid={testId}>
+      {children}
+    </div>
   );
 }
