@@ -451,6 +451,10 @@ export const t = {
     home: '首页',
     collapse: '收起菜单',
     expand: '展开菜单',
+    menuTitle: '控制台',
+    siteLinks: '导航',
+    tabBar: '控制台快捷导航',
+    tabs: { instance: '实例', fees: '费用', recharge: '充值', mine: '我的' },
   },
   instances: {
     title: '容器实例',
