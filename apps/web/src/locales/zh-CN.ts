@@ -821,6 +821,8 @@ export const t = {
     qrHint: '请打开支付宝 App 扫描二维码完成支付',
     qrAlt: '支付二维码',
     openPayPage: '无法扫码？在浏览器中打开支付页面',
+    openAlipay: '打开支付宝支付',
+    openAlipayHint: '在手机上可直接打开支付宝完成支付，或用另一台设备扫描下方二维码',
     countdownLabel: '剩余支付时间',
     countdownExpired: '二维码已过期',
     payAmount: '支付金额',
