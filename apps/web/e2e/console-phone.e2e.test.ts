@@ -213,6 +213,21 @@ describe('copy buttons', () => {
     await context.close();
   });
 
+  it("the blockchain address's copy button is 44 px tall at 390 px, 32 px at 1440 px", async () => {
+    for (const [viewport, tall] of [
+      [MOBILE, true],
+      [DESKTOP, false],
+    ] as const) {
+      const context = await signedIn(viewport);
+      const page = await visit(context, '/blockchain');
+      const b = await box(page.getByTestId('receive-copy'));
+      if (tall) expect(b.height).toBeGreaterThanOrEqual(44);
+      else expect(b.height).toBe(32);
+      expect(b.width).toBeGreaterThanOrEqual(44);
+      await context.close();
+    }
+  });
+
   it('stay a small icon at 1440 px', async () => {
     const context = await signedIn(DESKTOP);
     const page = await visit(context, '/console/instance');
