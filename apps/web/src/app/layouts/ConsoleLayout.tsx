@@ -1,70 +1,54 @@
-import {
-  AccountBookOutlined,
-  CloudServerOutlined,
-  GiftOutlined,
-  HomeOutlined,
-  ProfileOutlined,
-  SafetyCertificateOutlined,
-  WalletOutlined,
-} from '@ant-design/icons';
-import { Layout, Menu, type MenuProps } from 'antd';
-import { lazy, Suspense, useState } from 'react';
+import { Layout, Menu } from 'antd';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { PageLoading } from '../../components/PageLoading';
-import { PATHS } from '../../lib/routing/paths';
-import { t } from '../../locales/zh-CN';
 import styles from './ConsoleLayout.module.css';
+import { ConsoleTabBar } from './ConsoleTabBar';
+import { CONSOLE_MENU } from './console-menu';
 import { TopNav } from './TopNav';
-import { VoucherMenuLabel } from './VoucherMenuLabel';
 
 // Its own chunk: the layout stays light (the watcher polls only after an order).
 const CreationWatcher = lazy(() =>
   import('../../features/instances').then((m) => ({ default: m.CreationWatcher })),
 );
 
-const c = PATHS.console;
-const r = t.routes;
-
-/** SPEC.md §2 console sidebar: Home, Container instances, Fees group, Account group. */
-const MENU: MenuProps['items'] = [
-  { key: c.homepage, icon: <HomeOutlined />, label: t.console.home },
-  { key: c.instance, icon: <CloudServerOutlined />, label: r.consoleInstance },
-  {
-    type: 'group',
-    key: 'fees',
-    label: t.console.groupFees,
-    children: [
-      { key: c.orders, icon: <ProfileOutlined />, label: r.consoleOrders },
-      { key: c.bills, icon: <AccountBookOutlined />, label: r.consoleBills },
-      { key: c.rechargeOrders, icon: <WalletOutlined />, label: r.consoleRechargeOrders },
-      { key: c.vouchers, icon: <GiftOutlined />, label: <VoucherMenuLabel label={r.consoleVouchers} /> },
-    ],
-  },
-  {
-    type: 'group',
-    key: 'account',
-    label: t.console.groupAccount,
-    children: [
-      { key: c.accountSecurity, icon: <SafetyCertificateOutlined />, label: r.consoleAccountSecurity },
-    ],
-  },
-];
+// Phones only, on the first tap of ☰: antd's Drawer stays out of the layout's chunk.
+const ConsoleDrawer = lazy(() => import('./ConsoleDrawer'));
 
 const COLLAPSED_KEY = 'gpu.console.collapsed';
 
+/**
+ * Top navigation, the collapsible sider and the page. On phones (< 768 px) the sider gives way
+ * to a drawer opened by the top bar's ☰ (the console's pages, labelled) and a bottom tab bar:
+ * a permanent rail there left the page about 150 px wide.
+ */
 export default function ConsoleLayout() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const [collapsed, setCollapsed] = useState(() => window.localStorage.getItem(COLLAPSED_KEY) === '1');
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [drawerLoaded, setDrawerLoaded] = useState(false);
   // The trigger's choice is remembered; the automatic collapse on narrow screens is not.
   const onCollapse = (value: boolean, type: 'clickTrigger' | 'responsive') => {
     setCollapsed(value);
     if (type === 'clickTrigger') window.localStorage.setItem(COLLAPSED_KEY, value ? '1' : '0');
   };
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: closes when the location changes
+  useEffect(() => setDrawerOpen(false), [pathname]);
+
   return (
     <Layout className={styles.layout}>
-      <TopNav wide />
+      <TopNav
+        wide
+        menu={{
+          open: drawerOpen,
+          onOpen: () => {
+            setDrawerLoaded(true);
+            setDrawerOpen(true);
+          },
+        }}
+      />
       {/* Orders placed on the subscribe page end here: RUNNING (billing starts) or failed. */}
       <Suspense fallback={null}>
         <CreationWatcher />
@@ -83,7 +67,7 @@ export default function ConsoleLayout() {
           <Menu
             mode="inline"
             selectedKeys={[pathname]}
-            items={MENU}
+            items={CONSOLE_MENU}
             onClick={({ key }) => navigate(key)}
             className={styles.menu}
           />
@@ -94,6 +78,12 @@ export default function ConsoleLayout() {
           </Suspense>
         </Layout.Content>
       </Layout>
+      {drawerLoaded && (
+        <Suspense fallback={null}>
+          <ConsoleDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} />
+        </Suspense>
+      )}
+      <ConsoleTabBar />
     </Layout>
   );
 }

@@ -14,11 +14,17 @@ import styles from './TopNav.module.css';
 
 const linkClass = ({ isActive }: { isActive: boolean }) => `${styles.link} ${isActive ? styles.active : ''}`;
 
+/** A layout's own menu behind the ☰ (the console's drawer) instead of the site dropdown. */
+export interface TopNavMenu {
+  open: boolean;
+  onOpen: () => void;
+}
+
 /**
  * The top navigation of SPEC.md §2; below 860 px a hamburger dropdown and a bottom drawer.
- * `wide` spans the whole width (beside the console's sidebar).
+ * `wide` spans the whole width (beside the console's sidebar); `menu` replaces the dropdown.
  */
-export function TopNav({ wide = false }: { wide?: boolean }) {
+export function TopNav({ wide = false, menu }: { wide?: boolean; menu?: TopNavMenu }) {
   const loggedIn = isLoggedIn(useSession());
   const location = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
@@ -85,8 +91,8 @@ export function TopNav({ wide = false }: { wide?: boolean }) {
           <PlainIconButton
             icon={<MenuOutlined />}
             aria-label={t.nav.openMenu}
-            aria-expanded={menuOpen}
-            onClick={() => setMenuOpen((open) => !open)}
+            aria-expanded={menu ? menu.open : menuOpen}
+            onClick={() => (menu ? menu.onOpen() : setMenuOpen((open) => !open))}
             data-testid="nav-hamburger"
           />
           {menuOpen && (

@@ -2,5 +2,5 @@
 // the money query keys and the refresh after money moves.
 export { useBalance } from './api/get-balance';
 export { billingKeys, billKeys } from './api/keys';
-export { announceMoneyChange, useBalanceEvents } from './money-refresh';
+export { announceMoneyChange, refreshMoneyNow, useBalanceEvents } from './money-refresh';
 export { useBalanceEventRefresh } from './use-balance-event-refresh';

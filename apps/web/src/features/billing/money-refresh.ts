@@ -30,3 +30,13 @@ export function useBalanceEvents() {
   const queryClient = useQueryClient();
   useAppEvents([APP_EVENTS.balance], () => refreshMoneySoon(queryClient));
 }
+
+/**
+ * Money just moved where the customer is looking (a paid recharge): the balance is refetched at
+ * once (every view of it: page, top bar, account drawer share the query) and the console's
+ * figures marked stale. Resolves once the balance holds its new figure, or failed to.
+ */
+export async function refreshMoneyNow(queryClient: QueryClient) {
+  void queryClient.invalidateQueries({ queryKey: [...billKeys.all] });
+  await queryClient.refetchQueries({ queryKey: [...billingKeys.balance()] }).catch(() => undefined);
+}

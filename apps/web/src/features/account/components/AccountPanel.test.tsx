@@ -12,7 +12,7 @@ import UserMenu from './UserMenu';
 
 // The account menu (SPEC.md §2): the voucher total is the real one from /api/user/vouchers/stats
 // (issue 11: it used to read ¥0.00 from a missing endpoint), 0.00 only when loading fails (§8),
-// and it reloads 500 ms after a voucher event, once for a burst (§9).
+// a skeleton while loading, and it reloads 500 ms after a voucher event, once for a burst (§9).
 
 vi.setConfig({ testTimeout: 30_000 });
 
@@ -79,6 +79,27 @@ describe('account menu', () => {
     expect(row('冻结余额')).toBe('¥0.00');
     expect(screen.getByTestId('account-panel').textContent).toContain('alice');
     expect(statsAt.length).toBe(1);
+  });
+
+  it('shows a skeleton, never ¥0.00, for the balances until they arrive', async () => {
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const answer = globalThis.fetch;
+    vi.stubGlobal('fetch', async (input: string, init?: RequestInit) => {
+      if (String(input).includes('/api/user/balance')) await held;
+      return answer(input, init);
+    });
+    renderAt(<AccountPanel />);
+    await waitFor(() => expect(row('代金券总额')).toBe('¥0.00'));
+    expect(row('可用余额')).toBe('');
+    expect(row('冻结余额')).toBe('');
+    expect(screen.getAllByTestId('account-loading')).toHaveLength(2);
+    release();
+    await waitFor(() => expect(row('可用余额')).toBe('¥88.00'));
+    expect(row('冻结余额')).toBe('¥0.00');
+    expect(screen.queryAllByTestId('account-loading')).toHaveLength(0);
   });
 
   it('shows ¥0.00 as the voucher total when the stats cannot be loaded', async () => {

@@ -1,5 +1,5 @@
 import { formatCurrency } from '@gpu/shared/money';
-import { Button, Tag } from 'antd';
+import { Button, Skeleton, Tag } from 'antd';
 import { LinkButton } from '../../../components/LinkButton';
 import { PATHS } from '../../../lib/routing/paths';
 import { useSession } from '../../../lib/use-session';
@@ -12,7 +12,8 @@ import styles from './AccountPanel.module.css';
 
 /**
  * The logged-in user's summary (SPEC.md §2): username, enterprise badge, available balance,
- * frozen balance (always 0.00), voucher total, recharge and logout. Load failures show 0.00.
+ * frozen balance (always 0.00), voucher total, recharge and logout. Load failures show 0.00;
+ * until a figure arrives its row shows a skeleton, never a ¥0.00 that reads as an empty account.
  */
 export function AccountPanel() {
   const { user } = useSession();
@@ -24,9 +25,14 @@ export function AccountPanel() {
   if (!user) return null;
 
   const rows = [
-    { label: t.userMenu.availableBalance, value: balance.data?.available ?? 0, strong: true },
-    { label: t.userMenu.frozenBalance, value: 0 },
-    { label: t.userMenu.voucherTotal, value: vouchers.data?.totalValue ?? 0 },
+    {
+      label: t.userMenu.availableBalance,
+      value: balance.data?.available ?? 0,
+      loading: balance.isPending,
+      strong: true,
+    },
+    { label: t.userMenu.frozenBalance, value: 0, loading: balance.isPending },
+    { label: t.userMenu.voucherTotal, value: vouchers.data?.totalValue ?? 0, loading: vouchers.isPending },
   ];
 
   return (
@@ -44,7 +50,15 @@ export function AccountPanel() {
         {rows.map((row) => (
           <div key={row.label} className={styles.row}>
             <dt>{row.label}</dt>
-            <dd className={row.strong ? styles.strong : undefined}>{formatCurrency(row.value)}</dd>
+            <dd className={row.strong ? styles.strong : undefined} aria-busy={row.loading}>
+              {row.loading ? (
+                <span className={styles.loading} data-testid="account-loading">
+                  <Skeleton.Input active size="small" style={{ width: 72, minWidth: 72, height: 18 }} />
+                </span>
+              ) : (
+                formatCurrency(row.value)
+              )}
+            </dd>
           </div>
         ))}
       </dl>

@@ -58,7 +58,7 @@ function Receive({ network }: { network: BlockchainNetwork }) {
           <code className={styles.address} data-testid="receive-address">
             {address}
           </code>
-          <Button icon={<CopyOutlined />} onClick={copy} data-testid="receive-copy">
+          <Button icon={<CopyOutlined />} onClick={copy} className={styles.copy} data-testid="receive-copy">
             {r.copy}
           </Button>
         </div>

@@ -2,7 +2,7 @@ import { AlipayCircleFilled, ArrowLeftOutlined, ClockCircleOutlined, LinkOutline
 import { PAYMENT_QR_SIZE } from '@gpu/shared/constants';
 import { formatYuan } from '@gpu/shared/money';
 import { formatMmSs } from '@gpu/shared/time';
-import { Button } from 'antd';
+import { Button, Grid } from 'antd';
 import { QRCodeSVG } from 'qrcode.react';
 import { t } from '../../../locales/zh-CN';
 import styles from './QrPaymentView.module.css';
@@ -21,9 +21,15 @@ interface Props {
   onPaid: () => void;
 }
 
-/** SPEC.md §2: the QR (200 px, high error correction), countdown, amount, Back and I have paid. */
+/**
+ * SPEC.md §2: the QR (200 px, high error correction), countdown, amount, Back and I have paid.
+ * A phone cannot scan its own screen: there 打开支付宝支付 comes first and the QR second. The
+ * button opens the QR's own URL (Alipay's qr.alipay.com link hands over to the app; the simulated
+ * provider's is its pay page) in a new tab, so this page keeps polling.
+ */
 export function QrPaymentView({ qrCode, orderNo, amount, secondsLeft, onBack, onPaid }: Props) {
   const expired = secondsLeft <= 0;
+  const phone = Grid.useBreakpoint().md === false;
   return (
     <section className={styles.view} aria-label={r.qrTitle} data-testid="recharge-qr-view">
       <header className={styles.head}>
@@ -38,6 +44,26 @@ export function QrPaymentView({ qrCode, orderNo, amount, secondsLeft, onBack, on
           {formatYuan(amount)}
         </span>
       </div>
+
+      {phone && (
+        <>
+          <Button
+            type="primary"
+            size="large"
+            block
+            icon={<AlipayCircleFilled />}
+            href={qrCode}
+            target="_blank"
+            rel="noreferrer"
+            disabled={expired}
+            className={styles.openAlipay}
+            data-testid="recharge-open-alipay"
+          >
+            {r.openAlipay}
+          </Button>
+          <p className={styles.hint}>{r.openAlipayHint}</p>
+        </>
+      )}
 
       <div className={`${styles.qr} ${expired ? styles.expired : ''}`}>
         <QRCodeSVG
@@ -60,8 +86,8 @@ export function QrPaymentView({ qrCode, orderNo, amount, secondsLeft, onBack, on
         <strong>{formatMmSs(secondsLeft)}</strong>
       </div>
 
-      <p className={styles.hint}>{r.qrHint}</p>
-      {isSimulatedPayPage(qrCode) && (
+      {!phone && <p className={styles.hint}>{r.qrHint}</p>}
+      {!phone && isSimulatedPayPage(qrCode) && (
         <a
           className={styles.payLink}
           href={qrCode}

@@ -16,7 +16,7 @@ import { APP_EVENTS, emitAppEvent } from '../../../lib/app-events';
 import { confirmDialog, notify } from '../../../lib/feedback';
 import { PATHS } from '../../../lib/routing/paths';
 import { t } from '../../../locales/zh-CN';
-import { billingKeys, useBalance } from '../../billing';
+import { refreshMoneyNow, useBalance } from '../../billing';
 import { createQrCodeAction } from '../api/create-qr-code';
 import { rechargeOrderKeys } from '../api/keys';
 import { AmountPicker } from '../components/AmountPicker';
@@ -68,8 +68,9 @@ export default function RechargePage() {
   const onOutcome = async (outcome: PaymentOutcome) => {
     switch (outcome) {
       case 'success': {
-        // Refresh the balance, tell the navbar, then congratulate.
-        await queryClient.refetchQueries({ queryKey: billingKeys.balance() }).catch(() => undefined);
+        // Every view of the balance (this page, the top bar, the account drawer) shows the new
+        // figure before the dialog opens over it; then tell the rest of the app.
+        await refreshMoneyNow(queryClient);
         void queryClient.invalidateQueries({ queryKey: rechargeOrderKeys.all });
         emitAppEvent(APP_EVENTS.balance, { orderNo: order?.orderNo, amount: order?.amount });
         setForm(INITIAL_FORM);

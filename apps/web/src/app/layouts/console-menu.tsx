@@ -1,0 +1,56 @@
+import {
+  AccountBookOutlined,
+  CloudServerOutlined,
+  GiftOutlined,
+  HomeOutlined,
+  ProfileOutlined,
+  SafetyCertificateOutlined,
+  WalletOutlined,
+} from '@ant-design/icons';
+import type { MenuProps } from 'antd';
+import { PATHS } from '../../lib/routing/paths';
+import { t } from '../../locales/zh-CN';
+import { NAV_LINKS } from './nav-links';
+import { VoucherMenuLabel } from './VoucherMenuLabel';
+
+const c = PATHS.console;
+const r = t.routes;
+
+/** SPEC.md §2 console sidebar: Home, Container instances, Fees group, Account group. */
+export const CONSOLE_MENU: NonNullable<MenuProps['items']> = [
+  { key: c.homepage, icon: <HomeOutlined />, label: t.console.home },
+  { key: c.instance, icon: <CloudServerOutlined />, label: r.consoleInstance },
+  {
+    type: 'group',
+    key: 'fees',
+    label: t.console.groupFees,
+    children: [
+      { key: c.orders, icon: <ProfileOutlined />, label: r.consoleOrders },
+      { key: c.bills, icon: <AccountBookOutlined />, label: r.consoleBills },
+      { key: c.rechargeOrders, icon: <WalletOutlined />, label: r.consoleRechargeOrders },
+      { key: c.vouchers, icon: <GiftOutlined />, label: <VoucherMenuLabel label={r.consoleVouchers} /> },
+    ],
+  },
+  {
+    type: 'group',
+    key: 'account',
+    label: t.console.groupAccount,
+    children: [
+      { key: c.accountSecurity, icon: <SafetyCertificateOutlined />, label: r.consoleAccountSecurity },
+    ],
+  },
+];
+
+/**
+ * The phone drawer's menu: the console's pages, then the top navigation's links, which the
+ * drawer replaces on phones (the ☰ opens it instead of the site dropdown).
+ */
+export const CONSOLE_DRAWER_MENU: NonNullable<MenuProps['items']> = [
+  ...CONSOLE_MENU,
+  {
+    type: 'group',
+    key: 'site',
+    label: t.console.siteLinks,
+    children: NAV_LINKS.map((link) => ({ key: link.to, label: link.label })),
+  },
+];
