@@ -190,6 +190,8 @@ export const hostGpuSchema = z.object({
   memoryGb: z.number().int(),
   instanceId: z.number().int().nullable(),
   reservedReason: z.string().nullable(),
+  /** 空闲 / 占用 / 保留 by the server's one definition (hosts' gpu-states.repository.ts). */
+  state: z.enum(['idle', 'occupied', 'reserved']),
 });
 
 export const hostSkuSchema = z.object({

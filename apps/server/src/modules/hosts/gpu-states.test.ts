@@ -81,6 +81,15 @@ describe('one definition of 空闲 / 占用 / 保留', () => {
     expect(l40s).toMatchObject({ gpuTotal: 8, gpuIdle: 4, gpuAllocated: 2, gpuReserved: 2 });
     expect(list.find((r) => r.name === ASCEND)).toMatchObject({ gpuTotal: 8, gpuIdle: 0, gpuReserved: 8 });
     for (const r of list) expect(r.gpuIdle + r.gpuAllocated + r.gpuReserved, r.name).toBe(r.gpuTotal);
+    // The host's GPU grid labels each GPU by the same definition.
+    const states = async (id: number) =>
+      ((await get(`/api/admin/hosts/${id}`)).gpus as { state: string }[]).map((g) => g.state).sort();
+    expect(await states(host?.id as number)).toEqual([
+      ...Array(4).fill('idle'),
+      ...Array(2).fill('occupied'),
+      ...Array(2).fill('reserved'),
+    ]);
+    expect(await states(ascend?.id as number)).toEqual(Array(8).fill('reserved'));
 
     const sum = (k: keyof Omit<HostRow, 'name'>) => list.reduce((a, r) => a + r[k], 0);
     const stats = await get('/api/admin/hosts/statistics');

@@ -1,13 +1,26 @@
-import { and, asc, desc, eq, ilike, inArray, isNotNull, ne, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  getTableColumns,
+  ilike,
+  inArray,
+  isNotNull,
+  ne,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { gpuSkus } from './catalog.tables.ts';
 import { LOCAL_DRIVER_KINDS } from './drivers/capabilities.ts';
-import { countGpuStates, sumGpuStates } from './gpu-states.repository.ts';
+import { countGpuStates, type GpuState, gpuState, sumGpuStates } from './gpu-states.repository.ts';
 import { type HostDriverKind, type HostStatus, hostGpus, hostPorts, hosts, regions } from './hosts.tables.ts';
 
 export type HostRow = typeof hosts.$inferSelect;
 export type SkuRow = typeof gpuSkus.$inferSelect;
 export type GpuRow = typeof hostGpus.$inferSelect;
+export type GpuWithState = GpuRow & { state: GpuState };
 
 export interface HostCounts {
   gpuTotal: number;
@@ -139,8 +152,13 @@ export function createHostsRepository({ db }: { db: DbOrTx }) {
       return Boolean(row);
     },
 
-    gpus(hostId: number): Promise<GpuRow[]> {
-      return db.select().from(hostGpus).where(eq(hostGpus.hostId, hostId)).orderBy(asc(hostGpus.index));
+    /** The host's GPUs, each with its state by the one definition (`gpuState`). */
+    gpus(hostId: number): Promise<GpuWithState[]> {
+      return db
+        .select({ ...getTableColumns(hostGpus), state: gpuState() })
+        .from(hostGpus)
+        .where(eq(hostGpus.hostId, hostId))
+        .orderBy(asc(hostGpus.index));
     },
 
     async sku(id: number): Promise<SkuRow | null> {
