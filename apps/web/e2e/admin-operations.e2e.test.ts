@@ -95,7 +95,9 @@ describe('admin force-stops a user instance and the user is told', () => {
     await dialog.getByTestId('reason-input').fill(REASON);
     await dialog.getByTestId('reason-ok').click();
     await toast(page, '实例已强制停止，计费已停止', 15_000);
-    await row.waitFor({ state: 'detached', timeout: 15_000 });
+    // 实例管理 lists every status (issue 28): the row stays, powered off, with nothing to force.
+    await row.getByTestId('ops-instance-status').filter({ hasText: '已关机' }).waitFor({ timeout: 15_000 });
+    expect(await row.getByTestId('ops-action-force-stop').count()).toBe(0);
     await page.close();
   });
 

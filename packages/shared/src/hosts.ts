@@ -190,6 +190,8 @@ export const hostGpuSchema = z.object({
   memoryGb: z.number().int(),
   instanceId: z.number().int().nullable(),
   reservedReason: z.string().nullable(),
+  /** 空闲 / 占用 / 保留 by the server's one definition (hosts' gpu-states.repository.ts). */
+  state: z.enum(['idle', 'occupied', 'reserved']),
 });
 
 export const hostSkuSchema = z.object({
@@ -288,9 +290,11 @@ export const hostStatisticsSchema = z.object({
   neverProbedHosts: z.number().int(),
   totalGpus: z.number().int(),
   idleGpus: z.number().int(),
+  /** 占用: held by an instance that is not powered off (the hosts module's one definition). */
   allocatedGpus: z.number().int(),
+  /** 保留: a powered-off package's, taken out of sale, or on a host that is not active. */
   reservedGpus: z.number().int(),
-  /** Allocated GPUs over all GPUs, 0–1. */
+  /** GPUs not idle over all GPUs, 0–1: 1 − idleGpus / totalGpus. */
   gpuUtilization: z.number(),
   totalPorts: z.number().int(),
   allocatedPorts: z.number().int(),

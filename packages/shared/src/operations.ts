@@ -134,7 +134,7 @@ export const adminInstanceListQuerySchema = z.object({
   hostId: idSchema('主机编号无效').optional(),
   status: z.enum(INSTANCE_STATUSES, { message: '实例状态无效' }).optional(),
   billingType: z.enum(BILLING_TYPES, { message: '计费方式无效' }).optional(),
-  /** Instance name, user phone or GPU model, part of it. */
+  /** Part of the instance name, user phone, host name, GPU model or container id; or the instance id. */
   keyword,
 });
 export type AdminInstanceListQuery = z.infer<typeof adminInstanceListQuerySchema>;
@@ -154,6 +154,8 @@ export const adminInstanceSchema = z.object({
   gpuIndices: z.array(z.number().int()),
   billingType: z.enum(BILLING_TYPES),
   hourlyPrice: z.number(),
+  /** A package's price per period (day, week or month) for all its GPUs; null when pay-as-you-go. */
+  packagePrice: z.number().nullable(),
   charged: z.number(),
   image: z.string(),
   createdAt: z.string(),
@@ -183,8 +185,15 @@ export const forceStopQuerySchema = z.object({ reason: adminReasonSchema });
 export const instanceMonitorStatisticsSchema = z.object({
   running: z.number().int(),
   byStatus: z.record(z.string(), z.number().int()),
+  /** Per model, by the hosts' one definition: busy (占用) + reserved (保留) + idle (空闲) = total. */
   gpus: z.array(
-    z.object({ model: z.string(), total: z.number().int(), busy: z.number().int(), idle: z.number().int() }),
+    z.object({
+      model: z.string(),
+      total: z.number().int(),
+      busy: z.number().int(),
+      reserved: z.number().int(),
+      idle: z.number().int(),
+    }),
   ),
   /** Charges net of refunds since 00:00 Asia/Shanghai. */
   revenueToday: z.number(),

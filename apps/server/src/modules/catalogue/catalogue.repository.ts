@@ -2,6 +2,7 @@ import { and, asc, count, eq, gt, ilike, inArray, ne, type SQL, sql } from 'driz
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { gpuSkus, images } from '../hosts/catalog.tables.ts';
 import { hostGpus, hosts, regions } from '../hosts/hosts.tables.ts';
+import { gpuState } from '../hosts/index.ts';
 import { instances } from '../instances/instances.tables.ts';
 
 export type RegionRow = typeof regions.$inferSelect;
@@ -17,9 +18,10 @@ export interface SkuListRow extends SkuRow {
 
 const like = (v: string) => `%${v.replace(/[\\%_]/g, '\\$&')}%`;
 
-/** GPUs of the SKU's model on its host, and how many are neither allocated nor reserved. */
-const gpuTotal = sql<number>`(select count(*)::int from ${hostGpus} g where g.host_id = ${gpuSkus.hostId} and g.model = ${gpuSkus.gpuModel})`;
-const gpuIdle = sql<number>`(select count(*)::int from ${hostGpus} g where g.host_id = ${gpuSkus.hostId} and g.model = ${gpuSkus.gpuModel} and g.instance_id is null and g.reserved_reason is null)`;
+/** GPUs of the SKU's model on its host, and how many are idle (hosts' one definition, `gpuState`). */
+const ofSku = sql`${hostGpus.hostId} = ${gpuSkus.hostId} and ${hostGpus.model} = ${gpuSkus.gpuModel}`;
+const gpuTotal = sql<number>`(select count(*)::int from ${hostGpus} where ${ofSku})`;
+const gpuIdle = sql<number>`(select count(*)::int from ${hostGpus} where ${ofSku} and ${gpuState()} = 'idle')`;
 
 export interface SkuFilter {
   hostId?: number;

@@ -14,6 +14,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.ts';
+import { unheldGpu } from './gpu-states.repository.ts';
 import { hostGpus, hostPorts, hosts } from './hosts.tables.ts';
 
 /** A host's port range (what the port pool is made from). */
@@ -51,7 +52,7 @@ export function idleGpusPicked(
   const pick = db
     .select({ id: hostGpus.id })
     .from(hostGpus)
-    .where(and(eq(hostGpus.hostId, hostId), isNull(hostGpus.instanceId), isNull(hostGpus.reservedReason)))
+    .where(and(eq(hostGpus.hostId, hostId), unheldGpu()))
     .orderBy(...preferred, asc(hostGpus.index))
     .limit(count)
     .for('update', { skipLocked: true });

@@ -1,7 +1,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { type HostDetail, type HostView, SECRET_MASK, unitsToYuan } from '@gpu/shared';
 import type { SecretBox } from '../../platform/secret-box.ts';
-import type { GpuRow, HostListRow, SkuRow } from './hosts.repository.ts';
+import type { GpuWithState, HostListRow, SkuRow } from './hosts.repository.ts';
 
 type Settings = Record<string, unknown>;
 const isObject = (v: unknown): v is Settings => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -119,7 +119,7 @@ export function toHostView(h: HostListRow): HostView {
   };
 }
 
-export function toHostDetail(h: HostListRow, gpus: GpuRow[]): HostDetail {
+export function toHostDetail(h: HostListRow, gpus: GpuWithState[]): HostDetail {
   return {
     ...toHostView(h),
     gpus: gpus.map((g) => ({
@@ -129,22 +129,19 @@ export function toHostDetail(h: HostListRow, gpus: GpuRow[]): HostDetail {
       memoryGb: g.memoryGb,
       instanceId: g.instanceId,
       reservedReason: g.reservedReason,
+      state: g.state,
     })),
   };
 }
 
-/** GPU availability of SPEC.md §7: ids below `totalGpu` (all when absent), used = allocated or reserved. */
-export function gpuAvailability(
-  gpus: Pick<GpuRow, 'index' | 'instanceId' | 'reservedReason'>[],
-  totalGpu?: number,
-) {
+/**
+ * GPU availability of SPEC.md §7: ids below `totalGpu` (all when absent); free = idle by the one
+ * definition (`gpuState`), used = occupied or reserved.
+ */
+export function gpuAvailability(gpus: Pick<GpuWithState, 'index' | 'state'>[], totalGpu?: number) {
   const considered = gpus.filter((g) => totalGpu === undefined || g.index < totalGpu);
-  const usedIds = considered
-    .filter((g) => g.instanceId !== null || g.reservedReason !== null)
-    .map((g) => g.index);
-  const freeIds = considered
-    .filter((g) => g.instanceId === null && g.reservedReason === null)
-    .map((g) => g.index);
+  const usedIds = considered.filter((g) => g.state !== 'idle').map((g) => g.index);
+  const freeIds = considered.filter((g) => g.state === 'idle').map((g) => g.index);
   return { total: considered.length, free: freeIds.length, freeIds, usedIds };
 }
 

@@ -1,12 +1,26 @@
-import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  getTableColumns,
+  ilike,
+  inArray,
+  isNotNull,
+  ne,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { gpuSkus } from './catalog.tables.ts';
 import { LOCAL_DRIVER_KINDS } from './drivers/capabilities.ts';
+import { countGpuStates, type GpuState, gpuState, sumGpuStates } from './gpu-states.repository.ts';
 import { type HostDriverKind, type HostStatus, hostGpus, hostPorts, hosts, regions } from './hosts.tables.ts';
 
 export type HostRow = typeof hosts.$inferSelect;
 export type SkuRow = typeof gpuSkus.$inferSelect;
 export type GpuRow = typeof hostGpus.$inferSelect;
+export type GpuWithState = GpuRow & { state: GpuState };
 
 export interface HostCounts {
   gpuTotal: number;
@@ -32,6 +46,14 @@ export interface HostFilter {
 
 const n = (v: unknown) => Number(v ?? 0);
 
+/**
+ * The ports a host hands out: its whole range on a local host (the pool's rows are written the
+ * first time one is needed, so counting rows said "0 / 0" on hosts that had never placed an
+ * instance); none on a provider's (vast.ai) host, whose ports the provider maps.
+ */
+export const portPoolSize = (h: Pick<HostRow, 'driver' | 'portRangeStart' | 'portRangeEnd'>) =>
+  LOCAL_DRIVER_KINDS.includes(h.driver) ? Math.max(0, h.portRangeEnd - h.portRangeStart + 1) : 0;
+
 export function createHostsRepository({ db }: { db: DbOrTx }) {
   const where = (f: HostFilter): SQL | undefined =>
     and(
@@ -47,23 +69,11 @@ export function createHostsRepository({ db }: { db: DbOrTx }) {
       f: HostFilter,
       page?: { page: number; size: number },
     ): Promise<{ rows: HostListRow[]; total: number }> {
-      const ofHost = eq(hostGpus.hostId, hosts.id);
       const portOfHost = eq(hostPorts.hostId, hosts.id);
       const base = db
         .select({
           host: hosts,
           regionName: regions.name,
-          gpuTotal: db.$count(hostGpus, ofHost),
-          gpuIdle: db.$count(
-            hostGpus,
-            and(ofHost, isNull(hostGpus.instanceId), isNull(hostGpus.reservedReason)),
-          ),
-          gpuAllocated: db.$count(hostGpus, and(ofHost, isNotNull(hostGpus.instanceId))),
-          gpuReserved: db.$count(
-            hostGpus,
-            and(ofHost, isNull(hostGpus.instanceId), isNotNull(hostGpus.reservedReason)),
-          ),
-          portTotal: db.$count(hostPorts, portOfHost),
           portAllocated: db.$count(hostPorts, and(portOfHost, isNotNull(hostPorts.instanceId))),
         })
         .from(hosts)
@@ -76,19 +86,26 @@ export function createHostsRepository({ db }: { db: DbOrTx }) {
       const skus = ids.length
         ? await db.select().from(gpuSkus).where(inArray(gpuSkus.hostId, ids)).orderBy(asc(gpuSkus.id))
         : [];
+      const gpus = sumGpuStates(
+        ids.length ? await countGpuStates(db, inArray(hostGpus.hostId, ids)) : [],
+        (g) => g.hostId,
+      );
       return {
         total: count?.n ?? 0,
-        rows: rows.map((r) => ({
-          ...r.host,
-          regionName: r.regionName,
-          gpuTotal: n(r.gpuTotal),
-          gpuIdle: n(r.gpuIdle),
-          gpuAllocated: n(r.gpuAllocated),
-          gpuReserved: n(r.gpuReserved),
-          portTotal: n(r.portTotal),
-          portAllocated: n(r.portAllocated),
-          skus: skus.filter((s) => s.hostId === r.host.id),
-        })),
+        rows: rows.map((r) => {
+          const g = gpus.get(r.host.id);
+          return {
+            ...r.host,
+            regionName: r.regionName,
+            gpuTotal: g?.total ?? 0,
+            gpuIdle: g?.idle ?? 0,
+            gpuAllocated: g?.occupied ?? 0,
+            gpuReserved: g?.reserved ?? 0,
+            portTotal: portPoolSize(r.host),
+            portAllocated: n(r.portAllocated),
+            skus: skus.filter((s) => s.hostId === r.host.id),
+          };
+        }),
       };
     },
 
@@ -135,8 +152,13 @@ export function createHostsRepository({ db }: { db: DbOrTx }) {
       return Boolean(row);
     },
 
-    gpus(hostId: number): Promise<GpuRow[]> {
-      return db.select().from(hostGpus).where(eq(hostGpus.hostId, hostId)).orderBy(asc(hostGpus.index));
+    /** The host's GPUs, each with its state by the one definition (`gpuState`). */
+    gpus(hostId: number): Promise<GpuWithState[]> {
+      return db
+        .select({ ...getTableColumns(hostGpus), state: gpuState() })
+        .from(hostGpus)
+        .where(eq(hostGpus.hostId, hostId))
+        .orderBy(asc(hostGpus.index));
     },
 
     async sku(id: number): Promise<SkuRow | null> {
@@ -193,20 +215,26 @@ export function createHostsRepository({ db }: { db: DbOrTx }) {
           never: sql<number>`count(*) filter (where ${hosts.lastProbeOk} is null)::int`,
         })
         .from(hosts);
-      const [gpus] = await db
-        .select({
-          total: sql<number>`count(*)::int`,
-          allocated: sql<number>`count(${hostGpus.instanceId})::int`,
-          reserved: sql<number>`count(*) filter (where ${hostGpus.instanceId} is null and ${hostGpus.reservedReason} is not null)::int`,
-        })
-        .from(hostGpus);
+      const gpus = sumGpuStates(await countGpuStates(db));
       const [ports] = await db
+        .select({ allocated: sql<number>`count(*)::int` })
+        .from(hostPorts)
+        .where(isNotNull(hostPorts.instanceId));
+      const pools = await db
         .select({
-          total: sql<number>`count(*)::int`,
-          allocated: sql<number>`count(${hostPorts.instanceId})::int`,
+          driver: hosts.driver,
+          portRangeStart: hosts.portRangeStart,
+          portRangeEnd: hosts.portRangeEnd,
         })
-        .from(hostPorts);
-      return { byStatus, byDriver, probe, gpus, ports };
+        .from(hosts);
+      const portTotal = pools.reduce((a, h) => a + portPoolSize(h), 0);
+      return {
+        byStatus,
+        byDriver,
+        probe,
+        gpus,
+        ports: { total: portTotal, allocated: ports?.allocated ?? 0 },
+      };
     },
   };
 }

@@ -21,6 +21,7 @@ import { lockHost } from './allocation.ts';
 import { checkDockerTarget } from './drivers/docker/connection.ts';
 import { declaredGpuInfo } from './drivers/host-driver.ts';
 import type { HostDriverRegistry } from './drivers/registry.ts';
+import { gpuUtilization } from './gpu-states.repository.ts';
 import { hostErrors } from './hosts.errors.ts';
 import {
   keepMaskedSecrets,
@@ -241,9 +242,6 @@ export async function initPorts(deps: HostsDeps, actor: AdminActor, id: number):
 export async function hostStatistics({ db }: HostsDeps) {
   const s = await createHostsRepository({ db }).statistics();
   const total = s.byStatus.reduce((a, r) => a + r.n, 0);
-  const gpuTotal = s.gpus?.total ?? 0;
-  const allocated = s.gpus?.allocated ?? 0;
-  const reserved = s.gpus?.reserved ?? 0;
   return {
     totalHosts: total,
     byStatus: Object.fromEntries(
@@ -253,12 +251,12 @@ export async function hostStatistics({ db }: HostsDeps) {
     reachableHosts: s.probe?.reachable ?? 0,
     unreachableHosts: s.probe?.unreachable ?? 0,
     neverProbedHosts: s.probe?.never ?? 0,
-    totalGpus: gpuTotal,
-    idleGpus: gpuTotal - allocated - reserved,
-    allocatedGpus: allocated,
-    reservedGpus: reserved,
-    gpuUtilization: gpuTotal ? Math.round((allocated / gpuTotal) * 10_000) / 10_000 : 0,
-    totalPorts: s.ports?.total ?? 0,
-    allocatedPorts: s.ports?.allocated ?? 0,
+    totalGpus: s.gpus.total,
+    idleGpus: s.gpus.idle,
+    allocatedGpus: s.gpus.occupied,
+    reservedGpus: s.gpus.reserved,
+    gpuUtilization: gpuUtilization(s.gpus),
+    totalPorts: s.ports.total,
+    allocatedPorts: s.ports.allocated,
   };
 }

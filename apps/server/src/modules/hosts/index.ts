@@ -15,6 +15,17 @@ export type { HostDriverRegistry } from './drivers/registry.ts';
 export { createVastClient, type VastClient, type VastOffer } from './drivers/vastai/vastai-api.ts';
 export type { VastaiRentals } from './drivers/vastai/vastai-driver.ts';
 export { VASTAI_IMAGES } from './drivers/vastai/vastai-images.ts';
+export {
+  countGpuStates,
+  GPU_STATES,
+  type GpuState,
+  type GpuStateCounts,
+  type GpuStateRow,
+  gpuState,
+  gpuStateCountsQuery,
+  gpuUtilization,
+  sumGpuStates,
+} from './gpu-states.repository.ts';
 export { hostErrors } from './hosts.errors.ts';
 export { generateJupyterToken, generateRootPassword, resealSecrets } from './hosts.models.ts';
 export { createHostsRepository } from './hosts.repository.ts';

@@ -3,6 +3,7 @@ import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { gpuSkus } from '../hosts/catalog.tables.ts';
 import { hostGpus, hosts, regions } from '../hosts/hosts.tables.ts';
+import { gpuStateCountsQuery } from '../hosts/index.ts';
 import type { TenantRecord } from '../tenants/index.ts';
 import { tenantHosts, tenantSkuPrices } from '../tenants/tenants.tables.ts';
 import { packagePrices } from './package-prices.tables.ts';
@@ -59,30 +60,19 @@ export const scopeOf = (tenant: TenantRecord): TenantScope => ({
 });
 
 /**
- * GPU totals per (host, model) in one pass, instead of a count per SKU row; only the named SKUs'
+ * GPU totals per (host, model) in one pass (idle as hosts' one definition, `gpuStateCountsQuery`), instead of a count per SKU row; only the named SKUs'
  * hosts when given (a quote counts one host's GPUs, not the whole fleet's).
  */
 const gpuCounts = (db: DbOrTx, skuIds?: Ids) =>
-  db
-    .select({
-      hostId: hostGpus.hostId,
-      model: hostGpus.model,
-      total: sql<number>`count(*)::int`.as('total'),
-      idle: sql<number>`(count(*) filter (where ${hostGpus.instanceId} is null and ${hostGpus.reservedReason} is null))::int`.as(
-        'idle',
-      ),
-    })
-    .from(hostGpus)
-    .where(
-      skuIds
-        ? inArray(
-            hostGpus.hostId,
-            db.select({ hostId: gpuSkus.hostId }).from(gpuSkus).where(among(gpuSkus.id, skuIds)),
-          )
-        : undefined,
-    )
-    .groupBy(hostGpus.hostId, hostGpus.model)
-    .as('gpu_counts');
+  gpuStateCountsQuery(
+    db,
+    skuIds
+      ? inArray(
+          hostGpus.hostId,
+          db.select({ hostId: gpuSkus.hostId }).from(gpuSkus).where(among(gpuSkus.id, skuIds)),
+        )
+      : undefined,
+  ).as('gpu_counts');
 
 /** A region the tenant's market shows: enabled, and among its visible regions when it names any. */
 const visibleRegion = (scope: ScopeParam) =>

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.ts';
-import { hostGpus } from '../hosts/hosts.tables.ts';
+import { countGpuStates, sumGpuStates } from '../hosts/index.ts';
 import { ledgerEntries } from '../ledger/ledger.tables.ts';
 import { rechargeOrders } from '../payments/payments.tables.ts';
 
@@ -10,15 +10,9 @@ import { rechargeOrders } from '../payments/payments.tables.ts';
  */
 export function createMetricsRepository({ db }: { db: DbOrTx }) {
   return {
-    gpusByModel: () =>
-      db
-        .select({
-          model: hostGpus.model,
-          total: sql<number>`count(*)::int`,
-          busy: sql<number>`(count(*) filter (where ${hostGpus.instanceId} is not null))::int`,
-        })
-        .from(hostGpus)
-        .groupBy(hostGpus.model),
+    /** Per model, by hosts' one definition of a GPU's state (`countGpuStates`). */
+    gpusByModel: async () =>
+      [...sumGpuStates(await countGpuStates(db), (g) => g.model)].map(([model, c]) => ({ model, ...c })),
     ledgerPostingsByKind: () =>
       db
         .select({ kind: ledgerEntries.kind, count: sql<number>`count(*)::int` })

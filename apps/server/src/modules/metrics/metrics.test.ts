@@ -65,6 +65,10 @@ describe('GET /metrics', () => {
       const busy = value(text, `gpus_busy{model="${model}"}`);
       expect(busy).toBeGreaterThanOrEqual(0);
       expect(busy).toBeLessThanOrEqual(Number(total));
+      // One definition: every GPU is idle, occupied (busy) or reserved.
+      const idle = value(text, `gpus_idle{model="${model}"}`);
+      const reserved = value(text, `gpus_reserved{model="${model}"}`);
+      expect(Number(busy) + Number(idle) + Number(reserved)).toBe(Number(total));
     }
     if (order.statusCode === 200) {
       expect(value(text, 'recharge_orders{provider="simulated",status="PENDING"}')).toBeGreaterThanOrEqual(1);

@@ -82,28 +82,30 @@ export function createMetrics({ db, tasks }: { db: Db; tasks: TaskRunner }) {
     },
   });
   const gpuRows = () => repo.gpusByModel();
-  new Gauge({
-    name: 'gpus_busy',
-    help: 'GPUs allocated to an instance, by model (whole database)',
-    labelNames: ['model'] as const,
-    registers: [registry],
-    async collect() {
-      const rows = await gpuRows();
-      this.reset();
-      for (const r of rows) this.set({ model: r.model }, r.busy);
-    },
-  });
-  new Gauge({
-    name: 'gpus_total',
-    help: 'GPUs on all hosts, by model (whole database)',
-    labelNames: ['model'] as const,
-    registers: [registry],
-    async collect() {
-      const rows = await gpuRows();
-      this.reset();
-      for (const r of rows) this.set({ model: r.model }, r.total);
-    },
-  });
+  // One gauge per figure of hosts' GPU states (`countGpuStates`), so they add up as on the screens.
+  const gpuGauges = [
+    ['gpus_busy', 'GPUs occupied (held by an instance that is not powered off), by model', 'occupied'],
+    ['gpus_idle', 'GPUs idle (can be allocated now), by model', 'idle'],
+    [
+      'gpus_reserved',
+      'GPUs reserved (powered-off package, taken out of sale, host not active), by model',
+      'reserved',
+    ],
+    ['gpus_total', 'GPUs on all hosts, by model', 'total'],
+  ] as const;
+  for (const [name, help, field] of gpuGauges) {
+    new Gauge({
+      name,
+      help: `${help} (whole database)`,
+      labelNames: ['model'] as const,
+      registers: [registry],
+      async collect() {
+        const rows = await gpuRows();
+        this.reset();
+        for (const r of rows) this.set({ model: r.model }, r[field]);
+      },
+    });
+  }
 
   const perRoute = new Map<
     string,

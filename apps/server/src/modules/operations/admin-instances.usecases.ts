@@ -41,6 +41,9 @@ function toAdminInstance(r: AdminInstanceRow): AdminInstance {
     gpuIndices: (typeof r.gpu_indices === 'string' ? JSON.parse(r.gpu_indices) : r.gpu_indices) ?? [],
     billingType: r.billing_type,
     hourlyPrice: unitsToYuan(Number(r.hourly_rate)),
+    // As the console shows it (instances.models.view.ts): the unit price times the GPUs.
+    packagePrice:
+      r.package_unit_price === null ? null : unitsToYuan(Number(r.package_unit_price) * Number(r.gpu_count)),
     charged: unitsToYuan(Number(r.charged)),
     image: r.image,
     createdAt: iso(r.created_at) as string,
@@ -119,7 +122,13 @@ export async function monitorStatistics(deps: InstanceDeps): Promise<InstanceMon
   return {
     running: c.byStatus.RUNNING ?? 0,
     byStatus: c.byStatus,
-    gpus: c.gpus.map((g) => ({ ...g, idle: g.total - g.busy })),
+    gpus: c.gpus.map((g) => ({
+      model: g.model,
+      total: g.total,
+      busy: g.occupied,
+      reserved: g.reserved,
+      idle: g.idle,
+    })),
     revenueToday: unitsToYuan(c.revenue),
     hourlyBurn: unitsToYuan(c.burn),
   };

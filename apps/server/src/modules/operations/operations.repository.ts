@@ -1,6 +1,7 @@
 import type { BillingType, InstanceStatus } from '@gpu/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.ts';
+import { countGpuStates, sumGpuStates } from '../hosts/index.ts';
 
 /** Both drivers answer `execute` with `{ rows }`; numbers of bigint sums come as text. */
 export async function rowsOf<T>(db: DbOrTx, query: SQL): Promise<T[]> {
@@ -8,6 +9,18 @@ export async function rowsOf<T>(db: DbOrTx, query: SQL): Promise<T[]> {
 }
 export const n = (v: unknown) => Number(v ?? 0);
 const escapeLike = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * An admin's search over instances: part of the name, the user's phone, the host's name, the GPU
+ * model or the container id, or the instance's id (its uuid on the screens is the id), "#12" too.
+ */
+function keywordMatch(keyword: string): SQL {
+  const like = escapeLike(keyword);
+  const id = /^#?\d{1,15}$/.test(keyword) ? Number(keyword.replace('#', '')) : null;
+  return sql`(i.name ilike ${like} or u.phone ilike ${like} or h.name ilike ${like}
+    or i.gpu_model ilike ${like} or coalesce(i.container_id, '') ilike ${like}
+    ${id === null ? sql`` : sql`or i.id = ${id}`})`;
+}
 
 export interface InstanceFilter {
   id?: number;
@@ -27,6 +40,7 @@ export interface AdminInstanceRow {
   tenant_name: string;
   host_id: number;
   host_name: string;
+  package_unit_price: string | null;
   region_name: string;
   gpu_model: string;
   gpu_count: number;
@@ -132,10 +146,7 @@ export function createOperationsRepository({ db }: { db: DbOrTx }) {
                 sql`, `,
               )})`
             : null,
-          f.keyword
-            ? sql`(i.name ilike ${escapeLike(f.keyword)} or u.phone ilike ${escapeLike(f.keyword)}
-                or i.gpu_model ilike ${escapeLike(f.keyword)})`
-            : null,
+          f.keyword ? keywordMatch(f.keyword) : null,
         ].filter((x): x is SQL => x !== null),
         sql` and `,
       );
@@ -143,7 +154,7 @@ export function createOperationsRepository({ db }: { db: DbOrTx }) {
         db,
         sql`select i.id::int as id, i.name, i.status, i.user_id, u.phone as user_phone, t.name as tenant_name,
           i.host_id, h.name as host_name, r.name as region_name, i.gpu_model, i.gpu_count, i.gpu_indices,
-          i.billing_type, i.hourly_rate::text as hourly_rate, i.charged::text as charged, i.image,
+          i.billing_type, i.hourly_rate::text as hourly_rate, i.package_unit_price::text as package_unit_price, i.charged::text as charged, i.image,
           i.created_at, i.running_since, i.stopped_at, i.expires_at, i.stop_reason, count(*) over ()::int as total
         from instances i join users u on u.id = i.user_id join tenants t on t.id = i.tenant_id
           join hosts h on h.id = i.host_id join regions r on r.id = i.region_id
@@ -159,11 +170,10 @@ export function createOperationsRepository({ db }: { db: DbOrTx }) {
         db,
         sql`select status, count(*)::int as n from instances group by status`,
       );
-      const gpus = await rowsOf<{ model: string; total: number; busy: number }>(
-        db,
-        sql`select model, count(*)::int as total, count(instance_id)::int as busy
-        from host_gpus group by model order by model`,
-      );
+      const byModel = sumGpuStates(await countGpuStates(db), (g) => g.model);
+      const gpus = [...byModel]
+        .map(([model, c]) => ({ model, ...c }))
+        .sort((a, b) => (a.model < b.model ? -1 : 1));
       const [money] = await rowsOf<Record<string, unknown>>(
         db,
         sql`select (select coalesce(-sum(amount), 0) from ledger_entries
@@ -173,7 +183,7 @@ export function createOperationsRepository({ db }: { db: DbOrTx }) {
       );
       return {
         byStatus: Object.fromEntries(byStatus.map((r) => [r.status, n(r.n)])),
-        gpus: gpus.map((g) => ({ model: g.model, total: n(g.total), busy: n(g.busy) })),
+        gpus,
         revenue: n(money?.revenue),
         burn: n(money?.burn),
       };

@@ -41,23 +41,29 @@ export function HostDetailDrawer({ id, onClose }: { id: number | null; onClose: 
           ) : (
             <div className={styles.gpuGrid} data-testid="gpu-grid">
               {d.gpus.map((g) => {
-                const cls = g.instanceId
-                  ? styles.gpuBusy
-                  : g.reservedReason
-                    ? styles.gpuReserved
-                    : styles.gpuIdle;
+                // The server's one definition decides; the label says why a GPU is reserved.
+                const cls =
+                  g.state === 'occupied'
+                    ? styles.gpuBusy
+                    : g.state === 'reserved'
+                      ? styles.gpuReserved
+                      : styles.gpuIdle;
+                const label =
+                  g.state === 'idle'
+                    ? h.gpuIdle
+                    : g.state === 'occupied'
+                      ? h.gpuBusy(g.instanceId ?? 0)
+                      : g.instanceId
+                        ? h.gpuStopped(g.instanceId)
+                        : h.gpuReserved(g.reservedReason ?? h.hostNotActive);
                 return (
                   <div key={g.index} className={`${styles.gpu} ${cls}`}>
                     <div className={styles.gpuIndex}>
                       GPU {g.index} · {g.memoryGb} GB
                     </div>
                     <div>{g.model}</div>
-                    <div>
-                      {g.instanceId
-                        ? h.gpuBusy(g.instanceId)
-                        : g.reservedReason
-                          ? h.gpuReserved(g.reservedReason)
-                          : h.gpuIdle}
+                    <div data-testid="gpu-state" data-state={g.state}>
+                      {label}
                     </div>
                   </div>
                 );

@@ -24,6 +24,8 @@ import { DeleteAction, ToggleAction } from './ToggleAction';
 
 const c = t.adminCatalogue;
 const h = c.hosts;
+/** A count with thousands separators, as antd's Statistic shows plain numbers. */
+const count = (n: number) => n.toLocaleString('en-US');
 const STATUS_COLORS: Record<string, string> = { ACTIVE: 'green', DISABLED: 'default', MAINTENANCE: 'orange' };
 
 /** Hosts (SPEC.md §7 Hosts): statistics, list with status, GPUs and ports, and the actions. */
@@ -66,7 +68,17 @@ export function HostsTab() {
       render: (v: string) => <Tag color={STATUS_COLORS[v]}>{h.statuses[v] ?? v}</Tag>,
     },
     { title: h.gpus, key: 'gpus', render: (_: unknown, r) => `${r.gpuIdle} / ${r.gpuTotal}` },
-    { title: h.ports, key: 'ports', render: (_: unknown, r) => `${r.portAllocated} / ${r.portTotal}` },
+    {
+      title: h.ports,
+      key: 'ports',
+      // A provider's host (vast.ai) hands out no ports of ours: its provider maps them.
+      render: (_: unknown, r) =>
+        r.portTotal > 0 ? (
+          `${count(r.portAllocated)} / ${count(r.portTotal)}`
+        ) : (
+          <span className={styles.muted}>{h.providerPorts}</span>
+        ),
+    },
     {
       title: h.probe,
       dataIndex: 'lastProbeOk',
@@ -118,21 +130,28 @@ export function HostsTab() {
   return (
     <>
       <Row gutter={[12, 12]} className={styles.stats}>
-        {[
-          [h.stats.hosts, s?.totalHosts],
-          [h.stats.reachable, s?.reachableHosts],
-          [h.stats.gpus, s?.totalGpus],
-          [h.stats.idle, s?.idleGpus],
-          [h.stats.utilization, s ? `${Math.round(s.gpuUtilization * 100)}%` : undefined],
-          [h.stats.ports, s ? `${s.allocatedPorts} / ${s.totalPorts}` : undefined],
-        ].map(([title, value]) => (
-          <Col key={String(title)} xs={12} md={8} xl={4}>
-            <Card size="small">
+        {(
+          [
+            ['hosts', h.stats.hosts, s?.totalHosts],
+            ['reachable', h.stats.reachable, s?.reachableHosts],
+            ['gpus', h.stats.gpus, s?.totalGpus],
+            ['idle', h.stats.idle, s?.idleGpus],
+            ['occupied', h.stats.occupied, s?.allocatedGpus],
+            ['reserved', h.stats.reserved, s?.reservedGpus],
+            ['utilization', h.stats.utilization, s ? `${Math.round(s.gpuUtilization * 100)}%` : undefined],
+            ['ports', h.stats.ports, s ? `${count(s.allocatedPorts)} / ${count(s.totalPorts)}` : undefined],
+          ] as const
+        ).map(([key, title, value]) => (
+          <Col key={key} xs={12} md={6} xl={3} data-testid={`host-stat-${key}`}>
+            <Card size="small" className={styles.statCard}>
               <Statistic title={title} value={value ?? '-'} loading={stats.isLoading} />
             </Card>
           </Col>
         ))}
       </Row>
+      <p className={styles.statsHelp} data-testid="host-gpu-states-help">
+        {h.stats.help}
+      </p>
       <div className={styles.toolbar}>
         <Input.Search
           allowClear

@@ -13,15 +13,15 @@ import { opsKeys } from './keys';
 export type InstanceFilters = Partial<AdminInstanceListQuery> & { page: number; size: number };
 export type OpsAction = AdminInstanceActionName | 'force-stop';
 
-/** A user's instances (user management) or every running one (instance monitor). */
-export const useAdminInstances = (kind: 'user' | 'running', q: InstanceFilters, enabled = true) =>
+/**
+ * A user's instances (user management) or every user's (实例管理): both the same server-side
+ * list, filtered by status, billing type, host and keyword.
+ */
+export const useAdminInstances = (kind: 'user' | 'all', q: InstanceFilters, enabled = true) =>
   useQuery({
     queryKey: opsKeys.instanceList(kind, q),
     queryFn: ({ signal }) =>
-      api.get<Page<AdminInstance>>(
-        kind === 'user' ? '/admin/user-management/instances' : '/admin/instance-monitor/running-instances',
-        { query: { ...q }, signal },
-      ),
+      api.get<Page<AdminInstance>>('/admin/user-management/instances', { query: { ...q }, signal }),
     placeholderData: keepPreviousData,
     enabled,
     // A power action is a job on the server: poll every 2 s while one is under way.

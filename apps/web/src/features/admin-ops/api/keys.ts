@@ -22,7 +22,7 @@ export const opsKeys = {
   users: (q: Partial<AdminUserListQuery>) => [...opsKeys.all(), 'users', q] as const,
   userStats: () => [...opsKeys.all(), 'users', 'statistics'] as const,
   instances: () => [...opsKeys.all(), 'instances'] as const,
-  instanceList: (kind: 'user' | 'running', q: Partial<AdminInstanceListQuery>) =>
+  instanceList: (kind: 'user' | 'all', q: Partial<AdminInstanceListQuery>) =>
     [...opsKeys.instances(), kind, q] as const,
   monitorStats: () => [...opsKeys.instances(), 'statistics'] as const,
   audit: (q: AuditFilters) => [...opsKeys.all(), 'audit', q] as const,

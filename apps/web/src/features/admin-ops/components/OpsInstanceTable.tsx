@@ -1,5 +1,5 @@
 import { SyncOutlined } from '@ant-design/icons';
-import { formatCurrency } from '@gpu/shared/money';
+import { formatCurrency, formatMoney } from '@gpu/shared/money';
 import type { AdminInstance } from '@gpu/shared/operations';
 import { formatTime } from '@gpu/shared/time';
 import { Button, Table, type TableProps, Tag } from 'antd';
@@ -21,6 +21,12 @@ export function opsActionsFor(inst: Pick<AdminInstance, 'status'>, forceStop: bo
   if (inst.status === 'RUNNING' || inst.status === 'STOPPED') out.push('terminate');
   return out;
 }
+
+/** What the instance costs: a package per its period (¥88.00/天), pay-as-you-go per hour. */
+export const priceOf = (r: Pick<AdminInstance, 'billingType' | 'hourlyPrice' | 'packagePrice'>) =>
+  r.billingType !== 'hourly' && r.packagePrice !== null
+    ? `${formatMoney(r.packagePrice)}${t.instances.perPeriod[r.billingType]}`
+    : `${formatMoney(r.hourlyPrice)}${c.perHour}`;
 
 /** Instances across users and hosts, with the admin's actions. */
 export function OpsInstanceTable({
@@ -114,9 +120,8 @@ export function OpsInstanceTable({
       render: (_: string, r) => (
         <>
           {t.instances.billingType[r.billingType]}
-          <span className={`${styles.sub} ${styles.money}`}>
-            {formatCurrency(r.hourlyPrice)}
-            {c.perHour}
+          <span className={`${styles.sub} ${styles.money}`} data-testid="ops-instance-price">
+            {priceOf(r)}
           </span>
         </>
       ),

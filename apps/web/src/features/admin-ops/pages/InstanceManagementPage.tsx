@@ -1,4 +1,5 @@
 import { BILLING_TYPES } from '@gpu/shared/constants';
+import { INSTANCE_STATUSES } from '@gpu/shared/labels';
 import { Button, Card, Input, InputNumber, Progress, Select, Table } from 'antd';
 import { PageHeader } from '../../../components/PageHeader';
 import { t } from '../../../locales/zh-CN';
@@ -15,10 +16,14 @@ const i18n = t.adminOps;
 const m = i18n.monitor;
 const FIRST: InstanceFilters = { page: 1, size: 20 };
 
-/** /admin/instance-management: running instances across hosts, force-stop, GPU use and today's revenue. */
+/**
+ * /admin/instance-management: instances of every status across hosts, filtered by status and
+ * searched on the server, force-stop of running ones, GPU states per model (the hosts module's one
+ * definition, as on the hosts page) and today's revenue.
+ */
 export default function InstanceManagementPage() {
   const { query: filters, filter, keyword, setKeyword, reset, pagination } = useOpsList(FIRST);
-  const list = useAdminInstances('running', filters);
+  const list = useAdminInstances('all', filters);
   const stats = useMonitorStatistics();
   const flow = useOpsActionFlow();
   const s = stats.data;
@@ -43,24 +48,34 @@ export default function InstanceManagementPage() {
           { key: 'burn', label: m.hourlyBurn, value: s?.hourlyBurn, precision: 2, suffix: i18n.yuan },
           {
             key: 'gpus',
-            label: m.gpuBusy,
+            label: m.gpuIdle,
             value: s
-              ? `${s.gpus.reduce((n, g) => n + g.busy, 0)} / ${s.gpus.reduce((n, g) => n + g.total, 0)}`
+              ? `${s.gpus.reduce((n, g) => n + g.idle, 0)} / ${s.gpus.reduce((n, g) => n + g.total, 0)}`
               : '-',
           },
         ]}
       />
-      <Card title={m.running}>
+      <Card title={m.list}>
         <div className={styles.filters}>
           <Input.Search
             className={styles.keyword}
-            placeholder={i18n.instance.keyword}
+            placeholder={m.keyword}
             allowClear
             value={keyword}
             onChange={(e) => setKeyword(e.target.value)}
             onSearch={(v) => filter({ keyword: v.trim() || undefined })}
             enterButton={i18n.search}
             data-testid="ops-instance-search"
+          />
+          <Select
+            className={styles.select}
+            value={filters.status ?? ''}
+            onChange={(v: string) => filter({ status: (v || undefined) as InstanceFilters['status'] })}
+            options={[
+              { value: '', label: i18n.instance.allStatuses },
+              ...INSTANCE_STATUSES.map((st) => ({ value: st, label: t.instances.status[st] })),
+            ]}
+            data-testid="ops-status-filter"
           />
           <Select
             className={styles.select}
@@ -95,25 +110,33 @@ export default function InstanceManagementPage() {
           />
         )}
       </Card>
-      <Card title={m.gpuBusy}>
+      <Card title={m.gpuStates}>
         <Table
           rowKey="model"
           size="small"
+          data-testid="ops-gpu-states"
           loading={stats.isPending}
           dataSource={s?.gpus ?? []}
           pagination={false}
           scroll={{ x: 480 }}
           columns={[
             { title: m.gpuModel, dataIndex: 'model' },
-            { title: m.busy, dataIndex: 'busy', align: 'right' },
             { title: m.idle, dataIndex: 'idle', align: 'right' },
+            { title: m.busy, dataIndex: 'busy', align: 'right' },
+            { title: m.reserved, dataIndex: 'reserved', align: 'right' },
             { title: m.totalGpus, dataIndex: 'total', align: 'right' },
             {
               title: m.usage,
               key: 'usage',
               width: 180,
-              render: (_: unknown, g: { busy: number; total: number }) => (
-                <Progress percent={g.total ? Math.round((g.busy / g.total) * 100) : 0} size="small" />
+              // Not idle over all, as 使用率 on the hosts page.
+              render: (_: unknown, g: { idle: number; total: number }) => (
+                <Progress
+                  percent={g.total ? Math.round(((g.total - g.idle) / g.total) * 100) : 0}
+                  size="small"
+                  status="normal"
+                  format={(p) => `${p}%`}
+                />
               ),
             },
           ]}
