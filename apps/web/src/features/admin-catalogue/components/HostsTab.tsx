@@ -1,9 +1,10 @@
 import type { HostView } from '@gpu/shared/hosts';
-import { Button, Card, Col, Input, Row, Select, Statistic, type TableProps, Tag } from 'antd';
+import { Button, Input, Select, type TableProps, Tag } from 'antd';
 import { useState } from 'react';
 import { ConfirmButton } from '../../../components/admin/ConfirmButton';
 import { paging, useListQuery } from '../../../components/admin/list-query';
 import { PagedTable } from '../../../components/admin/PagedTable';
+import { StatCard, StatGrid } from '../../../components/StatCard';
 import { notify } from '../../../lib/feedback';
 import { t } from '../../../locales/zh-CN';
 import { useRegions } from '../api/catalogue';
@@ -24,7 +25,7 @@ import { DeleteAction, ToggleAction } from './ToggleAction';
 
 const c = t.adminCatalogue;
 const h = c.hosts;
-/** A count with thousands separators, as antd's Statistic shows plain numbers. */
+/** A count with thousands separators. */
 const count = (n: number) => n.toLocaleString('en-US');
 const STATUS_COLORS: Record<string, string> = { ACTIVE: 'green', DISABLED: 'default', MAINTENANCE: 'orange' };
 
@@ -129,7 +130,7 @@ export function HostsTab() {
 
   return (
     <>
-      <Row gutter={[12, 12]} className={styles.stats}>
+      <StatGrid>
         {(
           [
             ['hosts', h.stats.hosts, s?.totalHosts],
@@ -142,13 +143,15 @@ export function HostsTab() {
             ['ports', h.stats.ports, s ? `${count(s.allocatedPorts)} / ${count(s.totalPorts)}` : undefined],
           ] as const
         ).map(([key, title, value]) => (
-          <Col key={key} xs={12} md={6} xl={3} data-testid={`host-stat-${key}`}>
-            <Card size="small" className={styles.statCard}>
-              <Statistic title={title} value={value ?? '-'} loading={stats.isLoading} />
-            </Card>
-          </Col>
+          <div key={key} data-testid={`host-stat-${key}`}>
+            <StatCard
+              label={title}
+              value={typeof value === 'number' ? count(value) : (value ?? '-')}
+              loading={stats.isLoading}
+            />
+          </div>
         ))}
-      </Row>
+      </StatGrid>
       <p className={styles.statsHelp} data-testid="host-gpu-states-help">
         {h.stats.help}
       </p>

@@ -4,6 +4,7 @@ import type { AdminInstance } from '@gpu/shared/operations';
 import { formatTime } from '@gpu/shared/time';
 import { Button, Table, type TableProps, Tag } from 'antd';
 import type { HTMLAttributes } from 'react';
+import { Token } from '../../../components/Token';
 import { t } from '../../../locales/zh-CN';
 import { STATUS_META } from '../../instances';
 import type { OpsAction } from '../api/instances';
@@ -52,7 +53,9 @@ export function OpsInstanceTable({
       width: 140,
       render: (_: string, r) => (
         <>
-          <strong>{r.name}</strong>
+          <strong className={styles.block}>
+            <Token>{r.name}</Token>
+          </strong>
           <span className={styles.sub}>#{r.id}</span>
         </>
       ),
