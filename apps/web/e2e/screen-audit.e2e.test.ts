@@ -140,10 +140,14 @@ async function walk(
       .waitFor({ state: 'detached', timeout: 8_000 })
       .catch(() => {});
     const patterned = /^\/(console|admin)\/(?!login)/.test(path);
-    if (patterned) await page.getByTestId('page-header').first().waitFor({ timeout: 8_000 }).catch(() => {});
+    if (patterned)
+      await page
+        .getByTestId('page-header')
+        .first()
+        .waitFor({ timeout: 8_000 })
+        .catch(() => {});
     await page.waitForTimeout(300);
-    for (const f of await audit(page, patterned))
-      findings.push(`${path} ${f.kind}: ${f.detail}`);
+    for (const f of await audit(page, patterned)) findings.push(`${path} ${f.kind}: ${f.detail}`);
     await shot(page, `walk-${label}${path.replaceAll('/', '-') || '-home'}`);
     await page.close();
   }
