@@ -1,4 +1,5 @@
 import type { AuditAction } from '@gpu/shared/audit';
+import type { DistributionSkipReason } from '@gpu/shared/distribution';
 import {
   BILL_KIND_NAMES,
   BILLING_TYPE_NAMES,
@@ -1173,7 +1174,29 @@ export const t = {
     sample: '样例用户',
     execute: '确认发放',
     executeConfirm: (count: number) => `确定向 ${count} 位用户发放代金券吗？`,
-    executed: (n: number) => `已发放 ${n} 张代金券`,
+    phonesTenant: '限定租户（可选，不选则匹配所有租户）',
+    skippedInPreview: (n: number) => `${n} 个手机号将被跳过，发放后会逐个列出原因`,
+    result: {
+      title: '发放结果',
+      summary: (issued: number, skipped: number) =>
+        `已发放 ${issued} 张代金券${skipped > 0 ? `，跳过 ${skipped} 个手机号` : ''}`,
+      none: '没有跳过的手机号',
+      skippedTitle: '跳过的手机号',
+      phone: '手机号',
+      reason: '原因',
+      copy: '复制跳过名单',
+      copied: '已复制',
+      ok: '知道了',
+    },
+    // Every reason the server gives (DISTRIBUTION_SKIP_REASONS): a missing one fails the type check.
+    skipReasons: {
+      invalid: '手机号格式不正确',
+      duplicate: '名单中重复',
+      not_registered: '未注册',
+      other_tenant: '属于其他租户',
+      disabled: '账号已停用',
+      at_limit: '已达每人限领',
+    } satisfies Record<DistributionSkipReason, string>,
     history: '发放记录',
     historyColumns: {
       id: '编号',
