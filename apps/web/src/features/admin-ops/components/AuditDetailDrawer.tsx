@@ -2,22 +2,15 @@ import type { AuditLogEntry } from '@gpu/shared/audit';
 import { formatTime } from '@gpu/shared/time';
 import { Descriptions, Drawer, Grid, Table } from 'antd';
 import { t } from '../../../locales/zh-CN';
+import { AuditValue, isObj } from './AuditValue';
 import { actionName, fieldName, targetName } from './audit-labels';
-import styles from './ops.module.css';
 
 const a = t.adminOps.audit;
 
 type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
-
-/** A value as one short line when it is one, else indented JSON. */
-function Value({ v }: { v: unknown }) {
-  if (v === null || v === undefined) return <>-</>;
-  if (typeof v !== 'object') return <span className={styles.mono}>{String(v)}</span>;
-  return <pre className={styles.json}>{JSON.stringify(v, null, 2)}</pre>;
-}
 
 interface Change {
+  field: string;
   key: string;
   before: unknown;
   after: unknown;
@@ -26,11 +19,13 @@ interface Change {
 
 /** `before` and `after` field by field, each under its Chinese name, changed fields marked. */
 function changesOf(before: unknown, after: unknown): Change[] {
-  if (!isObj(before ?? {}) || !isObj(after ?? {})) return [{ key: a.detail, before, after, changed: true }];
+  if (!isObj(before ?? {}) || !isObj(after ?? {}))
+    return [{ field: '', key: a.detail, before, after, changed: true }];
   const b = (before ?? {}) as Obj;
   const f = (after ?? {}) as Obj;
   const keys = [...new Set([...Object.keys(b), ...Object.keys(f)])];
   return keys.map((k) => ({
+    field: k,
     key: fieldName(k),
     before: b[k],
     after: f[k],
@@ -58,7 +53,8 @@ export function AuditDetailDrawer({ entry, onClose }: { entry: AuditLogEntry | n
       data-testid="audit-detail"
     >
       {entry ? (
-        <Descriptions column={1} bordered size="small">
+        // On a phone each label sits above its value: beside it, it was one character wide.
+        <Descriptions column={1} bordered size="small" layout={mobile ? 'vertical' : 'horizontal'}>
           <Descriptions.Item label={a.time}>{formatTime(entry.createdAt)}</Descriptions.Item>
           <Descriptions.Item label={a.admin}>
             {entry.adminName ?? '-'}
@@ -87,8 +83,16 @@ export function AuditDetailDrawer({ entry, onClose }: { entry: AuditLogEntry | n
                     dataIndex: 'key',
                     render: (k: string, r) => <span style={{ fontWeight: r.changed ? 600 : 400 }}>{k}</span>,
                   },
-                  { title: a.before, dataIndex: 'before', render: (v: unknown) => <Value v={v} /> },
-                  { title: a.after, dataIndex: 'after', render: (v: unknown) => <Value v={v} /> },
+                  {
+                    title: a.before,
+                    dataIndex: 'before',
+                    render: (v: unknown, r) => <AuditValue v={v} field={r.field} depth={1} />,
+                  },
+                  {
+                    title: a.after,
+                    dataIndex: 'after',
+                    render: (v: unknown, r) => <AuditValue v={v} field={r.field} depth={1} />,
+                  },
                 ]}
               />
             </Descriptions.Item>
@@ -96,10 +100,10 @@ export function AuditDetailDrawer({ entry, onClose }: { entry: AuditLogEntry | n
           {rest && Object.keys(rest).length > 0 ? (
             <Descriptions.Item label={a.detail}>
               <div data-testid="audit-detail-json">
-                <Descriptions column={1} size="small" bordered>
+                <Descriptions column={1} size="small" bordered layout={mobile ? 'vertical' : 'horizontal'}>
                   {Object.entries(rest).map(([k, v]) => (
                     <Descriptions.Item key={k} label={fieldName(k)}>
-                      <Value v={v} />
+                      <AuditValue v={v} field={k} depth={1} />
                     </Descriptions.Item>
                   ))}
                 </Descriptions>
@@ -108,7 +112,7 @@ export function AuditDetailDrawer({ entry, onClose }: { entry: AuditLogEntry | n
           ) : detail !== null && !isObj(detail) ? (
             <Descriptions.Item label={a.detail}>
               <div data-testid="audit-detail-json">
-                <Value v={detail} />
+                <AuditValue v={detail} />
               </div>
             </Descriptions.Item>
           ) : null}

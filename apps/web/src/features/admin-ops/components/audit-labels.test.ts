@@ -1,6 +1,6 @@
 import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES } from '@gpu/shared/audit';
 import { describe, expect, it } from 'vitest';
-import { actionName, fieldName, targetName, targetQuery } from './audit-labels';
+import { actionName, fieldName, targetName, targetQuery, valueName } from './audit-labels';
 
 const CHINESE = /[\u4e00-\u9fff]/;
 
@@ -28,6 +28,12 @@ describe('audit labels', () => {
     expect(fieldName('faceAmount')).toBe('面额');
     expect(fieldName('reason')).toBe('原因');
     expect(fieldName('someNewKey')).toBe('someNewKey');
+    expect(valueName('status', 'RUNNING')).toBe('运行中');
+    expect(valueName('reason', 'at_limit')).toBe('已达每人限领');
+    expect(valueName('type', 'phones')).toBe('指定手机号');
+    expect(valueName('enabled', true)).toBe('是');
+    expect(valueName('reason', '主机维护')).toBe('主机维护');
+    expect(valueName(undefined, 42)).toBe('42');
   });
 
   it('reads a Chinese target filter as the stored prefix', () => {

@@ -37,3 +37,10 @@ export function targetQuery(input: string): string {
   }
   return text;
 }
+
+/** A coded value of a detail field (`status: RUNNING`, `reason: at_limit`) in Chinese, else as written. */
+export function valueName(key: string | undefined, value: unknown): string {
+  if (typeof value === 'boolean') return value ? a.yes : a.no;
+  const text = String(value);
+  return (key ? a.values[key]?.[text] : undefined) ?? text;
+}

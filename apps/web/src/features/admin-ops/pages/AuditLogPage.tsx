@@ -95,6 +95,7 @@ export default function AuditLogPage() {
             value={filters.action ?? ''}
             onChange={(v: string) => set({ action: v || undefined })}
             showSearch
+            optionFilterProp="label"
             options={[
               { value: '', label: a.allActions },
               ...(actions.data ?? []).map((x) => ({ value: x, label: actionName(x) })),
