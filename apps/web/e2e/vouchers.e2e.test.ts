@@ -106,8 +106,8 @@ describe('vouchers end to end', () => {
     const result = page.getByTestId('dist-result');
     expect(await result.getByTestId('dist-result-summary').textContent()).toBe('已发放 1 张代金券');
     await result.getByText('没有跳过的手机号').waitFor();
-    await result.getByRole('button', { name: '知道了' }).click();
-    await result.waitFor({ state: 'hidden' });
+    await page.locator('.ant-modal').getByRole('button', { name: '知道了' }).click();
+    await result.waitFor({ state: 'detached' });
     await page.getByTestId('distribution-detail').first().click();
     await page.locator('.ant-drawer').getByRole('cell', { name: session.user.phone }).first().waitFor();
     await shot(page, 'admin-voucher-distribution-desktop');

@@ -31,10 +31,9 @@ export function DistributionResultModal({
       }
       width={560}
       destroyOnHidden
-      data-testid="dist-result"
     >
       {result ? (
-        <>
+        <div data-testid="dist-result">
           <Alert
             type={skipped.length > 0 ? 'warning' : 'success'}
             showIcon
@@ -76,7 +75,7 @@ export function DistributionResultModal({
               {r.none}
             </Typography.Paragraph>
           )}
-        </>
+        </div>
       ) : null}
     </Modal>
   );

@@ -58,7 +58,7 @@ export function OccupancyPanel({ data }: { data: OpsDashboard }) {
       {rows.length === 0 ? (
         none(d.noGpus)
       ) : (
-        <ul className={styles.list} data-testid="occupancy-list">
+        <ul className={`${styles.list} ${styles.scroll}`} data-testid="occupancy-list">
           {rows.map((r) => (
             <li key={r.key} className={styles.item} data-testid="occupancy-row">
               <div className={styles.main}>
