@@ -111,7 +111,13 @@ describe('代金券发放 names each phone it skips', () => {
       [UNREGISTERED, '未注册'],
       ...(first ? [] : [[user.user.phone, '已达每人限领']]),
     ]);
-    await result.getByTestId('dist-skipped-copy').locator('.ant-typography-copy').waitFor();
+    // Copied as phone<TAB>reason lines (two columns when pasted into a spreadsheet).
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await result.getByTestId('dist-skipped-copy').click();
+    await page.locator('.ant-message-notice', { hasText: '跳过名单已复制' }).waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+      rows.map((r) => r.join('\t')).join('\n'),
+    );
     await fitsWidth(page, page.locator('.ant-modal-container', { has: result }));
     await expectNoSidewaysScroll(page);
     await page.waitForTimeout(400); // the modal's zoom-in, for the screenshot

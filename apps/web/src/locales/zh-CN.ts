@@ -1341,7 +1341,8 @@ export const t = {
       phone: '手机号',
       reason: '原因',
       copy: '复制跳过名单',
-      copied: '已复制',
+      copied: '跳过名单已复制',
+      copyFailed: '复制失败，请手动选择复制',
       ok: '知道了',
     },
     // Every reason the server gives (DISTRIBUTION_SKIP_REASONS): a missing one fails the type check.

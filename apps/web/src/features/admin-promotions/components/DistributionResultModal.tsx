@@ -1,6 +1,9 @@
+import { CopyOutlined } from '@ant-design/icons';
 import type { DistributionResult } from '@gpu/shared/distribution';
-import { Alert, Button, Modal, Table, Typography } from 'antd';
+import { Alert, Button, Modal, Table } from 'antd';
+import { notify } from '../../../lib/feedback';
 import { t } from '../../../locales/zh-CN';
+import styles from '../pages/AdminPage.module.css';
 
 const r = t.adminVoucher.result;
 const reasons = t.adminVoucher.skipReasons;
@@ -42,14 +45,22 @@ export function DistributionResultModal({
           />
           {skipped.length > 0 ? (
             <>
-              <Typography.Paragraph
-                strong
-                style={{ margin: '16px 0 8px' }}
-                copyable={{ text, tooltips: [r.copy, r.copied] }}
-                data-testid="dist-skipped-copy"
-              >
-                {r.skippedTitle}
-              </Typography.Paragraph>
+              <div className={styles.skippedHead}>
+                <strong>{r.skippedTitle}</strong>
+                <Button
+                  size="small"
+                  icon={<CopyOutlined />}
+                  onClick={() =>
+                    void navigator.clipboard
+                      .writeText(text)
+                      .then(() => notify('success', r.copied))
+                      .catch(() => notify('error', r.copyFailed))
+                  }
+                  data-testid="dist-skipped-copy"
+                >
+                  {r.copy}
+                </Button>
+              </div>
               <Table
                 rowKey={(s) => `${s.phone}-${s.reason}-${skipped.indexOf(s)}`}
                 size="small"
@@ -71,9 +82,9 @@ export function DistributionResultModal({
               />
             </>
           ) : (
-            <Typography.Paragraph type="secondary" style={{ marginTop: 12 }}>
+            <p className={styles.subtitle} style={{ marginTop: 12 }}>
               {r.none}
-            </Typography.Paragraph>
+            </p>
           )}
         </div>
       ) : null}

@@ -1,7 +1,7 @@
 import { formatMoney } from '@gpu/shared/money';
 import { DASHBOARD_LOW_BALANCE_DEFAULT, DASHBOARD_PERIODS } from '@gpu/shared/ops-dashboard';
 import { Card, Empty, InputNumber, Segmented, Select } from 'antd';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { t } from '../../../../locales/zh-CN';
 import { useTenants } from '../../../admin-catalogue';
 import { type DashboardFilters, useOpsDashboard } from '../../api/dashboard';
@@ -11,7 +11,9 @@ import { RefreshButton } from '../RefreshButton';
 import { StatCards } from '../StatCards';
 import styles from './dashboard.module.css';
 import { FailedPanel, LowBalancePanel, OccupancyPanel, StalePanel } from './Panels';
-import TrendChart from './TrendChart';
+
+// echarts is its own chunk (as the console's DailyChart): the figures and lists show without it.
+const TrendChart = lazy(() => import('./TrendChart'));
 
 const d = t.adminDashboard;
 
@@ -89,7 +91,9 @@ export function OpsDashboard() {
         {data && quiet ? (
           <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={d.noMoney} />
         ) : data ? (
-          <TrendChart trend={data.trend} />
+          <Suspense fallback={<div style={{ height: 300 }} />}>
+            <TrendChart trend={data.trend} />
+          </Suspense>
         ) : null}
       </Card>
       <Card title={d.occupancyTitle} loading={loading} data-testid="card-occupancy">
