@@ -115,11 +115,16 @@ describe('admin force-stops a user instance and the user is told', () => {
     await shot(page, 'admin-audit-logs-1440');
     await row.getByTestId('audit-detail-open').click();
     const drawer = page.locator('.ant-drawer');
-    await drawer.getByTestId('audit-before').waitFor();
+    await drawer.getByTestId('audit-changes').waitFor();
     await page.waitForTimeout(500); // the drawer's slide-in, for the screenshot
-    expect(await drawer.getByTestId('audit-before').textContent()).toContain('RUNNING');
-    expect(await drawer.getByTestId('audit-after').textContent()).toContain('STOPPED');
-    expect(await drawer.getByTestId('audit-detail-json').textContent()).toContain(REASON);
+    // Field by field under Chinese names: 状态 went from 运行中 (RUNNING) to 已关机 (STOPPED).
+    const status = drawer.getByTestId('audit-changes').locator('tbody tr').filter({ hasText: '状态' });
+    expect(await status.locator('td').allTextContents()).toEqual(['状态', '运行中', '已关机']);
+    expect(await drawer.getByTestId('audit-detail-action').textContent()).toBe('强制停止实例');
+    expect(await drawer.getByTestId('audit-detail-target').textContent()).toBe(`实例 #${created.id}`);
+    const rest = await drawer.getByTestId('audit-detail-json').textContent();
+    expect(rest).toContain(`原因${REASON}`);
+    expect(rest).toContain('用户编号');
     await shot(page, 'admin-audit-detail-1440');
     await page.close();
   });

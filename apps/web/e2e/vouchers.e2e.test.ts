@@ -102,7 +102,12 @@ describe('vouchers end to end', () => {
     expect(await page.getByTestId('dist-preview-result').textContent()).toContain('共 1 位用户');
     await page.getByTestId('dist-execute').click();
     await page.locator('.ant-popconfirm .ant-btn-primary').click();
-    await page.getByText('已发放 1 张代金券').waitFor();
+    // The result names what was skipped: nothing here.
+    const result = page.getByTestId('dist-result');
+    expect(await result.getByTestId('dist-result-summary').textContent()).toBe('已发放 1 张代金券');
+    await result.getByText('没有跳过的手机号').waitFor();
+    await page.locator('.ant-modal').getByRole('button', { name: '知道了' }).click();
+    await result.waitFor({ state: 'detached' });
     await page.getByTestId('distribution-detail').first().click();
     await page.locator('.ant-drawer').getByRole('cell', { name: session.user.phone }).first().waitFor();
     await shot(page, 'admin-voucher-distribution-desktop');

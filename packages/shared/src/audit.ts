@@ -51,6 +51,30 @@ export const AUDIT_ACTIONS = [
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
+/**
+ * What an audit row is about: its target is `<type>:<id>` (`instance:12`, `gpu-sku:*` for all),
+ * or the bare type for a whole-platform action (`balance`, `market`). Admin sign-ins name the
+ * username instead. The back office has a Chinese name for each type (locales, typed over this list).
+ */
+export const AUDIT_TARGET_TYPES = [
+  'balance',
+  'discount',
+  'enquiry',
+  'file',
+  'gpu-sku',
+  'host',
+  'image',
+  'instance',
+  'market',
+  'region',
+  'tenant',
+  'user',
+  'voucher-config',
+  'voucher-distribution',
+] as const;
+export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
+export type AuditTarget = AuditTargetType | `${AuditTargetType}:${string | number}`;
+
 /** Who made an admin write, for the audit log: every admin usecase takes one. */
 export interface AdminActor {
   adminId: number;

@@ -15,6 +15,7 @@ export * from './labels.ts';
 export * from './market.ts';
 export * from './money.ts';
 export * from './operations.ts';
+export * from './ops-dashboard.ts';
 export * from './payments.ts';
 export * from './pricing.ts';
 export * from './tenant.ts';

@@ -1,4 +1,4 @@
-import type { AdminActor, AuditAction, AuditListQuery, AuditLogEntry, Page } from '@gpu/shared';
+import type { AdminActor, AuditAction, AuditListQuery, AuditLogEntry, AuditTarget, Page } from '@gpu/shared';
 import { shanghaiDayRange } from '@gpu/shared/time';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { createAuditRepository } from './audit.repository.ts';
@@ -11,7 +11,7 @@ export function recordAudit(
   tx: DbOrTx,
   actor: AdminActor,
   action: AuditAction,
-  target: string,
+  target: AuditTarget,
   detail?: unknown,
 ) {
   return createAuditRepository({ db: tx }).record({

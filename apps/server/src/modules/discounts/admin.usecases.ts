@@ -30,7 +30,7 @@ export interface DiscountAdminDeps {
 const notFound = () => createError({ code: 'discounts.not_found', status: 404, message: '折扣活动不存在' });
 const missing = (what: string) =>
   createError({ code: 'discounts.scope_not_found', status: 422, message: `${what}不存在` });
-const target = (id: number) => `discount:${id}`;
+const target = (id: number) => `discount:${id}` as const;
 
 function stateOf(d: DiscountListRow, now: Date): DiscountState {
   if (!d.enabled) return 'DISABLED';

@@ -13,6 +13,8 @@ import {
   envelopeSchema,
   forceStopQuerySchema,
   instanceMonitorStatisticsSchema,
+  opsDashboardQuerySchema,
+  opsDashboardSchema,
   pageSchema,
   runningInstancesQuerySchema,
 } from '@gpu/shared';
@@ -29,6 +31,7 @@ import {
   userStatistics,
 } from './admin-instances.usecases.ts';
 import { balanceHealth, balanceStats, balanceWarnings, runBalanceCheck } from './balance.usecases.ts';
+import { opsDashboard } from './dashboard.usecases.ts';
 import type { OperationsDeps } from './operations.deps.ts';
 
 const idParams = idParamsSchema('实例编号无效');
@@ -37,6 +40,20 @@ const instanceView = envelopeSchema(adminInstanceSchema);
 /** SPEC.md §7 Admin: balance monitoring, user management and the instance monitor. */
 export async function operationsRoutes(app: AppInstance, deps: OperationsDeps) {
   const admin = { preHandler: app.requireAdmin };
+
+  app.get(
+    '/api/admin/ops-dashboard',
+    {
+      ...admin,
+      schema: {
+        tags: ['admin-dashboard'],
+        summary: '运营仪表盘：充值/消费/收入趋势、GPU 占用、创建失败、失联主机、低余额用户',
+        querystring: opsDashboardQuerySchema,
+        response: { 200: envelopeSchema(opsDashboardSchema) },
+      },
+    },
+    async (request) => ok(await opsDashboard(deps, request.query)),
+  );
 
   // ---- Balance monitoring
   const balance = ['admin-balance'];

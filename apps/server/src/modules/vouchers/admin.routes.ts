@@ -4,6 +4,7 @@ import {
   distributionListQuerySchema,
   distributionPreviewInputSchema,
   distributionPreviewSchema,
+  distributionResultSchema,
   distributionSchema,
   envelopeSchema,
   pageSchema,
@@ -133,7 +134,7 @@ export async function voucherAdminRoutes(app: AppInstance, deps: VouchersDeps) {
         tags,
         summary: '执行发放（同一 requestId 只发放一次）',
         body: distributionExecuteInputSchema,
-        response: { 200: envelopeSchema(distributionSchema) },
+        response: { 200: envelopeSchema(distributionResultSchema) },
       },
     },
     async (request) => {

@@ -18,7 +18,7 @@ export interface ConfigDeps {
   now: Now;
 }
 
-const target = (id: number) => `voucher-config:${id}`;
+const target = (id: number) => `voucher-config:${id}` as const;
 
 function columns(input: VoucherConfigInput, now: Date) {
   return {

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { users } from '../auth/auth.tables.ts';
+import type { PhoneOwner } from './distribution.models.ts';
 import {
   voucherConfigs,
   voucherDistributionItems,
@@ -22,7 +23,6 @@ export function createDistributionRepository({ db }: { db: DbOrTx }) {
     async targetUsers(
       t:
         | { type: 'tenant'; tenantId: number }
-        | { type: 'phones'; phones: string[] }
         | { type: 'registered'; from: Date; to: Date; tenantId?: number }
         | { type: 'spend'; minSpend: number; tenantId?: number },
     ): Promise<TargetUser[]> {
@@ -38,12 +38,6 @@ export function createDistributionRepository({ db }: { db: DbOrTx }) {
           .select(cols)
           .from(users)
           .where(and(active, eq(users.tenantId, t.tenantId)))
-          .orderBy(asc(users.id));
-      if (t.type === 'phones')
-        return db
-          .select(cols)
-          .from(users)
-          .where(and(active, inArray(users.phone, t.phones)))
           .orderBy(asc(users.id));
       const tenant = t.tenantId ? eq(users.tenantId, t.tenantId) : undefined;
       if (t.type === 'registered')
@@ -64,6 +58,21 @@ export function createDistributionRepository({ db }: { db: DbOrTx }) {
           ),
         )
         .orderBy(asc(users.id));
+    },
+
+    /** Every account holding one of these phones, whatever its tenant or status. */
+    async phoneOwners(phones: string[]): Promise<PhoneOwner[]> {
+      if (phones.length === 0) return [];
+      return db
+        .select({
+          userId: users.id,
+          tenantId: users.tenantId,
+          phone: users.phone,
+          username: users.username,
+          status: users.status,
+        })
+        .from(users)
+        .where(inArray(users.phone, phones));
     },
 
     async findDistribution(by: { id?: number; requestId?: string }): Promise<DistributionRow | undefined> {

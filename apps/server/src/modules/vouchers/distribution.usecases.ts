@@ -5,6 +5,8 @@ import {
   type DistributionExecuteInput,
   type DistributionListQuery,
   type DistributionPreview,
+  type DistributionResult,
+  type DistributionSkip,
   type DistributionTarget,
   type DistributionView,
   type Page,
@@ -14,6 +16,7 @@ import {
 import type { Now } from '../../platform/clock.ts';
 import type { Db, DbOrTx } from '../../platform/db/client.ts';
 import { recordAudit } from '../audit/index.ts';
+import { sortPhones } from './distribution.models.ts';
 import {
   createDistributionRepository,
   type DistributionRow,
@@ -36,8 +39,27 @@ export function voucherCode(): string {
   return `V${[...bytes].map((b) => CODE_ALPHABET[b % CODE_ALPHABET.length]).join('')}`;
 }
 
-async function resolveTargets(db: DbOrTx, t: DistributionTarget): Promise<TargetUser[]> {
+/** Whom a target reaches, and (for a phone list) each listed phone it skips, with why. */
+async function resolveTargets(
+  db: DbOrTx,
+  t: DistributionTarget,
+): Promise<{ users: TargetUser[]; skipped: DistributionSkip[] }> {
   const repo = createDistributionRepository({ db });
+  if (t.type === 'phones') {
+    const { reached, skipped } = sortPhones(
+      t.phones,
+      await repo.phoneOwners([...new Set(t.phones)]),
+      t.tenantId,
+    );
+    return { users: reached, skipped };
+  }
+  return { users: await targetUsers(repo, t), skipped: [] };
+}
+
+async function targetUsers(
+  repo: ReturnType<typeof createDistributionRepository>,
+  t: Exclude<DistributionTarget, { type: 'phones' }>,
+): Promise<TargetUser[]> {
   if (t.type === 'registered') {
     const from = new Date(t.from.length === 10 ? `${t.from}T00:00:00+08:00` : t.from);
     const to = new Date(t.to.length === 10 ? `${t.to}T23:59:59.999+08:00` : t.to);
@@ -45,8 +67,14 @@ async function resolveTargets(db: DbOrTx, t: DistributionTarget): Promise<Target
     return repo.targetUsers({ type: 'registered', from, to, tenantId: t.tenantId });
   }
   if (t.type === 'spend') return repo.targetUsers({ ...t, minSpend: yuanToUnits(t.minSpend) });
-  if (t.type === 'phones') return repo.targetUsers({ type: 'phones', phones: [...new Set(t.phones)] });
   return repo.targetUsers(t);
+}
+
+/** The targeted users already holding the config's per-user limit: they are skipped. */
+function atLimit(users: TargetUser[], held: Map<number, number>, limit: number): DistributionSkip[] {
+  return users
+    .filter((u) => (held.get(u.userId) ?? 0) >= limit)
+    .map((u) => ({ phone: u.phone, reason: 'at_limit' as const }));
 }
 
 /** Who a distribution would reach, and how many of them are at the config's per-user limit. */
@@ -57,15 +85,17 @@ export async function previewDistribution(
   const repo = createVouchersRepository({ db });
   const cfg = await repo.findConfig(input.configId);
   if (!cfg || cfg.archived) throw voucherErrors.configNotFound();
-  const users = await resolveTargets(db, input.target);
+  const { users, skipped } = await resolveTargets(db, input.target);
   const held = await repo.heldOfConfig(
     cfg.id,
     users.map((u) => u.userId),
   );
+  const full = atLimit(users, held, cfg.perUserLimit);
   return {
     count: users.length,
-    atLimit: users.filter((u) => (held.get(u.userId) ?? 0) >= cfg.perUserLimit).length,
+    atLimit: full.length,
     sample: users.slice(0, SAMPLE_SIZE).map(({ userId, phone, username }) => ({ userId, phone, username })),
+    skipped: [...skipped, ...full],
   };
 }
 
@@ -79,7 +109,7 @@ export async function executeDistribution(
   deps: DistributionDeps,
   actor: AdminActor,
   input: DistributionExecuteInput,
-): Promise<{ distribution: DistributionView; repeated: boolean }> {
+): Promise<{ distribution: DistributionResult; repeated: boolean }> {
   const now = deps.now();
   const out = await deps.db.transaction(async (tx) => {
     const repo = createVouchersRepository({ db: tx });
@@ -88,7 +118,7 @@ export async function executeDistribution(
     const prior = await distributions.findDistribution({ requestId: input.requestId });
     if (prior) {
       if (prior.configId !== input.configId) throw voucherErrors.requestReused();
-      return { row: prior, repeated: true };
+      return { row: prior, skipped: [], repeated: true };
     }
     if (!cfg || cfg.archived) throw voucherErrors.configNotFound();
     if (!cfg.enabled) throw voucherErrors.configDisabled();
@@ -103,11 +133,12 @@ export async function executeDistribution(
       createdAt: now,
     });
     if (!row) throw voucherErrors.requestReused();
-    const users = await resolveTargets(tx, input.target);
+    const { users, skipped: unreached } = await resolveTargets(tx, input.target);
     const held = await repo.heldOfConfig(
       cfg.id,
       users.map((u) => u.userId),
     );
+    const skipped = [...unreached, ...atLimit(users, held, cfg.perUserLimit)];
     const eligible = users.filter((u) => (held.get(u.userId) ?? 0) < cfg.perUserLimit);
     const issued = await repo.insertVouchers(
       eligible.map((u) => ({
@@ -137,13 +168,16 @@ export async function executeDistribution(
       target: input.target,
       targetCount: users.length,
       issuedCount: issued.length,
+      skipped,
     });
-    return { row: { ...row, targetCount: users.length, issuedCount: issued.length }, repeated: false };
+    return {
+      row: { ...row, targetCount: users.length, issuedCount: issued.length },
+      skipped,
+      repeated: false,
+    };
   });
-  return {
-    distribution: toView(out.row, await createDistributionRepository(deps).configName(out.row.configId)),
-    repeated: out.repeated,
-  };
+  const view = toView(out.row, await createDistributionRepository(deps).configName(out.row.configId));
+  return { distribution: { ...view, skipped: out.skipped }, repeated: out.repeated };
 }
 
 function toView(d: DistributionRow, configName: string): DistributionView {

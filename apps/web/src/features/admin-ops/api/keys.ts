@@ -28,4 +28,5 @@ export const opsKeys = {
   audit: (q: AuditFilters) => [...opsKeys.all(), 'audit', q] as const,
   auditActions: () => [...opsKeys.all(), 'audit', 'actions'] as const,
   auditAdmins: () => [...opsKeys.all(), 'audit', 'admins'] as const,
+  dashboard: (q: object) => [...opsKeys.all(), 'dashboard', q] as const,
 };

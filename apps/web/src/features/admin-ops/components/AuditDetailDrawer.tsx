@@ -1,23 +1,48 @@
 import type { AuditLogEntry } from '@gpu/shared/audit';
 import { formatTime } from '@gpu/shared/time';
-import { Descriptions, Drawer, Grid } from 'antd';
+import { Descriptions, Drawer, Grid, Table } from 'antd';
 import { t } from '../../../locales/zh-CN';
-import styles from './ops.module.css';
+import { AuditValue, isObj } from './AuditValue';
+import { actionName, fieldName, targetName } from './audit-labels';
 
 const a = t.adminOps.audit;
 
-export const actionName = (action: string) => a.actionNames[action] ?? action;
+type Obj = Record<string, unknown>;
 
-const json = (v: unknown) => JSON.stringify(v, null, 2);
+interface Change {
+  field: string;
+  key: string;
+  before: unknown;
+  after: unknown;
+  changed: boolean;
+}
 
-/** One audit row: who, when, what; `before` and `after` side by side when the detail has them. */
+/** `before` and `after` field by field, each under its Chinese name, changed fields marked. */
+function changesOf(before: unknown, after: unknown): Change[] {
+  if (!isObj(before ?? {}) || !isObj(after ?? {}))
+    return [{ field: '', key: a.detail, before, after, changed: true }];
+  const b = (before ?? {}) as Obj;
+  const f = (after ?? {}) as Obj;
+  const keys = [...new Set([...Object.keys(b), ...Object.keys(f)])];
+  return keys.map((k) => ({
+    field: k,
+    key: fieldName(k),
+    before: b[k],
+    after: f[k],
+    changed: JSON.stringify(b[k]) !== JSON.stringify(f[k]),
+  }));
+}
+
+/** One audit row: who, when, what; its detail field by field under Chinese names. */
 export function AuditDetailDrawer({ entry, onClose }: { entry: AuditLogEntry | null; onClose: () => void }) {
   const mobile = Grid.useBreakpoint().md === false;
-  const detail = (entry?.detail ?? null) as Record<string, unknown> | null;
-  const hasDiff = detail !== null && typeof detail === 'object' && ('before' in detail || 'after' in detail);
-  const rest = hasDiff
-    ? Object.fromEntries(Object.entries(detail).filter(([k]) => k !== 'before' && k !== 'after'))
-    : detail;
+  const detail = entry?.detail ?? null;
+  const hasDiff = isObj(detail) && ('before' in detail || 'after' in detail);
+  const rest: Obj | null = isObj(detail)
+    ? Object.fromEntries(
+        Object.entries(detail).filter(([k]) => !hasDiff || (k !== 'before' && k !== 'after')),
+      )
+    : null;
   return (
     <Drawer
       open={entry !== null}
@@ -28,39 +53,67 @@ export function AuditDetailDrawer({ entry, onClose }: { entry: AuditLogEntry | n
       data-testid="audit-detail"
     >
       {entry ? (
-        <Descriptions column={1} bordered size="small">
+        // On a phone each label sits above its value: beside it, it was one character wide.
+        <Descriptions column={1} bordered size="small" layout={mobile ? 'vertical' : 'horizontal'}>
           <Descriptions.Item label={a.time}>{formatTime(entry.createdAt)}</Descriptions.Item>
           <Descriptions.Item label={a.admin}>
             {entry.adminName ?? '-'}
             {entry.adminId ? ` (#${entry.adminId})` : ''}
           </Descriptions.Item>
           <Descriptions.Item label={a.action}>
-            {actionName(entry.action)}
-            <span className={styles.sub}>{entry.action}</span>
+            <span data-testid="audit-detail-action">{actionName(entry.action)}</span>
           </Descriptions.Item>
           <Descriptions.Item label={a.target}>
-            <span className={styles.mono}>{entry.target ?? '-'}</span>
+            <span data-testid="audit-detail-target">{targetName(entry.target, entry.action)}</span>
           </Descriptions.Item>
           <Descriptions.Item label={a.ip}>{entry.ip ?? '-'}</Descriptions.Item>
           {hasDiff ? (
-            <>
-              <Descriptions.Item label={a.before}>
-                <pre className={styles.json} data-testid="audit-before">
-                  {json(detail.before ?? null)}
-                </pre>
-              </Descriptions.Item>
-              <Descriptions.Item label={a.after}>
-                <pre className={styles.json} data-testid="audit-after">
-                  {json(detail.after ?? null)}
-                </pre>
-              </Descriptions.Item>
-            </>
+            <Descriptions.Item label={a.fieldsTitle}>
+              <Table<Change>
+                rowKey="key"
+                size="small"
+                pagination={false}
+                scroll={{ x: 'max-content' }}
+                data-testid="audit-changes"
+                dataSource={changesOf(detail.before, detail.after)}
+                onRow={(r) => ({ 'data-changed': String(r.changed) }) as object}
+                columns={[
+                  {
+                    title: a.field,
+                    dataIndex: 'key',
+                    render: (k: string, r) => <span style={{ fontWeight: r.changed ? 600 : 400 }}>{k}</span>,
+                  },
+                  {
+                    title: a.before,
+                    dataIndex: 'before',
+                    render: (v: unknown, r) => <AuditValue v={v} field={r.field} depth={1} />,
+                  },
+                  {
+                    title: a.after,
+                    dataIndex: 'after',
+                    render: (v: unknown, r) => <AuditValue v={v} field={r.field} depth={1} />,
+                  },
+                ]}
+              />
+            </Descriptions.Item>
           ) : null}
           {rest && Object.keys(rest).length > 0 ? (
             <Descriptions.Item label={a.detail}>
-              <pre className={styles.json} data-testid="audit-detail-json">
-                {json(rest)}
-              </pre>
+              <div data-testid="audit-detail-json">
+                <Descriptions column={1} size="small" bordered layout={mobile ? 'vertical' : 'horizontal'}>
+                  {Object.entries(rest).map(([k, v]) => (
+                    <Descriptions.Item key={k} label={fieldName(k)}>
+                      <AuditValue v={v} field={k} depth={1} />
+                    </Descriptions.Item>
+                  ))}
+                </Descriptions>
+              </div>
+            </Descriptions.Item>
+          ) : detail !== null && !isObj(detail) ? (
+            <Descriptions.Item label={a.detail}>
+              <div data-testid="audit-detail-json">
+                <AuditValue v={detail} />
+              </div>
             </Descriptions.Item>
           ) : null}
         </Descriptions>

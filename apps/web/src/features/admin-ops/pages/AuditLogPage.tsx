@@ -7,7 +7,8 @@ import { PagedTable } from '../../../components/admin/PagedTable';
 import { PageHeader } from '../../../components/PageHeader';
 import { t } from '../../../locales/zh-CN';
 import { type AuditFilters, useAuditActions, useAuditAdmins, useAuditLogs } from '../api/audit';
-import { AuditDetailDrawer, actionName } from '../components/AuditDetailDrawer';
+import { AuditDetailDrawer } from '../components/AuditDetailDrawer';
+import { actionName, targetName, targetQuery } from '../components/audit-labels';
 import { LoadError } from '../components/LoadError';
 import styles from '../components/ops.module.css';
 import { RefreshButton } from '../components/RefreshButton';
@@ -56,18 +57,13 @@ export default function AuditLogPage() {
       title: a.action,
       dataIndex: 'action',
       width: 170,
-      render: (v: string) => (
-        <>
-          {actionName(v)}
-          <span className={styles.sub}>{v}</span>
-        </>
-      ),
+      render: (v: string) => actionName(v),
     },
     {
       title: a.target,
       dataIndex: 'target',
       width: 150,
-      render: (v: string | null) => <span className={styles.mono}>{v ?? '-'}</span>,
+      render: (v: string | null, r) => targetName(v, r.action),
     },
     { title: a.ip, dataIndex: 'ip', width: 130, render: (v: string | null) => v ?? '-' },
     {
@@ -99,6 +95,7 @@ export default function AuditLogPage() {
             value={filters.action ?? ''}
             onChange={(v: string) => set({ action: v || undefined })}
             showSearch
+            optionFilterProp="label"
             options={[
               { value: '', label: a.allActions },
               ...(actions.data ?? []).map((x) => ({ value: x, label: actionName(x) })),
@@ -112,7 +109,7 @@ export default function AuditLogPage() {
             allowClear
             value={target}
             onChange={(e) => setTarget(e.target.value)}
-            onSearch={(v) => set({ target: v.trim() || undefined })}
+            onSearch={(v) => set({ target: targetQuery(v) || undefined })}
             enterButton={i18n.search}
             aria-label={a.target}
             data-testid="audit-target-filter"

@@ -8,6 +8,7 @@ import type { Page } from '@gpu/shared/envelope';
 import type {
   DistributionDetail,
   DistributionPreview,
+  DistributionResult,
   DistributionTarget,
   DistributionView,
   VoucherConfigInput,
@@ -113,5 +114,5 @@ export const previewDistribution = (input: { configId: number; target: Distribut
   api.post<DistributionPreview>('/admin/voucher-distribution/preview', input);
 export const useExecuteDistribution = () =>
   useWrite((input: { configId: number; target: DistributionTarget; requestId: string; remark: string }) =>
-    api.post<DistributionView>('/admin/voucher-distribution/execute', input),
+    api.post<DistributionResult>('/admin/voucher-distribution/execute', input),
   );

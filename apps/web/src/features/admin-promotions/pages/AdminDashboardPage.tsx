@@ -1,6 +1,8 @@
-import { formatCurrency } from '@gpu/shared/money';
+import { formatMoney } from '@gpu/shared/money';
 import { Alert, Card, Statistic } from 'antd';
+import { PageHeader } from '../../../components/PageHeader';
 import { t } from '../../../locales/zh-CN';
+import { OpsDashboard } from '../../admin-ops';
 import { useDashboard } from '../api/promotions';
 import { DiscountTable } from '../components/DiscountTable';
 import styles from './AdminPage.module.css';
@@ -8,20 +10,24 @@ import styles from './AdminPage.module.css';
 const k = t.adminDashboard;
 const d = t.adminDiscount;
 
-/** /admin/dashboard: key figures, then the discount configuration screen (SPEC.md §2). */
+/**
+ * /admin/dashboard: key figures, the operations dashboard (trends, occupancy, failures, hosts,
+ * low balances), then the discount configuration screen SPEC.md §2 puts here.
+ */
 export default function AdminDashboardPage() {
   const dash = useDashboard();
   const f = dash.data;
   const figures = [
     { key: 'users', title: k.users, value: f?.users ?? 0 },
     { key: 'running', title: k.running, value: f?.runningInstances ?? 0 },
-    { key: 'revenue', title: k.todayRevenue, value: formatCurrency(f?.todayRevenue ?? 0) },
-    { key: 'balances', title: k.totalBalances, value: formatCurrency(f?.totalBalances ?? 0) },
+    { key: 'revenue', title: k.todayRevenue, value: formatMoney(f?.todayRevenue ?? 0) },
+    { key: 'balances', title: k.totalBalances, value: formatMoney(f?.totalBalances ?? 0) },
     { key: 'discounts', title: k.activeDiscounts, value: f?.activeDiscounts ?? 0 },
-    { key: 'vouchers', title: k.unusedVoucherValue, value: formatCurrency(f?.unusedVoucherValue ?? 0) },
+    { key: 'vouchers', title: k.unusedVoucherValue, value: formatMoney(f?.unusedVoucherValue ?? 0) },
   ];
   return (
     <>
+      <PageHeader title={t.routes.adminDashboard} subtitle={k.subtitle} />
       {dash.isError ? (
         <Alert type="error" showIcon message={k.loadFailed} className={styles.preview} />
       ) : null}
@@ -32,8 +38,9 @@ export default function AdminDashboardPage() {
           </Card>
         ))}
       </div>
+      <OpsDashboard />
       <Card
-        className={styles.card}
+        className={`${styles.card} ${styles.section}`}
         title={
           <span className={styles.heading}>
             <span className={styles.title}>{d.title}</span>

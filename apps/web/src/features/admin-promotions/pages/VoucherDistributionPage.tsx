@@ -1,6 +1,7 @@
 import { formatTime } from '@gpu/shared/time';
 import {
   type DistributionPreview,
+  type DistributionResult,
   type DistributionTarget,
   type DistributionView,
   distributionPreviewInputSchema,
@@ -33,6 +34,7 @@ import {
   useScopes,
   useVoucherConfigs,
 } from '../api/promotions';
+import { DistributionResultModal } from '../components/DistributionResultModal';
 import { failed, parseForm } from '../zod-form';
 import styles from './AdminPage.module.css';
 
@@ -58,6 +60,7 @@ function targetOf(v: FormValues): unknown {
         .split(/[\s,，;；]+/)
         .map((p) => p.trim())
         .filter(Boolean),
+      tenantId: v.tenantId,
     };
   if (v.type === 'registered')
     return {
@@ -78,6 +81,7 @@ export default function VoucherDistributionPage() {
   const scopes = useScopes();
   const execute = useExecuteDistribution();
   const [preview, setPreview] = useState<DistributionPreview | null>(null);
+  const [result, setResult] = useState<DistributionResult | null>(null);
   // One id per prepared distribution: a double click or a retry executes it once.
   const [requestId, setRequestId] = useState(newRequestId);
   const [page, setPage] = useState(1);
@@ -111,7 +115,7 @@ export default function VoucherDistributionPage() {
     if (!input) return;
     try {
       const done = await execute.mutateAsync({ ...input, requestId });
-      void notify('success', a.executed(done.issuedCount));
+      setResult(done);
       setPreview(null);
       setRequestId(newRequestId());
     } catch (err) {
@@ -184,9 +188,18 @@ export default function VoucherDistributionPage() {
             </Form.Item>
           ) : null}
           {type === 'phones' ? (
-            <Form.Item name="phones" label={a.phones} required>
-              <Input.TextArea rows={4} data-testid="dist-phones" />
-            </Form.Item>
+            <>
+              <Form.Item name="phones" label={a.phones} required>
+                <Input.TextArea rows={4} data-testid="dist-phones" />
+              </Form.Item>
+              <Form.Item name="tenantId" label={a.phonesTenant}>
+                <Select
+                  allowClear
+                  options={scopes.data?.tenants.map((x) => ({ value: x.id, label: x.name }))}
+                  data-testid="dist-phones-tenant"
+                />
+              </Form.Item>
+            </>
           ) : null}
           {type === 'registered' ? (
             <Form.Item name="range" label={a.registeredRange} required>
@@ -229,9 +242,16 @@ export default function VoucherDistributionPage() {
             data-testid="dist-preview-result"
             message={a.previewResult(preview.count, preview.atLimit)}
             description={
-              preview.sample.length > 0
-                ? `${a.sample}：${preview.sample.map((u) => u.phone).join('、')}`
-                : undefined
+              preview.sample.length > 0 || preview.skipped.length > 0 ? (
+                <>
+                  {preview.sample.length > 0 ? (
+                    <div>{`${a.sample}：${preview.sample.map((u) => u.phone).join('、')}`}</div>
+                  ) : null}
+                  {preview.skipped.length > 0 ? (
+                    <div>{a.skippedInPreview(preview.skipped.length)}</div>
+                  ) : null}
+                </>
+              ) : undefined
             }
           />
         ) : null}
@@ -261,6 +281,7 @@ export default function VoucherDistributionPage() {
           ]}
         />
       </Drawer>
+      <DistributionResultModal result={result} onClose={() => setResult(null)} />
     </>
   );
 }

@@ -1,0 +1,166 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../platform/db/client.ts';
+import { n, rowsOf } from './operations.repository.ts';
+
+const iso = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string).toISOString());
+/** `and <column> = tenant` when the dashboard is for one tenant, nothing otherwise. */
+const ofTenant = (column: SQL, tenantId?: number) => (tenantId ? sql` and ${column} = ${tenantId}` : sql``);
+/** `and <host id> in the tenant's hosts` (tenant_hosts: the hosts it may sell). */
+const ofTenantHosts = (column: SQL, tenantId?: number) =>
+  tenantId ? sql` and ${column} in (select host_id from tenant_hosts where tenant_id = ${tenantId})` : sql``;
+
+/**
+ * GPU states, per host and model: free, occupied (an instance holds it), reserved (held back
+ * without one). The same definition as the hosts list (hosts.repository list: gpuIdle,
+ * gpuAllocated, gpuReserved); the one place the dashboard reads them, so that it can call the
+ * hosts module's single definition once there is one.
+ */
+const GPU_STATES = sql`count(*)::int as total,
+  count(*) filter (where g.instance_id is null and g.reserved_reason is null)::int as free,
+  count(g.instance_id)::int as occupied,
+  count(*) filter (where g.instance_id is null and g.reserved_reason is not null)::int as reserved`;
+
+const states = (r: Record<string, unknown>) => ({
+  total: n(r.total),
+  free: n(r.free),
+  occupied: n(r.occupied),
+  reserved: n(r.reserved),
+});
+
+/** The SQL of the admin dashboard: every figure an aggregate, money in units. */
+export function createDashboardRepository({ db }: { db: DbOrTx }) {
+  return {
+    /** Per Shanghai day from `from`: recharges, consumption (bills incl. vouchers), revenue (cash net of refunds). */
+    async trend(from: Date, tenantId?: number) {
+      const day = (col: SQL) => sql`to_char(${col} at time zone 'Asia/Shanghai', 'YYYY-MM-DD')`;
+      const rows = await rowsOf<Record<string, unknown>>(
+        db,
+        sql`select day, sum(recharge)::text as recharge, sum(consumption)::text as consumption,
+          sum(revenue)::text as revenue
+        from (
+          select ${day(sql`l.created_at`)} as day,
+            sum(l.amount) filter (where l.kind = 'recharge') as recharge, 0 as consumption,
+            coalesce(-sum(l.amount) filter (where l.kind in ('charge', 'refund')), 0) as revenue
+          from ledger_entries l
+          where l.created_at >= ${from.toISOString()}::timestamptz
+            and l.kind in ('recharge', 'charge', 'refund')${ofTenant(sql`l.tenant_id`, tenantId)}
+          group by 1
+          union all
+          select ${day(sql`b.created_at`)}, 0, sum(b.amount + b.voucher_amount), 0
+          from billing_records b
+          where b.created_at >= ${from.toISOString()}::timestamptz${ofTenant(sql`b.tenant_id`, tenantId)}
+          group by 1
+        ) d
+        group by day`,
+      );
+      return new Map(
+        rows.map((r) => [
+          String(r.day),
+          { recharge: n(r.recharge), consumption: n(r.consumption), revenue: n(r.revenue) },
+        ]),
+      );
+    },
+
+    async occupancyByModel(tenantId?: number) {
+      const rows = await rowsOf<Record<string, unknown>>(
+        db,
+        sql`select g.model, ${GPU_STATES} from host_gpus g
+        where true${ofTenantHosts(sql`g.host_id`, tenantId)}
+        group by g.model order by g.model`,
+      );
+      return rows.map((r) => ({ model: String(r.model), ...states(r) }));
+    },
+
+    async occupancyByHost(tenantId?: number) {
+      const rows = await rowsOf<Record<string, unknown>>(
+        db,
+        sql`select h.id, h.name, r.name as region_name, ${GPU_STATES}
+        from host_gpus g join hosts h on h.id = g.host_id join regions r on r.id = h.region_id
+        where true${ofTenantHosts(sql`h.id`, tenantId)}
+        group by h.id, h.name, r.name order by r.name, h.name`,
+      );
+      return rows.map((r) => ({
+        hostId: n(r.id),
+        hostName: String(r.name),
+        regionName: String(r.region_name),
+        ...states(r),
+      }));
+    },
+
+    /** Creates that failed in the period: how many, and the latest `limit` with their reason. */
+    async failedCreates(from: Date, limit: number, tenantId?: number) {
+      const rows = await rowsOf<Record<string, unknown>>(
+        db,
+        sql`select i.id, i.name, i.user_id, u.phone, t.name as tenant_name, h.name as host_name,
+          i.gpu_model, i.stop_reason,
+          coalesce((select max(e.created_at) from instance_events e
+            where e.instance_id = i.id and e.to_status = 'FAILED'), i.updated_at) as failed_at,
+          count(*) over ()::int as total
+        from instances i join users u on u.id = i.user_id join tenants t on t.id = i.tenant_id
+          join hosts h on h.id = i.host_id
+        where i.status = 'FAILED' and i.created_at >= ${from.toISOString()}::timestamptz${ofTenant(sql`i.tenant_id`, tenantId)}
+        order by failed_at desc, i.id desc
+        limit ${limit}`,
+      );
+      return {
+        count: n(rows[0]?.total),
+        latest: rows.map((r) => ({
+          instanceId: n(r.id),
+          instanceName: String(r.name),
+          userId: n(r.user_id),
+          phone: String(r.phone),
+          tenantName: String(r.tenant_name),
+          hostName: String(r.host_name),
+          gpuModel: String(r.gpu_model),
+          reason: r.stop_reason === null ? null : String(r.stop_reason),
+          failedAt: iso(r.failed_at) as string,
+        })),
+      };
+    },
+
+    /** Active hosts whose last probe is older than `since`, failed, or never happened. */
+    async staleHosts(since: Date, tenantId?: number) {
+      const rows = await rowsOf<Record<string, unknown>>(
+        db,
+        sql`select h.id, h.name, r.name as region_name, h.last_probe_at, h.last_probe_ok, h.last_probe_error
+        from hosts h join regions r on r.id = h.region_id
+        where h.status = 'ACTIVE'
+          and (h.last_probe_at is null or h.last_probe_at < ${since.toISOString()}::timestamptz
+            or h.last_probe_ok is not true)${ofTenantHosts(sql`h.id`, tenantId)}
+        order by h.last_probe_at asc nulls first, h.id
+        limit 50`,
+      );
+      return rows.map((r) => ({
+        hostId: n(r.id),
+        hostName: String(r.name),
+        regionName: String(r.region_name),
+        lastProbeAt: iso(r.last_probe_at),
+        lastProbeOk: r.last_probe_ok === null ? null : Boolean(r.last_probe_ok),
+        lastProbeError: r.last_probe_error === null ? null : String(r.last_probe_error),
+      }));
+    },
+
+    /** Active users whose available balance is below `threshold` units, lowest first. */
+    async lowBalance(threshold: number, limit: number, tenantId?: number) {
+      const rows = await rowsOf<Record<string, unknown>>(
+        db,
+        sql`select u.id, u.phone, u.username, t.name as tenant_name, a.available::text as available,
+          count(*) over ()::int as total
+        from accounts a join users u on u.id = a.user_id join tenants t on t.id = u.tenant_id
+        where u.status = 'ACTIVE' and a.available < ${threshold}${ofTenant(sql`u.tenant_id`, tenantId)}
+        order by a.available asc, u.id
+        limit ${limit}`,
+      );
+      return {
+        count: n(rows[0]?.total),
+        list: rows.map((r) => ({
+          userId: n(r.id),
+          phone: String(r.phone),
+          username: String(r.username),
+          tenantName: String(r.tenant_name),
+          available: n(r.available),
+        })),
+      };
+    },
+  };
+}

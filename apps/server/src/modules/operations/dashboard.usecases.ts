@@ -1,0 +1,57 @@
+import { type OpsDashboard, type OpsDashboardQuery, unitsToYuan, yuanToUnits } from '@gpu/shared';
+import { addDays, shanghaiDayStart, shanghaiToday } from '@gpu/shared/time';
+import type { Now } from '../../platform/clock.ts';
+import type { Db } from '../../platform/db/client.ts';
+import { createDashboardRepository } from './dashboard.repository.ts';
+
+const LATEST_FAILED = 5;
+const LOW_BALANCE_ROWS = 10;
+
+/** The admin dashboard for a period of Shanghai days ending today (see ops-dashboard.ts). */
+export async function opsDashboard(
+  { db, now }: { db: Db; now: Now },
+  q: OpsDashboardQuery,
+): Promise<OpsDashboard> {
+  const at = now();
+  const to = shanghaiToday(at);
+  const from = addDays(to, -(q.days - 1));
+  const start = shanghaiDayStart(from);
+  const repo = createDashboardRepository({ db });
+  const [byDay, byModel, byHost, failed, stale, low] = await Promise.all([
+    repo.trend(start, q.tenantId),
+    repo.occupancyByModel(q.tenantId),
+    repo.occupancyByHost(q.tenantId),
+    repo.failedCreates(start, LATEST_FAILED, q.tenantId),
+    repo.staleHosts(new Date(at.getTime() - q.staleMinutes * 60_000), q.tenantId),
+    repo.lowBalance(yuanToUnits(q.lowBalance), LOW_BALANCE_ROWS, q.tenantId),
+  ]);
+  const trend = Array.from({ length: q.days }, (_, i) => {
+    const date = addDays(from, i);
+    const d = byDay.get(date);
+    return {
+      date,
+      recharge: unitsToYuan(d?.recharge ?? 0),
+      consumption: unitsToYuan(d?.consumption ?? 0),
+      revenue: unitsToYuan(d?.revenue ?? 0),
+    };
+  });
+  // Summed in units, so the totals are exact.
+  const sum = (k: 'recharge' | 'consumption' | 'revenue') =>
+    unitsToYuan([...byDay.entries()].filter(([d]) => d >= from).reduce((s, [, v]) => s + v[k], 0));
+  return {
+    days: q.days,
+    from,
+    to,
+    trend,
+    totals: { recharge: sum('recharge'), consumption: sum('consumption'), revenue: sum('revenue') },
+    occupancyByModel: byModel,
+    occupancyByHost: byHost,
+    failedCreates: failed,
+    staleHosts: { minutes: q.staleMinutes, list: stale },
+    lowBalance: {
+      threshold: q.lowBalance,
+      count: low.count,
+      list: low.list.map((u) => ({ ...u, available: unitsToYuan(u.available) })),
+    },
+  };
+}
