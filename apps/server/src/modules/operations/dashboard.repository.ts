@@ -1,5 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.ts';
+import { hostGpus } from '../hosts/hosts.tables.ts';
+import { countGpuStates, type GpuStateCounts, sumGpuStates } from '../hosts/index.ts';
 import { n, rowsOf } from './operations.repository.ts';
 
 const iso = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string).toISOString());
@@ -9,23 +11,18 @@ const ofTenant = (column: SQL, tenantId?: number) => (tenantId ? sql` and ${colu
 const ofTenantHosts = (column: SQL, tenantId?: number) =>
   tenantId ? sql` and ${column} in (select host_id from tenant_hosts where tenant_id = ${tenantId})` : sql``;
 
-/**
- * GPU states, per host and model: free, occupied (an instance holds it), reserved (held back
- * without one). The same definition as the hosts list (hosts.repository list: gpuIdle,
- * gpuAllocated, gpuReserved); the one place the dashboard reads them, so that it can call the
- * hosts module's single definition once there is one.
- */
-const GPU_STATES = sql`count(*)::int as total,
-  count(*) filter (where g.instance_id is null and g.reserved_reason is null)::int as free,
-  count(g.instance_id)::int as occupied,
-  count(*) filter (where g.instance_id is null and g.reserved_reason is not null)::int as reserved`;
-
-const states = (r: Record<string, unknown>) => ({
-  total: n(r.total),
-  free: n(r.free),
-  occupied: n(r.occupied),
-  reserved: n(r.reserved),
+/** GPU counts with 空闲 named as the dashboard shows it. */
+const states = (c: GpuStateCounts) => ({
+  total: c.total,
+  free: c.idle,
+  occupied: c.occupied,
+  reserved: c.reserved,
 });
+/** The tenant's hosts (tenant_hosts: the hosts it may sell), as a condition on host_gpus. */
+const gpusOfTenant = (tenantId?: number) =>
+  tenantId
+    ? sql`${hostGpus.hostId} in (select host_id from tenant_hosts where tenant_id = ${tenantId})`
+    : undefined;
 
 /** The SQL of the admin dashboard: every figure an aggregate, money in units. */
 export function createDashboardRepository({ db }: { db: DbOrTx }) {
@@ -61,30 +58,35 @@ export function createDashboardRepository({ db }: { db: DbOrTx }) {
       );
     },
 
+    /** Occupancy by the hosts module's one definition of 空闲/占用/保留. */
     async occupancyByModel(tenantId?: number) {
-      const rows = await rowsOf<Record<string, unknown>>(
-        db,
-        sql`select g.model, ${GPU_STATES} from host_gpus g
-        where true${ofTenantHosts(sql`g.host_id`, tenantId)}
-        group by g.model order by g.model`,
-      );
-      return rows.map((r) => ({ model: String(r.model), ...states(r) }));
+      const byModel = sumGpuStates(await countGpuStates(db, gpusOfTenant(tenantId)), (r) => r.model);
+      return [...byModel]
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([model, c]) => ({ model, ...states(c) }));
     },
 
     async occupancyByHost(tenantId?: number) {
-      const rows = await rowsOf<Record<string, unknown>>(
+      const byHost = sumGpuStates(await countGpuStates(db, gpusOfTenant(tenantId)), (r) => r.hostId);
+      const names = await rowsOf<Record<string, unknown>>(
         db,
-        sql`select h.id, h.name, r.name as region_name, ${GPU_STATES}
-        from host_gpus g join hosts h on h.id = g.host_id join regions r on r.id = h.region_id
+        sql`select h.id, h.name, r.name as region_name from hosts h join regions r on r.id = h.region_id
         where true${ofTenantHosts(sql`h.id`, tenantId)}
-        group by h.id, h.name, r.name order by r.name, h.name`,
+        order by r.name, h.name`,
       );
-      return rows.map((r) => ({
-        hostId: n(r.id),
-        hostName: String(r.name),
-        regionName: String(r.region_name),
-        ...states(r),
-      }));
+      return names.flatMap((r) => {
+        const counts = byHost.get(n(r.id));
+        return counts
+          ? [
+              {
+                hostId: n(r.id),
+                hostName: String(r.name),
+                regionName: String(r.region_name),
+                ...states(counts),
+              },
+            ]
+          : [];
+      });
     },
 
     /** Creates that failed in the period: how many, and the latest `limit` with their reason. */
