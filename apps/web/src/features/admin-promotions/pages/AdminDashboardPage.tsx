@@ -1,6 +1,7 @@
 import { formatMoney } from '@gpu/shared/money';
-import { Alert, Card, Statistic } from 'antd';
+import { Alert, Card } from 'antd';
 import { PageHeader } from '../../../components/PageHeader';
+import { StatCard, StatGrid } from '../../../components/StatCard';
 import { t } from '../../../locales/zh-CN';
 import { OpsDashboard } from '../../admin-ops';
 import { useDashboard } from '../api/promotions';
@@ -31,22 +32,16 @@ export default function AdminDashboardPage() {
       {dash.isError ? (
         <Alert type="error" showIcon message={k.loadFailed} className={styles.preview} />
       ) : null}
-      <div className={styles.figures} data-testid="admin-figures">
+      <StatGrid testId="admin-figures">
         {figures.map((x) => (
-          <Card key={x.key} size="small" className={styles.card} loading={dash.isPending}>
-            <Statistic title={x.title} value={x.value} />
-          </Card>
+          <StatCard key={x.key} label={x.title} value={x.value} loading={dash.isPending} />
         ))}
-      </div>
+      </StatGrid>
       <OpsDashboard />
       <Card
         className={`${styles.card} ${styles.section}`}
-        title={
-          <span className={styles.heading}>
-            <span className={styles.title}>{d.title}</span>
-            <span className={styles.subtitle}>{d.subtitle}</span>
-          </span>
-        }
+        title={d.title}
+        extra={<span className={styles.subtitle}>{d.subtitle}</span>}
       >
         <DiscountTable />
       </Card>

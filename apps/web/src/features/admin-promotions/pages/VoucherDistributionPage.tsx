@@ -24,6 +24,7 @@ import {
 } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
+import { PageHeader } from '../../../components/PageHeader';
 import { notify } from '../../../lib/feedback';
 import { t } from '../../../locales/zh-CN';
 import {
@@ -147,15 +148,8 @@ export default function VoucherDistributionPage() {
 
   return (
     <>
-      <Card
-        className={styles.card}
-        title={
-          <span className={styles.heading}>
-            <span className={styles.title}>{a.distTitle}</span>
-            <span className={styles.subtitle}>{a.distSubtitle}</span>
-          </span>
-        }
-      >
+      <PageHeader title={a.distTitle} subtitle={a.distSubtitle} />
+      <Card className={styles.card}>
         <Form
           form={form}
           layout="vertical"
