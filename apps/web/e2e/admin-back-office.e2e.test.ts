@@ -207,11 +207,9 @@ describe('仪表盘 is an operations dashboard', () => {
       expect(await page.locator('h1').first().textContent()).toBe('仪表盘');
       expect(await dash.getByTestId('dashboard-trend').getAttribute('data-points')).toBe('7');
       for (const label of ['充值合计', '消费合计', '收入合计', '创建失败', '失联主机', '低余额用户'])
-        await dash.locator('.ant-statistic-title', { hasText: label }).first().waitFor();
+        await dash.getByText(label, { exact: true }).first().waitFor();
       // Money through formatMoney: ¥ and two decimals.
-      expect(await dash.getByTestId('stat-recharge').locator('.ant-statistic-content').textContent()).toMatch(
-        /^¥[\d,]+\.\d{2}$/,
-      );
+      expect(await dash.getByTestId('stat-recharge-value').textContent()).toMatch(/^¥[\d,]+\.\d{2}$/);
 
       // 30 days: a point per day.
       await dash.getByTestId('dashboard-period').getByText('近 30 天').click();

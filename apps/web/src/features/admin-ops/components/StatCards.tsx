@@ -24,7 +24,14 @@ export function StatCards({ items, loading }: { items: StatItem[]; loading?: boo
     <StatGrid>
       {items.map((s) => (
         <div key={s.key} data-testid={`stat-${s.key}`}>
-          <StatCard label={s.label} loading={loading} danger={s.danger} value={figure(s)} unit={s.suffix} />
+          <StatCard
+            label={s.label}
+            testId={`stat-${s.key}-value`}
+            loading={loading}
+            danger={s.danger}
+            value={figure(s)}
+            unit={s.suffix}
+          />
         </div>
       ))}
     </StatGrid>
