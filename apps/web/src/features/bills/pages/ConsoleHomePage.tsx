@@ -17,9 +17,15 @@ import { PATHS } from '../../../lib/routing/paths';
 import { useTenant } from '../../../lib/tenant-context';
 import { useSession } from '../../../lib/use-session';
 import { t } from '../../../locales/zh-CN';
-import { useBalance, useBalanceEvents } from '../../billing';
+import {
+  runwayText,
+  spendRateText,
+  useBalance,
+  useBalanceEvents,
+  useBillingMonitor,
+  useDailyConsumption,
+} from '../../billing';
 import { GpuCell, StatusTag, useInstances } from '../../instances';
-import { useBillingMonitor, useDailyConsumption } from '../api/get-summary';
 import { StatCard } from '../components/StatCard';
 import styles from './ConsoleHomePage.module.css';
 
@@ -98,8 +104,8 @@ export default function ConsoleHomePage() {
             icon={<ThunderboltOutlined />}
             label={o.hourlyBurn}
             loading={!m}
-            value={m ? `${formatCurrency(m.hourlyBurn)}${t.instances.perHour}` : ''}
-            note={m ? (m.estimatedHoursLeft !== null ? o.hoursLeft(m.estimatedHoursLeft) : o.noBurn) : null}
+            value={m ? spendRateText(m) : ''}
+            note={m ? runwayText(m) : null}
             testId="overview-burn"
           />
         </div>
