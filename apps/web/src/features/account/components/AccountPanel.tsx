@@ -1,4 +1,4 @@
-import { formatCurrency } from '@gpu/shared/money';
+import { formatMoney } from '@gpu/shared/money';
 import { Button, Tag } from 'antd';
 import { LinkButton } from '../../../components/LinkButton';
 import { PATHS } from '../../../lib/routing/paths';
@@ -44,7 +44,7 @@ export function AccountPanel() {
         {rows.map((row) => (
           <div key={row.label} className={styles.row}>
             <dt>{row.label}</dt>
-            <dd className={row.strong ? styles.strong : undefined}>{formatCurrency(row.value)}</dd>
+            <dd className={row.strong ? styles.strong : undefined}>{formatMoney(row.value)}</dd>
           </div>
         ))}
       </dl>

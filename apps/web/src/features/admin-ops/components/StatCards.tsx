@@ -1,3 +1,4 @@
+import { formatMoney } from '@gpu/shared/money';
 import { Card, Statistic } from 'antd';
 import type { ReactNode } from 'react';
 import styles from './ops.module.css';
@@ -8,6 +9,8 @@ export interface StatItem {
   value: number | string | undefined;
   precision?: number;
   suffix?: ReactNode;
+  /** Yuan, shown as formatMoney writes it (¥1,000.00), like every amount. */
+  money?: boolean;
   danger?: boolean;
 }
 
@@ -25,8 +28,9 @@ export function StatCards({ items, loading }: { items: StatItem[]; loading?: boo
         >
           <Statistic
             title={s.label}
-            value={s.value ?? 0}
-            precision={s.precision}
+            // A string that is not a plain number is shown as it is (antd formats only numbers).
+            value={s.money ? formatMoney(Number(s.value ?? 0)) : (s.value ?? 0)}
+            precision={s.money ? undefined : s.precision}
             suffix={s.suffix}
             styles={s.danger ? { content: { color: '#cf1322' } } : undefined}
           />

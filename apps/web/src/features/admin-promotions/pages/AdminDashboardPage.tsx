@@ -1,4 +1,4 @@
-import { formatCurrency } from '@gpu/shared/money';
+import { formatMoney } from '@gpu/shared/money';
 import { Alert, Card, Statistic } from 'antd';
 import { t } from '../../../locales/zh-CN';
 import { useDashboard } from '../api/promotions';
@@ -15,10 +15,10 @@ export default function AdminDashboardPage() {
   const figures = [
     { key: 'users', title: k.users, value: f?.users ?? 0 },
     { key: 'running', title: k.running, value: f?.runningInstances ?? 0 },
-    { key: 'revenue', title: k.todayRevenue, value: formatCurrency(f?.todayRevenue ?? 0) },
-    { key: 'balances', title: k.totalBalances, value: formatCurrency(f?.totalBalances ?? 0) },
+    { key: 'revenue', title: k.todayRevenue, value: formatMoney(f?.todayRevenue ?? 0) },
+    { key: 'balances', title: k.totalBalances, value: formatMoney(f?.totalBalances ?? 0) },
     { key: 'discounts', title: k.activeDiscounts, value: f?.activeDiscounts ?? 0 },
-    { key: 'vouchers', title: k.unusedVoucherValue, value: formatCurrency(f?.unusedVoucherValue ?? 0) },
+    { key: 'vouchers', title: k.unusedVoucherValue, value: formatMoney(f?.unusedVoucherValue ?? 0) },
   ];
   return (
     <>

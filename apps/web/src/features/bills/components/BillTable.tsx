@@ -1,6 +1,6 @@
 import type { Bill } from '@gpu/shared/bills';
 import type { BillKind } from '@gpu/shared/labels';
-import { formatCurrency } from '@gpu/shared/money';
+import { formatMoney } from '@gpu/shared/money';
 import { formatTime } from '@gpu/shared/time';
 import { Empty, Table, type TableProps, Tag } from 'antd';
 import { t } from '../../../locales/zh-CN';
@@ -25,7 +25,7 @@ export const KindTag = ({ kind }: { kind: BillKind }) => (
 
 export const Amount = ({ bill }: { bill: Bill }) => (
   <span className={bill.amount < 0 ? styles.refund : styles.amount} data-testid="bill-amount">
-    {formatCurrency(bill.amount)}
+    {formatMoney(bill.amount)}
   </span>
 );
 
@@ -94,7 +94,7 @@ export function BillTable({ bills, loading, variant = 'bills', emptyText, pagina
             align: 'right' as const,
             render: (_: unknown, bill: Bill) => (
               <span className={styles.voucher}>
-                {bill.voucherAmount ? formatCurrency(bill.voucherAmount) : '-'}
+                {bill.voucherAmount ? formatMoney(bill.voucherAmount) : '-'}
               </span>
             ),
           },

@@ -1,5 +1,5 @@
 import { BILL_KINDS } from '@gpu/shared/labels';
-import { formatCurrency } from '@gpu/shared/money';
+import { formatMoney } from '@gpu/shared/money';
 import { useState } from 'react';
 import { PageHeader } from '../../../components/PageHeader';
 import { t } from '../../../locales/zh-CN';
@@ -28,19 +28,19 @@ export default function BillsPage() {
         <StatCard
           label={b.todaySpend}
           loading={!m}
-          value={m ? formatCurrency(m.todaySpend) : ''}
+          value={m ? formatMoney(m.todaySpend) : ''}
           testId="stat-today"
         />
         <StatCard
           label={b.monthSpend}
           loading={!m}
-          value={m ? formatCurrency(m.monthSpend) : ''}
+          value={m ? formatMoney(m.monthSpend) : ''}
           testId="stat-month"
         />
         <StatCard
           label={b.totalSpend}
           loading={!m}
-          value={m ? formatCurrency(m.totalSpend) : ''}
+          value={m ? formatMoney(m.totalSpend) : ''}
           testId="stat-total"
         />
         <StatCard

@@ -6,7 +6,7 @@ import {
   ThunderboltOutlined,
   WalletOutlined,
 } from '@ant-design/icons';
-import { formatCurrency } from '@gpu/shared/money';
+import { formatMoney } from '@gpu/shared/money';
 import { formatTime } from '@gpu/shared/time';
 import { Card, Empty, Skeleton } from 'antd';
 import { lazy, Suspense } from 'react';
@@ -57,7 +57,7 @@ export default function ConsoleHomePage() {
             <WalletOutlined /> {o.balance}
           </div>
           <div className={styles.balanceValue} data-testid="overview-balance">
-            {available === undefined ? '--' : formatCurrency(available)}
+            {available === undefined ? '--' : formatMoney(available)}
           </div>
           <div className={styles.balanceActions}>
             <LinkButton to={PATHS.recharge} className={styles.recharge}>
@@ -90,14 +90,14 @@ export default function ConsoleHomePage() {
             icon={<LineChartOutlined />}
             label={o.todaySpend}
             loading={!m}
-            value={m ? formatCurrency(m.todaySpend) : ''}
+            value={m ? formatMoney(m.todaySpend) : ''}
             testId="overview-today"
           />
           <StatCard
             icon={<FieldTimeOutlined />}
             label={o.monthSpend}
             loading={!m}
-            value={m ? formatCurrency(m.monthSpend) : ''}
+            value={m ? formatMoney(m.monthSpend) : ''}
             testId="overview-month"
           />
           <StatCard

@@ -8,7 +8,7 @@ import {
   SafetyOutlined,
   WalletOutlined,
 } from '@ant-design/icons';
-import { formatCurrency } from '@gpu/shared/money';
+import { formatMoney } from '@gpu/shared/money';
 import { formatTime } from '@gpu/shared/time';
 import { Card, Descriptions, Skeleton, Tag } from 'antd';
 import type { ReactNode } from 'react';
@@ -23,7 +23,7 @@ import { maskPhone } from '../mask-phone';
 import styles from './UserPage.module.css';
 
 const u = t.user;
-const money = (yuan: number) => formatCurrency(yuan, { group: true });
+const money = (yuan: number) => formatMoney(yuan);
 
 /** One figure of a query: a skeleton while it loads, 加载失败 if it failed, never a made-up ¥0.00. */
 interface Figure {
