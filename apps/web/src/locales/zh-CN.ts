@@ -603,6 +603,7 @@ export const t = {
     instance: '实例',
     all: '全部',
     allInstances: '全部实例',
+    searchNo: '按订单/账单编号搜索',
     reset: '重置',
     columns: {
       id: '账单编号',

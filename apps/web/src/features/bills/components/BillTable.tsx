@@ -29,6 +29,13 @@ export const Amount = ({ bill }: { bill: Bill }) => (
   </span>
 );
 
+/** The order or bill number (OD…/BL…), whole on one line: support reads it back digit by digit. */
+export const RecordNo = ({ no }: { no: string }) => (
+  <span className={styles.id} data-testid="bill-no">
+    {no}
+  </span>
+);
+
 /** Packages run for days: minutes are enough; a metering period can be seconds long. */
 export const Period = ({ bill }: { bill: Bill }) => {
   const pattern = bill.kind === 'metering' ? ('YYYY-MM-DD HH:mm:ss' as const) : SHORT;
@@ -54,11 +61,11 @@ export interface BillTableProps {
 export function BillTable({ bills, loading, variant = 'bills', emptyText, pagination }: BillTableProps) {
   const columns: TableProps<Bill>['columns'] = [
     {
-      key: 'id',
+      key: 'no',
       title: variant === 'orders' ? c.orderId : c.id,
-      dataIndex: 'id',
-      width: 90,
-      render: (id: number) => <span className={styles.id}>{id}</span>,
+      dataIndex: 'recordNo',
+      width: 250,
+      render: (no: string) => <RecordNo no={no} />,
     },
     {
       key: 'instance',
@@ -138,6 +145,9 @@ export function BillList({ bills, emptyText }: { bills: Bill[]; emptyText: strin
           </div>
           <div className={styles.sub}>
             {t.instances.billingType[bill.billingType]} · {formatTime(bill.createdAt)}
+          </div>
+          <div className={styles.sub}>
+            <RecordNo no={bill.recordNo} />
           </div>
           <div className={styles.sub}>
             <Period bill={bill} />
