@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { type Bill, billQuerySchema } from '@gpu/shared';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../../platform/clock.ts';
 import { MIGRATIONS_DIR } from '../../../platform/db/client.ts';
@@ -21,6 +21,9 @@ beforeAll(async () => {
   h = await instanceTestApp(clock);
 }, 60_000);
 afterAll(() => h.t.close());
+
+/** A raw query's rows (execute's answer is typed per driver). */
+const query = async <T>(q: SQL) => (await h.t.db.execute(q)) as unknown as { rows: T[] };
 
 const records = async (headers: Record<string, string>, q = '') => {
   const res = await h.t.app.inject({ method: 'GET', url: `/api/v2/billing/records?size=100${q}`, headers });
@@ -43,7 +46,7 @@ describe('one numbering for recharge orders, instance orders and bills', () => {
   });
 
   it("the database's twin (metering's bulk insert) writes the same shape", async () => {
-    const rows = await h.t.db.execute<{ no: string }>(
+    const rows = await query<{ no: string }>(
       sql`select ${docNoSql(DOC_PREFIXES.bill, sql`${T0.toISOString()}::timestamptz`)} as no from generate_series(1, 200)`,
     );
     const nos = rows.rows.map((r) => r.no);
@@ -113,14 +116,14 @@ describe('one numbering for recharge orders, instance orders and bills', () => {
     const statements = file.split('--> statement-breakpoint').map((s) => s.trim());
     const backfill = statements.find((s) => s.startsWith('UPDATE'));
     if (!backfill) throw new Error('no backfill in 0008');
-    const before = await h.t.db.execute<{ id: number; kind: string; created_at: string }>(
+    const before = await query<{ id: number; kind: string; created_at: string }>(
       sql`select id, kind, created_at from billing_records order by id`,
     );
     expect(new Set(before.rows.map((r) => r.kind))).toEqual(new Set(['create', 'metering']));
     // Replay the migration on this table as if the column never existed.
     await h.t.db.execute(sql`alter table billing_records drop column record_no`);
     for (const s of statements) await h.t.db.execute(sql.raw(s));
-    const first = await h.t.db.execute<{ id: number; record_no: string; kind: string; stamp: string }>(
+    const first = await query<{ id: number; record_no: string; kind: string; stamp: string }>(
       sql`select id, record_no, kind, to_char(created_at at time zone 'Asia/Shanghai', 'YYYYMMDDHH24MISS') as stamp
           from billing_records order by id`,
     );
@@ -133,9 +136,7 @@ describe('one numbering for recharge orders, instance orders and bills', () => {
     expect(new Set(first.rows.map((r) => r.record_no)).size).toBe(first.rows.length);
     // Deterministic: the backfill again gives the same numbers.
     await h.t.db.execute(sql.raw(backfill));
-    const again = await h.t.db.execute<{ record_no: string }>(
-      sql`select record_no from billing_records order by id`,
-    );
+    const again = await query<{ record_no: string }>(sql`select record_no from billing_records order by id`);
     expect(again.rows.map((r) => r.record_no)).toEqual(first.rows.map((r) => r.record_no));
     // The unique index holds.
     const [one] = first.rows;
