@@ -96,7 +96,7 @@ describe('vouchers end to end', () => {
     const { context, page } = await adminPage(DESKTOP, '/admin/voucher-distribution');
     contexts.push(context);
     await page.getByTestId('dist-config').click();
-    await page.getByTitle(`${CONFIG_NAME}（¥30）`).click();
+    await page.getByTitle(`${CONFIG_NAME}（¥30.00）`).click();
     await page.getByTestId('dist-phones').fill(session.user.phone);
     await page.getByTestId('dist-preview').click();
     expect(await page.getByTestId('dist-preview-result').textContent()).toContain('共 1 位用户');
