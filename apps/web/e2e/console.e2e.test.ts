@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Bill, Instance, Page as ListPage, MarketList, User } from '@gpu/shared';
-import { formatYuan } from '@gpu/shared/money';
+import { formatMoney } from '@gpu/shared/money';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARTIFACTS } from './env';
@@ -97,9 +97,9 @@ describe('console: one daily package from RUNNING to RELEASED', () => {
     expect(text).toContain(`L40S × 1`);
     expect(text).toContain(L40S_HOST);
     expect(text).toContain('包日');
-    expect(text).toContain(`¥${formatYuan(created.packagePrice ?? 0)}/天`);
+    expect(text).toContain(`${formatMoney(created.packagePrice ?? 0)}/天`);
     expect(text).toContain('到期');
-    expect(await row.getByTestId('instance-charged').textContent()).toBe(`¥${formatYuan(created.charged)}`);
+    expect(await row.getByTestId('instance-charged').textContent()).toBe(formatMoney(created.charged));
     expect(created.sshCommand).toBeTruthy();
     expect(await row.getByTestId('ssh-command').textContent()).toContain(created.sshCommand as string);
     const jupyter = row.getByTestId('jupyter-link');
@@ -153,7 +153,7 @@ describe('console: one daily package from RUNNING to RELEASED', () => {
     await page.getByTestId(`instance-row-${created.id}`).getByRole('button', { name: '续费' }).click();
     const amount = page.getByTestId('renew-amount');
     await amount.waitFor();
-    expect(await amount.textContent()).toBe(`¥${formatYuan(one.amount)}`);
+    expect(await amount.textContent()).toBe(formatMoney(one.amount));
     await page.screenshot({ path: path.join(ARTIFACTS, 'console-renew-dialog-1440.png') });
     await clickSettled(page, page.getByTestId('renew-confirm'));
     await toast(page, '续费成功');
@@ -211,13 +211,13 @@ describe('console: money after the run', () => {
     for (const bill of bills) {
       const row = page.getByTestId(`bill-row-${bill.id}`);
       await row.waitFor();
-      expect(await row.getByTestId('bill-amount').textContent()).toBe(`¥${formatYuan(bill.amount)}`);
+      expect(await row.getByTestId('bill-amount').textContent()).toBe(formatMoney(bill.amount));
       expect(await row.textContent()).toContain(NAME);
     }
     const total = bills.reduce((n, b) => n + b.amount, 0);
     await page
       .getByTestId('stat-total')
-      .filter({ hasText: `¥${formatYuan(total)}` })
+      .filter({ hasText: formatMoney(total) })
       .waitFor();
     expect(await page.getByTestId('stat-records').textContent()).toBe(String(bills.length));
 
@@ -284,13 +284,13 @@ describe('console: money after the run', () => {
       await titled(page, `控制台首页 - ${tenantName}`);
       await page
         .getByTestId('overview-balance')
-        .filter({ hasText: `¥${formatYuan(available)}` })
+        .filter({ hasText: formatMoney(available) })
         .waitFor();
       await page
         .getByTestId('overview-today')
-        .filter({ hasText: `¥${formatYuan(spent)}` })
+        .filter({ hasText: formatMoney(spent) })
         .waitFor();
-      expect(await page.getByTestId('overview-month').textContent()).toBe(`¥${formatYuan(spent)}`);
+      expect(await page.getByTestId('overview-month').textContent()).toBe(formatMoney(spent));
       expect(await page.getByTestId('overview-running').textContent()).toContain('0');
       const chart = page.getByTestId('daily-chart');
       await chart.locator('canvas').waitFor();

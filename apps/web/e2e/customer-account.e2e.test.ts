@@ -1,5 +1,5 @@
 import type { Balance, BillingMonitorInfo, VoucherStats } from '@gpu/shared';
-import { formatCurrency } from '@gpu/shared/money';
+import { formatMoney } from '@gpu/shared/money';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -25,7 +25,7 @@ beforeAll(async () => {
 afterAll(() => browser?.close());
 
 type Session = Awaited<ReturnType<typeof registerUser>>;
-const money = (yuan: number) => formatCurrency(yuan, { group: true });
+const money = (yuan: number) => formatMoney(yuan);
 const masked = (phone: string) => `${phone.slice(0, 3)}****${phone.slice(7)}`;
 const NEW_RULE = '6-100位，须包含大写字母、小写字母和数字';
 const RESET_RULE = '6-16位，须包含大写字母、小写字母和数字';

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Bill, Instance, Page as ListPage, User } from '@gpu/shared';
-import { formatYuan, yuanToUnits } from '@gpu/shared/money';
+import { formatMoney, yuanToUnits } from '@gpu/shared/money';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARTIFACTS } from './env';
@@ -162,19 +162,15 @@ describe('a new customer, start to finish', () => {
     await page.goto(siteUrl('localhost', '/console/bills'));
     await page
       .getByTestId('stat-total')
-      .filter({ hasText: `¥${formatYuan(instance.charged)}` })
+      .filter({ hasText: formatMoney(instance.charged) })
       .waitFor();
     await page.goto(siteUrl('localhost', '/console/homepage'));
     await page
       .getByTestId('overview-balance')
-      .filter({ hasText: `¥${formatYuan(available)}` })
+      .filter({ hasText: formatMoney(available) })
       .waitFor();
     await page.getByTestId('user-menu').hover();
-    await page
-      .getByTestId('account-panel')
-      .getByText(`¥${formatYuan(available)}`)
-      .first()
-      .waitFor();
+    await page.getByTestId('account-panel').getByText(formatMoney(available)).first().waitFor();
     await page.waitForTimeout(1_200); // the chart's entry animation
     await shot('console-homepage');
   });

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { MarketList } from '@gpu/shared';
-import { formatCurrency } from '@gpu/shared/money';
+import { formatMoney } from '@gpu/shared/money';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARTIFACTS } from './env';
@@ -150,7 +150,7 @@ describe('the market', () => {
     expect(await discount.textContent()).toContain(item.discountDescription);
     const countdown = (await card.getByTestId('countdown').textContent()) ?? '';
     expect(countdown).toMatch(/^(\d+分钟|\d{2}:\d{2})$/);
-    expect(await card.locator('s').first().textContent()).toBe(formatCurrency(item.originalPrice));
+    expect(await card.locator('s').first().textContent()).toBe(formatMoney(item.originalPrice));
     const perHour = (await card.getByTestId('gpu-card-per-hour').textContent()) ?? '';
     expect(perHour.endsWith('/时')).toBe(true);
     expect(Number(perHour.replace(/[¥/时]/g, ''))).toBe(item.discountPrice);

@@ -1,5 +1,5 @@
 import type { Envelope, Instance, MarketItem, MarketList, User } from '@gpu/shared';
-import { formatCurrency, yuanToUnits } from '@gpu/shared/money';
+import { formatMoney, yuanToUnits } from '@gpu/shared/money';
 import { formatTime } from '@gpu/shared/time';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -96,7 +96,7 @@ describe('vouchers end to end', () => {
     const { context, page } = await adminPage(DESKTOP, '/admin/voucher-distribution');
     contexts.push(context);
     await page.getByTestId('dist-config').click();
-    await page.getByTitle(`${CONFIG_NAME}（¥30）`).click();
+    await page.getByTitle(`${CONFIG_NAME}（¥30.00）`).click();
     await page.getByTestId('dist-phones').fill(session.user.phone);
     await page.getByTestId('dist-preview').click();
     expect(await page.getByTestId('dist-preview-result').textContent()).toContain('共 1 位用户');
@@ -122,7 +122,7 @@ describe('vouchers end to end', () => {
       contexts.push(context);
       await page.getByTestId('voucher-card').first().waitFor();
       expect(await page.getByTestId('voucher-card').count()).toBe(1);
-      expect(await page.getByTestId('voucher-remaining').textContent()).toBe('30.00');
+      expect(await page.getByTestId('voucher-remaining').textContent()).toBe('¥30.00');
       expect(await page.getByTestId('voucher-use').count()).toBe(1);
       await shot(page, `console-vouchers-${name}`);
 
@@ -308,7 +308,7 @@ describe('a discount through /admin/discount-config, seen in the market', () => 
       const { page: market, card } = await marketCard(viewport);
       expect(await card.getByTestId('gpu-card-zhe').textContent()).toBe('8折');
       expect(await perHour(card)).toBe(item.discountPrice);
-      expect(await card.locator('s').first().textContent()).toBe(formatCurrency(original));
+      expect(await card.locator('s').first().textContent()).toBe(formatMoney(original));
       await shot(market, `market-discount-created-${name}`);
     }
   });

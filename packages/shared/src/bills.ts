@@ -5,6 +5,8 @@ import { billingTypeSchema } from './pricing.ts';
 
 export const billSchema = z.object({
   id: z.number().int(),
+  /** The number the customer sees: OD… (orders: create, renewal, refund) or BL… (metering). */
+  recordNo: z.string(),
   instanceId: z.number().int(),
   instanceName: z.string(),
   billingType: billingTypeSchema,
@@ -36,6 +38,14 @@ export const billQuerySchema = z.object({
   billingType: billingTypeSchema.optional(),
   kind: kindsSchema,
   instanceId: idSchema('实例编号无效').optional(),
+  /** One order or bill by its number (OD…/BL…), as typed: spaces trimmed, letters upper-cased. */
+  recordNo: z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim().toUpperCase() || undefined : v),
+    z
+      .string()
+      .regex(/^(OD|BL)\d{14}[0-9A-F]{12}$/, '订单/账单编号格式不正确')
+      .optional(),
+  ),
   /** Days in Asia/Shanghai, inclusive. */
   from: dateSchema.optional(),
   to: dateSchema.optional(),

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { packageEnd } from './constants.ts';
-import { formatMoney, formatYuan, hoursLeft, unitsToYuan, yuanToUnits } from './money.ts';
+import {
+  formatCount,
+  formatMoney,
+  formatMoneyAxis,
+  formatYuan,
+  hoursLeft,
+  unitsToYuan,
+  yuanToUnits,
+} from './money.ts';
 
 describe('money', () => {
   it('converts yuan to integer units without float drift', () => {
@@ -48,5 +56,22 @@ describe('customer money text and runway', () => {
     expect(packageEnd('weekly', 1, from)?.toISOString()).toBe('2026-01-08T00:00:00.000Z');
     expect(packageEnd('monthly', 1, from)?.toISOString()).toBe('2026-01-31T00:00:00.000Z');
     expect(packageEnd('hourly', 1, from)).toBeNull();
+  });
+});
+
+describe('counts and chart axes', () => {
+  it('groups counts as amounts are grouped', () => {
+    expect(formatCount(0)).toBe('0');
+    expect(formatCount(1_400)).toBe('1,400');
+    expect(formatCount(1_234_567)).toBe('1,234,567');
+    expect(formatCount(-12_000)).toBe('-12,000');
+  });
+
+  it('writes axis money short from ten thousand up', () => {
+    expect(formatMoneyAxis(0)).toBe('¥0');
+    expect(formatMoneyAxis(800)).toBe('¥800');
+    expect(formatMoneyAxis(9_999)).toBe('¥9,999');
+    expect(formatMoneyAxis(12_000)).toBe('¥1.2万');
+    expect(formatMoneyAxis(-150_000)).toBe('-¥15万');
   });
 });

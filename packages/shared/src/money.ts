@@ -49,6 +49,12 @@ export interface FormatYuanOptions {
   tiny?: boolean;
 }
 
+const grouped = (digits: string) => digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+
+/** A count with thousands separators, as amounts have them: "1,400" (hosts, GPUs, ports). */
+export const formatCount = (n: number): string =>
+  (n < 0 ? '-' : '') + grouped(String(Math.trunc(Math.abs(n))));
+
 /**
  * THE money display (web screens, server exports and messages): two decimals, half away from
  * zero, e.g. `formatYuan(1.5)` → "1.50", `formatYuan(-3.2)` → "-3.20".
@@ -59,7 +65,7 @@ export function formatYuan(yuan: number, opts: FormatYuanOptions = {}): string {
   const fen = roundToFen(units) / FEN;
   const abs = Math.abs(fen);
   const whole = String(Math.floor(abs / 100));
-  const integer = opts.group ? whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',') : whole;
+  const integer = opts.group ? grouped(whole) : whole;
   return `${fen < 0 ? '-' : ''}${integer}.${String(abs % 100).padStart(2, '0')}`;
 }
 
@@ -74,6 +80,14 @@ export function formatCurrency(yuan: number, opts: FormatYuanOptions = {}): stri
  * "-¥3.20"). Screens that show an amount as text use this one function.
  */
 export const formatMoney = (yuan: number): string => formatCurrency(yuan, { group: true });
+
+/** A chart axis's money, short: "¥1.2万" from ten thousand up, else "¥800" (tooltips are exact). */
+export function formatMoneyAxis(yuan: number): string {
+  const sign = yuan < 0 ? '-' : '';
+  const abs = Math.abs(yuan);
+  if (abs >= 10_000) return `${sign}¥${Math.round(abs / 1_000) / 10}万`;
+  return `${sign}¥${formatCount(Math.round(abs))}`;
+}
 
 /**
  * How long `available` yuan lasts at `ratePerHour` yuan an hour, in hours rounded down to one

@@ -270,7 +270,7 @@ export const t = {
       empty: '暂无代金券',
       emptyFiltered: '没有符合条件的代金券',
       remaining: '可用余额',
-      faceValue: (amount: string) => `面额 ¥${amount}`,
+      faceValue: (amount: string) => `面额 ${amount}`,
       expires: (date: string) => `${date} 到期`,
       noExpiry: '长期有效',
       anyGpu: '全部GPU',
@@ -281,7 +281,7 @@ export const t = {
       notApplicable: '不适用于此订单',
       use: '使用',
       selected: '已选',
-      deduct: (amount: string) => `抵扣 ¥${amount}`,
+      deduct: (amount: string) => `抵扣 ${amount}`,
     },
     name: {
       placeholder: '字母、数字和连字符',
@@ -609,6 +609,7 @@ export const t = {
     instance: '实例',
     all: '全部',
     allInstances: '全部实例',
+    searchNo: '按订单/账单编号搜索',
     reset: '重置',
     columns: {
       id: '账单编号',
@@ -733,7 +734,7 @@ export const t = {
     specDisk: '存储',
     specNetwork: '网络',
     perMonth: '/月',
-    perHourRef: (price: string) => `按小时约 ¥${price}/时`,
+    perHourRef: (price: string) => `按小时约 ${price}/时`,
     enquire: '咨询购买',
     tryMarket: '先试用按量实例',
     configs: [
@@ -746,7 +747,7 @@ export const t = {
         disk: '100 GB SSD 系统盘 + 500 GB 数据盘',
         network: '100 Mbps 独立公网 IP',
         monthly: 1299,
-        hourly: '2.38',
+        hourly: 2.38,
         popular: false,
       },
       {
@@ -758,7 +759,7 @@ export const t = {
         disk: '200 GB SSD 系统盘 + 2 TB NVMe 数据盘',
         network: '200 Mbps 独立公网 IP',
         monthly: 4899,
-        hourly: '8.98',
+        hourly: 8.98,
         popular: true,
       },
       {
@@ -770,7 +771,7 @@ export const t = {
         disk: '500 GB SSD 系统盘 + 8 TB NVMe 数据盘',
         network: '25 Gbps 内网 + 500 Mbps 公网',
         monthly: 29800,
-        hourly: '54.58',
+        hourly: 54.58,
         popular: false,
       },
       {
@@ -782,7 +783,7 @@ export const t = {
         disk: '1 TB SSD 系统盘 + 15 TB NVMe 数据盘',
         network: '8 × 400 Gbps InfiniBand',
         monthly: 68800,
-        hourly: '125.98',
+        hourly: 125.98,
         popular: false,
       },
     ],
@@ -845,7 +846,7 @@ export const t = {
       failTitle: '很抱歉，支付失败',
       failText: '本次支付未完成，请重新发起充值',
       successTitle: '恭喜您，充值成功！',
-      successText: (amount: string) => `¥${amount} 已到账，可前往控制台使用`,
+      successText: (amount: string) => `${amount} 已到账，可前往控制台使用`,
       countdownEnded: '支付倒计时已结束，请重新发起支付',
     },
     orderList: {
@@ -1257,8 +1258,8 @@ export const t = {
     tabs: { all: '全部', UNUSED: '未使用', USED: '已使用', EXPIRED: '已过期' },
     statuses: { UNUSED: '未使用', USED: '已使用', EXPIRED: '已过期' },
     remaining: '剩余',
-    face: (amount: string) => `面额 ¥${amount}`,
-    minOrder: (amount: string) => `满 ¥${amount} 可用`,
+    face: (amount: string) => `面额 ${amount}`,
+    minOrder: (amount: string) => `满 ${amount} 可用`,
     noMinimum: '无门槛',
     scopeAll: '全部GPU · 全部地区',
     expires: (date: string) => `有效期至 ${date}`,
@@ -1542,7 +1543,7 @@ export const t = {
       /** The server's answer to 停售/恢复销售: how many SKUs moved, and any left off sale for want of a price. */
       statusSaved: (r: { listed: boolean; changed: number; unpriced: number }) =>
         `${r.listed ? '已恢复销售' : '已停售'}：${r.changed} 个 SKU ${r.listed ? '上架' : '下架'}${
-          r.unpriced ? `；${r.unpriced} 个 SKU 未定价（¥0），仍未上架，请先在 GPU SKU 中定价` : ''
+          r.unpriced ? `；${r.unpriced} 个 SKU 未定价（¥0.00），仍未上架，请先在 GPU SKU 中定价` : ''
         }`,
     },
     images: {
@@ -1814,7 +1815,7 @@ export const t = {
   blockchain: {
     title: '区块链充值',
     subtitle: '使用 USDT / USDC 稳定币向平台地址转账后提交交易哈希，链上确认后自动到账',
-    rate: (yuan: string) => `到账汇率：1 USDT / USDC = ${yuan} 元`,
+    rate: (yuan: string) => `到账汇率：1 USDT / USDC = ${yuan}`,
     stats: { total: '订单总数', pending: '待确认', confirmed: '已确认', credited: '累计到账' },
     formTitle: '提交链上支付',
     chain: '区块链网络',

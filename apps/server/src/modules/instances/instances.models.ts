@@ -1,4 +1,5 @@
 import type { InstanceStatus } from '@gpu/shared';
+import { DOC_PREFIXES, type DocPrefix } from '../../platform/doc-no.ts';
 
 /** States in which a pay-as-you-go instance accrues cost (its container may still be running). */
 export const ACCRUING: InstanceStatus[] = ['RUNNING', 'STOPPING'];
@@ -35,3 +36,7 @@ export const STOP_REASONS = {
 /** The sealed JupyterLab token; an instance made before tokens of their own has the root password. */
 export const jupyterTokenEncOf = (i: { jupyterTokenEnc: string | null; rootPasswordEnc: string }) =>
   i.jupyterTokenEnc ?? i.rootPasswordEnc;
+
+/** Orders (what buys, extends or refunds an instance) are numbered OD…; metering lines are bills, BL…. */
+export const recordNoPrefix = (kind: string): DocPrefix =>
+  kind === 'metering' ? DOC_PREFIXES.bill : DOC_PREFIXES.order;

@@ -1,9 +1,10 @@
 import type { InstanceStatus } from '@gpu/shared';
 import { and, count, desc, eq, gte, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.ts';
+import { newDocNo } from '../../platform/doc-no.ts';
 import { hosts, regions } from '../hosts/hosts.tables.ts';
 import { userNotices } from '../notices/notices.tables.ts';
-import { TRANSITIONAL } from './instances.models.ts';
+import { recordNoPrefix, TRANSITIONAL } from './instances.models.ts';
 import { billingRecords, instanceEvents, instances } from './instances.tables.ts';
 
 export type InstanceRow = typeof instances.$inferSelect;
@@ -13,6 +14,8 @@ export type InstanceWithPlace = InstanceRow & {
   regionName: string;
   hostDriver: string;
 };
+
+type BillInsert = typeof billingRecords.$inferInsert;
 
 const withPlace = {
   row: instances,
@@ -171,9 +174,16 @@ export function createInstancesRepository({ db }: { db: DbOrTx }) {
         .from(instanceEvents)
         .where(eq(instanceEvents.instanceId, instanceId))
         .orderBy(instanceEvents.id),
-    async bill(values: typeof billingRecords.$inferInsert | (typeof billingRecords.$inferInsert)[]) {
-      if (Array.isArray(values) && values.length === 0) return;
-      await db.insert(billingRecords).values(Array.isArray(values) ? values : [values]);
+    /** Writes bill lines, each numbered (OD… for orders, BL… for bills) from its creation time. */
+    async bill(values: BillInsert | BillInsert[]) {
+      const list = Array.isArray(values) ? values : [values];
+      if (list.length === 0) return;
+      await db.insert(billingRecords).values(
+        list.map((v) => ({
+          ...v,
+          recordNo: v.recordNo ?? newDocNo(recordNoPrefix(v.kind), v.createdAt ?? new Date()),
+        })),
+      );
     },
 
     /**

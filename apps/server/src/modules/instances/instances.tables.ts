@@ -1,4 +1,5 @@
 import type { BillingType, InstanceStatus } from '@gpu/shared';
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
@@ -11,6 +12,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
+import { DOC_PREFIXES, docNoSql } from '../../platform/doc-no.ts';
 import { users } from '../auth/auth.tables.ts';
 import { gpuSkus } from '../hosts/catalog.tables.ts';
 import { hosts, regions } from '../hosts/hosts.tables.ts';
@@ -169,10 +171,16 @@ export const billingRecords = pgTable(
     ledgerEntryId: bigint('ledger_entry_id', { mode: 'number' }),
     /** Metering only: the UTC hour this line covers; one line per instance and hour. */
     meterHour: timestamp('meter_hour', { withTimezone: true }),
+    /**
+     * The number the customer sees (OD… orders, BL… bills; platform/doc-no.ts). Orders are
+     * numbered by the app; metering's bulk insert takes this default.
+     */
+    recordNo: text('record_no').notNull().default(docNoSql(DOC_PREFIXES.bill, sql`now()`)),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('billing_records_user').on(t.userId, t.createdAt),
+    uniqueIndex('billing_records_record_no').on(t.recordNo),
     // Also serves lookups by instance alone (its leading column): no separate instance index,
     // one index less for metering to write per bill line (issue 15).
     uniqueIndex('billing_records_meter_hour').on(t.instanceId, t.meterHour),

@@ -1,6 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import { PAYMENT_COUNTDOWN_S, type PaymentStatus, type RechargeOrderStatus } from '@gpu/shared';
-import { addDays, formatTime, shanghaiDayStart } from '@gpu/shared/time';
+import { addDays, shanghaiDayStart } from '@gpu/shared/time';
+import { DOC_PREFIXES, newDocNo } from '../../platform/doc-no.ts';
 
 /** An order unpaid this long after creation closes (SPEC.md §9: the 600 s countdown). */
 export const ORDER_TTL_MS = PAYMENT_COUNTDOWN_S * 1000;
@@ -13,10 +13,7 @@ export const PROVIDER_QUERY_INTERVAL_MS = 5_000;
 export const RECONCILE_MIN_AGE_MS = 10_000;
 
 /** `RC` + China time yyyyMMddHHmmss + 12 random hex: unique, unguessable, valid as Alipay out_trade_no. */
-export function newOrderNo(now: Date): string {
-  const stamp = formatTime(now).replace(/\D/g, '');
-  return `RC${stamp}${randomBytes(6).toString('hex').toUpperCase()}`;
-}
+export const newOrderNo = (now: Date): string => newDocNo(DOC_PREFIXES.recharge, now);
 
 /** What the status poll answers: anything not paid and not pending is FAIL. */
 export function toPaymentStatus(status: RechargeOrderStatus): PaymentStatus {

@@ -14,11 +14,11 @@ const HEADERS = [
   '代金券抵扣（元）',
   '时间',
 ];
-const WIDTHS = [10, 24, 10, 10, 20, 20, 12, 16, 20];
+const WIDTHS = [30, 24, 10, 10, 20, 20, 12, 16, 20];
 
 /** One bill as a row; amounts as the one formatter shows them (two decimals), labels from the shared map. */
 const row = (b: Bill, money: (yuan: number) => string | number) => [
-  b.id,
+  b.recordNo,
   b.instanceName,
   BILLING_TYPE_NAMES[b.billingType],
   BILL_KIND_NAMES[b.kind],

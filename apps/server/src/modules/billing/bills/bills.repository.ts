@@ -14,12 +14,14 @@ export function createBillsRepository({ db }: { db: DbOrTx }) {
       q.billingType ? eq(billingRecords.billingType, q.billingType) : undefined,
       q.kind?.length ? inArray(billingRecords.kind, q.kind) : undefined,
       q.instanceId ? eq(billingRecords.instanceId, q.instanceId) : undefined,
+      q.recordNo ? eq(billingRecords.recordNo, q.recordNo) : undefined,
       days.from ? gte(billingRecords.createdAt, days.from) : undefined,
       days.toExclusive ? lt(billingRecords.createdAt, days.toExclusive) : undefined,
     );
   };
   const columns = {
     id: billingRecords.id,
+    recordNo: billingRecords.recordNo,
     instanceId: billingRecords.instanceId,
     instanceName: instances.name,
     billingType: billingRecords.billingType,

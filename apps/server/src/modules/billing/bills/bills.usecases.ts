@@ -17,6 +17,7 @@ type BillRow = Awaited<ReturnType<ReturnType<typeof createBillsRepository>['page
 
 export const toBill = (r: BillRow): Bill => ({
   id: r.id,
+  recordNo: r.recordNo,
   instanceId: r.instanceId,
   instanceName: r.instanceName,
   billingType: r.billingType,

@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { DOC_PREFIXES, docNoSql } from '../../../platform/doc-no.ts';
 import { idArray, postedBySql } from './posted-by.repository.ts';
 
 /**
@@ -174,10 +175,11 @@ export function chargeStatement(ids: number[], now: Date): SQL {
     ),
     line_insert as (
       insert into billing_records (tenant_id, user_id, instance_id, billing_type, kind, meter_hour,
-        period_start, period_end, amount, voucher_amount, ledger_entry_id, created_at)
+        period_start, period_end, amount, voucher_amount, ledger_entry_id, created_at, record_no)
       select h.tenant_id, h.user_id, h.id, 'hourly', 'metering', h.hour, h.period_start, h.period_end,
              h.total - h.by_voucher, h.by_voucher,
-             case when h.from_balance > 0 then h.entry_id end, h.period_start
+             case when h.from_balance > 0 then h.entry_id end, h.period_start,
+             ${docNoSql(DOC_PREFIXES.bill, sql`h.period_start`)}
       from hour_split h
       where h.line_id is null
       on conflict (instance_id, meter_hour) do update set

@@ -74,7 +74,7 @@ describe('account menu', () => {
   it('shows the voucher total from the stats, next to the balances', async () => {
     voucherStats = stats(1234.5);
     renderAt(<AccountPanel />);
-    await waitFor(() => expect(row('代金券总额')).toBe('¥1234.50'));
+    await waitFor(() => expect(row('代金券总额')).toBe('¥1,234.50'));
     expect(row('可用余额')).toBe('¥88.00');
     expect(row('冻结余额')).toBe('¥0.00');
     expect(screen.getByTestId('account-panel').textContent).toContain('alice');

@@ -1,4 +1,4 @@
-import { formatCurrency } from '@gpu/shared/money';
+import { formatMoney } from '@gpu/shared/money';
 import { Button, Skeleton, Tag } from 'antd';
 import { LinkButton } from '../../../components/LinkButton';
 import { PATHS } from '../../../lib/routing/paths';
@@ -56,7 +56,7 @@ export function AccountPanel() {
                   <Skeleton.Input active size="small" style={{ width: 72, minWidth: 72, height: 18 }} />
                 </span>
               ) : (
-                formatCurrency(row.value)
+                formatMoney(row.value)
               )}
             </dd>
           </div>

@@ -1,4 +1,5 @@
 import type { HostView } from '@gpu/shared/hosts';
+import { formatCount } from '@gpu/shared/money';
 import { Button, Input, Select, type TableProps, Tag } from 'antd';
 import { useState } from 'react';
 import { ConfirmButton } from '../../../components/admin/ConfirmButton';
@@ -25,8 +26,6 @@ import { DeleteAction, ToggleAction } from './ToggleAction';
 
 const c = t.adminCatalogue;
 const h = c.hosts;
-/** A count with thousands separators. */
-const count = (n: number) => n.toLocaleString('en-US');
 const STATUS_COLORS: Record<string, string> = { ACTIVE: 'green', DISABLED: 'default', MAINTENANCE: 'orange' };
 
 /** Hosts (SPEC.md §7 Hosts): statistics, list with status, GPUs and ports, and the actions. */
@@ -75,7 +74,7 @@ export function HostsTab() {
       // A provider's host (vast.ai) hands out no ports of ours: its provider maps them.
       render: (_: unknown, r) =>
         r.portTotal > 0 ? (
-          `${count(r.portAllocated)} / ${count(r.portTotal)}`
+          `${formatCount(r.portAllocated)} / ${formatCount(r.portTotal)}`
         ) : (
           <span className={styles.muted}>{h.providerPorts}</span>
         ),
@@ -140,13 +139,17 @@ export function HostsTab() {
             ['occupied', h.stats.occupied, s?.allocatedGpus],
             ['reserved', h.stats.reserved, s?.reservedGpus],
             ['utilization', h.stats.utilization, s ? `${Math.round(s.gpuUtilization * 100)}%` : undefined],
-            ['ports', h.stats.ports, s ? `${count(s.allocatedPorts)} / ${count(s.totalPorts)}` : undefined],
+            [
+              'ports',
+              h.stats.ports,
+              s ? `${formatCount(s.allocatedPorts)} / ${formatCount(s.totalPorts)}` : undefined,
+            ],
           ] as const
         ).map(([key, title, value]) => (
           <div key={key} data-testid={`host-stat-${key}`}>
             <StatCard
               label={title}
-              value={typeof value === 'number' ? count(value) : (value ?? '-')}
+              value={typeof value === 'number' ? formatCount(value) : (value ?? '-')}
               loading={stats.isLoading}
             />
           </div>

@@ -1,4 +1,5 @@
 import type { GpuSkuView } from '@gpu/shared/catalogue';
+import { formatMoney } from '@gpu/shared/money';
 import {
   Alert,
   Button,
@@ -65,7 +66,7 @@ export function SkusTab() {
     { title: s.region, dataIndex: 'regionName' },
     { title: s.model, dataIndex: 'gpuModel' },
     { title: s.memory, dataIndex: 'memoryGb' },
-    { title: s.price, dataIndex: 'hourlyPrice', render: (v: number) => `¥${v}` },
+    { title: s.price, dataIndex: 'hourlyPrice', render: (v: number) => formatMoney(v) },
     { title: s.gpus, key: 'gpus', render: (_: unknown, r) => `${r.gpuIdle} / ${r.gpuTotal}` },
     {
       title: s.listed,

@@ -1,3 +1,4 @@
+import { formatMoney } from '@gpu/shared/money';
 import type { TenantPriceRow } from '@gpu/shared/tenant-admin';
 import { Button, Form, InputNumber, Table, type TableProps } from 'antd';
 import { useState } from 'react';
@@ -12,7 +13,8 @@ import { useChosenTenant } from '../components/TenantPicker';
 
 const c = t.adminCatalogue;
 const m = c.pricing;
-const yuan = (v: number | null) => (v === null ? <span className={styles.muted}>{m.notSet}</span> : `¥${v}`);
+const yuan = (v: number | null) =>
+  v === null ? <span className={styles.muted}>{m.notSet}</span> : formatMoney(v);
 
 /** /admin/tenant-host-pricing: a tenant's own price per GPU SKU (hourly and packages). */
 export default function TenantPricingPage() {
@@ -48,7 +50,7 @@ export default function TenantPricingPage() {
     { title: c.skus.host, dataIndex: 'hostName' },
     { title: c.skus.region, dataIndex: 'regionName' },
     { title: c.skus.model, dataIndex: 'gpuModel' },
-    { title: m.basePrice, dataIndex: 'basePrice', render: (v: number) => `¥${v}` },
+    { title: m.basePrice, dataIndex: 'basePrice', render: (v: number) => formatMoney(v) },
     { title: m.hourly, dataIndex: 'hourlyPrice', render: yuan },
     { title: m.daily, dataIndex: 'dailyPrice', render: yuan },
     { title: m.weekly, dataIndex: 'weeklyPrice', render: yuan },

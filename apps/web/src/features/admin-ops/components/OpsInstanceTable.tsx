@@ -1,5 +1,5 @@
 import { SyncOutlined } from '@ant-design/icons';
-import { formatCurrency, formatMoney } from '@gpu/shared/money';
+import { formatMoney } from '@gpu/shared/money';
 import type { AdminInstance } from '@gpu/shared/operations';
 import { formatTime } from '@gpu/shared/time';
 import { Button, Table, type TableProps, Tag } from 'antd';
@@ -134,7 +134,7 @@ export function OpsInstanceTable({
       dataIndex: 'charged',
       width: 90,
       align: 'right',
-      render: (v: number) => <span className={styles.money}>{formatCurrency(v)}</span>,
+      render: (v: number) => <span className={styles.money}>{formatMoney(v)}</span>,
     },
     {
       title: c.runningSince,

@@ -1,3 +1,4 @@
+import { formatMoney } from '@gpu/shared/money';
 import type { ReactNode } from 'react';
 import { StatCard, StatGrid } from '../../../components/StatCard';
 
@@ -5,18 +6,13 @@ export interface StatItem {
   key: string;
   label: ReactNode;
   value: number | string | undefined;
-  precision?: number;
   suffix?: ReactNode;
+  /** Yuan, shown as formatMoney writes it (¥1,000.00), like every amount. */
+  money?: boolean;
   danger?: boolean;
 }
 
-const figure = (s: StatItem) =>
-  typeof s.value === 'number'
-    ? s.value.toLocaleString('zh-CN', {
-        minimumFractionDigits: s.precision,
-        maximumFractionDigits: s.precision,
-      })
-    : (s.value ?? 0);
+const figure = (s: StatItem) => (s.money ? formatMoney(Number(s.value ?? 0)) : (s.value ?? 0));
 
 /** The figures above a back-office table, in the stat cards the console uses. */
 export function StatCards({ items, loading }: { items: StatItem[]; loading?: boolean }) {

@@ -1,5 +1,5 @@
 import { CheckCircleOutlined, SafetyCertificateOutlined, WarningOutlined } from '@ant-design/icons';
-import { formatCurrency } from '@gpu/shared/money';
+import { formatMoney } from '@gpu/shared/money';
 import type { BalanceWarning } from '@gpu/shared/operations';
 import { BALANCE_WARNING_HOURS_DEFAULT } from '@gpu/shared/operations';
 import { formatTime } from '@gpu/shared/time';
@@ -20,7 +20,7 @@ import { opsPaging } from '../components/use-ops-list';
 const i18n = t.adminOps;
 const b = i18n.balance;
 const money = (v: number) => (
-  <span className={`${styles.money} ${v < 0 ? styles.negative : ''}`}>{formatCurrency(v)}</span>
+  <span className={`${styles.money} ${v < 0 ? styles.negative : ''}`}>{formatMoney(v)}</span>
 );
 
 /** Σ balances against Σ ledger, mismatching accounts listed, and the audited manual check. */
@@ -58,9 +58,7 @@ function HealthCard() {
             title={h.healthy ? b.healthy : b.unhealthy(h.mismatches.length)}
             description={
               <>
-                <div>
-                  {b.ledgerTotals(formatCurrency(h.totalAvailable), formatCurrency(h.ledgerAvailable))}
-                </div>
+                <div>{b.ledgerTotals(formatMoney(h.totalAvailable), formatMoney(h.ledgerAvailable))}</div>
                 <div>{b.checkedAt(formatTime(h.checkedAt))}</div>
               </>
             }
@@ -166,8 +164,7 @@ export default function BalanceMonitoringPage() {
             key: 'available',
             label: b.totalAvailable,
             value: s?.totalAvailable,
-            precision: 2,
-            suffix: i18n.yuan,
+            money: true,
           },
           {
             key: 'warning',
@@ -176,13 +173,12 @@ export default function BalanceMonitoringPage() {
             danger: (s?.warningUsers ?? 0) > 0,
           },
           { key: 'arrears', label: b.arrears, value: s?.arrearsUsers, danger: (s?.arrearsUsers ?? 0) > 0 },
-          { key: 'burn', label: b.hourlyBurn, value: s?.hourlyBurn, precision: 2, suffix: i18n.yuan },
+          { key: 'burn', label: b.hourlyBurn, value: s?.hourlyBurn, money: true },
           {
             key: 'recharge',
             label: b.rechargeToday,
             value: s?.rechargeToday,
-            precision: 2,
-            suffix: i18n.yuan,
+            money: true,
           },
         ]}
       />

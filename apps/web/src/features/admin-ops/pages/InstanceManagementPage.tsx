@@ -44,8 +44,8 @@ export default function InstanceManagementPage() {
         loading={stats.isPending}
         items={[
           { key: 'running', label: m.running, value: s?.running },
-          { key: 'revenue', label: m.revenueToday, value: s?.revenueToday, precision: 2, suffix: i18n.yuan },
-          { key: 'burn', label: m.hourlyBurn, value: s?.hourlyBurn, precision: 2, suffix: i18n.yuan },
+          { key: 'revenue', label: m.revenueToday, value: s?.revenueToday, money: true },
+          { key: 'burn', label: m.hourlyBurn, value: s?.hourlyBurn, money: true },
           {
             key: 'gpus',
             label: m.gpuIdle,

@@ -1,4 +1,4 @@
-import { formatCurrency } from '@gpu/shared/money';
+import { formatMoney } from '@gpu/shared/money';
 import type { AdminUser, AdminUserSort } from '@gpu/shared/operations';
 import { formatTime } from '@gpu/shared/time';
 import { Button, Card, Drawer, Grid, Input, Select, type TableProps, Tag } from 'antd';
@@ -97,7 +97,7 @@ export default function UserManagementPage() {
       ...sorted('available'),
       align: 'right',
       render: (v: number) => (
-        <span className={`${styles.money} ${v < 0 ? styles.negative : ''}`}>{formatCurrency(v)}</span>
+        <span className={`${styles.money} ${v < 0 ? styles.negative : ''}`}>{formatMoney(v)}</span>
       ),
     },
     {
@@ -106,7 +106,7 @@ export default function UserManagementPage() {
       width: 120,
       ...sorted('totalSpend'),
       align: 'right',
-      render: (v: number) => <span className={styles.money}>{formatCurrency(v)}</span>,
+      render: (v: number) => <span className={styles.money}>{formatMoney(v)}</span>,
     },
     {
       title: u.instances,
@@ -166,8 +166,8 @@ export default function UserManagementPage() {
           { key: 'users', label: u.totalUsers, value: s?.totalUsers },
           { key: 'new', label: u.newToday, value: s?.newToday },
           { key: 'active', label: u.activeUsers, value: s?.activeUsers },
-          { key: 'balance', label: u.totalBalance, value: s?.totalBalance, precision: 2, suffix: i18n.yuan },
-          { key: 'spend', label: u.allSpend, value: s?.totalSpend, precision: 2, suffix: i18n.yuan },
+          { key: 'balance', label: u.totalBalance, value: s?.totalBalance, money: true },
+          { key: 'spend', label: u.allSpend, value: s?.totalSpend, money: true },
         ]}
       />
       <Card>

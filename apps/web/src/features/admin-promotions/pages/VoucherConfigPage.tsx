@@ -1,4 +1,4 @@
-import { formatCurrency } from '@gpu/shared/money';
+import { formatMoney } from '@gpu/shared/money';
 import { formatTime } from '@gpu/shared/time';
 import { type VoucherConfigView, voucherConfigInputSchema } from '@gpu/shared/vouchers';
 import {
@@ -57,7 +57,7 @@ export default function VoucherConfigPage() {
 
   const columns: TableProps<VoucherConfigView>['columns'] = [
     { title: a.columns.name, dataIndex: 'name' },
-    { title: a.columns.face, dataIndex: 'faceAmount', render: (v: number) => formatCurrency(v) },
+    { title: a.columns.face, dataIndex: 'faceAmount', render: (v: number) => formatMoney(v) },
     {
       title: a.columns.validity,
       render: (_, r) =>
@@ -75,7 +75,7 @@ export default function VoucherConfigPage() {
     {
       title: a.columns.minOrder,
       dataIndex: 'minOrderAmount',
-      render: (v: number) => (v > 0 ? formatCurrency(v) : a.anyScope),
+      render: (v: number) => (v > 0 ? formatMoney(v) : a.anyScope),
     },
     { title: a.columns.perUser, dataIndex: 'perUserLimit' },
     { title: a.columns.issued, dataIndex: 'issuedCount' },

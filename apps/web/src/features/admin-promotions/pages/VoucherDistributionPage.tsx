@@ -1,3 +1,4 @@
+import { formatMoney } from '@gpu/shared/money';
 import { formatTime } from '@gpu/shared/time';
 import {
   type DistributionPreview,
@@ -163,7 +164,7 @@ export default function VoucherDistributionPage() {
               loading={configs.isPending}
               options={configs.data?.list.map((c) => ({
                 value: c.id,
-                label: `${c.name}（¥${c.faceAmount}）`,
+                label: `${c.name}（${formatMoney(c.faceAmount)}）`,
               }))}
               data-testid="dist-config"
             />

@@ -11,6 +11,8 @@ export interface BillFilters {
   billingType?: BillingType;
   kind?: BillKind;
   instanceId?: number;
+  /** One order or bill by its number (OD…/BL…). */
+  recordNo?: string;
   /** YYYY-MM-DD, inclusive. */
   from?: string;
   to?: string;

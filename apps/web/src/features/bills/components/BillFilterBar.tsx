@@ -2,7 +2,7 @@ import { UndoOutlined } from '@ant-design/icons';
 import { BILLING_TYPES, type BillingType } from '@gpu/shared/constants';
 import type { BillKind } from '@gpu/shared/labels';
 import { shanghaiToday } from '@gpu/shared/time';
-import { Button, DatePicker, Select } from 'antd';
+import { Button, DatePicker, Input, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { t } from '../../../locales/zh-CN';
 import { useInstances } from '../../instances';
@@ -18,7 +18,7 @@ export interface BillFilterBarProps {
   onChange: (next: BillFilters) => void;
 }
 
-/** Billing type, kind, date range (Shanghai days) and instance. */
+/** Billing type, kind, date range (Shanghai days), instance and the order/bill number. */
 export function BillFilterBar({ value, kinds, onChange }: BillFilterBarProps) {
   const instances = useInstances({ page: 1, size: 100 }, { live: false });
   const range: [Dayjs, Dayjs] | null = value.from && value.to ? [dayjs(value.from), dayjs(value.to)] : null;
@@ -72,6 +72,17 @@ export function BillFilterBar({ value, kinds, onChange }: BillFilterBarProps) {
           { value: '', label: b.allInstances },
           ...(instances.data?.list ?? []).map((i) => ({ value: i.id, label: `${i.name} (#${i.id})` })),
         ]}
+      />
+      <Input.Search
+        // Keyed on the filter, so 重置 empties what was typed too.
+        key={value.recordNo ?? ''}
+        className={styles.search}
+        defaultValue={value.recordNo}
+        allowClear
+        placeholder={b.searchNo}
+        aria-label={b.searchNo}
+        onSearch={(v) => set({ recordNo: v.trim() || undefined })}
+        data-testid="bill-search"
       />
       <Button icon={<UndoOutlined />} disabled={!dirty} onClick={() => onChange({})}>
         {b.reset}

@@ -1,6 +1,6 @@
 import type { Bill } from '@gpu/shared/bills';
 import type { BillKind } from '@gpu/shared/labels';
-import { formatCurrency } from '@gpu/shared/money';
+import { formatMoney } from '@gpu/shared/money';
 import { formatTime } from '@gpu/shared/time';
 import { Empty, Table, type TableProps, Tag } from 'antd';
 import { t } from '../../../locales/zh-CN';
@@ -25,7 +25,14 @@ export const KindTag = ({ kind }: { kind: BillKind }) => (
 
 export const Amount = ({ bill }: { bill: Bill }) => (
   <span className={bill.amount < 0 ? styles.refund : styles.amount} data-testid="bill-amount">
-    {formatCurrency(bill.amount)}
+    {formatMoney(bill.amount)}
+  </span>
+);
+
+/** The order or bill number (OD…/BL…), whole on one line: support reads it back digit by digit. */
+export const RecordNo = ({ no }: { no: string }) => (
+  <span className={styles.id} data-testid="bill-no">
+    {no}
   </span>
 );
 
@@ -54,11 +61,11 @@ export interface BillTableProps {
 export function BillTable({ bills, loading, variant = 'bills', emptyText, pagination }: BillTableProps) {
   const columns: TableProps<Bill>['columns'] = [
     {
-      key: 'id',
+      key: 'no',
       title: variant === 'orders' ? c.orderId : c.id,
-      dataIndex: 'id',
-      width: 90,
-      render: (id: number) => <span className={styles.id}>{id}</span>,
+      dataIndex: 'recordNo',
+      width: 250,
+      render: (no: string) => <RecordNo no={no} />,
     },
     {
       key: 'instance',
@@ -94,7 +101,7 @@ export function BillTable({ bills, loading, variant = 'bills', emptyText, pagina
             align: 'right' as const,
             render: (_: unknown, bill: Bill) => (
               <span className={styles.voucher}>
-                {bill.voucherAmount ? formatCurrency(bill.voucherAmount) : '-'}
+                {bill.voucherAmount ? formatMoney(bill.voucherAmount) : '-'}
               </span>
             ),
           },
@@ -138,6 +145,9 @@ export function BillList({ bills, emptyText }: { bills: Bill[]; emptyText: strin
           </div>
           <div className={styles.sub}>
             {t.instances.billingType[bill.billingType]} · {formatTime(bill.createdAt)}
+          </div>
+          <div className={styles.sub}>
+            <RecordNo no={bill.recordNo} />
           </div>
           <div className={styles.sub}>
             <Period bill={bill} />

@@ -1,5 +1,5 @@
 import type { DailyConsumption } from '@gpu/shared/bills';
-import { formatCurrency } from '@gpu/shared/money';
+import { formatMoney } from '@gpu/shared/money';
 import { BarChart } from 'echarts/charts';
 import { GridComponent, TooltipComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
@@ -28,7 +28,7 @@ export default function DailyChart({
       tooltip: {
         trigger: 'axis',
         axisPointer: { type: 'shadow' },
-        valueFormatter: (v: unknown) => formatCurrency(Number(v)),
+        valueFormatter: (v: unknown) => formatMoney(Number(v)),
       },
       xAxis: {
         type: 'category',
@@ -41,7 +41,7 @@ export default function DailyChart({
         type: 'value',
         minInterval: 0.01,
         splitLine: { lineStyle: { color: '#eef0f5' } },
-        axisLabel: { color: '#8a8fa3', formatter: (v: number) => `¥${v}` },
+        axisLabel: { color: '#8a8fa3', formatter: (v: number) => formatMoney(v) },
       },
       series: [
         {

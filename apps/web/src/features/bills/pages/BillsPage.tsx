@@ -1,11 +1,10 @@
 import { BILL_KINDS } from '@gpu/shared/labels';
-import { formatCurrency } from '@gpu/shared/money';
+import { formatMoney } from '@gpu/shared/money';
 import { useState } from 'react';
 import { PageHeader } from '../../../components/PageHeader';
 import { StatCard, StatGrid } from '../../../components/StatCard';
 import { t } from '../../../locales/zh-CN';
-import { useBalanceEvents } from '../../billing';
-import { useBillingMonitor } from '../api/get-summary';
+import { useBalanceEvents, useBillingMonitor } from '../../billing';
 import { type BillFilters, useBills } from '../api/list-bills';
 import { ExportButtons } from '../components/ExportButtons';
 import { PAGE_SIZE, RecordsCard } from '../components/RecordsCard';
@@ -29,19 +28,19 @@ export default function BillsPage() {
         <StatCard
           label={b.todaySpend}
           loading={!m}
-          value={m ? formatCurrency(m.todaySpend) : ''}
+          value={m ? formatMoney(m.todaySpend) : ''}
           testId="stat-today"
         />
         <StatCard
           label={b.monthSpend}
           loading={!m}
-          value={m ? formatCurrency(m.monthSpend) : ''}
+          value={m ? formatMoney(m.monthSpend) : ''}
           testId="stat-month"
         />
         <StatCard
           label={b.totalSpend}
           loading={!m}
-          value={m ? formatCurrency(m.totalSpend) : ''}
+          value={m ? formatMoney(m.totalSpend) : ''}
           testId="stat-total"
         />
         <StatCard

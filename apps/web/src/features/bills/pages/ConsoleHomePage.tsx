@@ -6,7 +6,7 @@ import {
   ThunderboltOutlined,
   WalletOutlined,
 } from '@ant-design/icons';
-import { formatCurrency } from '@gpu/shared/money';
+import { formatMoney } from '@gpu/shared/money';
 import { formatTime } from '@gpu/shared/time';
 import { Card, Empty, Skeleton } from 'antd';
 import { lazy, Suspense } from 'react';
@@ -18,9 +18,15 @@ import { PATHS } from '../../../lib/routing/paths';
 import { useTenant } from '../../../lib/tenant-context';
 import { useSession } from '../../../lib/use-session';
 import { t } from '../../../locales/zh-CN';
-import { useBalance, useBalanceEvents } from '../../billing';
+import {
+  runwayText,
+  spendRateText,
+  useBalance,
+  useBalanceEvents,
+  useBillingMonitor,
+  useDailyConsumption,
+} from '../../billing';
 import { GpuCell, StatusTag, useInstances } from '../../instances';
-import { useBillingMonitor, useDailyConsumption } from '../api/get-summary';
 import styles from './ConsoleHomePage.module.css';
 
 const DailyChart = lazy(() => import('../components/DailyChart'));
@@ -51,7 +57,7 @@ export default function ConsoleHomePage() {
             <WalletOutlined /> {o.balance}
           </div>
           <div className={styles.balanceValue} data-testid="overview-balance">
-            {available === undefined ? '--' : formatCurrency(available)}
+            {available === undefined ? '--' : formatMoney(available)}
           </div>
           <div className={styles.balanceActions}>
             <LinkButton to={PATHS.recharge} className={styles.recharge}>
@@ -80,22 +86,22 @@ export default function ConsoleHomePage() {
             icon={<LineChartOutlined />}
             label={o.todaySpend}
             loading={!m}
-            value={m ? formatCurrency(m.todaySpend) : ''}
+            value={m ? formatMoney(m.todaySpend) : ''}
             testId="overview-today"
           />
           <StatCard
             icon={<FieldTimeOutlined />}
             label={o.monthSpend}
             loading={!m}
-            value={m ? formatCurrency(m.monthSpend) : ''}
+            value={m ? formatMoney(m.monthSpend) : ''}
             testId="overview-month"
           />
           <StatCard
             icon={<ThunderboltOutlined />}
             label={o.hourlyBurn}
             loading={!m}
-            value={m ? `${formatCurrency(m.hourlyBurn)}${t.instances.perHour}` : ''}
-            note={m ? (m.estimatedHoursLeft !== null ? o.hoursLeft(m.estimatedHoursLeft) : o.noBurn) : null}
+            value={m ? spendRateText(m) : ''}
+            note={m ? runwayText(m) : null}
             testId="overview-burn"
           />
         </div>

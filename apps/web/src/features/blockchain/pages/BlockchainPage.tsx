@@ -106,7 +106,7 @@ function OrderForm() {
           <Input placeholder={b.txHashPlaceholder} data-testid="blockchain-tx" />
         </Form.Item>
         <div className={styles.formFoot}>
-          <span className={styles.rate}>{b.rate(String(USD_CNY_TENTHS / 10))}</span>
+          <span className={styles.rate}>{b.rate(formatMoney(USD_CNY_TENTHS / 10))}</span>
           <Button
             type="primary"
             htmlType="submit"

@@ -6,6 +6,8 @@ import {
   InfoCircleOutlined,
   SafetyCertificateOutlined,
 } from '@ant-design/icons';
+import { formatMoney } from '@gpu/shared/money';
+
 import { LinkButton } from '../../../components/LinkButton';
 import { Price } from '../../../components/Price';
 import { PATHS } from '../../../lib/routing/paths';
@@ -97,8 +99,8 @@ export default function CloudPage() {
                 </div>
               </dl>
               <div className={styles.price}>
-                <Price value={config.monthly} unit={c.perMonth} size="lg" group />
-                <span className={styles.hourly}>{c.perHourRef(config.hourly)}</span>
+                <Price value={config.monthly} unit={c.perMonth} size="lg" />
+                <span className={styles.hourly}>{c.perHourRef(formatMoney(config.hourly))}</span>
               </div>
               <LinkButton to={PATHS.contact} type={config.popular ? 'primary' : 'default'} block size="large">
                 {c.enquire}

@@ -1,5 +1,5 @@
 import type { Instance, RenewalPricing } from '@gpu/shared/instances';
-import { formatCurrency } from '@gpu/shared/money';
+import { formatMoney } from '@gpu/shared/money';
 import { formatTime } from '@gpu/shared/time';
 import { Alert, Descriptions, Modal, Radio, Skeleton } from 'antd';
 import { useEffect, useState } from 'react';
@@ -66,7 +66,7 @@ export function RenewDialog({ inst, onClose }: { inst: Instance | null; onClose:
             </Descriptions.Item>
             <Descriptions.Item label={i18n.renewAmount}>
               <span className={styles.amount} data-testid="renew-amount">
-                {option ? formatCurrency(option.amount) : '-'}
+                {option ? formatMoney(option.amount) : '-'}
               </span>
             </Descriptions.Item>
           </Descriptions>

@@ -1,5 +1,5 @@
 import type { Instance } from '@gpu/shared/instances';
-import { formatCurrency } from '@gpu/shared/money';
+import { formatMoney } from '@gpu/shared/money';
 import { formatRemaining, formatTime } from '@gpu/shared/time';
 import { Tag } from 'antd';
 import { t } from '../../../locales/zh-CN';
@@ -31,8 +31,8 @@ export function BillingCell({ inst, charged = false }: { inst: Instance; charged
       </span>
       <span className={styles.price}>
         {pkg && inst.packagePrice !== null
-          ? `${formatCurrency(inst.packagePrice)}${i18n.perPeriod[pkg]}`
-          : `${formatCurrency(inst.hourlyPrice)}${i18n.perHour}`}
+          ? `${formatMoney(inst.packagePrice)}${i18n.perPeriod[pkg]}`
+          : `${formatMoney(inst.hourlyPrice)}${i18n.perHour}`}
       </span>
       {charged ? (
         <span className={styles.sub}>
@@ -46,7 +46,7 @@ export function BillingCell({ inst, charged = false }: { inst: Instance; charged
 export function ChargedCell({ inst }: { inst: Instance }) {
   return (
     <span className={styles.money} data-testid="instance-charged">
-      {formatCurrency(inst.charged)}
+      {formatMoney(inst.charged)}
     </span>
   );
 }

@@ -10,6 +10,7 @@ import { useAppEvents } from '../../../lib/app-events';
 import { PATHS } from '../../../lib/routing/paths';
 import { useSession } from '../../../lib/use-session';
 import { t } from '../../../locales/zh-CN';
+import { SpendRunway } from '../../billing';
 import { UserNotices } from '../../notices';
 import { instanceKeys } from '../api/keys';
 import { useInstances } from '../api/list-instances';
@@ -81,7 +82,12 @@ export default function InstancesPage() {
   const header = (
     <PageHeader
       title={i18n.title}
-      subtitle={i18n.subtitle}
+      subtitle={
+        <>
+          {i18n.subtitle}
+          <SpendRunway />
+        </>
+      }
       extra={
         <>
           <span className={styles.toggle}>

@@ -3,6 +3,7 @@ import { RECHARGE_MAX, RECHARGE_MIN, RECHARGE_PRESETS } from '@gpu/shared/consta
 import { isRechargeInputKey, sanitizeRechargeInput } from '@gpu/shared/payments';
 import { Input } from 'antd';
 import { useState } from 'react';
+import { MoneyFigure } from '../../../components/Price';
 import { t } from '../../../locales/zh-CN';
 import styles from './RechargeForm.module.css';
 
@@ -42,8 +43,7 @@ export function AmountPicker({ preset, custom, error, onPreset, onCustom, onCust
               data-testid={`recharge-preset-${amount}`}
             >
               <span className={styles.presetAmount}>
-                <small>¥</small>
-                {amount.toLocaleString('zh-CN')}
+                <MoneyFigure value={amount} />
               </span>
               <span className={styles.growth}>{r.growth(amount)}</span>
               {selected && (

@@ -1,9 +1,10 @@
 import { AlipayCircleFilled, ArrowLeftOutlined, ClockCircleOutlined, LinkOutlined } from '@ant-design/icons';
 import { PAYMENT_QR_SIZE } from '@gpu/shared/constants';
-import { formatYuan } from '@gpu/shared/money';
+
 import { formatMmSs } from '@gpu/shared/time';
 import { Button, Grid } from 'antd';
 import { QRCodeSVG } from 'qrcode.react';
+import { MoneyFigure } from '../../../components/Price';
 import { t } from '../../../locales/zh-CN';
 import styles from './QrPaymentView.module.css';
 
@@ -40,8 +41,7 @@ export function QrPaymentView({ qrCode, orderNo, amount, secondsLeft, onBack, on
       <div className={styles.amount}>
         <span className={styles.amountLabel}>{r.payAmount}</span>
         <span className={styles.amountValue} data-testid="recharge-qr-amount">
-          <small>¥</small>
-          {formatYuan(amount)}
+          <MoneyFigure value={amount} />
         </span>
       </div>
 

@@ -1,6 +1,6 @@
 import { ReloadOutlined, WalletOutlined } from '@ant-design/icons';
 import { RECHARGE_ORDER_STATUSES } from '@gpu/shared/labels';
-import { formatCurrency } from '@gpu/shared/money';
+import { formatMoney } from '@gpu/shared/money';
 import type { RechargeOrder } from '@gpu/shared/payments';
 import { formatTime } from '@gpu/shared/time';
 import {
@@ -44,9 +44,7 @@ const StatusTag = ({ status }: { status: RechargeOrder['status'] }) => (
   </Tag>
 );
 
-const Amount = ({ value }: { value: number }) => (
-  <span className={styles.amount}>{formatCurrency(value)}</span>
-);
+const Amount = ({ value }: { value: number }) => <span className={styles.amount}>{formatMoney(value)}</span>;
 
 const COLUMNS: TableProps<RechargeOrder>['columns'] = [
   {

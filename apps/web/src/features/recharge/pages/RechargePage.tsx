@@ -6,12 +6,13 @@ import {
   WalletOutlined,
 } from '@ant-design/icons';
 import { PAYMENT_COUNTDOWN_S, RECHARGE_MAX, RECHARGE_MIN } from '@gpu/shared/constants';
-import { formatYuan } from '@gpu/shared/money';
+import { formatMoney } from '@gpu/shared/money';
 import { DEFAULT_RECHARGE_BODY, DEFAULT_RECHARGE_SUBJECT } from '@gpu/shared/payments';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Spin } from 'antd';
 import { useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { MoneyFigure } from '../../../components/Price';
 import { APP_EVENTS, emitAppEvent } from '../../../lib/app-events';
 import { confirmDialog, notify } from '../../../lib/feedback';
 import { PATHS } from '../../../lib/routing/paths';
@@ -77,7 +78,7 @@ export default function RechargePage() {
         setTouched(false);
         await confirmDialog({
           title: m.successTitle,
-          content: order ? m.successText(formatYuan(order.amount)) : undefined,
+          content: order ? m.successText(formatMoney(order.amount)) : undefined,
           icon: <CheckCircleFilled style={{ color: '#52c41a' }} />,
           okText: r.continue,
           cancelText: r.stay,
@@ -175,10 +176,7 @@ export default function RechargePage() {
                 {balance.isPending ? (
                   <Spin size="small" />
                 ) : (
-                  <>
-                    <small>¥</small>
-                    {formatYuan(balance.data?.available ?? 0)}
-                  </>
+                  <MoneyFigure value={balance.data?.available ?? 0} />
                 )}
               </span>
             </div>
@@ -238,8 +236,7 @@ export default function RechargePage() {
                   <div className={styles.payable}>
                     <span>{r.payable}</span>
                     <strong data-testid="recharge-payable">
-                      <small>¥</small>
-                      {formatYuan(Number.isFinite(amount) ? amount : 0)}
+                      <MoneyFigure value={Number.isFinite(amount) ? amount : 0} />
                     </strong>
                   </div>
                   <Button

@@ -1,5 +1,5 @@
 import { BILLING_TYPES, type BillingType } from '@gpu/shared/constants';
-import { formatCurrency } from '@gpu/shared/money';
+import { formatMoney } from '@gpu/shared/money';
 import { Price } from '../../../components/Price';
 import { t } from '../../../locales/zh-CN';
 import { type OrderInput, orderFigures } from '../order-figures';
@@ -43,7 +43,7 @@ export function BillingChoice({
       value: type,
       label: s.billing[type],
       ariaLabel: ready
-        ? `${s.billing[type]} ${formatCurrency(unit.discountedUnitPrice)}${s.unit[type]}`
+        ? `${s.billing[type]} ${formatMoney(unit.discountedUnitPrice)}${s.unit[type]}`
         : undefined,
       extra: ready ? <Price value={unit.discountedUnitPrice} unit={s.unit[type]} size="sm" /> : '…',
     };

@@ -94,19 +94,19 @@ export function OrderBar({
           <div>
             <dt>{b.original}</dt>
             <dd data-testid="bar-original">
-              <Price value={figures.originalAmount} size="sm" group />
+              <Price value={figures.originalAmount} size="sm" />
             </dd>
           </div>
           <div>
             <dt>{b.discount}</dt>
             <dd className={figures.discountAmount > 0 ? styles.minus : ''} data-testid="bar-discount">
-              −<Price value={figures.discountAmount} size="sm" group />
+              −<Price value={figures.discountAmount} size="sm" />
             </dd>
           </div>
           <div>
             <dt>{b.voucher}</dt>
             <dd className={figures.voucherDeduction > 0 ? styles.minus : ''} data-testid="bar-voucher">
-              −<Price value={figures.voucherDeduction} size="sm" group />
+              −<Price value={figures.voucherDeduction} size="sm" />
             </dd>
           </div>
           <div className={styles.note}>
@@ -122,7 +122,6 @@ export function OrderBar({
               <Price
                 value={figures.payableAmount}
                 size="lg"
-                group
                 className={styles.payable}
                 testId="bar-payable"
               />

@@ -1,8 +1,9 @@
 import { GiftOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
-import { formatYuan } from '@gpu/shared/money';
+import { formatMoney } from '@gpu/shared/money';
 import { formatTime } from '@gpu/shared/time';
 import { Button, Empty, Input, Modal, Segmented, Tag } from 'antd';
 import { type ReactNode, useMemo, useState } from 'react';
+import { MoneyFigure } from '../../../components/Price';
 import { t } from '../../../locales/zh-CN';
 import {
   filterVouchers,
@@ -51,8 +52,7 @@ function VoucherCard({
     <li className={`${styles.card} ${applicable ? '' : styles.cardOff}`} data-testid="voucher-card">
       <div className={styles.amount}>
         <span className={styles.amountValue}>
-          <small>¥</small>
-          {formatYuan(voucher.remainingAmount)}
+          <MoneyFigure value={voucher.remainingAmount} />
         </span>
         <span className={styles.amountLabel}>{v.remaining}</span>
       </div>
@@ -64,7 +64,7 @@ function VoucherCard({
         </div>
         <div className={styles.scope}>
           {voucher.gpuType || v.anyGpu} · {voucher.regionName || v.anyRegion} ·{' '}
-          {v.faceValue(formatYuan(voucher.amount))}
+          {v.faceValue(formatMoney(voucher.amount))}
         </div>
         <div className={styles.expiry}>
           {voucher.expiresAt ? v.expires(formatTime(voucher.expiresAt, 'YYYY-MM-DD HH:mm')) : v.noExpiry}
@@ -127,7 +127,7 @@ export function VoucherSelector({
     status = (
       <span className={styles.chosen} data-testid="voucher-chosen">
         <Tag color="red" className={styles.chosenTag}>
-          {v.deduct(formatYuan(deduction))}
+          {v.deduct(formatMoney(deduction))}
         </Tag>
         {selected.name}
       </span>

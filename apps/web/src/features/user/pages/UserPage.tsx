@@ -8,7 +8,7 @@ import {
   SafetyOutlined,
   WalletOutlined,
 } from '@ant-design/icons';
-import { formatCurrency } from '@gpu/shared/money';
+import { formatMoney } from '@gpu/shared/money';
 import { formatTime } from '@gpu/shared/time';
 import { Card, Descriptions, Skeleton, Tag } from 'antd';
 import type { ReactNode } from 'react';
@@ -17,14 +17,13 @@ import { LinkButton } from '../../../components/LinkButton';
 import { PATHS } from '../../../lib/routing/paths';
 import { useSession } from '../../../lib/use-session';
 import { t } from '../../../locales/zh-CN';
-import { useBalance } from '../../billing';
-import { useBillingMonitor } from '../../bills';
+import { useBalance, useBillingMonitor } from '../../billing';
 import { useVoucherStats } from '../../vouchers';
 import { maskPhone } from '../mask-phone';
 import styles from './UserPage.module.css';
 
 const u = t.user;
-const money = (yuan: number) => formatCurrency(yuan, { group: true });
+const money = (yuan: number) => formatMoney(yuan);
 
 /** One figure of a query: a skeleton while it loads, 加载失败 if it failed, never a made-up ¥0.00. */
 interface Figure {

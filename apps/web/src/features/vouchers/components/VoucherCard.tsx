@@ -1,8 +1,9 @@
-import { formatYuan } from '@gpu/shared/money';
+import { formatMoney } from '@gpu/shared/money';
 import { formatTime } from '@gpu/shared/time';
 import type { VoucherView } from '@gpu/shared/vouchers';
 import { Tag } from 'antd';
 import { LinkButton } from '../../../components/LinkButton';
+import { MoneyFigure } from '../../../components/Price';
 import { t } from '../../../locales/zh-CN';
 import { canUse, isExpiringCard, marketLinkFor, statusNow } from '../voucher-rules';
 import styles from './VoucherCard.module.css';
@@ -18,14 +19,15 @@ export function VoucherCard({ voucher, now }: { voucher: VoucherView; now: numbe
     <div className={`${styles.card} ${usable ? '' : styles.inactive}`} data-testid="voucher-card">
       <div className={styles.left}>
         <div className={styles.amount}>
-          <span className={styles.currency}>¥</span>
-          <span data-testid="voucher-remaining">{formatYuan(voucher.remainingAmount)}</span>
+          <span data-testid="voucher-remaining">
+            <MoneyFigure value={voucher.remainingAmount} />
+          </span>
         </div>
         <div className={styles.face}>
-          {v.remaining} · {v.face(formatYuan(voucher.amount))}
+          {v.remaining} · {v.face(formatMoney(voucher.amount))}
         </div>
         <div className={styles.face}>
-          {voucher.minOrderAmount > 0 ? v.minOrder(formatYuan(voucher.minOrderAmount)) : v.noMinimum}
+          {voucher.minOrderAmount > 0 ? v.minOrder(formatMoney(voucher.minOrderAmount)) : v.noMinimum}
         </div>
       </div>
       <div className={styles.right}>

@@ -82,7 +82,7 @@ describe('/console/vouchers', () => {
     stats = { totalValue: 1234.5, unused: 3, used: 2, expired: 1, expiring: 1 };
     lists.all = [voucher()];
     renderPage();
-    await waitFor(() => expect(statValue('totalValue')).toBe('¥1234.50'));
+    await waitFor(() => expect(statValue('totalValue')).toBe('¥1,234.50'));
     const cards = screen.getByTestId('voucher-stats');
     expect(within(cards).getByText('可用总额')).toBeTruthy();
     expect(statValue('unused')).toBe('3');

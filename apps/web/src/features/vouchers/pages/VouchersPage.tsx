@@ -1,4 +1,4 @@
-import { formatCurrency } from '@gpu/shared/money';
+import { formatMoney } from '@gpu/shared/money';
 import type { VoucherStatus } from '@gpu/shared/vouchers';
 import { Alert, Button, Card, Empty, Pagination, Skeleton, Tabs } from 'antd';
 import { useState } from 'react';
@@ -29,7 +29,7 @@ export default function VouchersPage() {
   const now = Date.now();
 
   const cards = [
-    { key: 'totalValue', title: v.stats.totalValue, value: formatCurrency(stats.data?.totalValue ?? 0) },
+    { key: 'totalValue', title: v.stats.totalValue, value: formatMoney(stats.data?.totalValue ?? 0) },
     { key: 'unused', title: v.stats.unused, value: stats.data?.unused ?? 0 },
     { key: 'used', title: v.stats.used, value: stats.data?.used ?? 0 },
     { key: 'expired', title: v.stats.expired, value: stats.data?.expired ?? 0 },

@@ -1,4 +1,4 @@
-import { formatMoney } from '@gpu/shared/money';
+import { formatMoney, formatMoneyAxis } from '@gpu/shared/money';
 import type { OpsDashboard } from '@gpu/shared/ops-dashboard';
 import { LineChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
@@ -13,9 +13,6 @@ echarts.use([LineChart, GridComponent, LegendComponent, TooltipComponent, Canvas
 
 const d = t.adminDashboard;
 const COLORS = ['#1677ff', '#fa8c16', '#52c41a'];
-
-/** Axis labels stay short: ¥1.2万 rather than ¥12,000.00 (the tooltip has the exact figure). */
-const axisMoney = (v: number) => (Math.abs(v) >= 10_000 ? `¥${+(v / 10_000).toFixed(1)}万` : `¥${v}`);
 
 /** Recharge, consumption and revenue per Shanghai day; resizes with its container (phones too). */
 export default function TrendChart({
@@ -42,7 +39,7 @@ export default function TrendChart({
       yAxis: {
         type: 'value',
         splitLine: { lineStyle: { color: '#eef0f5' } },
-        axisLabel: { color: '#8a8fa3', formatter: axisMoney },
+        axisLabel: { color: '#8a8fa3', formatter: formatMoneyAxis },
       },
       series: (
         [

@@ -1,7 +1,7 @@
 import type { BillingMonitorInfo, DailyConsumption } from '@gpu/shared/bills';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { billKeys } from '../../billing';
+import { billKeys } from './keys';
 
 /** GET /v2/billing/monitor/info: spend today/this month/total, running count, hourly burn, hours left. */
 export const useBillingMonitor = () =>
