@@ -14,7 +14,7 @@ import {
 } from './helpers';
 import { openContext, shot } from './screen-helpers';
 
-// A walk of every screen at both sizes (issue "What customers see", consistency): nothing sticks
+// A walk of every screen at both sizes and on both tenants (issue "What customers see", consistency): nothing sticks
 // out sideways, no page is a pixel or two taller than its content needs, and no id, number,
 // address or amount breaks across lines mid-token.
 
@@ -96,12 +96,16 @@ function audit(page: Page, consoleOrAdmin: boolean): Promise<Finding[]> {
 
 let browser: Browser;
 let session: { accessToken: string; user: User };
+/** The second tenant's customer: a new account, so its screens are walked empty. */
+let other: { accessToken: string; user: User };
+const OTHER_HOST = '127.0.0.1';
 let admin: Awaited<ReturnType<typeof adminLogin>>;
 
 beforeAll(async () => {
   browser = await launchBrowser();
   admin = await adminLogin();
   session = await registerUser();
+  other = await registerUser(OTHER_HOST);
   await fundUser(session.accessToken, 1000);
   // An instance, an order and bill lines, so the console's tables have rows to lay out.
   const market = await userCall<MarketList>(session.accessToken, '/gpu/market?size=48');
@@ -127,12 +131,13 @@ async function walk(
   paths: string[],
   signedIn: Parameters<typeof openContext>[2],
   label: string,
+  host = 'localhost',
 ) {
   const context = await openContext(browser, viewport, signedIn);
   const findings: string[] = [];
   for (const path of paths) {
     const page = await context.newPage();
-    await page.goto(siteUrl('localhost', path));
+    await page.goto(siteUrl(host, path));
     await page.waitForLoadState('networkidle');
     await page
       .locator('.ant-spin-spinning, .ant-skeleton-active')
@@ -147,8 +152,8 @@ async function walk(
         .waitFor({ timeout: 8_000 })
         .catch(() => {});
     await page.waitForTimeout(300);
-    for (const f of await audit(page, patterned)) findings.push(`${path} ${f.kind}: ${f.detail}`);
-    await shot(page, `walk-${label}${path.replaceAll('/', '-') || '-home'}`);
+    for (const f of await audit(page, patterned)) findings.push(`${host}${path} ${f.kind}: ${f.detail}`);
+    await shot(page, `walk-${host}-${label}${path.replaceAll('/', '-') || '-home'}`);
     await page.close();
   }
   await context.close();
@@ -166,6 +171,11 @@ for (const [label, viewport] of [
     it('customer screens', async () => {
       const signedIn = { token: session.accessToken, user: session.user };
       expect(await walk(viewport, CUSTOMER, signedIn, label)).toEqual([]);
+    });
+    it('the second tenant: public screens and an empty customer account', async () => {
+      const signedIn = { token: other.accessToken, user: other.user };
+      expect(await walk(viewport, PUBLIC, {}, label, OTHER_HOST)).toEqual([]);
+      expect(await walk(viewport, CUSTOMER, signedIn, label, OTHER_HOST)).toEqual([]);
     });
     it('back-office screens', async () => {
       const signedIn = { adminToken: admin.token, admin: admin.admin };
