@@ -1,18 +1,9 @@
 import path from 'node:path';
-import type { Instance, MarketList, User } from '@gpu/shared';
+import type { Instance, User } from '@gpu/shared';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARTIFACTS } from './env';
-import {
-  api,
-  DESKTOP,
-  fundUser,
-  launchBrowser,
-  MOBILE,
-  registerUser,
-  settledInstance,
-  userCall,
-} from './helpers';
+import { api, DESKTOP, fundUser, launchBrowser, MOBILE, registerUser, rentInstance } from './helpers';
 import { openContext, shot, visit } from './screen-helpers';
 
 // Issue 28, phones: the console's drawer and bottom tab bar instead of the icon rail, 44 px copy
@@ -20,7 +11,6 @@ import { openContext, shot, visit } from './screen-helpers';
 // account drawer's loading state. Each at 390 px, with 1440 px unchanged.
 
 const HOST = 'nm-a-l40s-01';
-const IMAGE = 'registry.gpu.local/pytorch:2.5.1-py3.12-cuda12.4';
 
 /** Every console page and the two pages the tabs lead out to, with the tab lit on each. */
 const PAGES: [route: string, tab: string | null][] = [
@@ -44,18 +34,7 @@ beforeAll(async () => {
   // A customer with money, an order, a bill and a running instance: pages with rows in them.
   session = await registerUser();
   await fundUser(session.accessToken, 1000);
-  const market = await userCall<MarketList>(session.accessToken, '/gpu/market?size=48');
-  const item = market.list.find((i) => i.hostName === HOST);
-  if (!item) throw new Error(`${HOST} is not in the market`);
-  const accepted = await userCall<Instance>(session.accessToken, '/gpu/instance/create', {
-    machineId: item.id,
-    image: IMAGE,
-    gpuAmount: 1,
-    billingType: 'hourly',
-    duration: 1,
-    instanceName: 'phone-console',
-  });
-  inst = await settledInstance<Instance>(session.accessToken, accepted.id);
+  inst = await rentInstance(session.accessToken, { name: 'phone-console', host: HOST });
 });
 afterAll(async () => {
   // Give the GPU back: the files after this one count the host's free GPUs.

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { Admin, Envelope, TenantConfig, User } from '@gpu/shared';
+import type { Admin, Envelope, Instance, MarketList, TenantConfig, User } from '@gpu/shared';
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
 import { STORAGE_KEYS } from '../src/lib/session';
@@ -94,6 +94,40 @@ export async function settledInstance<T extends { id: number; status: string }>(
     if (Date.now() > deadline) throw new Error(`instance ${id} still ${inst?.status ?? 'missing'}`);
     await new Promise((r) => setTimeout(r, 200));
   }
+}
+
+/** The demo's PyTorch image, on every demo host. */
+export const DEMO_IMAGE = 'registry.gpu.local/pytorch:2.5.1-py3.12-cuda12.4';
+
+/**
+ * Rents through the real API and waits until the create settles: on `host` (a demo host name) or
+ * the first market item `pick` accepts with a free GPU. Packages rent one period.
+ */
+export async function rentInstance(
+  token: string,
+  opts: {
+    name: string;
+    host?: string;
+    pick?: (item: MarketList['list'][number]) => boolean;
+    billingType?: 'hourly' | 'daily' | 'weekly' | 'monthly';
+    gpuAmount?: number;
+  },
+): Promise<Instance> {
+  const market = await userCall<MarketList>(token, '/gpu/market?size=48');
+  const item = market.list.find((i) =>
+    opts.host ? i.hostName === opts.host : i.gpuIdleNum >= (opts.gpuAmount ?? 1) && (opts.pick?.(i) ?? true),
+  );
+  if (!item) throw new Error(`no market item for ${opts.host ?? 'the pick'}`);
+  const billingType = opts.billingType ?? 'hourly';
+  const accepted = await userCall<Instance>(token, '/gpu/instance/create', {
+    machineId: item.id,
+    image: DEMO_IMAGE,
+    gpuAmount: opts.gpuAmount ?? 1,
+    billingType,
+    ...(billingType === 'hourly' ? {} : { duration: 1 }),
+    instanceName: opts.name,
+  });
+  return settledInstance<Instance>(token, accepted.id);
 }
 
 /** Tops a user up through the simulated payment provider: the QR order, then "scan and pay". */

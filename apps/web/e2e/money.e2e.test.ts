@@ -1,4 +1,4 @@
-import type { Bill, BillingMonitorInfo, Instance, Page as ListPage, MarketList } from '@gpu/shared';
+import type { Bill, BillingMonitorInfo, Instance, Page as ListPage } from '@gpu/shared';
 import { formatMoney } from '@gpu/shared/money';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,7 +11,7 @@ import {
   launchBrowser,
   MOBILE,
   registerUser,
-  settledInstance,
+  rentInstance,
   userCall,
 } from './helpers';
 import { expectNoSidewaysScroll, openContext, shot, visit } from './screen-helpers';
@@ -19,8 +19,6 @@ import { expectNoSidewaysScroll, openContext, shot, visit } from './screen-helpe
 // Money where decisions are made (issue 28): the instance list's header shows the spend rate and
 // how long the balance lasts at it, like 控制台首页, and follows instances powering off; amounts
 // read ¥1,000.00 on console and admin screens alike; orders and bills carry OD…/BL… numbers.
-
-const IMAGE = 'registry.gpu.local/pytorch:2.5.1-py3.12-cuda12.4';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -32,18 +30,11 @@ type Session = Awaited<ReturnType<typeof registerUser>>;
 
 /** An instance on the market's first host with a free GPU that no other file rents from. */
 async function rent(session: Session, billing: 'hourly' | 'daily'): Promise<Instance> {
-  const market = await userCall<MarketList>(session.accessToken, '/gpu/market?size=48');
-  const item = market.list.find((i) => i.gpuIdleNum >= 1 && !i.hostName.includes('l40s'));
-  if (!item) throw new Error('no free GPU in the market');
-  const accepted = await userCall<Instance>(session.accessToken, '/gpu/instance/create', {
-    machineId: item.id,
-    image: IMAGE,
-    gpuAmount: 1,
+  return rentInstance(session.accessToken, {
+    name: billing === 'hourly' ? 'runway-box' : 'numbered-box',
     billingType: billing,
-    ...(billing === 'daily' ? { duration: 1 } : {}),
-    instanceName: billing === 'hourly' ? 'runway-box' : 'numbered-box',
+    pick: (i) => !i.hostName.includes('l40s'),
   });
-  return settledInstance<Instance>(session.accessToken, accepted.id);
 }
 
 async function release(session: Session, id: number) {

@@ -1,4 +1,4 @@
-import type { Instance, MarketList, User } from '@gpu/shared';
+import type { User } from '@gpu/shared';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -8,9 +8,8 @@ import {
   launchBrowser,
   MOBILE,
   registerUser,
-  settledInstance,
+  rentInstance,
   siteUrl,
-  userCall,
 } from './helpers';
 import { openContext, shot } from './screen-helpers';
 
@@ -108,20 +107,7 @@ beforeAll(async () => {
   other = await registerUser(OTHER_HOST);
   await fundUser(session.accessToken, 1000);
   // An instance, an order and bill lines, so the console's tables have rows to lay out.
-  const market = await userCall<MarketList>(session.accessToken, '/gpu/market?size=48');
-  const item =
-    market.list.find((i) => i.gpuIdleNum > 0 && i.hostName === 'nm-a-l40s-01') ??
-    market.list.find((i) => i.gpuIdleNum > 0);
-  if (!item) throw new Error('no free GPU in the market');
-  const accepted = await userCall<Instance>(session.accessToken, '/gpu/instance/create', {
-    machineId: item.id,
-    image: 'registry.gpu.local/pytorch:2.5.1-py3.12-cuda12.4',
-    gpuAmount: 1,
-    billingType: 'hourly',
-    duration: 1,
-    instanceName: 'audit-walk',
-  });
-  await settledInstance<Instance>(session.accessToken, accepted.id);
+  await rentInstance(session.accessToken, { name: 'audit-walk', pick: (i) => i.hostName === 'nm-a-l40s-01' });
 });
 afterAll(() => browser?.close());
 
