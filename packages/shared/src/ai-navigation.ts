@@ -1,4 +1,4 @@
-import { z } from 'zod';
+/* No zod here: the public /ai-navigation page imports this module. */
 
 /** The page /ai-navigation embeds when the tenant configures none (an AI tools directory). */
 export const DEFAULT_AI_NAVIGATION_URL = 'https://ai-bot.cn/';
@@ -22,8 +22,8 @@ export function aiNavigationUrl(configured: string | undefined): string {
 export const EMBED_STATUSES = ['ok', 'refused', 'unavailable', 'unknown'] as const;
 export type EmbedStatus = (typeof EMBED_STATUSES)[number];
 
-export const aiNavigationSchema = z.object({
-  url: z.string(),
-  embed: z.enum(EMBED_STATUSES),
-});
-export type AiNavigation = z.infer<typeof aiNavigationSchema>;
+/** What `GET /api/tenant/ai-navigation` answers (its schema is in tenant.ts: zod stays out of here). */
+export interface AiNavigation {
+  url: string;
+  embed: EmbedStatus;
+}

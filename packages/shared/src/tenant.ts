@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EMBED_STATUSES } from './ai-navigation.ts';
 
 const optionalUrl = z.string().max(2000).default('');
 
@@ -58,3 +59,9 @@ export const tenantListItemSchema = z.object({
   domain: z.string(),
 });
 export type TenantListItem = z.infer<typeof tenantListItemSchema>;
+
+/** `GET /api/tenant/ai-navigation`: the tenant's page and whether it can show in our frame. */
+export const aiNavigationSchema = z.object({
+  url: z.string(),
+  embed: z.enum(EMBED_STATUSES),
+});

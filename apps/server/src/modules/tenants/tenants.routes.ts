@@ -1,5 +1,5 @@
-import { envelopeSchema, tenantConfigSchema, tenantListItemSchema } from '@gpu/shared';
-import { aiNavigationSchema, aiNavigationUrl } from '@gpu/shared/ai-navigation';
+import { aiNavigationSchema, envelopeSchema, tenantConfigSchema, tenantListItemSchema } from '@gpu/shared';
+import { aiNavigationUrl } from '@gpu/shared/ai-navigation';
 import { z } from 'zod';
 import { ok } from '../../platform/http/envelope.ts';
 import type { AppInstance } from '../../platform/http/types.ts';

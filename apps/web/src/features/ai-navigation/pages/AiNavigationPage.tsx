@@ -4,7 +4,7 @@ import { Button, Result, Spin } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTenant } from '../../../lib/tenant-context';
 import { t } from '../../../locales/zh-CN';
-import { AI_NAVIGATION_TIMEOUT_MS, useAiNavigation } from '../ai-navigation';
+import { AI_NAVIGATION_TIMEOUT_MS, useEmbedStatus } from '../ai-navigation';
 import styles from './AiNavigationPage.module.css';
 
 const a = t.aiNavigation;
@@ -19,13 +19,13 @@ type State = 'loading' | 'loaded' | 'timedOut';
 export default function AiNavigationPage() {
   const src = aiNavigationUrl(useTenant().aiNavigationUrl);
   const [attempt, setAttempt] = useState(0);
-  const check = useAiNavigation();
+  const { embed, check } = useEmbedStatus();
   const retry = () => {
-    void check.refetch();
+    check();
     setAttempt((n) => n + 1);
   };
   // A new key per URL and retry: the frame and its loading state start afresh.
-  return <EmbeddedPage key={`${src}#${attempt}`} src={src} embed={check.data?.embed} onRetry={retry} />;
+  return <EmbeddedPage key={`${src}#${attempt}`} src={src} embed={embed} onRetry={retry} />;
 }
 
 function EmbeddedPage({ src, embed, onRetry }: { src: string; embed?: string; onRetry: () => void }) {
