@@ -84,7 +84,7 @@ describe('代金券发放 names each phone it skips', () => {
   it.each(SIZES)('lists the skipped phones with their reason, copyable, at %o', async (viewport, name) => {
     const page = await adminPage(viewport, '/admin/voucher-distribution');
     await page.getByTestId('dist-config').click();
-    await page.getByTitle(`${CONFIG_NAME}（¥5）`).click();
+    await page.getByTitle(`${CONFIG_NAME}（¥5.00）`).click();
     const phones = [user.user.phone, 'abc123', user.user.phone, UNREGISTERED];
     await page.getByTestId('dist-phones').fill(phones.join('\n'));
     await page.getByTestId('dist-preview').click();

@@ -3,7 +3,16 @@ import type { Instance, User } from '@gpu/shared';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARTIFACTS } from './env';
-import { api, DESKTOP, fundUser, launchBrowser, MOBILE, registerUser, rentInstance } from './helpers';
+import {
+  api,
+  DESKTOP,
+  dialogsSettled,
+  fundUser,
+  launchBrowser,
+  MOBILE,
+  registerUser,
+  rentInstance,
+} from './helpers';
 import { openContext, shot, visit } from './screen-helpers';
 
 // Issue 28, phones: the console's drawer and bottom tab bar instead of the icon rail, 44 px copy
@@ -183,6 +192,7 @@ describe('copy buttons', () => {
     await card.getByTestId('connect-open').click();
     const drawer = page.locator('.ant-drawer', { hasText: '连接实例' });
     await drawer.waitFor();
+    await dialogsSettled(page); // measured mid-slide, a box reads 43.99997 px
     for (const b of await copyBoxes(drawer)) {
       expect(b.width).toBeGreaterThanOrEqual(44);
       expect(b.height).toBeGreaterThanOrEqual(44);

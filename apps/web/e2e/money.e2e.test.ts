@@ -162,7 +162,7 @@ for (const [size, viewport] of [
       expect(await row.textContent()).toContain('¥1,234.00');
       // Every money figure above the table: ¥ and grouping, no "元" suffix.
       for (const key of ['balance', 'spend']) {
-        const value = users.getByTestId(`stat-${key}`).locator('.ant-statistic-content');
+        const value = users.getByTestId(`stat-${key}-value`);
         await value.waitFor();
         expect((await value.textContent())?.trim()).toMatch(MONEY);
         const box = await value.boundingBox();
@@ -170,10 +170,10 @@ for (const [size, viewport] of [
       }
       await shot(users, `money-admin-users-${tag}`);
       const dashboard = await visit(adminContext, '/admin/dashboard');
-      const figures = dashboard.getByTestId('admin-figures').locator('.ant-statistic-content');
+      const figures = dashboard.getByTestId('admin-figures').locator('[data-stat-value]');
       await figures.first().waitFor();
       await dashboard.waitForFunction(
-        () => document.querySelectorAll('[data-testid="admin-figures"] .ant-statistic-content').length === 6,
+        () => document.querySelectorAll('[data-testid="admin-figures"] [data-stat-value]').length === 6,
       );
       const texts = (await figures.allTextContents()).map((x) => x.trim());
       expect(texts.filter((x) => MONEY.test(x))).toHaveLength(3);

@@ -1,8 +1,9 @@
-import type { User } from '@gpu/shared';
+import type { Instance, User } from '@gpu/shared';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   adminLogin,
+  api,
   DESKTOP,
   fundUser,
   launchBrowser,
@@ -98,6 +99,7 @@ let session: { accessToken: string; user: User };
 /** The second tenant's customer: a new account, so its screens are walked empty. */
 let other: { accessToken: string; user: User };
 const OTHER_HOST = '127.0.0.1';
+let walked: Instance | undefined;
 let admin: Awaited<ReturnType<typeof adminLogin>>;
 
 beforeAll(async () => {
@@ -107,9 +109,14 @@ beforeAll(async () => {
   other = await registerUser(OTHER_HOST);
   await fundUser(session.accessToken, 1000);
   // An instance, an order and bill lines, so the console's tables have rows to lay out.
-  await rentInstance(session.accessToken, { name: 'audit-walk', pick: (i) => i.hostName === 'nm-a-l40s-01' });
+  // On a host no other file counts on; given back after the walk.
+  walked = await rentInstance(session.accessToken, { name: 'audit-walk', host: 'ah-a-4090-01' });
 });
-afterAll(() => browser?.close());
+afterAll(async () => {
+  if (walked)
+    await api(`/gpu/instance/release?instance_uuid=${walked.id}`, { token: session.accessToken, body: {} });
+  await browser?.close();
+});
 
 /** Opens each path, waits for its data, and lists what the audit finds there. */
 async function walk(

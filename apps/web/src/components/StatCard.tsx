@@ -1,5 +1,5 @@
 import { Card, Skeleton } from 'antd';
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import styles from './StatCard.module.css';
 
 /** One figure with its label (and an optional icon and note): the one stat card of console and admin. */
@@ -36,7 +36,11 @@ export function StatCard({
       {loading ? (
         <Skeleton.Input active size="small" className={styles.skeleton} />
       ) : (
-        <div className={danger ? `${styles.value} ${styles.danger}` : styles.value} data-testid={testId}>
+        <div
+          className={danger ? `${styles.value} ${styles.danger}` : styles.value}
+          data-testid={testId}
+          data-stat-value
+        >
           {value}
           {unit ? <span className={styles.unit}>{unit}</span> : null}
         </div>
@@ -47,9 +51,22 @@ export function StatCard({
 }
 
 /** Lays stat cards out in a row that wraps (four across on a desktop, two on a phone). */
-export function StatGrid({ children, testId }: { children: ReactNode; testId?: string }) {
+export function StatGrid({
+  children,
+  testId,
+  minWidth = 180,
+}: {
+  children: ReactNode;
+  testId?: string;
+  /** A card's narrowest width: short figures (counts) may sit eight to a row. */
+  minWidth?: number;
+}) {
   return (
-    <div className={styles.grid} data-testid={testId}>
+    <div
+      className={styles.grid}
+      data-testid={testId}
+      style={{ '--stat-min': `${minWidth}px` } as CSSProperties}
+    >
       {children}
     </div>
   );

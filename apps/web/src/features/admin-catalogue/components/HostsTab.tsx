@@ -129,7 +129,7 @@ export function HostsTab() {
 
   return (
     <>
-      <StatGrid>
+      <StatGrid minWidth={120}>
         {(
           [
             ['hosts', h.stats.hosts, s?.totalHosts],
