@@ -3,6 +3,7 @@ import type { BillKind } from '@gpu/shared/labels';
 import { formatMoney } from '@gpu/shared/money';
 import { formatTime } from '@gpu/shared/time';
 import { Empty, Table, type TableProps, Tag } from 'antd';
+import { Token } from '../../../components/Token';
 import { t } from '../../../locales/zh-CN';
 import styles from './BillTable.module.css';
 
@@ -70,10 +71,13 @@ export function BillTable({ bills, loading, variant = 'bills', emptyText, pagina
     {
       key: 'instance',
       title: c.instance,
+      width: 180,
       render: (_, bill) => (
         <span>
-          <span className={styles.name}>{bill.instanceName}</span>
-          <span className={styles.sub}> #{bill.instanceId}</span>
+          <span className={styles.name}>
+            <Token>{bill.instanceName}</Token>
+          </span>
+          <span className={styles.sub}>#{bill.instanceId}</span>
         </span>
       ),
     },
@@ -138,7 +142,7 @@ export function BillList({ bills, emptyText }: { bills: Bill[]; emptyText: strin
         <li key={bill.id} className={styles.item} data-testid={`bill-row-${bill.id}`}>
           <div className={styles.itemHead}>
             <span className={styles.itemName}>
-              {bill.instanceName}
+              <Token>{bill.instanceName}</Token>
               <KindTag kind={bill.kind} />
             </span>
             <Amount bill={bill} />

@@ -5,6 +5,7 @@ import { formatMmSs } from '@gpu/shared/time';
 import { Button, Grid } from 'antd';
 import { QRCodeSVG } from 'qrcode.react';
 import { MoneyFigure } from '../../../components/Price';
+import { Token } from '../../../components/Token';
 import { t } from '../../../locales/zh-CN';
 import styles from './QrPaymentView.module.css';
 
@@ -102,7 +103,7 @@ export function QrPaymentView({ qrCode, orderNo, amount, secondsLeft, onBack, on
       <div className={styles.order}>
         {r.orderNo}
         <span className={styles.orderNo} data-testid="recharge-order-no">
-          {orderNo}
+          <Token mono>{orderNo}</Token>
         </span>
       </div>
 
