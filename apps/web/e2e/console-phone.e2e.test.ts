@@ -19,7 +19,9 @@ import { openContext, shot, visit } from './screen-helpers';
 // buttons, 打开支付宝支付 before the QR, the balance behind the payment success dialog, and the
 // account drawer's loading state. Each at 390 px, with 1440 px unchanged.
 
-const HOST = 'nm-a-l40s-01';
+// Not the L40S host: the create-feedback and instance-details files need its GPUs, and a release
+// gives them back only once its job has run.
+const HOST = 'ah-a-4090-01';
 
 /** Every console page and the two pages the tabs lead out to, with the tab lit on each. */
 const PAGES: [route: string, tab: string | null][] = [
