@@ -159,11 +159,13 @@ describe('a new user', () => {
     const text = (await panel.textContent()) ?? '';
     expect(text).toContain((await menu.textContent()) ?? 'missing');
     expect(text).toContain('未企业认证');
+    // The figures show skeletons until they arrive: read them once they have.
     await page.waitForFunction(() =>
       document.querySelector('[data-testid="account-panel"]')?.textContent?.includes('可用余额¥0.00'),
     );
-    expect(text).toContain('冻结余额¥0.00');
-    expect(text).toContain('代金券总额¥0.00');
+    const figures = (await panel.textContent()) ?? '';
+    expect(figures).toContain('冻结余额¥0.00');
+    expect(figures).toContain('代金券总额¥0.00');
     expect(await panel.getByRole('link', { name: '充值' }).getAttribute('href')).toBe('/recharge');
     await page.screenshot({ path: path.join(ARTIFACTS, 'auth-account-menu-desktop.png') });
 
