@@ -160,9 +160,11 @@ describe('a new user', () => {
     expect(text).toContain((await menu.textContent()) ?? 'missing');
     expect(text).toContain('未企业认证');
     // The figures show skeletons until they arrive: read them once they have.
-    await page.waitForFunction(() =>
-      document.querySelector('[data-testid="account-panel"]')?.textContent?.includes('可用余额¥0.00'),
-    );
+    await page.waitForFunction(() => {
+      const shown = document.querySelector('[data-testid="account-panel"]')?.textContent ?? '';
+      return ['可用余额¥', '冻结余额¥', '代金券总额¥'].every((label) => shown.includes(label));
+    });
+    expect(await panel.textContent()).toContain('可用余额¥0.00');
     const figures = (await panel.textContent()) ?? '';
     expect(figures).toContain('冻结余额¥0.00');
     expect(figures).toContain('代金券总额¥0.00');
