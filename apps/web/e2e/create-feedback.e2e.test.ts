@@ -108,8 +108,15 @@ for (const [label, viewport] of [
     beforeAll(async () => {
       session = await registerUser();
       await fundUser(session.accessToken, 1000);
-      const market = await userCall<MarketList>(session.accessToken, '/gpu/market?size=48');
-      item = market.list.find((i) => i.hostName === HOST) as MarketItem;
+      // A block uses up to four of the host's GPUs at once (a failed create keeps its GPU until the
+      // reconcile task, every minute, knows its container is gone): wait until four are free.
+      const deadline = Date.now() + 90_000;
+      for (;;) {
+        const market = await userCall<MarketList>(session.accessToken, '/gpu/market?size=48');
+        item = market.list.find((i) => i.hostName === HOST) as MarketItem;
+        if ((item?.gpuIdleNum ?? 0) >= 4 || Date.now() > deadline) break;
+        await new Promise((r) => setTimeout(r, 1_000));
+      }
       context = await openContext(browser, viewport, { token: session.accessToken, user: session.user });
       page = await visit(context, '/console/instance');
     });
