@@ -6,9 +6,19 @@ import { dateSchema, idSchema } from './input.ts';
  * Chinese name for each (locales, typed over this list), so no row shows a bare code.
  */
 export const AUDIT_ACTIONS = [
+  'admin.create',
+  'admin.update',
   'admin.login',
   'admin.login_failed',
   'admin.logout',
+  'admin.password_change',
+  'admin.password_reset',
+  'admin.session_revoke',
+  'admin.totp_enable',
+  'admin.totp_disable',
+  'admin.totp_reset',
+  'admin.totp_recovery_codes',
+  'admin.totp_policy',
   'balance.check',
   'billing.balance_adjustment',
   'contact.enquiry_handled',
@@ -57,6 +67,7 @@ export type AuditAction = (typeof AUDIT_ACTIONS)[number];
  * username instead. The back office has a Chinese name for each type (locales, typed over this list).
  */
 export const AUDIT_TARGET_TYPES = [
+  'admin',
   'balance',
   'discount',
   'enquiry',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ADMIN_ROLES } from './admin-access.ts';
 import {
   PASSWORD_MAX,
   PASSWORD_MIN,
@@ -153,10 +154,22 @@ export type User = z.infer<typeof userSchema>;
 
 export const loginResponseSchema = z.object({ accessToken: z.string(), user: userSchema });
 
+/**
+ * The signed-in administrator (SPEC.md §4: `roles` holds ADMIN, with the role beside it). The
+ * permissions are the server's, so the back office shows exactly what the server allows; the two
+ * `must…` flags hold every other route until the administrator changes the password or enrols 2FA.
+ */
 export const adminSchema = z.object({
   id: z.number().int(),
   username: z.string(),
   roles: z.array(z.string()),
+  role: z.enum(ADMIN_ROLES),
+  tenantId: z.number().int().nullable(),
+  tenantName: z.string().nullable(),
+  permissions: z.array(z.string()),
+  totpEnabled: z.boolean(),
+  mustChangePassword: z.boolean(),
+  mustEnrolTotp: z.boolean(),
 });
 export type Admin = z.infer<typeof adminSchema>;
 export const adminLoginRequestSchema = z.object({
@@ -166,7 +179,12 @@ export const adminLoginRequestSchema = z.object({
     .min(1, '请输入密码')
     .max(PASSWORD_MAX, authMessages.passwordLength),
 });
-export const adminLoginResponseSchema = z.object({ token: z.string(), admin: adminSchema });
+/** Signed in; or, with 2FA on, a challenge to answer at /admin/auth/totp/verify. */
+export const adminLoginResponseSchema = z.union([
+  z.object({ token: z.string(), admin: adminSchema }),
+  z.object({ mfaRequired: z.literal(true), challenge: z.string() }),
+]);
+export type AdminLoginResponse = z.infer<typeof adminLoginResponseSchema>;
 
 export const balanceSchema = z.object({ available: z.number(), frozen: z.number(), total: z.number() });
 export type Balance = z.infer<typeof balanceSchema>;

@@ -1,3 +1,5 @@
+export * from './admin-access.ts';
+export * from './admins.ts';
 export * from './audit.ts';
 export * from './auth.ts';
 export * from './bills.ts';

@@ -98,7 +98,9 @@ describe('Cache-Control: no-store', () => {
     expect(refresh.statusCode, refresh.body).toBe(200);
     expect(refresh.headers['cache-control']).toBe('no-store');
 
-    await t.db.insert(admins).values({ username: 'nostore', passwordHash: await hashPassword('Admin12345') });
+    await t.db
+      .insert(admins)
+      .values({ username: 'nostore', passwordHash: await hashPassword('Admin12345'), role: 'SUPER' });
     const admin = await inject('POST', '/api/admin/auth/login', {
       payload: { username: 'nostore', password: 'Admin12345' },
     });

@@ -1,4 +1,5 @@
 // Every feature's tables, for Drizzle's query builder and drizzle-kit.
+export * from '../modules/admins/admins.tables.ts';
 export * from '../modules/audit/audit.tables.ts';
 export * from '../modules/auth/auth.tables.ts';
 export * from '../modules/blockchain/blockchain.tables.ts';

@@ -53,7 +53,9 @@ describe('hostile input and sign-in', () => {
   });
 
   it('an admin cannot be locked out by strangers', async () => {
-    await t.db.insert(admins).values({ username: 'root2', passwordHash: await hashPassword('Admin12345') });
+    await t.db
+      .insert(admins)
+      .values({ username: 'root2', passwordHash: await hashPassword('Admin12345'), role: 'SUPER' });
     const adminLogin = (password: string, ip: string) =>
       t.app.inject({
         method: 'POST',
@@ -137,7 +139,9 @@ describe('hostile input and sign-in', () => {
   });
 
   it('admin logout ends that session only', async () => {
-    await t.db.insert(admins).values({ username: 'root3', passwordHash: await hashPassword('Admin12345') });
+    await t.db
+      .insert(admins)
+      .values({ username: 'root3', passwordHash: await hashPassword('Admin12345'), role: 'SUPER' });
     const signIn = async () =>
       (
         await t.app.inject({

@@ -114,15 +114,24 @@ export async function createTestApp(
     database,
     db: database.db,
     userToken,
-    /** An admin (created on first call) and its Authorization header. */
-    adminHeaders: async (username = 'test-admin') => {
+    /** An admin (created on first call: a super administrator unless `opts` says) and its Authorization header. */
+    adminHeaders: async (
+      username = 'test-admin',
+      opts: { role?: 'SUPER' | 'OPERATIONS' | 'FINANCE' | 'READONLY'; tenantId?: number | null } = {},
+    ) => {
       const [existing] = await database.db.select().from(admins).where(eq(admins.username, username));
       const id =
         existing?.id ??
         (
           await database.db
             .insert(admins)
-            .values({ username, passwordHash: 'x', roles: ['ADMIN'] })
+            .values({
+              username,
+              passwordHash: 'x',
+              roles: ['ADMIN'],
+              role: opts.role ?? 'SUPER',
+              tenantId: opts.tenantId ?? null,
+            })
             .returning()
         )[0]?.id;
       const sid = randomBytes(12).toString('hex');

@@ -4,7 +4,18 @@ import { ApiError, api, configureApiClient, requestEnvelope, unauthorizedRedirec
 import { getSession, setAdminSession, setUserSession } from './session';
 
 const user = { id: 1, username: 'u138' } as User;
-const admin: Admin = { id: 1, username: 'admin', roles: ['ADMIN'] };
+const admin: Admin = {
+  id: 1,
+  username: 'admin',
+  roles: ['ADMIN', 'SUPER'],
+  role: 'SUPER',
+  tenantId: null,
+  tenantName: null,
+  permissions: [],
+  totpEnabled: false,
+  mustChangePassword: false,
+  mustEnrolTotp: false,
+};
 
 const ok = (data: unknown) => ({ success: true, code: '200', message: 'ok', data });
 const fail = (code: string, message: string) => ({ success: false, code, message, data: null });

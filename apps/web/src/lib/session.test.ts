@@ -13,7 +13,18 @@ import {
 } from './session';
 
 const user = { id: 1, tenantId: 1, username: 'u138', phone: '13800000000' } as User;
-const admin: Admin = { id: 1, username: 'admin', roles: ['ADMIN'] };
+const admin: Admin = {
+  id: 1,
+  username: 'admin',
+  roles: ['ADMIN', 'SUPER'],
+  role: 'SUPER',
+  tenantId: null,
+  tenantName: null,
+  permissions: [],
+  totpEnabled: false,
+  mustChangePassword: false,
+  mustEnrolTotp: false,
+};
 
 describe('session storage', () => {
   it('restores a stored user session', () => {

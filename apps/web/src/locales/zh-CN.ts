@@ -1043,9 +1043,19 @@ export const t = {
       empty: '没有符合条件的操作记录',
       // Every recorded action (AUDIT_ACTIONS): a missing one fails the type check.
       actionNames: {
+        'admin.create': '新建管理员',
+        'admin.update': '编辑管理员',
         'admin.login': '管理员登录',
         'admin.login_failed': '管理员登录失败',
         'admin.logout': '管理员退出登录',
+        'admin.password_change': '修改密码',
+        'admin.password_reset': '重置管理员密码',
+        'admin.session_revoke': '结束管理员会话',
+        'admin.totp_enable': '开启两步验证',
+        'admin.totp_disable': '关闭两步验证',
+        'admin.totp_reset': '重置管理员两步验证',
+        'admin.totp_recovery_codes': '重新生成恢复码',
+        'admin.totp_policy': '设置两步验证要求',
         'balance.check': '余额检查',
         'billing.balance_adjustment': '余额调整',
         'contact.enquiry_handled': '处理咨询',
@@ -1088,6 +1098,7 @@ export const t = {
       } satisfies Record<AuditAction, string> as Record<string, string>,
       // Every target type (AUDIT_TARGET_TYPES): a missing one fails the type check.
       targetTypes: {
+        admin: '管理员',
         balance: '余额检查',
         discount: '折扣',
         enquiry: '咨询',

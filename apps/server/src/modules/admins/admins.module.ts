@@ -1,14 +1,20 @@
 import { defineModule } from '../../platform/module.ts';
 import type { AuthDeps } from '../auth/index.ts';
+import { registerAdminAccess } from './admin-access.plugin.ts';
 import type { AdminsDeps } from './admins.deps.ts';
 import { adminAuthRoutes } from './admins.routes.ts';
 
 /**
- * Administrators: the back office's sign-in and sign-out (audited). Above auth (identities,
- * tokens, passwords) and audit, so neither of those needs the other.
+ * Administrators: the back office's sign-in and sign-out (audited), and who may use which admin
+ * route (roles, tenant operators). Above auth (identities, tokens, passwords) and audit, so
+ * neither of those needs the other.
  */
 export const adminsModule = defineModule({
   name: 'admins',
-  createDeps: (_core, needs: { auth: AuthDeps }): AdminsDeps => needs.auth,
+  createDeps: (core, needs: { auth: AuthDeps & { isProduction: boolean } }): AdminsDeps => ({
+    ...needs.auth,
+    box: core.box,
+  }),
+  hooks: (app) => registerAdminAccess(app),
   register: (app, deps) => adminAuthRoutes(app, deps),
 });

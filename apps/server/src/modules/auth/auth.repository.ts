@@ -1,5 +1,7 @@
+import { isAdminRole } from '@gpu/shared';
 import { and, desc, eq, gt, isNull, type Placeholder, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.ts';
+import { appMeta } from '../../platform/db/meta.tables.ts';
 import { preparedStatement } from '../../platform/db/prepared.ts';
 import { admins, authSessions, loginFailures, refreshTokens, users } from './auth.tables.ts';
 import type { AuthAdmin, AuthUser } from './auth.types.ts';
@@ -17,6 +19,8 @@ const liveSession = (audience: 'user' | 'admin', sid: Placeholder, subjectId: Pl
 
 /** The per-request lookups' parameters: built once and named, so neither Drizzle nor PostgreSQL prepares them again. */
 const ID = sql.placeholder('id');
+/** The app_meta key of which roles must use 2FA (admins module writes it). */
+export const ADMIN_TOTP_POLICY_KEY = 'admin_totp_policy';
 const SID = sql.placeholder('sid');
 
 const userLookup = preparedStatement('auth_active_user', (db) =>
@@ -28,7 +32,18 @@ const userLookup = preparedStatement('auth_active_user', (db) =>
 );
 const adminLookup = preparedStatement('auth_active_admin', (db) =>
   db
-    .select({ id: admins.id, username: admins.username, roles: admins.roles, tva: admins.tokensValidAfter })
+    .select({
+      id: admins.id,
+      username: admins.username,
+      roles: admins.roles,
+      role: admins.role,
+      tenantId: admins.tenantId,
+      mustChangePassword: admins.mustChangePassword,
+      totpEnabled: sql<boolean>`${admins.totpEnabledAt} is not null`,
+      // Whether the super administrator's 2FA rule covers this role (issue 29), read per request.
+      totpRequired: sql<boolean>`coalesce((select (${appMeta.value} ->> ${admins.role})::boolean from ${appMeta} where ${appMeta.key} = ${ADMIN_TOTP_POLICY_KEY}), false)`,
+      tva: admins.tokensValidAfter,
+    })
     .from(admins)
     .where(and(eq(admins.id, ID), eq(admins.status, 'ACTIVE'), liveSession('admin', SID, ID)))
     .limit(1),
@@ -125,7 +140,16 @@ export function createAuthRepository({ db }: { db: DbOrTx }) {
     ): Promise<Omit<AuthAdmin, 'sessionId'> | null> {
       const [a] = await adminLookup(db, { id, sid });
       if (!a || issuedAtMs < a.tva.getTime()) return null;
-      return { id: a.id, username: a.username, roles: a.roles };
+      return {
+        id: a.id,
+        username: a.username,
+        roles: a.roles,
+        role: isAdminRole(a.role) ? a.role : 'READONLY',
+        tenantId: a.tenantId,
+        mustChangePassword: a.mustChangePassword,
+        totpEnabled: a.totpEnabled,
+        mustEnrolTotp: a.totpRequired && !a.totpEnabled,
+      };
     },
 
     async userById(id: number): Promise<UserRow | undefined> {

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   index,
@@ -44,15 +45,27 @@ export const users = pgTable(
   ],
 );
 
-/** Back-office administrators: their own table and token audience (DESIGN §9). */
+/**
+ * Back-office administrators: their own table and token audience (DESIGN §9). `role` decides the
+ * permissions (`@gpu/shared` admin-access); `tenant_id` makes a tenant operator; `roles` keeps
+ * SPEC.md's ADMIN flag. The TOTP secret is sealed with the secret box; `totp_last_step` refuses a
+ * code used once already.
+ */
 export const admins = pgTable('admins', {
   id: serial('id').primaryKey(),
   username: text('username').notNull().unique(),
   passwordHash: text('password_hash').notNull(),
   roles: jsonb('roles').$type<string[]>().notNull().default(['ADMIN']),
+  role: text('role').notNull().default('READONLY'),
+  tenantId: integer('tenant_id').references(() => tenants.id),
   status: text('status').notNull().default('ACTIVE'),
+  mustChangePassword: boolean('must_change_password').notNull().default(false),
+  totpSecret: text('totp_secret'),
+  totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
+  totpLastStep: bigint('totp_last_step', { mode: 'number' }),
   tokensValidAfter: timestamp('tokens_valid_after', { withTimezone: true }).notNull().default(new Date(0)),
   lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+  lastLoginIp: text('last_login_ip'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -94,6 +107,8 @@ export const authSessions = pgTable(
     ip: text('ip'),
     userAgent: text('user_agent'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The last refresh (an administrator's session list shows it). */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
   (t) => [index('auth_sessions_subject').on(t.audience, t.subjectId)],

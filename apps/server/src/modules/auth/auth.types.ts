@@ -1,3 +1,4 @@
+import type { AdminRole } from '@gpu/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 export interface AuthUser {
@@ -11,6 +12,13 @@ export interface AuthAdmin {
   id: number;
   username: string;
   roles: string[];
+  role: AdminRole;
+  /** A tenant operator's tenant; null for a platform administrator. */
+  tenantId: number | null;
+  mustChangePassword: boolean;
+  totpEnabled: boolean;
+  /** The 2FA rule covers this role and the administrator has not enrolled yet. */
+  mustEnrolTotp: boolean;
   sessionId: string;
 }
 

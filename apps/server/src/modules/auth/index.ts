@@ -5,12 +5,13 @@
 
 export { authErrors } from './auth.errors.ts';
 export { adminAccountKey } from './auth.models.ts';
-export { createAuthRepository } from './auth.repository.ts';
+export { ADMIN_TOTP_POLICY_KEY, createAuthRepository } from './auth.repository.ts';
 export type { AuthAdmin, AuthLookups, AuthUser } from './auth.types.ts';
 export type { AuthDeps } from './auth.usecases.ts';
 export { checkLoginAllowed, type LoginLimitDeps } from './login-limits.ts';
 export { hashPassword, verifyPassword } from './passwords.ts';
 export { databaseRateLimitStore } from './rate-limit-store.ts';
 export { countHit } from './rate-limits.repository.ts';
+export { refreshCookieJar } from './refresh-cookie.ts';
 export { adminActor, perCustomerLimit, signedInAdmin, signedInUser } from './signed-in.ts';
 export type { TokenService } from './tokens.ts';

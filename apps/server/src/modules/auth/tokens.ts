@@ -5,7 +5,8 @@ import type { Now } from '../../platform/clock.ts';
 /** Who a token speaks for; users and admins never share an audience (DESIGN §9). */
 export type Audience = 'user' | 'admin';
 
-export const ACCESS_TTL_S: Record<Audience, number> = { user: 2 * 3600, admin: 8 * 3600 };
+/** Admin tokens are short (issue 29): a refresh cookie renews them, sign-out or disabling ends them. */
+export const ACCESS_TTL_S: Record<Audience, number> = { user: 2 * 3600, admin: 3600 };
 const ISSUER = 'gpu-rental';
 
 export interface AccessClaims {

@@ -58,6 +58,7 @@ describe('balance monitoring', () => {
     const poor = await running(10, 'poor');
     const rich = await running(1000, 'rich');
     clock.advance(30 * 60_000);
+    admin = await h.t.adminHeaders(); // admin tokens last an hour
     const warnings = async (q = '') => (await req('GET', `/api/admin/balance/warnings${q}`)).json().data;
     const page = await warnings('?size=100');
     const mine = page.list.find((w: { userId: number }) => w.userId === poor.user.id);
@@ -93,6 +94,7 @@ describe('balance monitoring', () => {
     const u = await running(10, 'fraction');
     // 30 min 7 s at 3.98 yuan/hour accrues 1.9977 yuan; metering posts whole fen: 1.99.
     clock.advance(30 * 60_000 + 7_000);
+    admin = await h.t.adminHeaders(); // admin tokens last an hour
     const warnings = async () =>
       (await req('GET', '/api/admin/balance/warnings?hours=720&size=100')).json().data;
     const before = (await warnings()).list.find((w: { userId: number }) => w.userId === u.user.id);

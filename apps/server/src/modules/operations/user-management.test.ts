@@ -166,6 +166,8 @@ describe('instance monitor', () => {
     expect(l40s.busy).toBeGreaterThanOrEqual(1);
 
     clock.advance(3600_000);
+
+    admin = await h.t.adminHeaders(); // admin tokens last an hour
     const noReason = await req('POST', `/api/admin/instance-monitor/force-stop/${u.id}`);
     expect(noReason.statusCode).toBe(400);
     expect(noReason.json().message).toBe('参数 reason 无效：请填写操作原因');
@@ -182,6 +184,7 @@ describe('instance monitor', () => {
     // A second force-stop changes nothing; time passing charges nothing more.
     expect((await req('POST', url)).statusCode).toBe(409);
     clock.advance(3600_000);
+    admin = await h.t.adminHeaders(); // admin tokens last an hour
     await runMetering(h.deps);
     expect(await h.balance(u.user.id)).toBe(96.02);
     const charges = await h.t.db
