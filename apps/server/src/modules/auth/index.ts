@@ -13,5 +13,5 @@ export { hashPassword, verifyPassword } from './passwords.ts';
 export { databaseRateLimitStore } from './rate-limit-store.ts';
 export { countHit } from './rate-limits.repository.ts';
 export { refreshCookieJar } from './refresh-cookie.ts';
-export { adminActor, perCustomerLimit, signedInAdmin, signedInUser } from './signed-in.ts';
+export { adminActor, adminTenantScope, perCustomerLimit, signedInAdmin, signedInUser } from './signed-in.ts';
 export type { TokenService } from './tokens.ts';

@@ -17,6 +17,12 @@ export function signedInAdmin(request: FastifyRequest): AuthAdmin {
   return request.admin;
 }
 
+/**
+ * The tenant an administrator's back-office queries are limited to (issue 29): a tenant
+ * operator's own tenant, or null for a platform administrator, who sees every tenant.
+ */
+export const adminTenantScope = (request: FastifyRequest): number | null => signedInAdmin(request).tenantId;
+
 /** Who an admin write is audited as: the admin requireAdmin found, and the request's IP. */
 export const adminActor = (request: FastifyRequest): AdminActor => ({
   adminId: signedInAdmin(request).id,

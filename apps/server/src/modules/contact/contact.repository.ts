@@ -42,8 +42,13 @@ export function createContactRepository({ db }: { db: DbOrTx }) {
       return { rows, total: count?.n ?? 0 };
     },
 
-    async byIdForUpdate(id: number) {
-      const [row] = await db.select().from(enquiries).where(eq(enquiries.id, id)).for('update');
+    /** `tenantId`: only an enquiry of that tenant (a tenant operator's scope); null: any. */
+    async byIdForUpdate(id: number, tenantId: number | null) {
+      const [row] = await db
+        .select()
+        .from(enquiries)
+        .where(and(eq(enquiries.id, id), tenantId === null ? undefined : eq(enquiries.tenantId, tenantId)))
+        .for('update');
       return row;
     },
 

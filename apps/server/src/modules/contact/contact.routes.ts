@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { ok } from '../../platform/http/envelope.ts';
 import { idParamsSchema } from '../../platform/http/params.ts';
 import type { AppInstance } from '../../platform/http/types.ts';
-import { adminActor } from '../auth/index.ts';
+import { adminActor, adminTenantScope } from '../auth/index.ts';
 import type { ContactDeps } from './contact.deps.ts';
 import { enquiryProducts, listEnquiries, markEnquiryHandled, submitEnquiry } from './contact.usecases.ts';
 
@@ -59,7 +59,7 @@ export async function contactRoutes(app: AppInstance, deps: ContactDeps) {
         response: { 200: envelopeSchema(pageSchema(enquirySchema)) },
       },
     },
-    async (request) => ok(await listEnquiries(deps, request.query)),
+    async (request) => ok(await listEnquiries(deps, request.query, adminTenantScope(request))),
   );
   app.post(
     '/api/admin/enquiries/:id/handled',
@@ -75,7 +75,13 @@ export async function contactRoutes(app: AppInstance, deps: ContactDeps) {
     },
     async (request) =>
       ok(
-        await markEnquiryHandled(deps, adminActor(request), request.params.id, request.body.note),
+        await markEnquiryHandled(
+          deps,
+          adminActor(request),
+          request.params.id,
+          request.body.note,
+          adminTenantScope(request),
+        ),
         '已标记为已处理',
       ),
   );

@@ -76,24 +76,33 @@ export async function submitEnquiry(
   return toEnquiry(row);
 }
 
-export async function listEnquiries(deps: ContactDeps, q: EnquiryListQuery): Promise<Page<Enquiry>> {
+/** `scope`: a tenant operator's tenant, which overrides any tenant filter; null lists every tenant. */
+export async function listEnquiries(
+  deps: ContactDeps,
+  q: EnquiryListQuery,
+  scope: number | null,
+): Promise<Page<Enquiry>> {
   const { rows, total } = await createContactRepository(deps).list(
-    { tenantId: q.tenantId, status: q.status, keyword: q.keyword },
+    { tenantId: scope ?? q.tenantId, status: q.status, keyword: q.keyword },
     { page: q.page, size: q.size },
   );
   return { list: rows.map(toEnquiry), total, page: q.page, size: q.size };
 }
 
-/** Marks an enquiry handled (again is fine: the note is replaced); audited in the same transaction. */
+/**
+ * Marks an enquiry handled (again is fine: the note is replaced); audited in the same transaction.
+ * Another tenant's enquiry is "not found" to a tenant operator (`scope`).
+ */
 export async function markEnquiryHandled(
   deps: ContactDeps,
   actor: AdminActor,
   id: number,
   note: string | undefined,
+  scope: number | null,
 ): Promise<Enquiry> {
   return deps.db.transaction(async (tx) => {
     const repo = createContactRepository({ db: tx });
-    const before = await repo.byIdForUpdate(id);
+    const before = await repo.byIdForUpdate(id, scope);
     if (!before) throw contactErrors.notFound();
     const after = await repo.markHandled(id, actor.adminId || null, deps.now(), note ?? null);
     if (!after) throw contactErrors.notFound();

@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { ok } from '../../platform/http/envelope.ts';
 import { idParamsSchema } from '../../platform/http/params.ts';
 import type { AppInstance } from '../../platform/http/types.ts';
-import { adminActor } from '../auth/index.ts';
+import { adminActor, adminTenantScope } from '../auth/index.ts';
 import {
   adminDashboard,
   createDiscount,
@@ -44,7 +44,7 @@ export async function discountAdminRoutes(app: AppInstance, { db, now, changed }
         response: { 200: envelopeSchema(pageSchema(discountAdminSchema)) },
       },
     },
-    async (request) => ok(await listDiscounts(deps, request.query)),
+    async (request) => ok(await listDiscounts(deps, request.query, adminTenantScope(request))),
   );
   app.post(
     '/api/admin/discounts',
@@ -57,7 +57,11 @@ export async function discountAdminRoutes(app: AppInstance, { db, now, changed }
         response: { 200: envelopeSchema(discountAdminSchema) },
       },
     },
-    async (request) => ok(await createDiscount(deps, adminActor(request), request.body), '折扣活动已创建'),
+    async (request) =>
+      ok(
+        await createDiscount(deps, adminActor(request), request.body, adminTenantScope(request)),
+        '折扣活动已创建',
+      ),
   );
   app.put(
     '/api/admin/discounts/:id',
@@ -72,7 +76,16 @@ export async function discountAdminRoutes(app: AppInstance, { db, now, changed }
       },
     },
     async (request) =>
-      ok(await updateDiscount(deps, adminActor(request), request.params.id, request.body), '折扣活动已保存'),
+      ok(
+        await updateDiscount(
+          deps,
+          adminActor(request),
+          request.params.id,
+          request.body,
+          adminTenantScope(request),
+        ),
+        '折扣活动已保存',
+      ),
   );
   app.put(
     '/api/admin/discounts/:id/status',
@@ -87,7 +100,13 @@ export async function discountAdminRoutes(app: AppInstance, { db, now, changed }
       },
     },
     async (request) => {
-      const d = await setDiscountStatus(deps, adminActor(request), request.params.id, request.body.enabled);
+      const d = await setDiscountStatus(
+        deps,
+        adminActor(request),
+        request.params.id,
+        request.body.enabled,
+        adminTenantScope(request),
+      );
       return ok(d, d.enabled ? '已启用' : '已停用');
     },
   );
@@ -103,7 +122,7 @@ export async function discountAdminRoutes(app: AppInstance, { db, now, changed }
       },
     },
     async (request) => {
-      await deleteDiscount(deps, adminActor(request), request.params.id);
+      await deleteDiscount(deps, adminActor(request), request.params.id, adminTenantScope(request));
       return ok(null, '折扣活动已删除');
     },
   );
@@ -117,7 +136,7 @@ export async function discountAdminRoutes(app: AppInstance, { db, now, changed }
         response: { 200: envelopeSchema(promotionScopesSchema) },
       },
     },
-    async () => ok(await promotionScopes(deps)),
+    async (request) => ok(await promotionScopes(deps, adminTenantScope(request))),
   );
   app.get(
     '/api/admin/dashboard',

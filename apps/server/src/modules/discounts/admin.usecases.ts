@@ -27,6 +27,12 @@ export interface DiscountAdminDeps {
   invalidate: () => void;
 }
 
+/**
+ * A tenant operator's tenant (issue 29): it sees and changes only its own tenant's rules, never
+ * the platform-wide ones (tenant null) nor another tenant's; null: a platform administrator.
+ */
+type Scope = number | null;
+
 const notFound = () => createError({ code: 'discounts.not_found', status: 404, message: '折扣活动不存在' });
 const missing = (what: string) =>
   createError({ code: 'discounts.scope_not_found', status: 422, message: `${what}不存在` });
@@ -73,9 +79,10 @@ const columns = (input: DiscountInput, now: Date) => ({
 export async function listDiscounts(
   { db, now }: DiscountAdminDeps,
   q: DiscountListQuery,
+  scope: Scope,
 ): Promise<Page<DiscountAdminView>> {
   const at = now();
-  const { rows, total } = await createDiscountsRepository({ db }).list(q, at, q);
+  const { rows, total } = await createDiscountsRepository({ db }).list({ ...q, tenantId: scope }, at, q);
   return { list: rows.map((r) => toView(r, at)), total, page: q.page, size: q.size };
 }
 
@@ -101,10 +108,19 @@ async function checkScope(repo: ReturnType<typeof createDiscountsRepository>, in
   if (input.regionId && !(await repo.exists('region', input.regionId))) throw missing('地区');
 }
 
-export async function createDiscount(deps: DiscountAdminDeps, actor: AdminActor, input: DiscountInput) {
+/** A tenant operator's rule applies to its own tenant, whatever tenant the form names. */
+const scoped = (input: DiscountInput, scope: Scope): DiscountInput =>
+  scope === null ? input : { ...input, tenantId: scope };
+
+export async function createDiscount(
+  deps: DiscountAdminDeps,
+  actor: AdminActor,
+  input: DiscountInput,
+  scope: Scope,
+) {
   const id = await write(deps, async (repo, tx) => {
-    await checkScope(repo, input);
-    const row = await repo.insert(columns(input, deps.now()));
+    await checkScope(repo, scoped(input, scope));
+    const row = await repo.insert(columns(scoped(input, scope), deps.now()));
     if (!row) throw new Error('discount insert returned nothing');
     await recordAudit(tx, actor, 'discount.create', target(row.id), { after: row });
     return row.id;
@@ -117,12 +133,13 @@ export async function updateDiscount(
   actor: AdminActor,
   id: number,
   input: DiscountInput,
+  scope: Scope,
 ) {
   await write(deps, async (repo, tx) => {
-    const before = await repo.find(id);
+    const before = await repo.find(id, scope);
     if (!before) throw notFound();
-    await checkScope(repo, input);
-    const after = await repo.update(id, columns(input, deps.now()));
+    await checkScope(repo, scoped(input, scope));
+    const after = await repo.update(id, columns(scoped(input, scope), deps.now()));
     await recordAudit(tx, actor, 'discount.update', target(id), { before, after });
   });
   return viewOf(deps, id);
@@ -133,9 +150,10 @@ export async function setDiscountStatus(
   actor: AdminActor,
   id: number,
   enabled: boolean,
+  scope: Scope,
 ) {
   await write(deps, async (repo, tx) => {
-    const before = await repo.find(id);
+    const before = await repo.find(id, scope);
     if (!before) throw notFound();
     await repo.update(id, { enabled, updatedAt: deps.now() });
     await recordAudit(tx, actor, 'discount.status', target(id), {
@@ -147,9 +165,9 @@ export async function setDiscountStatus(
 }
 
 /** A discount is only a rule: past orders keep their price snapshot, so deleting is safe. */
-export async function deleteDiscount(deps: DiscountAdminDeps, actor: AdminActor, id: number) {
+export async function deleteDiscount(deps: DiscountAdminDeps, actor: AdminActor, id: number, scope: Scope) {
   await write(deps, async (repo, tx) => {
-    const before = await repo.find(id);
+    const before = await repo.find(id, scope);
     if (!before) throw notFound();
     await repo.delete(id);
     await recordAudit(tx, actor, 'discount.delete', target(id), { before });
@@ -169,4 +187,6 @@ export async function adminDashboard({ db, now }: { db: Db; now: Now }): Promise
   };
 }
 
-export const promotionScopes = ({ db }: { db: Db }) => createDiscountsRepository({ db }).scopes();
+/** A tenant operator picks only its own tenant, and the regions its storefront shows. */
+export const promotionScopes = ({ db }: { db: Db }, scope: Scope) =>
+  createDiscountsRepository({ db }).scopes(scope);

@@ -37,7 +37,15 @@ export function createDiscountsRepository({ db }: { db: DbOrTx }) {
     },
 
     async list(
-      f: { keyword?: string; regionId?: number; gpuType?: string; state?: DiscountState; id?: number },
+      f: {
+        keyword?: string;
+        regionId?: number;
+        gpuType?: string;
+        state?: DiscountState;
+        id?: number;
+        /** Only that tenant's own rules (a tenant operator's scope); null or absent: every rule. */
+        tenantId?: number | null;
+      },
       now: Date,
       page: { page: number; size: number },
     ): Promise<{ rows: DiscountListRow[]; total: number }> {
@@ -47,6 +55,7 @@ export function createDiscountsRepository({ db }: { db: DbOrTx }) {
         f.regionId ? eq(discounts.regionId, f.regionId) : undefined,
         f.gpuType ? sql`lower(${discounts.gpuModel}) = lower(${f.gpuType})` : undefined,
         f.state ? stateIs(f.state, now) : undefined,
+        f.tenantId != null ? eq(discounts.tenantId, f.tenantId) : undefined,
       );
       const rows = await db
         .select({ d: discounts, tenantName: tenants.name, regionName: regions.name })
@@ -63,8 +72,13 @@ export function createDiscountsRepository({ db }: { db: DbOrTx }) {
         total: count?.n ?? 0,
       };
     },
-    async find(id: number): Promise<DiscountRow | undefined> {
-      const [row] = await db.select().from(discounts).where(eq(discounts.id, id)).for('update');
+    /** `tenantId`: only a rule of that tenant (a tenant operator's scope); null: any rule. */
+    async find(id: number, tenantId: number | null): Promise<DiscountRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(discounts)
+        .where(and(eq(discounts.id, id), tenantId === null ? undefined : eq(discounts.tenantId, tenantId)))
+        .for('update');
       return row;
     },
     async insert(values: typeof discounts.$inferInsert): Promise<DiscountRow | undefined> {
@@ -83,17 +97,29 @@ export function createDiscountsRepository({ db }: { db: DbOrTx }) {
         ? (await db.$count(tenants, eq(tenants.id, id))) > 0
         : (await db.$count(regions, eq(regions.id, id))) > 0;
     },
-    /** What the scope pickers offer: regions, tenants and the GPU models on sale. */
-    async scopes() {
+    /**
+     * What the scope pickers offer: regions, tenants and the GPU models on sale. With a tenant
+     * (a tenant operator's scope): only that tenant, and the regions it shows (none listed: all).
+     */
+    async scopes(tenantId: number | null) {
       const [regionRows, tenantRows, gpuRows] = await Promise.all([
         db
           .select({ id: regions.id, name: regions.name })
           .from(regions)
           .orderBy(regions.sortOrder, regions.id),
-        db.select({ id: tenants.id, name: tenants.name }).from(tenants).orderBy(tenants.id),
+        db
+          .select({ id: tenants.id, name: tenants.name, config: tenants.config })
+          .from(tenants)
+          .where(tenantId === null ? undefined : eq(tenants.id, tenantId))
+          .orderBy(tenants.id),
         db.selectDistinct({ model: gpuSkus.gpuModel }).from(gpuSkus).orderBy(gpuSkus.gpuModel),
       ]);
-      return { regions: regionRows, tenants: tenantRows, gpuTypes: gpuRows.map((g) => g.model) };
+      const shown = tenantId === null ? [] : (tenantRows[0]?.config.visibleRegionResources ?? []);
+      return {
+        regions: shown.length ? regionRows.filter((r) => shown.includes(r.id)) : regionRows,
+        tenants: tenantRows.map(({ id, name }) => ({ id, name })),
+        gpuTypes: gpuRows.map((g) => g.model),
+      };
     },
     activeCount(now: Date): Promise<number> {
       return db.$count(discounts, stateIs('ACTIVE', now));

@@ -54,6 +54,9 @@ function toAdminInstance(r: AdminInstanceRow): AdminInstance {
   };
 }
 
+/** A tenant operator's tenant (issue 29): its queries see only that tenant's rows; null: all. */
+type Scope = number | null;
+
 async function instancePage(
   deps: InstanceDeps,
   f: InstanceFilter,
@@ -63,9 +66,14 @@ async function instancePage(
   return { list: rows.map(toAdminInstance), total, page: q.page, size: q.size };
 }
 
-export async function listUsers(deps: InstanceDeps, q: AdminUserListQuery): Promise<Page<AdminUser>> {
+/** A tenant operator's own tenant overrides any tenant filter. */
+export async function listUsers(
+  deps: InstanceDeps,
+  q: AdminUserListQuery,
+  scope: Scope,
+): Promise<Page<AdminUser>> {
   const { rows, total } = await createOperationsRepository(deps).users(
-    { keyword: q.keyword, tenantId: q.tenantId, ...shanghaiDayRange(q.startDate, q.endDate) },
+    { keyword: q.keyword, tenantId: scope ?? q.tenantId, ...shanghaiDayRange(q.startDate, q.endDate) },
     q,
     { by: q.sortBy, order: q.order },
   );
@@ -91,9 +99,10 @@ export async function listUsers(deps: InstanceDeps, q: AdminUserListQuery): Prom
   };
 }
 
-export async function userStatistics(deps: InstanceDeps): Promise<AdminUserStatistics> {
+export async function userStatistics(deps: InstanceDeps, scope: Scope): Promise<AdminUserStatistics> {
   const t = await createOperationsRepository(deps).userTotals(
     shanghaiDayStart(shanghaiToday(deps.clock.now())),
+    scope,
   );
   return {
     totalUsers: t.users,
@@ -105,19 +114,24 @@ export async function userStatistics(deps: InstanceDeps): Promise<AdminUserStati
   };
 }
 
-export async function listUserInstances(deps: InstanceDeps, q: AdminInstanceListQuery) {
-  if (q.userId && !(await createOperationsRepository(deps).userExists(q.userId))) {
+export async function listUserInstances(deps: InstanceDeps, q: AdminInstanceListQuery, scope: Scope) {
+  if (q.userId && !(await createOperationsRepository(deps).userExists(q.userId, scope))) {
     throw operationsErrors.userNotFound();
   }
-  return instancePage(deps, { ...q, status: q.status ? [q.status] : undefined }, q);
+  return instancePage(deps, { ...q, tenantId: scope, status: q.status ? [q.status] : undefined }, q);
 }
 
-export const runningInstances = (deps: InstanceDeps, q: RunningInstancesQuery) =>
-  instancePage(deps, { ...q, status: ['RUNNING'] }, q);
+export const runningInstances = (deps: InstanceDeps, q: RunningInstancesQuery, scope: Scope) =>
+  instancePage(deps, { ...q, tenantId: scope, status: ['RUNNING'] }, q);
 
-export async function monitorStatistics(deps: InstanceDeps): Promise<InstanceMonitorStatistics> {
+/** A tenant operator's figures are its tenant's; it gets no GPU occupancy (hosts are the platform's). */
+export async function monitorStatistics(
+  deps: InstanceDeps,
+  scope: Scope,
+): Promise<InstanceMonitorStatistics> {
   const c = await createOperationsRepository(deps).instanceCounts(
     shanghaiDayStart(shanghaiToday(deps.clock.now())),
+    scope,
   );
   return {
     running: c.byStatus.RUNNING ?? 0,
@@ -169,7 +183,10 @@ export async function adminInstanceAction(
   id: number,
   action: Action,
   reason: string,
+  scope: Scope,
 ) {
+  // Another tenant's instance is "not found" to a tenant operator, and nothing happens to it.
+  if (scope !== null) await adminInstance(deps, id, scope);
   const a = AUDIT[action];
   const who = { kind: 'admin' as const, id: actor.adminId };
   const onBegin = (tx: Parameters<typeof recordAudit>[0], inst: { status: string; userId: number }) =>
@@ -195,8 +212,14 @@ export async function adminInstanceAction(
   return { ...(await adminInstance(deps, id)), status: started.status };
 }
 
-export async function adminInstance(deps: InstanceDeps, id: number): Promise<AdminInstance> {
-  const [row] = (await createOperationsRepository(deps).instances({ id }, { page: 1, size: 1 })).rows;
+export async function adminInstance(
+  deps: InstanceDeps,
+  id: number,
+  scope: Scope = null,
+): Promise<AdminInstance> {
+  const [row] = (
+    await createOperationsRepository(deps).instances({ id, tenantId: scope }, { page: 1, size: 1 })
+  ).rows;
   if (!row) throw operationsErrors.instanceNotFound();
   return toAdminInstance(row);
 }

@@ -22,8 +22,14 @@ function keywordMatch(keyword: string): SQL {
     ${id === null ? sql`` : sql`or i.id = ${id}`})`;
 }
 
+/** `tenant_id = scope` for a tenant operator's queries (issue 29); `true` for a platform admin. */
+const inTenant = (scope: number | null, column = sql`tenant_id`): SQL =>
+  scope === null ? sql`true` : sql`${column} = ${scope}`;
+
 export interface InstanceFilter {
   id?: number;
+  /** Only this tenant's instances (a tenant operator's scope). */
+  tenantId?: number | null;
   userId?: number;
   hostId?: number;
   status?: InstanceStatus[];
@@ -107,15 +113,17 @@ export function createOperationsRepository({ db }: { db: DbOrTx }) {
       return { rows, total: n(rows[0]?.total) };
     },
 
-    async userTotals(dayStart: Date) {
+    /** The figures of every tenant, or of `scope`'s only (a tenant operator). */
+    async userTotals(dayStart: Date, scope: number | null) {
+      const t = inTenant(scope);
       const [r] = await rowsOf<Record<string, unknown>>(
         db,
-        sql`select (select count(*) from users)::int as users,
-          (select count(*) from users where created_at >= ${dayStart.toISOString()}::timestamptz)::int as new_today,
-          (select count(distinct user_id) from instances where status = 'RUNNING')::int as active,
-          (select count(*) from users where status <> 'ACTIVE')::int as disabled,
-          (select coalesce(sum(available + frozen), 0) from accounts)::text as balance,
-          (select coalesce(sum(amount), 0) from billing_records)::text as spend`,
+        sql`select (select count(*) from users where ${t})::int as users,
+          (select count(*) from users where ${t} and created_at >= ${dayStart.toISOString()}::timestamptz)::int as new_today,
+          (select count(distinct user_id) from instances where ${t} and status = 'RUNNING')::int as active,
+          (select count(*) from users where ${t} and status <> 'ACTIVE')::int as disabled,
+          (select coalesce(sum(available + frozen), 0) from accounts where ${t})::text as balance,
+          (select coalesce(sum(amount), 0) from billing_records where ${t})::text as spend`,
       );
       return {
         users: n(r?.users),
@@ -127,8 +135,11 @@ export function createOperationsRepository({ db }: { db: DbOrTx }) {
       };
     },
 
-    async userExists(id: number) {
-      const rows = await rowsOf<{ id: number }>(db, sql`select id from users where id = ${id}`);
+    async userExists(id: number, scope: number | null) {
+      const rows = await rowsOf<{ id: number }>(
+        db,
+        sql`select id from users where id = ${id} and ${inTenant(scope)}`,
+      );
       return rows.length > 0;
     },
 
@@ -137,6 +148,7 @@ export function createOperationsRepository({ db }: { db: DbOrTx }) {
         [
           sql`true`,
           f.id ? sql`i.id = ${f.id}` : null,
+          f.tenantId != null ? inTenant(f.tenantId, sql`i.tenant_id`) : null,
           f.userId ? sql`i.user_id = ${f.userId}` : null,
           f.hostId ? sql`i.host_id = ${f.hostId}` : null,
           f.billingType ? sql`i.billing_type = ${f.billingType}` : null,
@@ -165,21 +177,27 @@ export function createOperationsRepository({ db }: { db: DbOrTx }) {
       return { rows, total: n(rows[0]?.total) };
     },
 
-    async instanceCounts(dayStart: Date) {
+    /**
+     * Instance figures of every tenant, or of `scope`'s only. The GPUs' occupancy is the hosts'
+     * (shared by every tenant), so a tenant operator gets none.
+     */
+    async instanceCounts(dayStart: Date, scope: number | null) {
+      const t = inTenant(scope);
       const byStatus = await rowsOf<{ status: string; n: number }>(
         db,
-        sql`select status, count(*)::int as n from instances group by status`,
+        sql`select status, count(*)::int as n from instances where ${t} group by status`,
       );
-      const byModel = sumGpuStates(await countGpuStates(db), (g) => g.model);
+      const byModel =
+        scope === null ? sumGpuStates(await countGpuStates(db), (g) => g.model) : new Map<string, never>();
       const gpus = [...byModel]
         .map(([model, c]) => ({ model, ...c }))
         .sort((a, b) => (a.model < b.model ? -1 : 1));
       const [money] = await rowsOf<Record<string, unknown>>(
         db,
         sql`select (select coalesce(-sum(amount), 0) from ledger_entries
-            where kind in ('charge', 'refund') and created_at >= ${dayStart.toISOString()}::timestamptz)::text as revenue,
+            where ${t} and kind in ('charge', 'refund') and created_at >= ${dayStart.toISOString()}::timestamptz)::text as revenue,
           (select coalesce(sum(hourly_rate), 0) from instances
-            where billing_type = 'hourly' and status in ('RUNNING', 'STOPPING'))::text as burn`,
+            where ${t} and billing_type = 'hourly' and status in ('RUNNING', 'STOPPING'))::text as burn`,
       );
       return {
         byStatus: Object.fromEntries(byStatus.map((r) => [r.status, n(r.n)])),

@@ -21,7 +21,7 @@ import {
 import { ok } from '../../platform/http/envelope.ts';
 import { idParamsSchema } from '../../platform/http/params.ts';
 import type { AppInstance } from '../../platform/http/types.ts';
-import { adminActor } from '../auth/index.ts';
+import { adminActor, adminTenantScope } from '../auth/index.ts';
 import {
   adminInstanceAction,
   listUserInstances,
@@ -119,7 +119,7 @@ export async function operationsRoutes(app: AppInstance, deps: OperationsDeps) {
         response: { 200: envelopeSchema(pageSchema(adminUserSchema)) },
       },
     },
-    async (request) => ok(await listUsers(deps.instances, request.query)),
+    async (request) => ok(await listUsers(deps.instances, request.query, adminTenantScope(request))),
   );
   app.get(
     '/api/admin/user-management/statistics',
@@ -131,7 +131,7 @@ export async function operationsRoutes(app: AppInstance, deps: OperationsDeps) {
         response: { 200: envelopeSchema(adminUserStatisticsSchema) },
       },
     },
-    async () => ok(await userStatistics(deps.instances)),
+    async (request) => ok(await userStatistics(deps.instances, adminTenantScope(request))),
   );
   app.get(
     '/api/admin/user-management/instances',
@@ -144,7 +144,7 @@ export async function operationsRoutes(app: AppInstance, deps: OperationsDeps) {
         response: { 200: envelopeSchema(pageSchema(adminInstanceSchema)) },
       },
     },
-    async (request) => ok(await listUserInstances(deps.instances, request.query)),
+    async (request) => ok(await listUserInstances(deps.instances, request.query, adminTenantScope(request))),
   );
   const actions = [
     ['power-off', '管理员关机', '实例已关机'],
@@ -172,6 +172,7 @@ export async function operationsRoutes(app: AppInstance, deps: OperationsDeps) {
             request.params.id,
             name,
             request.body.reason,
+            adminTenantScope(request),
           ),
           message,
         ),
@@ -191,7 +192,7 @@ export async function operationsRoutes(app: AppInstance, deps: OperationsDeps) {
         response: { 200: envelopeSchema(pageSchema(adminInstanceSchema)) },
       },
     },
-    async (request) => ok(await runningInstances(deps.instances, request.query)),
+    async (request) => ok(await runningInstances(deps.instances, request.query, adminTenantScope(request))),
   );
   app.post(
     '/api/admin/instance-monitor/force-stop/:id',
@@ -213,6 +214,7 @@ export async function operationsRoutes(app: AppInstance, deps: OperationsDeps) {
           request.params.id,
           'force-stop',
           request.query.reason,
+          adminTenantScope(request),
         ),
         '实例已强制停止，计费已停止',
       ),
@@ -227,6 +229,6 @@ export async function operationsRoutes(app: AppInstance, deps: OperationsDeps) {
         response: { 200: envelopeSchema(instanceMonitorStatisticsSchema) },
       },
     },
-    async () => ok(await monitorStatistics(deps.instances)),
+    async (request) => ok(await monitorStatistics(deps.instances, adminTenantScope(request))),
   );
 }

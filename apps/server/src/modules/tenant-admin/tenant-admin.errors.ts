@@ -22,6 +22,12 @@ export const tenantAdminErrors = {
       status: 400,
       message: `参数 hostIds 无效：主机 ${ids.join('、')} 不存在`,
     }),
+  operatorBrandingOnly: () =>
+    createError({
+      code: 'tenants.operator_branding_only',
+      status: 403,
+      message: '租户运营只能修改名称和品牌设置，不能修改租户编码、状态或域名',
+    }),
   defaultCannotBeDisabled: () =>
     createError({
       code: 'tenants.default_disabled',

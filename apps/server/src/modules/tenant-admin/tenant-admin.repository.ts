@@ -20,7 +20,8 @@ export type TenantRow = typeof tenants.$inferSelect;
 /** SQL of the back office's tenant screens: tenants, domains, host grants, tenant prices, uploads. */
 export function createTenantsAdminRepository({ db }: { db: DbOrTx }) {
   return {
-    async list() {
+    /** Every tenant, or only `tenantId` (a tenant operator's scope). */
+    async list(tenantId: number | null = null) {
       return db
         .select({
           tenant: tenants,
@@ -31,10 +32,16 @@ export function createTenantsAdminRepository({ db }: { db: DbOrTx }) {
           priceCount: sql<number>`(select count(*)::int from ${tenantSkuPrices} p where p.tenant_id = ${tenants.id})`,
         })
         .from(tenants)
+        .where(tenantId === null ? undefined : eq(tenants.id, tenantId))
         .orderBy(asc(tenants.id));
     },
-    async find(id: number) {
-      const [row] = await db.select().from(tenants).where(eq(tenants.id, id)).limit(1);
+    /** `scope`: a tenant operator's tenant; any other tenant is not found. Null: any tenant. */
+    async find(id: number, scope: number | null = null) {
+      const [row] = await db
+        .select()
+        .from(tenants)
+        .where(and(eq(tenants.id, id), scope === null ? undefined : eq(tenants.id, scope)))
+        .limit(1);
       return row;
     },
     async findByCode(code: string) {

@@ -15,7 +15,7 @@ import { z } from 'zod';
 import { ok } from '../../platform/http/envelope.ts';
 import { idParamsSchema } from '../../platform/http/params.ts';
 import type { AppInstance } from '../../platform/http/types.ts';
-import { adminActor } from '../auth/index.ts';
+import { adminActor, adminTenantScope } from '../auth/index.ts';
 import {
   createTenant,
   deleteTenantPrice,
@@ -44,7 +44,7 @@ export async function tenantsAdminRoutes(app: AppInstance, deps: TenantAdminDeps
       ...admin,
       schema: { tags, summary: '租户列表', response: { 200: envelopeSchema(z.array(adminTenantSchema)) } },
     },
-    async () => ok(await listTenants(deps)),
+    async (request) => ok(await listTenants(deps, adminTenantScope(request))),
   );
   app.get(
     '/api/admin/tenants/:id',
@@ -52,7 +52,7 @@ export async function tenantsAdminRoutes(app: AppInstance, deps: TenantAdminDeps
       ...admin,
       schema: { tags, summary: '租户详情', params, response: { 200: envelopeSchema(adminTenantSchema) } },
     },
-    async (request) => ok(await getTenant(deps, request.params.id)),
+    async (request) => ok(await getTenant(deps, request.params.id, adminTenantScope(request))),
   );
   app.post(
     '/api/admin/tenants',
@@ -80,7 +80,16 @@ export async function tenantsAdminRoutes(app: AppInstance, deps: TenantAdminDeps
       },
     },
     async (request) =>
-      ok(await updateTenant(deps, adminActor(request), request.params.id, request.body), '租户已更新'),
+      ok(
+        await updateTenant(
+          deps,
+          adminActor(request),
+          request.params.id,
+          request.body,
+          adminTenantScope(request),
+        ),
+        '租户已更新',
+      ),
   );
 
   app.get(
@@ -121,7 +130,7 @@ export async function tenantsAdminRoutes(app: AppInstance, deps: TenantAdminDeps
         response: { 200: envelopeSchema(z.array(tenantPriceRowSchema)) },
       },
     },
-    async (request) => ok(await tenantPrices(deps, request.params.id)),
+    async (request) => ok(await tenantPrices(deps, request.params.id, adminTenantScope(request))),
   );
   app.put(
     '/api/admin/tenants/:id/prices/:skuId',
@@ -143,6 +152,7 @@ export async function tenantsAdminRoutes(app: AppInstance, deps: TenantAdminDeps
           request.params.id,
           request.params.skuId,
           request.body,
+          adminTenantScope(request),
         ),
         '价格已保存',
       ),
@@ -159,7 +169,13 @@ export async function tenantsAdminRoutes(app: AppInstance, deps: TenantAdminDeps
       },
     },
     async (request) => {
-      await deleteTenantPrice(deps, adminActor(request), request.params.id, request.params.skuId);
+      await deleteTenantPrice(
+        deps,
+        adminActor(request),
+        request.params.id,
+        request.params.skuId,
+        adminTenantScope(request),
+      );
       return ok({ skuId: request.params.skuId }, '已恢复平台价');
     },
   );

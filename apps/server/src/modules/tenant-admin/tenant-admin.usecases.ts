@@ -16,6 +16,7 @@ import { isUniqueViolation } from '../../platform/db/errors.ts';
 import { recordAudit } from '../audit/index.ts';
 import type { TenantSettings } from '../tenants/tenants.tables.ts';
 import { tenantAdminErrors } from './tenant-admin.errors.ts';
+import { checkOperatorInput } from './tenant-admin.models.ts';
 import { createTenantsAdminRepository, type TenantRow } from './tenant-admin.repository.ts';
 
 /**
@@ -46,13 +47,23 @@ const toAdminTenant = (
   updatedAt: t.updatedAt.toISOString(),
 });
 
-export async function listTenants({ db }: { db: Db }): Promise<AdminTenant[]> {
-  const rows = await createTenantsAdminRepository({ db }).list();
+/**
+ * A tenant operator's tenant (issue 29): it sees and changes only its own tenant (any other is
+ * "not found"); null: a platform administrator.
+ */
+type Scope = number | null;
+
+export async function listTenants({ db }: { db: Db }, scope: Scope): Promise<AdminTenant[]> {
+  const rows = await createTenantsAdminRepository({ db }).list(scope);
   return rows.map((r) => toAdminTenant(r.tenant, r));
 }
 
-export async function getTenant({ db }: { db: Db | Tx }, id: number): Promise<AdminTenant> {
-  const row = (await createTenantsAdminRepository({ db }).list()).find((r) => r.tenant.id === id);
+export async function getTenant(
+  { db }: { db: Db | Tx },
+  id: number,
+  scope: Scope = null,
+): Promise<AdminTenant> {
+  const row = (await createTenantsAdminRepository({ db }).list(scope)).find((r) => r.tenant.id === id);
   if (!row) throw tenantAdminErrors.notFound();
   return toAdminTenant(row.tenant, row);
 }
@@ -101,13 +112,16 @@ export async function updateTenant(
   deps: TenantAdminDeps,
   actor: AdminActor,
   id: number,
-  input: TenantUpdateInput,
+  asked: TenantUpdateInput,
+  scope: Scope,
 ) {
+  let input = asked;
   try {
     await deps.db.transaction(async (tx) => {
       const repo = createTenantsAdminRepository({ db: tx });
-      const before = await repo.find(id);
+      const before = await repo.find(id, scope);
       if (!before) throw tenantAdminErrors.notFound();
+      if (scope !== null) input = checkOperatorInput(before, await repo.domainsOf(id), asked);
       if (input.code && input.code !== before.code && (await repo.findByCode(input.code)))
         throw tenantAdminErrors.codeTaken(input.code);
       if (before.isDefault && input.status === 'DISABLED') throw tenantAdminErrors.defaultCannotBeDisabled();
@@ -168,9 +182,13 @@ export async function setTenantHosts(
 const yuanOrNull = (v: number | null) => (v === null ? null : unitsToYuan(v));
 const unitsOrNull = (v: number | null) => (v === null ? null : yuanToUnits(v));
 
-export async function tenantPrices({ db }: { db: Db }, tenantId: number): Promise<TenantPriceRow[]> {
+export async function tenantPrices(
+  { db }: { db: Db },
+  tenantId: number,
+  scope: Scope = null,
+): Promise<TenantPriceRow[]> {
   const repo = createTenantsAdminRepository({ db });
-  if (!(await repo.find(tenantId))) throw tenantAdminErrors.notFound();
+  if (!(await repo.find(tenantId, scope))) throw tenantAdminErrors.notFound();
   const rows = await repo.prices(tenantId);
   return rows.map((r) => ({
     ...r,
@@ -188,10 +206,11 @@ export async function setTenantPrice(
   tenantId: number,
   skuId: number,
   input: TenantPriceInput,
+  scope: Scope,
 ) {
   await deps.db.transaction(async (tx) => {
     const repo = createTenantsAdminRepository({ db: tx });
-    if (!(await repo.find(tenantId))) throw tenantAdminErrors.notFound();
+    if (!(await repo.find(tenantId, scope))) throw tenantAdminErrors.notFound();
     if (!(await repo.skuExists(skuId))) throw tenantAdminErrors.skuNotFound();
     const before = (await repo.findPrice(tenantId, skuId)) ?? null;
     const row = {
@@ -216,10 +235,11 @@ export async function deleteTenantPrice(
   actor: AdminActor,
   tenantId: number,
   skuId: number,
+  scope: Scope,
 ) {
   await deps.db.transaction(async (tx) => {
     const repo = createTenantsAdminRepository({ db: tx });
-    if (!(await repo.find(tenantId))) throw tenantAdminErrors.notFound();
+    if (!(await repo.find(tenantId, scope))) throw tenantAdminErrors.notFound();
     const before = await repo.findPrice(tenantId, skuId);
     if (!before) throw tenantAdminErrors.priceNotFound();
     await repo.deletePrice(tenantId, skuId);

@@ -16,7 +16,7 @@ import { z } from 'zod';
 import { ok } from '../../platform/http/envelope.ts';
 import { idParamsSchema } from '../../platform/http/params.ts';
 import type { AppInstance } from '../../platform/http/types.ts';
-import { adminActor } from '../auth/index.ts';
+import { adminActor, adminTenantScope } from '../auth/index.ts';
 import { createConfig, deleteConfig, listConfigs, toggleConfig, updateConfig } from './configs.usecases.ts';
 import {
   distributionDetail,
@@ -44,7 +44,7 @@ export async function voucherAdminRoutes(app: AppInstance, deps: VouchersDeps) {
         response: { 200: envelopeSchema(pageSchema(voucherConfigSchema)) },
       },
     },
-    async (request) => ok(await listConfigs(deps, request.query)),
+    async (request) => ok(await listConfigs(deps, request.query, adminTenantScope(request))),
   );
   app.post(
     '/api/admin/vouchers/configs',
@@ -57,7 +57,11 @@ export async function voucherAdminRoutes(app: AppInstance, deps: VouchersDeps) {
         response: { 200: envelopeSchema(voucherConfigSchema) },
       },
     },
-    async (request) => ok(await createConfig(deps, adminActor(request), request.body), '代金券配置已创建'),
+    async (request) =>
+      ok(
+        await createConfig(deps, adminActor(request), request.body, adminTenantScope(request)),
+        '代金券配置已创建',
+      ),
   );
   app.put(
     '/api/admin/vouchers/configs/:id',
@@ -72,7 +76,16 @@ export async function voucherAdminRoutes(app: AppInstance, deps: VouchersDeps) {
       },
     },
     async (request) =>
-      ok(await updateConfig(deps, adminActor(request), request.params.id, request.body), '代金券配置已保存'),
+      ok(
+        await updateConfig(
+          deps,
+          adminActor(request),
+          request.params.id,
+          request.body,
+          adminTenantScope(request),
+        ),
+        '代金券配置已保存',
+      ),
   );
   app.patch(
     '/api/admin/vouchers/configs/:id/toggle',
@@ -86,7 +99,7 @@ export async function voucherAdminRoutes(app: AppInstance, deps: VouchersDeps) {
       },
     },
     async (request) => {
-      const cfg = await toggleConfig(deps, adminActor(request), request.params.id);
+      const cfg = await toggleConfig(deps, adminActor(request), request.params.id, adminTenantScope(request));
       return ok(cfg, cfg.enabled ? '已启用' : '已停用');
     },
   );
@@ -108,6 +121,7 @@ export async function voucherAdminRoutes(app: AppInstance, deps: VouchersDeps) {
         adminActor(request),
         request.params.id,
         request.query.archive === 'true',
+        adminTenantScope(request),
       );
       return ok(r, r.archived ? '已归档' : '已删除');
     },
@@ -124,7 +138,7 @@ export async function voucherAdminRoutes(app: AppInstance, deps: VouchersDeps) {
         response: { 200: envelopeSchema(distributionPreviewSchema) },
       },
     },
-    async (request) => ok(await previewDistribution(deps, request.body)),
+    async (request) => ok(await previewDistribution(deps, request.body, adminTenantScope(request))),
   );
   app.post(
     '/api/admin/voucher-distribution/execute',
@@ -138,7 +152,12 @@ export async function voucherAdminRoutes(app: AppInstance, deps: VouchersDeps) {
       },
     },
     async (request) => {
-      const { distribution, repeated } = await executeDistribution(deps, adminActor(request), request.body);
+      const { distribution, repeated } = await executeDistribution(
+        deps,
+        adminActor(request),
+        request.body,
+        adminTenantScope(request),
+      );
       return ok(
         distribution,
         repeated ? '该发放已执行过，未重复发放' : `已发放${distribution.issuedCount}张代金券`,
@@ -156,7 +175,7 @@ export async function voucherAdminRoutes(app: AppInstance, deps: VouchersDeps) {
         response: { 200: envelopeSchema(pageSchema(distributionSchema)) },
       },
     },
-    async (request) => ok(await distributionHistory(deps, request.query)),
+    async (request) => ok(await distributionHistory(deps, request.query, adminTenantScope(request))),
   );
   app.get(
     '/api/admin/voucher-distribution/detail/:id',
@@ -169,6 +188,6 @@ export async function voucherAdminRoutes(app: AppInstance, deps: VouchersDeps) {
         response: { 200: envelopeSchema(distributionDetailSchema) },
       },
     },
-    async (request) => ok(await distributionDetail(deps, request.params.id)),
+    async (request) => ok(await distributionDetail(deps, request.params.id, adminTenantScope(request))),
   );
 }

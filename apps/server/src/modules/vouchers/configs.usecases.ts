@@ -20,6 +20,9 @@ export interface ConfigDeps {
 
 const target = (id: number) => `voucher-config:${id}` as const;
 
+/** A tenant operator's tenant (issue 29): it sees and changes only its own configs; null: all. */
+type Scope = number | null;
+
 function columns(input: VoucherConfigInput, now: Date) {
   return {
     name: input.name,
@@ -45,19 +48,30 @@ async function view(db: Db, row: VoucherConfigRow): Promise<VoucherConfigView> {
 export async function listConfigs(
   { db }: ConfigDeps,
   q: VoucherConfigListQuery,
+  scope: Scope,
 ): Promise<Page<VoucherConfigView>> {
   const { rows, total } = await createVouchersRepository({ db }).listConfigs(
-    { keyword: q.keyword, enabled: q.enabled === undefined ? undefined : q.enabled === 'true' },
+    {
+      keyword: q.keyword,
+      enabled: q.enabled === undefined ? undefined : q.enabled === 'true',
+      tenantId: scope,
+    },
     q,
   );
   return { list: rows.map(toConfigView), total, page: q.page, size: q.size };
 }
 
-export async function createConfig(deps: ConfigDeps, actor: AdminActor, input: VoucherConfigInput) {
+/** A tenant operator's config belongs to its tenant; a platform administrator's to none. */
+export async function createConfig(
+  deps: ConfigDeps,
+  actor: AdminActor,
+  input: VoucherConfigInput,
+  scope: Scope,
+) {
   const row = await deps.db.transaction(async (tx) => {
     const repo = createVouchersRepository({ db: tx });
     if (input.regionId && !(await repo.regionExists(input.regionId))) throw voucherErrors.regionNotFound();
-    const created = await repo.insertConfig(columns(input, deps.now()));
+    const created = await repo.insertConfig({ ...columns(input, deps.now()), tenantId: scope });
     if (!created) throw new Error('voucher config insert returned nothing');
     await recordAudit(tx, actor, 'voucher-config.create', target(created.id), { after: created });
     return created;
@@ -71,10 +85,11 @@ export async function updateConfig(
   actor: AdminActor,
   id: number,
   input: VoucherConfigInput,
+  scope: Scope,
 ) {
   const row = await deps.db.transaction(async (tx) => {
     const repo = createVouchersRepository({ db: tx });
-    const before = await repo.findConfig(id, { lock: true });
+    const before = await repo.findConfig(id, { lock: true, tenantId: scope });
     if (!before || before.archived) throw voucherErrors.configNotFound();
     if (input.regionId && !(await repo.regionExists(input.regionId))) throw voucherErrors.regionNotFound();
     const after = await repo.updateConfig(id, columns(input, deps.now()));
@@ -84,10 +99,10 @@ export async function updateConfig(
   return view(deps.db, row);
 }
 
-export async function toggleConfig(deps: ConfigDeps, actor: AdminActor, id: number) {
+export async function toggleConfig(deps: ConfigDeps, actor: AdminActor, id: number, scope: Scope) {
   const row = await deps.db.transaction(async (tx) => {
     const repo = createVouchersRepository({ db: tx });
-    const before = await repo.findConfig(id, { lock: true });
+    const before = await repo.findConfig(id, { lock: true, tenantId: scope });
     if (!before || before.archived) throw voucherErrors.configNotFound();
     const after = await repo.updateConfig(id, { enabled: !before.enabled, updatedAt: deps.now() });
     await recordAudit(tx, actor, 'voucher-config.toggle', target(id), {
@@ -103,10 +118,16 @@ export async function toggleConfig(deps: ConfigDeps, actor: AdminActor, id: numb
  * Deleting is refused once vouchers were issued from it (they refer to it); `archive` then
  * hides it from the list and from distribution instead.
  */
-export async function deleteConfig(deps: ConfigDeps, actor: AdminActor, id: number, archive: boolean) {
+export async function deleteConfig(
+  deps: ConfigDeps,
+  actor: AdminActor,
+  id: number,
+  archive: boolean,
+  scope: Scope,
+) {
   await deps.db.transaction(async (tx) => {
     const repo = createVouchersRepository({ db: tx });
-    const before = await repo.findConfig(id, { lock: true });
+    const before = await repo.findConfig(id, { lock: true, tenantId: scope });
     if (!before || before.archived) throw voucherErrors.configNotFound();
     const issued = await repo.issuedOfConfig(id);
     if (issued > 0 && !archive) throw voucherErrors.configIssued(issued);

@@ -100,8 +100,15 @@ export function createDistributionRepository({ db }: { db: DbOrTx }) {
     async insertItems(values: (typeof voucherDistributionItems.$inferInsert)[]) {
       if (values.length) await db.insert(voucherDistributionItems).values(values);
     },
-    async listDistributions(f: { configId?: number }, page: { page: number; size: number }) {
-      const where = f.configId ? eq(voucherDistributions.configId, f.configId) : undefined;
+    /** `tenantId`: only distributions of that tenant's configs (a tenant operator's scope). */
+    async listDistributions(
+      f: { configId?: number; tenantId?: number | null },
+      page: { page: number; size: number },
+    ) {
+      const where = and(
+        f.configId ? eq(voucherDistributions.configId, f.configId) : undefined,
+        f.tenantId != null ? eq(voucherConfigs.tenantId, f.tenantId) : undefined,
+      );
       const rows = await db
         .select({ d: voucherDistributions, configName: voucherConfigs.name })
         .from(voucherDistributions)
@@ -113,6 +120,7 @@ export function createDistributionRepository({ db }: { db: DbOrTx }) {
       const [count] = await db
         .select({ n: sql<number>`count(*)::int` })
         .from(voucherDistributions)
+        .innerJoin(voucherConfigs, eq(voucherConfigs.id, voucherDistributions.configId))
         .where(where);
       return { rows, total: count?.n ?? 0 };
     },

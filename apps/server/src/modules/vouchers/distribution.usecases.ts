@@ -39,10 +39,26 @@ export function voucherCode(): string {
   return `V${[...bytes].map((b) => CODE_ALPHABET[b % CODE_ALPHABET.length]).join('')}`;
 }
 
-/** Whom a target reaches, and (for a phone list) each listed phone it skips, with why. */
+/** A tenant operator's tenant (issue 29): it distributes only its own configs; null: all. */
+type Scope = number | null;
+
+/**
+ * The target limited to one tenant: a tenant's config (and any tenant operator) reaches only
+ * that tenant's users, whatever tenant the target names.
+ */
+function confine(t: DistributionTarget, tenantId: number | null): DistributionTarget {
+  if (tenantId === null) return t;
+  return t.type === 'tenant' ? { type: 'tenant', tenantId } : { ...t, tenantId };
+}
+
+/**
+ * Whom a target reaches, and (for a phone list) each listed phone it skips, with why. A tenant
+ * operator is not told that a phone belongs to another tenant: to it, that phone is unregistered.
+ */
 async function resolveTargets(
   db: DbOrTx,
   t: DistributionTarget,
+  scope: Scope,
 ): Promise<{ users: TargetUser[]; skipped: DistributionSkip[] }> {
   const repo = createDistributionRepository({ db });
   if (t.type === 'phones') {
@@ -51,7 +67,11 @@ async function resolveTargets(
       await repo.phoneOwners([...new Set(t.phones)]),
       t.tenantId,
     );
-    return { users: reached, skipped };
+    const told =
+      scope === null
+        ? skipped
+        : skipped.map((s) => (s.reason === 'other_tenant' ? { ...s, reason: 'not_registered' as const } : s));
+    return { users: reached, skipped: told };
   }
   return { users: await targetUsers(repo, t), skipped: [] };
 }
@@ -81,11 +101,12 @@ function atLimit(users: TargetUser[], held: Map<number, number>, limit: number):
 export async function previewDistribution(
   { db }: DistributionDeps,
   input: { configId: number; target: DistributionTarget },
+  scope: Scope,
 ): Promise<DistributionPreview> {
   const repo = createVouchersRepository({ db });
-  const cfg = await repo.findConfig(input.configId);
+  const cfg = await repo.findConfig(input.configId, { tenantId: scope });
   if (!cfg || cfg.archived) throw voucherErrors.configNotFound();
-  const { users, skipped } = await resolveTargets(db, input.target);
+  const { users, skipped } = await resolveTargets(db, confine(input.target, scope ?? cfg.tenantId), scope);
   const held = await repo.heldOfConfig(
     cfg.id,
     users.map((u) => u.userId),
@@ -109,12 +130,15 @@ export async function executeDistribution(
   deps: DistributionDeps,
   actor: AdminActor,
   input: DistributionExecuteInput,
+  scope: Scope,
 ): Promise<{ distribution: DistributionResult; repeated: boolean }> {
   const now = deps.now();
   const out = await deps.db.transaction(async (tx) => {
     const repo = createVouchersRepository({ db: tx });
     const distributions = createDistributionRepository({ db: tx });
-    const cfg = await repo.findConfig(input.configId, { lock: true });
+    const cfg = await repo.findConfig(input.configId, { lock: true, tenantId: scope });
+    // Another tenant's config is not found, even for a request id that was used with it.
+    if (scope !== null && !cfg) throw voucherErrors.configNotFound();
     const prior = await distributions.findDistribution({ requestId: input.requestId });
     if (prior) {
       if (prior.configId !== input.configId) throw voucherErrors.requestReused();
@@ -124,16 +148,18 @@ export async function executeDistribution(
     if (!cfg.enabled) throw voucherErrors.configDisabled();
     const expiresAt = voucherExpiry(cfg, now);
     if (!expiresAt || expiresAt <= now) throw voucherErrors.configEnded();
+    // Recorded as confined: the history shows whom it really reached.
+    const target = confine(input.target, scope ?? cfg.tenantId);
     const row = await distributions.insertDistribution({
       requestId: input.requestId,
       configId: cfg.id,
-      target: input.target,
+      target,
       remark: input.remark,
       adminId: actor.adminId || null,
       createdAt: now,
     });
     if (!row) throw voucherErrors.requestReused();
-    const { users, skipped: unreached } = await resolveTargets(tx, input.target);
+    const { users, skipped: unreached } = await resolveTargets(tx, target, scope);
     const held = await repo.heldOfConfig(
       cfg.id,
       users.map((u) => u.userId),
@@ -165,7 +191,7 @@ export async function executeDistribution(
     await distributions.setDistributionCounts(row.id, users.length, issued.length);
     await recordAudit(tx, actor, 'voucher-distribution.execute', `voucher-distribution:${row.id}`, {
       configId: cfg.id,
-      target: input.target,
+      target,
       targetCount: users.length,
       issuedCount: issued.length,
       skipped,
@@ -195,17 +221,28 @@ function toView(d: DistributionRow, configName: string): DistributionView {
   };
 }
 
+/** A tenant operator (`scope`) sees the distributions of its own configs only. */
 export async function distributionHistory(
   { db }: DistributionDeps,
   q: DistributionListQuery,
+  scope: Scope,
 ): Promise<Page<DistributionView>> {
-  const { rows, total } = await createDistributionRepository({ db }).listDistributions(q, q);
+  const { rows, total } = await createDistributionRepository({ db }).listDistributions(
+    { configId: q.configId, tenantId: scope },
+    q,
+  );
   return { list: rows.map((r) => toView(r.d, r.configName)), total, page: q.page, size: q.size };
 }
 
-export async function distributionDetail({ db }: DistributionDeps, id: number): Promise<DistributionDetail> {
+export async function distributionDetail(
+  { db }: DistributionDeps,
+  id: number,
+  scope: Scope,
+): Promise<DistributionDetail> {
   const repo = createDistributionRepository({ db });
   const d = await repo.findDistribution({ id });
   if (!d) throw voucherErrors.distributionNotFound();
+  if (scope !== null && !(await createVouchersRepository({ db }).findConfig(d.configId, { tenantId: scope })))
+    throw voucherErrors.distributionNotFound();
   return { ...toView(d, await repo.configName(d.configId)), items: await repo.distributionItems(id) };
 }

@@ -129,7 +129,7 @@ export function createVouchersRepository({ db }: { db: DbOrTx }) {
     // ---- configs ----
 
     async listConfigs(
-      f: { keyword?: string; enabled?: boolean; id?: number },
+      f: { keyword?: string; enabled?: boolean; id?: number; tenantId?: number | null },
       page: { page: number; size: number },
     ): Promise<{
       rows: (VoucherConfigRow & { regionName: string | null; issuedCount: number })[];
@@ -139,6 +139,7 @@ export function createVouchersRepository({ db }: { db: DbOrTx }) {
         f.id !== undefined ? eq(voucherConfigs.id, f.id) : eq(voucherConfigs.archived, false),
         f.keyword ? ilike(voucherConfigs.name, `%${escapeLike(f.keyword)}%`) : undefined,
         f.enabled !== undefined ? eq(voucherConfigs.enabled, f.enabled) : undefined,
+        f.tenantId != null ? eq(voucherConfigs.tenantId, f.tenantId) : undefined,
       );
       const rows = await db
         .select({
@@ -163,8 +164,20 @@ export function createVouchersRepository({ db }: { db: DbOrTx }) {
       };
     },
 
-    async findConfig(id: number, opts: { lock?: boolean } = {}): Promise<VoucherConfigRow | undefined> {
-      const q = db.select().from(voucherConfigs).where(eq(voucherConfigs.id, id));
+    /** `tenantId`: only a config of that tenant (a tenant operator's scope); null or absent: any. */
+    async findConfig(
+      id: number,
+      opts: { lock?: boolean; tenantId?: number | null } = {},
+    ): Promise<VoucherConfigRow | undefined> {
+      const q = db
+        .select()
+        .from(voucherConfigs)
+        .where(
+          and(
+            eq(voucherConfigs.id, id),
+            opts.tenantId != null ? eq(voucherConfigs.tenantId, opts.tenantId) : undefined,
+          ),
+        );
       const [row] = opts.lock ? await q.for('update') : await q;
       return row;
     },

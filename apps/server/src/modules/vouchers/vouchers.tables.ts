@@ -23,6 +23,11 @@ import { tenants } from '../tenants/tenants.tables.ts';
  */
 export const voucherConfigs = pgTable('voucher_configs', {
   id: serial('id').primaryKey(),
+  /**
+   * The tenant whose operator made it (issue 29): it is issued only to that tenant's users.
+   * Null: a platform administrator's config, for any tenant.
+   */
+  tenantId: integer('tenant_id').references(() => tenants.id),
   name: text('name').notNull(),
   description: text('description').notNull().default(''),
   faceAmount: bigint('face_amount', { mode: 'number' }).notNull(),
