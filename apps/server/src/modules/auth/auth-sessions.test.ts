@@ -127,7 +127,7 @@ describe('admins', () => {
     expect(res.json()).toMatchObject({
       success: true,
       code: '200',
-      data: { admin: { username: 'boss', roles: ['ADMIN', 'SUPER'] } },
+      data: { admin: { username: 'boss', roles: ['ADMIN', 'READONLY'] } },
     });
     const token = res.json().data.token;
     expect((await get('/api/admin/auth/me', { authorization: `Bearer ${token}` })).json().data.username).toBe(
