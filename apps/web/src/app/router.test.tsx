@@ -45,6 +45,8 @@ const EXPECTED: Record<string, Guard> = {
   // Not in SPEC.md §2: the audit log viewer of the back office (issue 12).
   '/admin/audit-logs': 'admin',
   '/admin/enquiries': 'admin',
+  '/admin/admins': 'admin',
+  '/admin/security': 'admin',
   '*': 'public',
 };
 
