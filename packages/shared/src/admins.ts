@@ -123,3 +123,6 @@ export const totpPolicySchema = z.object({
   READONLY: z.boolean(),
 });
 export type TotpPolicy = z.infer<typeof totpPolicySchema>;
+
+/** A session id as the server makes them (24 hex digits). */
+export const adminSessionIdSchema = z.string().regex(/^[0-9a-f]{24}$/, '会话编号无效');

@@ -1,8 +1,10 @@
 import { defineModule } from '../../platform/module.ts';
 import type { AuthDeps } from '../auth/index.ts';
 import { registerAdminAccess } from './admin-access.plugin.ts';
+import { adminAccountRoutes } from './admin-accounts.routes.ts';
 import type { AdminsDeps } from './admins.deps.ts';
 import { adminAuthRoutes } from './admins.routes.ts';
+import { ownAccountRoutes } from './own-account.routes.ts';
 
 /**
  * Administrators: the back office's sign-in and sign-out (audited), and who may use which admin
@@ -16,5 +18,9 @@ export const adminsModule = defineModule({
     box: core.box,
   }),
   hooks: (app) => registerAdminAccess(app),
-  register: (app, deps) => adminAuthRoutes(app, deps),
+  register: async (app, deps) => {
+    await adminAuthRoutes(app, deps);
+    await ownAccountRoutes(app, deps);
+    await adminAccountRoutes(app, deps);
+  },
 });

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { appMeta } from '../../platform/db/meta.tables.ts';
 import { admins, authSessions } from '../auth/auth.tables.ts';
@@ -45,12 +45,17 @@ export function createAdminsRepository({ db }: { db: DbOrTx }) {
         .returning({ id: admins.id });
       return rows.length > 0;
     },
-    /** Active super administrators other than `exceptId` (the last one may not be demoted or disabled). */
-    async otherActiveSupers(exceptId: number): Promise<number> {
-      return db.$count(
-        admins,
-        and(eq(admins.role, 'SUPER'), eq(admins.status, 'ACTIVE'), sql`${admins.id} <> ${exceptId}`),
-      );
+    /**
+     * Locks the active super administrators' rows and returns their ids: two demotions at once
+     * queue here, and the second sees the first's result (the last super stays).
+     */
+    async lockActiveSupers(): Promise<number[]> {
+      const rows = await db
+        .select({ id: admins.id })
+        .from(admins)
+        .where(and(eq(admins.role, 'SUPER'), eq(admins.status, 'ACTIVE')))
+        .for('update');
+      return rows.map((r) => r.id);
     },
     async list(now: Date) {
       const active = db
@@ -135,8 +140,8 @@ export function createAdminsRepository({ db }: { db: DbOrTx }) {
         .set({ revokedAt: at })
         .where(and(eq(adminRefreshTokens.family, family), isNull(adminRefreshTokens.revokedAt)));
     },
-    /** Ends every session of an administrator (disabled, password reset or changed). */
-    async revokeAllOf(adminId: number, at: Date) {
+    /** Ends every session of an administrator (disabled, password reset or changed), but `keep`. */
+    async revokeAllOf(adminId: number, at: Date, keep?: string) {
       await db
         .update(authSessions)
         .set({ revokedAt: at })
@@ -145,12 +150,19 @@ export function createAdminsRepository({ db }: { db: DbOrTx }) {
             eq(authSessions.audience, 'admin'),
             eq(authSessions.subjectId, adminId),
             isNull(authSessions.revokedAt),
+            keep === undefined ? undefined : ne(authSessions.id, keep),
           ),
         );
       await db
         .update(adminRefreshTokens)
         .set({ revokedAt: at })
-        .where(and(eq(adminRefreshTokens.adminId, adminId), isNull(adminRefreshTokens.revokedAt)));
+        .where(
+          and(
+            eq(adminRefreshTokens.adminId, adminId),
+            isNull(adminRefreshTokens.revokedAt),
+            keep === undefined ? undefined : ne(adminRefreshTokens.family, keep),
+          ),
+        );
     },
 
     async replaceRecoveryCodes(adminId: number, hashes: string[], at: Date) {
@@ -174,12 +186,6 @@ export function createAdminsRepository({ db }: { db: DbOrTx }) {
         )
         .returning({ id: adminRecoveryCodes.id });
       return rows.length > 0;
-    },
-    async recoveryCodesLeft(adminId: number): Promise<number> {
-      return db.$count(
-        adminRecoveryCodes,
-        and(eq(adminRecoveryCodes.adminId, adminId), isNull(adminRecoveryCodes.usedAt)),
-      );
     },
 
     async totpPolicy(): Promise<Record<string, boolean>> {

@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../platform/db/client.ts';
+import { admins } from '../auth/auth.tables.ts';
 import { hosts } from '../hosts/hosts.tables.ts';
 import { idempotencyRequests } from '../idempotency/idempotency.tables.ts';
 import { instances } from '../instances/instances.tables.ts';
@@ -59,6 +60,24 @@ export function createSecretsRepository({ db }: { db: DbOrTx }) {
         .orderBy(asc(t.id))
         .limit(limit);
       return rows as { id: number; value: string }[];
+    },
+    /** Administrators whose sealed 2FA secret is not under `prefix`. */
+    async adminSecretsNotUnder(prefix: string, afterId: number, limit: number) {
+      const rows = await db
+        .select({ id: admins.id, value: admins.totpSecret })
+        .from(admins)
+        .where(and(gt(admins.id, afterId), isNotNull(admins.totpSecret), notUnder(admins.totpSecret, prefix)))
+        .orderBy(asc(admins.id))
+        .limit(limit);
+      return rows as { id: number; value: string }[];
+    },
+    async replaceAdminSecret(id: number, previous: string, next: string) {
+      const rows = await db
+        .update(admins)
+        .set({ totpSecret: next })
+        .where(and(eq(admins.id, id), eq(admins.totpSecret, previous)))
+        .returning({ id: admins.id });
+      return rows.length === 1;
     },
     async replaceStoredAnswer(id: number, previous: string, next: string) {
       const t = idempotencyRequests;

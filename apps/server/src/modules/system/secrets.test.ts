@@ -7,6 +7,7 @@ import { createSecretBox, secretBoxOf } from '../../platform/secret-box.ts';
 import { IMAGE, instanceTestApp } from '../../test/instances.ts';
 import { buildServer, testConfig } from '../../test/test-app.ts';
 import { createAuthRepository } from '../auth/auth.repository.ts';
+import { admins } from '../auth/auth.tables.ts';
 import { hosts, regions } from '../hosts/hosts.tables.ts';
 import { instances } from '../instances/instances.tables.ts';
 import { sealStoredSecrets } from './secrets.usecases.ts';
@@ -74,6 +75,15 @@ describe('APP_SECRET rotation', () => {
     });
     expect(host.statusCode, host.body).toBe(200);
     const hostId = host.json().data.id as number;
+    // An administrator's 2FA secret, sealed under the old secret.
+    const [admin] = await h.t.db
+      .insert(admins)
+      .values({
+        username: 'rotate-2fa',
+        passwordHash: 'x',
+        totpSecret: createSecretBox(OLD).seal('JBSWY3DPEHPK3PXP'),
+      })
+      .returning();
 
     // Rotated: the old secret only in APP_SECRET_PREVIOUS, and the password still shows.
     rotated = await rotate();
@@ -97,6 +107,7 @@ describe('APP_SECRET rotation', () => {
     const report = await sealStoredSecrets({ db: h.t.db, box: secretBoxOf(rotated.deps.config) });
     expect(report.instances).toBeGreaterThanOrEqual(1);
     expect(report.hosts).toBeGreaterThanOrEqual(1);
+    expect(report.admins).toBe(1);
     expect(report.failed).toBe(0);
 
     const onlyNew = createSecretBox(NEW);
@@ -113,11 +124,17 @@ describe('APP_SECRET rotation', () => {
     const key = (row?.settings as { tls?: { key?: string } } | undefined)?.tls?.key ?? '';
     expect(onlyNew.open(key)).toBe('ROTATE-TLS-KEY');
     expect(() => onlyOld.open(key)).toThrow();
+    const [sealed] = await h.t.db
+      .select()
+      .from(admins)
+      .where(eq(admins.id, admin?.id as number));
+    expect(onlyNew.open(sealed?.totpSecret ?? '')).toBe('JBSWY3DPEHPK3PXP');
 
     // Once re-sealed, nothing is left for a second run.
     expect(await sealStoredSecrets({ db: h.t.db, box: secretBoxOf(rotated.deps.config) })).toMatchObject({
       hosts: 0,
       instances: 0,
+      admins: 0,
       failed: 0,
     });
   });

@@ -12,6 +12,8 @@ export interface SealReport {
   instances: number;
   /** Stored idempotent answers sealed again under APP_SECRET. */
   answers: number;
+  /** Administrators' 2FA secrets sealed again under APP_SECRET. */
+  admins: number;
   /** Values that open under no configured secret (left as they are). */
   failed: number;
 }
@@ -19,7 +21,7 @@ export interface SealReport {
 /**
  * Puts every stored secret under the current APP_SECRET: host settings' secrets still in plain
  * text (written before they were sealed) are sealed, and host secrets, instance root passwords,
- * JupyterLab tokens and stored answers sealed under a previous secret (APP_SECRET_PREVIOUS) are sealed again.
+ * JupyterLab tokens, stored answers and administrators' 2FA secrets sealed under a previous secret (APP_SECRET_PREVIOUS) are sealed again.
  * Runs at every start (system.usecases prepareDatabase) and finds nothing to do once done; each
  * row is rewritten only if unchanged since read, so replicas and admin edits never collide.
  * After it has run on the new secret, APP_SECRET_PREVIOUS can be emptied.
@@ -29,7 +31,7 @@ export async function sealStoredSecrets(
   log: (msg: string, detail: object) => void = () => {},
 ): Promise<SealReport> {
   const repo = createSecretsRepository({ db });
-  const report: SealReport = { hosts: 0, instances: 0, answers: 0, failed: 0 };
+  const report: SealReport = { hosts: 0, instances: 0, answers: 0, admins: 0, failed: 0 };
 
   for (const row of await repo.hostSettings()) {
     let next: Record<string, unknown>;
@@ -48,7 +50,7 @@ export async function sealStoredSecrets(
   const reseal = async (
     list: (prefix: string, afterId: number, limit: number) => Promise<{ id: number; value: string }[]>,
     replace: (id: number, previous: string, next: string) => Promise<boolean>,
-    what: 'instances' | 'answers',
+    what: 'instances' | 'answers' | 'admins',
   ) => {
     let after = 0;
     for (;;) {
@@ -79,5 +81,6 @@ export async function sealStoredSecrets(
     );
   }
   await reseal(repo.storedAnswersNotUnder, repo.replaceStoredAnswer, 'answers');
+  await reseal(repo.adminSecretsNotUnder, repo.replaceAdminSecret, 'admins');
   return report;
 }

@@ -62,7 +62,7 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('several replicas starting at 
     expect(again).toEqual({
       seeded: false,
       admin: { created: false },
-      secrets: { hosts: 0, instances: 0, answers: 0, failed: 0 },
+      secrets: { hosts: 0, instances: 0, answers: 0, admins: 0, failed: 0 },
     });
   });
 });
