@@ -1,7 +1,7 @@
 import { SafetyCertificateOutlined } from '@ant-design/icons';
 import type { Admin } from '@gpu/shared/auth';
 import { useMutation } from '@tanstack/react-query';
-import { Alert, Button, Card, Form, Input, Space, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Form, Input, type InputProps, Space, Tag, Typography } from 'antd';
 import { QRCodeSVG } from 'qrcode.react';
 import { useState } from 'react';
 import { failureMessage } from '../../../lib/failure-message';
@@ -14,9 +14,11 @@ const s = t.adminSecurity;
 const CODE_RULES = [{ required: true, pattern: /^\d{6}$/, message: s.codeInvalid }];
 const digits = (v: string) => v.replace(/\D/g, '').slice(0, 6);
 
-function CodeInput({ testId }: { testId: string }) {
+/** The 6-digit code field; Form.Item hands it value and onChange. */
+function CodeInput({ testId, ...props }: { testId: string } & InputProps) {
   return (
     <Input
+      {...props}
       placeholder={s.codePlaceholder}
       inputMode="numeric"
       autoComplete="one-time-code"
