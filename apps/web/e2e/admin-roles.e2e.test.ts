@@ -177,7 +177,8 @@ describe('administrators and roles', () => {
     await drawer.waitFor({ state: 'hidden' });
 
     await row.getByRole('button', { name: '停用' }).click();
-    await page.locator('.ant-popconfirm').getByRole('button', { name: '停用' }).click();
+    // The confirm's own button (antd spaces two-character labels: 停 用).
+    await page.locator('.ant-popconfirm .ant-btn-primary').click();
     await expect.poll(() => row.innerText()).toContain('已停用');
     // Its sessions ended: the operator's sign-in no longer works either.
     await expect(

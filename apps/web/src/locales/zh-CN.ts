@@ -533,7 +533,6 @@ export const t = {
     powerOn: '开机',
     release: '释放',
     renew: '续费',
-    more: '更多',
     powerOffTitle: '确认关机',
     powerOffContent: (name: string, hourly: boolean) =>
       hourly
@@ -1840,7 +1839,6 @@ export const t = {
     enrolFailed: '开启两步验证失败',
     scan: '1. 用身份验证器应用扫描二维码',
     manual: '无法扫码时，手动输入密钥：',
-    secret: '密钥',
     enterCode: '2. 输入应用显示的 6 位验证码',
     code: '验证码',
     codePlaceholder: '6 位数字',
@@ -1883,7 +1881,6 @@ export const t = {
     sessionsEmpty: '没有活动的会话',
     sessionsFailed: '会话加载失败',
     unknown: '未知',
-    done: '已完成，进入管理后台',
   },
   adminStaff: {
     title: '管理员',
@@ -1906,7 +1903,6 @@ export const t = {
     lastLogin: '最近登录',
     never: '从未登录',
     sessions: '活动会话',
-    createdAt: '创建时间',
     actions: '操作',
     save: '保存',
     cancel: '取消',

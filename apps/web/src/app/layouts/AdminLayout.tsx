@@ -13,11 +13,12 @@ import {
   PercentageOutlined,
   SafetyOutlined,
   SendOutlined,
+  StopOutlined,
   TeamOutlined,
   UserOutlined,
   UserSwitchOutlined,
 } from '@ant-design/icons';
-import { Button, Layout, Menu, Result } from 'antd';
+import { Button, Layout, Menu } from 'antd';
 import { type ReactNode, Suspense, useState } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { LinkButton } from '../../components/LinkButton';
@@ -62,19 +63,17 @@ function Page() {
   if (mustActFirst(admin) && pathname !== a.security) return <Navigate to={a.security} replace />;
   if ((pathname === a.root || pathname === a.dashboard) && !mayOpen(admin, a.dashboard))
     return <Navigate to={landing} replace />;
+  // antd's Result would bring its three illustrations into every back-office page: a plain block.
   if (!mayOpen(admin, pathname))
     return (
-      <Result
-        status="403"
-        title={t.admin.forbiddenTitle}
-        subTitle={t.admin.forbidden}
-        extra={
-          <LinkButton to={landing} type="primary">
-            {t.admin.forbiddenHome}
-          </LinkButton>
-        }
-        data-testid="admin-forbidden"
-      />
+      <section className={styles.forbidden} data-testid="admin-forbidden">
+        <StopOutlined className={styles.forbiddenIcon} />
+        <h1>{t.admin.forbiddenTitle}</h1>
+        <p>{t.admin.forbidden}</p>
+        <LinkButton to={landing} type="primary">
+          {t.admin.forbiddenHome}
+        </LinkButton>
+      </section>
     );
   return (
     <Suspense fallback={<PageLoading />}>

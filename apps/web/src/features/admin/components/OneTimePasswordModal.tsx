@@ -19,6 +19,8 @@ export function OneTimePasswordModal({
       title={shown?.title}
       closable={false}
       maskClosable={false}
+      // Gone from the page once closed: shown once means once.
+      destroyOnHidden
       footer={
         <Button type="primary" onClick={onClose} data-testid="one-time-password-close">
           {m.close}

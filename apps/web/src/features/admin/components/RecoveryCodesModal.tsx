@@ -15,6 +15,8 @@ export function RecoveryCodesModal({ codes, onClose }: { codes: string[] | null;
       title={s.recoveryTitle}
       closable={false}
       maskClosable={false}
+      // Gone from the page once closed: shown once means once.
+      destroyOnHidden
       keyboard={false}
       footer={
         <Button type="primary" onClick={onClose} data-testid="recovery-codes-saved">

@@ -194,8 +194,7 @@ export default function AdminsPage() {
         ),
     },
     { title: m.sessions, dataIndex: 'activeSessions', width: 90 },
-    { title: m.createdAt, dataIndex: 'createdAt', width: 170, render: (v: string) => formatTime(v) },
-    { title: m.actions, key: 'actions', width: 300, render: (_: unknown, row) => actions(row) },
+    { title: m.actions, key: 'actions', width: 260, render: (_: unknown, row) => actions(row) },
   ];
 
   return (
