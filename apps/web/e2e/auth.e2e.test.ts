@@ -219,7 +219,7 @@ describe('an admin', () => {
     await arrives(page, '**/admin/tenants');
     await toast(page, '登录成功').waitFor();
     const stored = await page.evaluate(() => window.localStorage.getItem('gpu.adminUser'));
-    expect(JSON.parse(stored ?? '{}')).toMatchObject({ username: ADMIN.username, roles: ['ADMIN'] });
+    expect(JSON.parse(stored ?? '{}')).toMatchObject({ username: ADMIN.username, roles: ['ADMIN', 'SUPER'] });
 
     await page.getByTestId('admin-logout').click();
     await arrives(page, '**/admin/login?*');

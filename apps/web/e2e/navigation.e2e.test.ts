@@ -184,7 +184,18 @@ describe('the 401 rule on admin paths', () => {
     const context = await browser.newContext({ viewport: DESKTOP });
     await seedSession(context, {
       adminToken: 'stale',
-      admin: { id: 1, username: 'admin', roles: ['ADMIN'] },
+      admin: {
+        id: 1,
+        username: 'admin',
+        roles: ['ADMIN', 'SUPER'],
+        role: 'SUPER',
+        tenantId: null,
+        tenantName: null,
+        permissions: ['tenants:read'],
+        totpEnabled: false,
+        mustChangePassword: false,
+        mustEnrolTotp: false,
+      },
     });
     const page = await visit('/admin/tenants', context);
     await page.waitForURL('**/admin/login?redirect=*');

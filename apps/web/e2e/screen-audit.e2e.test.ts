@@ -46,6 +46,8 @@ const ADMIN = [
   '/admin/instance-management',
   '/admin/audit-logs',
   '/admin/enquiries',
+  '/admin/admins',
+  '/admin/security',
 ];
 
 interface Finding {

@@ -1,6 +1,7 @@
 import { DEFAULT_TENANT_CONFIG } from '@gpu/shared/tenant-defaults';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getSession, STORAGE_KEYS } from '../lib/session';
+import { adminFixture } from '../test/admin-fixture';
 import { bootstrap } from './bootstrap';
 
 const aurora = {
@@ -16,10 +17,7 @@ afterEach(() => vi.unstubAllGlobals());
 describe('start-up', () => {
   it('loads the tenant first, then restores the admin session, then renders', async () => {
     localStorage.setItem(STORAGE_KEYS.adminToken, 'adm');
-    localStorage.setItem(
-      STORAGE_KEYS.adminUser,
-      JSON.stringify({ id: 1, username: 'admin', roles: ['ADMIN'] }),
-    );
+    localStorage.setItem(STORAGE_KEYS.adminUser, JSON.stringify(adminFixture()));
     const seenDuringFetch: unknown[] = [];
     const fetch = vi.fn(async (_url: string) => {
       seenDuringFetch.push(getSession().adminToken);

@@ -4,6 +4,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Guard } from '../lib/routing/navigation';
 import { clearAdminSession, clearUserSession, setAdminSession, setUserSession } from '../lib/session';
+import { adminFixture } from '../test/admin-fixture';
 import { renderApp } from '../test/render-app';
 import { appRoutes, ROUTE_TABLE } from './router';
 
@@ -45,6 +46,8 @@ const EXPECTED: Record<string, Guard> = {
   // Not in SPEC.md §2: the audit log viewer of the back office (issue 12).
   '/admin/audit-logs': 'admin',
   '/admin/enquiries': 'admin',
+  '/admin/admins': 'admin',
+  '/admin/security': 'admin',
   '*': 'public',
 };
 
@@ -96,7 +99,7 @@ describe('the app routes', () => {
   });
 
   it('takes an admin from /admin to /admin/dashboard', async () => {
-    setAdminSession('adm', { id: 1, username: 'admin', roles: ['ADMIN'] } as Admin);
+    setAdminSession('adm', adminFixture());
     const router = renderAt('/admin');
     await waitFor(() => expect(here(router)).toBe('/admin/dashboard'));
     try {

@@ -27,6 +27,8 @@ const LoginPage = lazy(() => import('../features/auth/pages/LoginPage'));
 const RegisterPage = lazy(() => import('../features/auth/pages/RegisterPage'));
 const ForgotPasswordPage = lazy(() => import('../features/auth/pages/ForgotPasswordPage'));
 const AdminLoginPage = lazy(() => import('../features/admin/pages/AdminLoginPage'));
+const AdminsPage = lazy(() => import('../features/admin/pages/AdminsPage'));
+const AdminSecurityPage = lazy(() => import('../features/admin/pages/AdminSecurityPage'));
 const BalanceMonitoringPage = lazy(() => import('../features/admin-ops/pages/BalanceMonitoringPage'));
 const UserManagementPage = lazy(() => import('../features/admin-ops/pages/UserManagementPage'));
 const InstanceManagementPage = lazy(() => import('../features/admin-ops/pages/InstanceManagementPage'));
@@ -171,6 +173,9 @@ export const ROUTE_TABLE: LayoutDef[] = [
       },
       { path: PATHS.admin.auditLogs, title: r.adminAuditLogs, guard: 'admin', page: AuditLogPage },
       { path: PATHS.admin.enquiries, title: r.adminEnquiries, guard: 'admin', page: AdminEnquiriesPage },
+      // Issue 29: administrators (super administrators) and one's own account (everyone).
+      { path: PATHS.admin.admins, title: r.adminAdmins, guard: 'admin', page: AdminsPage },
+      { path: PATHS.admin.security, title: r.adminSecurity, guard: 'admin', page: AdminSecurityPage },
     ],
   },
 ];

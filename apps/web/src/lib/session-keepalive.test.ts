@@ -1,4 +1,4 @@
-import type { User } from '@gpu/shared/auth';
+import type { Admin, User } from '@gpu/shared/auth';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { REFRESH_AHEAD_MS, refreshDelay, tokenExpiry } from './session-keepalive';
 
@@ -8,6 +8,12 @@ const jwt = (expMs: number, extra: Record<string, unknown> = {}) =>
   `${b64url({ alg: 'HS256' })}.${b64url({ exp: Math.floor(expMs / 1000), aud: 'user', ...extra })}.sig`;
 
 const user = { id: 7, username: 'u7' } as User;
+const admin = {
+  id: 3,
+  username: 'ops',
+  roles: ['ADMIN', 'OPERATIONS'],
+  permissions: ['hosts:read'],
+} as Admin;
 
 /** Fresh modules (after vi.resetModules), with the client's navigate recorded. */
 async function load() {
@@ -81,6 +87,24 @@ describe('startSessionKeepAlive', () => {
     expect(fetchMock).toHaveBeenCalledTimes(1);
     await vi.advanceTimersByTimeAsync(1_000);
     expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('keeps the admin session alive through its own refresh call, beside the user one', async () => {
+    const { session, keepalive } = await load();
+    session.setUserSession(jwt(NOW + 2 * 3600_000), user, true);
+    session.setAdminSession(jwt(NOW + 3600_000, { aud: 'admin' }), admin);
+    keepalive.startSessionKeepAlive();
+    const next = jwt(NOW + 2 * 3600_000, { aud: 'admin' });
+    fetchMock.mockImplementation(() =>
+      answer({ success: true, code: '200', message: '已刷新', data: { token: next, admin } }),
+    );
+    await vi.advanceTimersByTimeAsync(55 * 60_000 - 1_000);
+    expect(fetchMock).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(String(fetchMock.mock.calls[0]?.[0])).toBe('/api/admin/auth/refresh');
+    expect(session.getSession().adminToken).toBe(next);
+    expect(session.getSession().token).not.toBe(next);
   });
 
   it('retries after a refresh that got no answer, and stops once logged out', async () => {
@@ -163,6 +187,29 @@ describe('resumeExpiredSession (start-up)', () => {
     await keepalive.resumeExpiredSession(NOW);
     expect(session.getSession().token).toBeNull();
     expect(localStorage.getItem(session.STORAGE_KEYS.token)).toBeNull();
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('exchanges an expired stored admin token at start-up, and drops it quietly on 401', async () => {
+    const { session, keepalive, navigate } = await load();
+    session.setAdminSession(jwt(NOW - 1_000), admin);
+    const fresh = jwt(NOW + 3600_000);
+    fetchMock.mockResolvedValueOnce(
+      Response.json({ success: true, code: '200', message: '已刷新', data: { token: fresh, admin } }),
+    );
+    await keepalive.resumeExpiredSession(NOW);
+    expect(String(fetchMock.mock.calls[0]?.[0])).toBe('/api/admin/auth/refresh');
+    expect(session.getSession().adminToken).toBe(fresh);
+
+    session.setAdminSession(jwt(NOW - 1_000), admin);
+    fetchMock.mockResolvedValueOnce(
+      Response.json(
+        { success: false, code: 'auth.refresh_invalid', message: '登录已失效，请重新登录', data: null },
+        { status: 401 },
+      ),
+    );
+    await keepalive.resumeExpiredSession(NOW);
+    expect(session.getSession().adminToken).toBeNull();
     expect(navigate).not.toHaveBeenCalled();
   });
 

@@ -1,9 +1,15 @@
 import { ApiError } from './api-client';
-import { refreshSession } from './refresh-session';
-import { clearUserSession, getSession, subscribeSession } from './session';
+import { refreshAdminSession, refreshSession } from './refresh-session';
+import {
+  clearAdminSession,
+  clearUserSession,
+  getSession,
+  setAdminSession,
+  subscribeSession,
+} from './session';
 import { replaceUserSession } from './stored-session';
 
-/** Refresh this long before the access token (2 h) expires. */
+/** Refresh this long before the access token (user 2 h, admin 1 h) expires. */
 export const REFRESH_AHEAD_MS = 5 * 60_000;
 /** After a refresh that got no answer, try again this much later (while the token lasts). */
 export const REFRESH_RETRY_MS = 30_000;
@@ -34,76 +40,117 @@ export function refreshDelay(token: string, now: number): number | null {
   return Math.max(0, expiry - REFRESH_AHEAD_MS - now);
 }
 
-let started = false;
-let scheduledFor: string | null = null;
-let timer: ReturnType<typeof setTimeout> | undefined;
+/**
+ * One kept-alive session: the user's or the administrator's. Each has its own token, refresh
+ * cookie and refresh call; the timing rules below are shared.
+ */
+interface Audience {
+  name: 'user' | 'admin';
+  token: () => string | null;
+  /** Refreshes through the cookie and stores the answer when `token` is still the stored one. */
+  renew: (token: string, options: { quietUnauthorized?: boolean }) => Promise<void>;
+  clear: () => void;
+}
 
-function schedule(token: string | null, delay: number | null) {
-  clearTimeout(timer);
-  timer = undefined;
-  scheduledFor = token;
+const AUDIENCES: Audience[] = [
+  {
+    name: 'user',
+    token: () => getSession().token,
+    renew: async (token, options) => {
+      const session = await refreshSession(options);
+      if (getSession().token === token) replaceUserSession(session.accessToken, session.user);
+    },
+    clear: clearUserSession,
+  },
+  {
+    name: 'admin',
+    token: () => getSession().adminToken,
+    renew: async (token, options) => {
+      const session = await refreshAdminSession(options);
+      if (getSession().adminToken === token) setAdminSession(session.token, session.admin);
+    },
+    clear: clearAdminSession,
+  },
+];
+
+let started = false;
+const scheduledFor = new Map<Audience['name'], string | null>();
+const timers = new Map<Audience['name'], ReturnType<typeof setTimeout>>();
+
+function schedule(audience: Audience, token: string | null, delay: number | null) {
+  clearTimeout(timers.get(audience.name));
+  timers.delete(audience.name);
+  scheduledFor.set(audience.name, token);
   if (token === null || delay === null) return;
-  timer = setTimeout(() => void refresh(token), Math.min(delay, MAX_TIMEOUT_MS));
+  timers.set(
+    audience.name,
+    setTimeout(() => void refresh(audience, token), Math.min(delay, MAX_TIMEOUT_MS)),
+  );
 }
 
 /** One refresh at a time across tabs: the refresh token rotates, a parallel reuse would revoke it. */
-async function oneAtATime(run: () => Promise<void>) {
+async function oneAtATime(audience: Audience, run: () => Promise<void>) {
   if (typeof navigator !== 'undefined' && navigator.locks) {
-    await navigator.locks.request('gpu.session-refresh', run);
+    await navigator.locks.request(`gpu.session-refresh.${audience.name}`, run);
   } else {
     await run();
   }
 }
 
-/**
- * At start-up, before anything renders: a stored access token that expired while the app was
- * closed is exchanged through the refresh cookie, so "remember me" lasts as long as the refresh
- * token (not the 2 h access token). When that fails too, the stale session is dropped quietly:
- * a visitor opening a public page is not sent to /login. A refresh that got no answer leaves the
- * session to the 401 rule.
- */
-export async function resumeExpiredSession(now = Date.now()): Promise<void> {
-  const { token } = getSession();
+async function resume(audience: Audience, now: number) {
+  const token = audience.token();
   const expiry = token ? tokenExpiry(token) : null;
   if (!token || expiry === null || expiry > now) return;
-  await oneAtATime(async () => {
-    if (getSession().token !== token) return; // another tab got there first
+  await oneAtATime(audience, async () => {
+    if (audience.token() !== token) return; // another tab got there first
     try {
-      const session = await refreshSession({ quietUnauthorized: true });
-      if (getSession().token === token) replaceUserSession(session.accessToken, session.user);
+      await audience.renew(token, { quietUnauthorized: true });
     } catch (err) {
-      if (err instanceof ApiError && err.status === 401 && getSession().token === token) clearUserSession();
+      if (err instanceof ApiError && err.status === 401 && audience.token() === token) audience.clear();
     }
   });
 }
 
-async function refresh(token: string) {
+/**
+ * At start-up, before anything renders: a stored access token (user or admin) that expired
+ * while the app was closed is exchanged through its refresh cookie, so "remember me" lasts as
+ * long as the refresh token (not the access token). When that fails too, the stale session is
+ * dropped quietly: a visitor opening a public page is not sent to a sign-in page. A refresh that
+ * got no answer leaves the session to the 401 rule.
+ */
+export async function resumeExpiredSession(now = Date.now()): Promise<void> {
+  await Promise.all(AUDIENCES.map((audience) => resume(audience, now)));
+}
+
+async function refresh(audience: Audience, token: string) {
   const run = async () => {
     // Another tab (sharing the stored session and the cookie) may have refreshed meanwhile.
-    if (getSession().token !== token || refreshDelay(token, Date.now()) === null) return;
+    if (audience.token() !== token || refreshDelay(token, Date.now()) === null) return;
     try {
-      const session = await refreshSession();
-      if (getSession().token === token) replaceUserSession(session.accessToken, session.user);
+      await audience.renew(token, {});
     } catch (err) {
       // A 401 has already ended the session through the client's 401 rule.
       if (err instanceof ApiError && err.status === 401) return;
       const left = refreshDelay(token, Date.now());
-      if (getSession().token === token && left !== null) schedule(token, REFRESH_RETRY_MS);
+      if (audience.token() === token && left !== null) schedule(audience, token, REFRESH_RETRY_MS);
     }
   };
-  await oneAtATime(run);
+  await oneAtATime(audience, run);
 }
 
 function onSessionChange() {
-  const { token } = getSession();
-  if (token === scheduledFor) return;
-  schedule(token, token ? refreshDelay(token, Date.now()) : null);
+  for (const audience of AUDIENCES) {
+    const token = audience.token();
+    if (scheduledFor.has(audience.name) && token === scheduledFor.get(audience.name)) continue;
+    schedule(audience, token, token ? refreshDelay(token, Date.now()) : null);
+  }
 }
 
 /**
- * Keeps a user session alive while the app is open: the access token is refreshed through the
- * refresh cookie (POST /auth/refresh) shortly before it expires, and rescheduled whenever the
- * stored session changes (login, logout, another tab). Idempotent.
+ * Keeps the user and the admin session alive while the app is open: each access token is
+ * refreshed through its refresh cookie (POST /auth/refresh, /admin/auth/refresh) shortly before
+ * it expires, and rescheduled whenever the stored session changes (login, logout, another tab).
+ * Idempotent.
  */
 export function startSessionKeepAlive() {
   if (started) return;

@@ -45,6 +45,21 @@ describe('session storage', () => {
     expect(localStorage.getItem(STORAGE_KEYS.user)).toBeNull();
   });
 
+  it('clears a stored admin that lacks permissions (stored before roles existed)', () => {
+    const { permissions: _dropped, ...old } = admin;
+    localStorage.setItem(STORAGE_KEYS.adminToken, 'adm');
+    localStorage.setItem(STORAGE_KEYS.adminUser, JSON.stringify(old));
+    expect(restoreSession()).toMatchObject({ adminToken: null, admin: null });
+    expect(localStorage.getItem(STORAGE_KEYS.adminToken)).toBeNull();
+    localStorage.setItem(STORAGE_KEYS.adminToken, 'adm');
+    localStorage.setItem(STORAGE_KEYS.adminUser, JSON.stringify({ ...admin, permissions: 'hosts:read' }));
+    expect(restoreSession().admin).toBeNull();
+    localStorage.setItem(STORAGE_KEYS.adminToken, 'adm');
+    localStorage.setItem(STORAGE_KEYS.adminUser, JSON.stringify(admin));
+    expect(restoreSession().admin).toMatchObject({ username: 'admin', permissions: [] });
+    clearAdminSession();
+  });
+
   it('drops half a session (token without user)', () => {
     sessionStorage.setItem(STORAGE_KEYS.token, 'tok');
     expect(restoreSession().token).toBeNull();

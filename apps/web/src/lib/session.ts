@@ -54,12 +54,23 @@ function removeKeys(...keys: string[]) {
   for (const store of stores()) for (const key of keys) store.removeItem(key);
 }
 
-/** A stored user is usable when it parses to an object with a string username. */
-function parseStored<T extends { username: string }>(raw: string | null): T | null | 'malformed' {
+/**
+ * A stored user is usable when it parses to an object with a string username (and passes
+ * `extra`: an admin stored before roles existed has no permissions, so it is malformed).
+ */
+function parseStored<T extends { username: string }>(
+  raw: string | null,
+  extra: (value: T) => boolean = () => true,
+): T | null | 'malformed' {
   if (raw === null) return null;
   try {
     const value: unknown = JSON.parse(raw);
-    if (typeof value === 'object' && value !== null && typeof (value as T).username === 'string') {
+    if (
+      typeof value === 'object' &&
+      value !== null &&
+      typeof (value as T).username === 'string' &&
+      extra(value as T)
+    ) {
       return value as T;
     }
   } catch {
@@ -67,6 +78,9 @@ function parseStored<T extends { username: string }>(raw: string | null): T | nu
   }
   return 'malformed';
 }
+
+const hasPermissions = (admin: Admin) =>
+  Array.isArray(admin.permissions) && admin.permissions.every((p) => typeof p === 'string');
 
 function readAll(): SessionState {
   let token = readKey(STORAGE_KEYS.token);
@@ -78,7 +92,7 @@ function readAll(): SessionState {
     user = null;
   }
   let adminToken = readKey(STORAGE_KEYS.adminToken);
-  let admin = parseStored<Admin>(readKey(STORAGE_KEYS.adminUser));
+  let admin = parseStored<Admin>(readKey(STORAGE_KEYS.adminUser), hasPermissions);
   if (admin === 'malformed' || !adminToken || !admin) {
     if (admin === 'malformed' || adminToken || admin)
       removeKeys(STORAGE_KEYS.adminToken, STORAGE_KEYS.adminUser);

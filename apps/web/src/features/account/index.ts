@@ -5,3 +5,5 @@ import { lazy } from 'react';
 // only a phone the drawer).
 export const UserMenu = lazy(() => import('./components/UserMenu'));
 export const AccountDrawer = lazy(() => import('./components/AccountDrawer'));
+// The back office's session lists name devices the same way.
+export { deviceLabel } from './device-label';

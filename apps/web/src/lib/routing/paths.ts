@@ -38,5 +38,7 @@ export const PATHS = {
     instanceManagement: '/admin/instance-management',
     auditLogs: '/admin/audit-logs',
     enquiries: '/admin/enquiries',
+    admins: '/admin/admins',
+    security: '/admin/security',
   },
 } as const;

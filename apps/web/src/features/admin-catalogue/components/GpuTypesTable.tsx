@@ -1,6 +1,7 @@
 import type { GpuTypeView, RegionView } from '@gpu/shared/catalogue';
 import { Button, Select, Table, type TableProps, Tag, Typography } from 'antd';
 import { useState } from 'react';
+import { useAdminCan } from '../../../lib/admin-access';
 import { confirmDialog } from '../../../lib/feedback';
 import { t } from '../../../locales/zh-CN';
 import { useGpuTypes, useRegionGpuTypes, useSetGpuTypeStatus } from '../api/catalogue';
@@ -39,6 +40,7 @@ export function GpuTypesTable({ regions }: { regions: RegionView[] }) {
   const resume = (regionId: number, row: GpuTypeView) =>
     setStatus.mutate({ regionId, body: { gpuModel: row.gpuModel, listed: true } });
 
+  const canWrite = useAdminCan('catalogue:write');
   const columns: TableProps<GpuTypeView>['columns'] = [
     { title: g.model, dataIndex: 'gpuModel' },
     { title: g.brand, dataIndex: 'gpuBrand' },
@@ -68,7 +70,7 @@ export function GpuTypesTable({ regions }: { regions: RegionView[] }) {
       ),
     },
     { title: g.gpus, key: 'gpus', render: (_: unknown, row) => `${row.gpuIdle} / ${row.gpuTotal}` },
-    ...(regionId === undefined
+    ...(regionId === undefined || !canWrite
       ? []
       : [
           {

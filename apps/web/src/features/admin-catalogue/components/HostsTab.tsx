@@ -6,6 +6,7 @@ import { ConfirmButton } from '../../../components/admin/ConfirmButton';
 import { paging, useListQuery } from '../../../components/admin/list-query';
 import { PagedTable } from '../../../components/admin/PagedTable';
 import { StatCard, StatGrid } from '../../../components/StatCard';
+import { useAdminCan } from '../../../lib/admin-access';
 import { notify } from '../../../lib/feedback';
 import { t } from '../../../locales/zh-CN';
 import { useRegions } from '../api/catalogue';
@@ -39,6 +40,7 @@ export function HostsTab() {
   const initPorts = useInitPorts();
   const probe = useTestConnection();
   const { scrollX } = useAdminLayout();
+  const canWrite = useAdminCan('hosts:write');
   const [form, setForm] = useState<{ open: boolean; host: HostView | null }>({ open: false, host: null });
   const [detail, setDetail] = useState<number | null>(null);
 
@@ -50,7 +52,7 @@ export function HostsTab() {
   };
 
   const s = stats.data;
-  const columns: TableProps<HostView>['columns'] = [
+  const columns: NonNullable<TableProps<HostView>['columns']> = [
     {
       title: h.name,
       dataIndex: 'name',
@@ -91,7 +93,10 @@ export function HostsTab() {
           <Tag color="red">{h.unreachable}</Tag>
         ),
     },
-    {
+  ];
+  // Every row action changes the host: without hosts:write the list is read only.
+  if (canWrite)
+    columns.push({
       title: c.actions,
       key: 'actions',
       render: (_: unknown, row) => (
@@ -124,8 +129,7 @@ export function HostsTab() {
           <DeleteAction confirm={h.confirmDelete} onDelete={() => remove.mutate(row.id)} />
         </span>
       ),
-    },
-  ];
+    });
 
   return (
     <>
@@ -180,9 +184,15 @@ export function HostsTab() {
           options={Object.entries(h.statuses).map(([value, label]) => ({ value, label }))}
         />
         <span className={styles.grow} />
-        <Button type="primary" onClick={() => setForm({ open: true, host: null })} data-testid="host-create">
-          {h.createTitle}
-        </Button>
+        {canWrite ? (
+          <Button
+            type="primary"
+            onClick={() => setForm({ open: true, host: null })}
+            data-testid="host-create"
+          >
+            {h.createTitle}
+          </Button>
+        ) : null}
       </div>
       <PagedTable
         list={hosts}

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { FormModal, useEditing } from '../../../components/admin/FormModal';
 import { paging, useListQuery } from '../../../components/admin/list-query';
 import { PagedTable } from '../../../components/admin/PagedTable';
+import { useAdminCan } from '../../../lib/admin-access';
 import { t } from '../../../locales/zh-CN';
 import { type ImageFilters, useAdminImages, useSaveImage } from '../api/catalogue';
 import { actionsColumn } from './actions-column';
@@ -52,6 +53,7 @@ export function ImagesTab() {
     close();
   };
 
+  const canWrite = useAdminCan('catalogue:write');
   const columns: TableProps<AdminImage>['columns'] = [
     { title: m.name, dataIndex: 'imageName' },
     { title: m.url, dataIndex: 'imageUrl', render: (v: string) => <code>{v}</code> },
@@ -79,13 +81,17 @@ export function ImagesTab() {
       dataIndex: 'enabled',
       render: (v: boolean) => <Tag color={v ? 'green' : 'default'}>{v ? c.enabled : c.disabled}</Tag>,
     },
-    actionsColumn<AdminImage>(open, (row) => (
-      <ToggleAction
-        enabled={row.enabled}
-        confirm={m.confirmDisable}
-        onChange={(enabled) => save.mutate({ id: row.id, body: { enabled } })}
-      />
-    )),
+    ...(canWrite
+      ? [
+          actionsColumn<AdminImage>(open, (row) => (
+            <ToggleAction
+              enabled={row.enabled}
+              confirm={m.confirmDisable}
+              onChange={(enabled) => save.mutate({ id: row.id, body: { enabled } })}
+            />
+          )),
+        ]
+      : []),
   ];
 
   return (
@@ -108,9 +114,11 @@ export function ImagesTab() {
           options={FRAMEWORK_TYPES.map((f) => ({ value: f, label: f }))}
         />
         <span className={styles.grow} />
-        <Button type="primary" onClick={() => open('new')} data-testid="image-create">
-          {m.createTitle}
-        </Button>
+        {canWrite ? (
+          <Button type="primary" onClick={() => open('new')} data-testid="image-create">
+            {m.createTitle}
+          </Button>
+        ) : null}
       </div>
       <PagedTable
         list={images}

@@ -1,6 +1,7 @@
 import { REGION_CODE_RULE, type RegionView } from '@gpu/shared/catalogue';
 import { Button, Form, Input, InputNumber, Switch, Table, type TableProps, Tag } from 'antd';
 import { FormModal, useEditing } from '../../../components/admin/FormModal';
+import { useAdminCan } from '../../../lib/admin-access';
 import { t } from '../../../locales/zh-CN';
 import { useRegions, useSaveRegion } from '../api/catalogue';
 import { actionsColumn } from './actions-column';
@@ -33,6 +34,7 @@ export function RegionsTab() {
   };
   const toggle = (row: RegionView, enabled: boolean) => save.mutate({ id: row.id, body: { enabled } });
 
+  const canWrite = useAdminCan('catalogue:write');
   const columns: TableProps<RegionView>['columns'] = [
     { title: r.name, dataIndex: 'name' },
     { title: r.code, dataIndex: 'code' },
@@ -44,21 +46,27 @@ export function RegionsTab() {
       dataIndex: 'enabled',
       render: (v: boolean) => <Tag color={v ? 'green' : 'default'}>{v ? c.enabled : c.disabled}</Tag>,
     },
-    actionsColumn<RegionView>(open, (row) => (
-      <ToggleAction
-        enabled={row.enabled}
-        confirm={r.confirmDisable}
-        onChange={(enabled) => toggle(row, enabled)}
-      />
-    )),
+    ...(canWrite
+      ? [
+          actionsColumn<RegionView>(open, (row) => (
+            <ToggleAction
+              enabled={row.enabled}
+              confirm={r.confirmDisable}
+              onChange={(enabled) => toggle(row, enabled)}
+            />
+          )),
+        ]
+      : []),
   ];
 
   return (
     <>
       <div className={styles.toolbar}>
-        <Button type="primary" onClick={() => open('new')} data-testid="region-create">
-          {r.createTitle}
-        </Button>
+        {canWrite ? (
+          <Button type="primary" onClick={() => open('new')} data-testid="region-create">
+            {r.createTitle}
+          </Button>
+        ) : null}
       </div>
       <Table
         rowKey="id"

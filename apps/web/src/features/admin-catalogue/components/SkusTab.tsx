@@ -14,6 +14,7 @@ import {
   type TableProps,
 } from 'antd';
 import { FormModal, useEditing } from '../../../components/admin/FormModal';
+import { useAdminCan } from '../../../lib/admin-access';
 import { t } from '../../../locales/zh-CN';
 import { useDeleteSku, useSaveSku, useSkus, useSyncSkus } from '../api/catalogue';
 import { useHosts } from '../api/hosts';
@@ -61,6 +62,7 @@ export function SkusTab() {
     close();
   };
 
+  const canWrite = useAdminCan('catalogue:write');
   const columns: TableProps<GpuSkuView>['columns'] = [
     { title: s.host, dataIndex: 'hostName' },
     { title: s.region, dataIndex: 'regionName' },
@@ -75,26 +77,35 @@ export function SkusTab() {
         <Switch
           size="small"
           checked={v}
+          disabled={!canWrite}
           onChange={(listed) => save.mutate({ id: row.id, body: { listed } })}
         />
       ),
     },
-    actionsColumn<GpuSkuView>(open, (row) => (
-      <DeleteAction confirm={s.confirmDelete} onDelete={() => remove.mutate(row.id)} />
-    )),
+    ...(canWrite
+      ? [
+          actionsColumn<GpuSkuView>(open, (row) => (
+            <DeleteAction confirm={s.confirmDelete} onDelete={() => remove.mutate(row.id)} />
+          )),
+        ]
+      : []),
   ];
 
   return (
     <>
       <Alert type="info" showIcon message={s.syncHelp} style={{ marginBottom: 12 }} />
       <div className={styles.toolbar}>
-        <Button onClick={() => sync.mutate(undefined)} loading={sync.isPending} data-testid="sku-sync">
-          {s.sync}
-        </Button>
-        <span className={styles.grow} />
-        <Button type="primary" onClick={() => open('new')}>
-          {s.createTitle}
-        </Button>
+        {canWrite ? (
+          <>
+            <Button onClick={() => sync.mutate(undefined)} loading={sync.isPending} data-testid="sku-sync">
+              {s.sync}
+            </Button>
+            <span className={styles.grow} />
+            <Button type="primary" onClick={() => open('new')} data-testid="sku-create">
+              {s.createTitle}
+            </Button>
+          </>
+        ) : null}
       </div>
       <Table
         rowKey="id"

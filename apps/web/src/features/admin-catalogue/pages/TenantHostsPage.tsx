@@ -2,6 +2,7 @@ import type { HostView } from '@gpu/shared/hosts';
 import { Alert, Button, Table, type TableProps, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { PageHeader } from '../../../components/PageHeader';
+import { useAdminCan } from '../../../lib/admin-access';
 import { t } from '../../../locales/zh-CN';
 import { useHosts } from '../api/hosts';
 import { useSaveTenantHosts, useTenantHosts } from '../api/tenants';
@@ -35,6 +36,7 @@ export default function TenantHostsPage() {
     },
   ];
 
+  const canWrite = useAdminCan('hosts:write');
   return (
     <>
       <PageHeader title={m.title} subtitle={m.subtitle} />
@@ -42,16 +44,20 @@ export default function TenantHostsPage() {
         {picker}
         <span data-testid="tenant-hosts-summary">{m.selected(selected.length)}</span>
         <span className={styles.grow} />
-        <Button onClick={() => setSelected([])}>{m.clear}</Button>
-        <Button
-          type="primary"
-          disabled={!tenantId}
-          loading={save.isPending}
-          onClick={() => tenantId && save.mutate({ id: tenantId, hostIds: selected })}
-          data-testid="tenant-hosts-save"
-        >
-          {m.save}
-        </Button>
+        {canWrite ? (
+          <>
+            <Button onClick={() => setSelected([])}>{m.clear}</Button>
+            <Button
+              type="primary"
+              disabled={!tenantId}
+              loading={save.isPending}
+              onClick={() => tenantId && save.mutate({ id: tenantId, hostIds: selected })}
+              data-testid="tenant-hosts-save"
+            >
+              {m.save}
+            </Button>
+          </>
+        ) : null}
       </div>
       {selected.length === 0 ? (
         <Alert type="info" showIcon message={m.selected(0)} style={{ marginBottom: 12 }} />

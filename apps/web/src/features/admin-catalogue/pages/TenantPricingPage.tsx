@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { ConfirmButton } from '../../../components/admin/ConfirmButton';
 import { FormModal } from '../../../components/admin/FormModal';
 import { PageHeader } from '../../../components/PageHeader';
+import { useAdminCan } from '../../../lib/admin-access';
 import { t } from '../../../locales/zh-CN';
 import { useDeleteTenantPrice, useSaveTenantPrice, useTenantPrices } from '../api/tenants';
 import styles from '../components/admin.module.css';
@@ -46,7 +47,8 @@ export default function TenantPricingPage() {
     setEditing(null);
   };
 
-  const columns: TableProps<TenantPriceRow>['columns'] = [
+  const canWrite = useAdminCan('pricing:write');
+  const columns: NonNullable<TableProps<TenantPriceRow>['columns']> = [
     { title: c.skus.host, dataIndex: 'hostName' },
     { title: c.skus.region, dataIndex: 'regionName' },
     { title: c.skus.model, dataIndex: 'gpuModel' },
@@ -55,7 +57,9 @@ export default function TenantPricingPage() {
     { title: m.daily, dataIndex: 'dailyPrice', render: yuan },
     { title: m.weekly, dataIndex: 'weeklyPrice', render: yuan },
     { title: m.monthly, dataIndex: 'monthlyPrice', render: yuan },
-    {
+  ];
+  if (canWrite)
+    columns.push({
       title: c.actions,
       key: 'actions',
       render: (_: unknown, row) => (
@@ -76,8 +80,7 @@ export default function TenantPricingPage() {
           ) : null}
         </span>
       ),
-    },
-  ];
+    });
 
   const money = (name: string, label: string, required = false) => (
     <Form.Item name={name} label={label} rules={required ? [{ required: true, message: c.rules.price }] : []}>

@@ -2,6 +2,8 @@ import type { AdminTenant } from '@gpu/shared/tenant-admin';
 import { Button, Table, type TableProps, Tag } from 'antd';
 import { useState } from 'react';
 import { PageHeader } from '../../../components/PageHeader';
+import { useAdminCan } from '../../../lib/admin-access';
+import { useSession } from '../../../lib/use-session';
 import { t } from '../../../locales/zh-CN';
 import { useTenants } from '../api/tenants';
 import { useAdminLayout } from '../components/responsive';
@@ -19,7 +21,11 @@ export default function TenantsPage() {
     tenant: null,
   });
 
-  const columns: TableProps<AdminTenant>['columns'] = [
+  const canWrite = useAdminCan('tenants:write');
+  // A tenant operator edits its own tenant; making tenants is the platform's.
+  const tenantOperator = useSession().admin?.tenantId != null;
+  const canCreate = canWrite && !tenantOperator;
+  const columns: NonNullable<TableProps<AdminTenant>['columns']> = [
     {
       title: m.name,
       dataIndex: 'name',
@@ -40,7 +46,9 @@ export default function TenantsPage() {
     },
     { title: m.hosts, dataIndex: 'hostCount', render: (n: number) => (n === 0 ? m.allHosts : n) },
     { title: m.prices, dataIndex: 'priceCount' },
-    {
+  ];
+  if (canWrite)
+    columns.push({
       title: c.actions,
       key: 'actions',
       render: (_: unknown, row) => (
@@ -48,8 +56,7 @@ export default function TenantsPage() {
           {c.edit}
         </Button>
       ),
-    },
-  ];
+    });
 
   return (
     <>
@@ -57,13 +64,15 @@ export default function TenantsPage() {
         title={m.title}
         subtitle={m.subtitle}
         extra={
-          <Button
-            type="primary"
-            onClick={() => setForm({ open: true, tenant: null })}
-            data-testid="tenant-create"
-          >
-            {m.createTitle}
-          </Button>
+          canCreate ? (
+            <Button
+              type="primary"
+              onClick={() => setForm({ open: true, tenant: null })}
+              data-testid="tenant-create"
+            >
+              {m.createTitle}
+            </Button>
+          ) : null
         }
       />
       <Table

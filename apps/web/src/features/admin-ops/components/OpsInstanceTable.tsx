@@ -5,6 +5,7 @@ import { formatTime } from '@gpu/shared/time';
 import { Button, Table, type TableProps, Tag } from 'antd';
 import type { HTMLAttributes } from 'react';
 import { Token } from '../../../components/Token';
+import { useAdminCan } from '../../../lib/admin-access';
 import { t } from '../../../locales/zh-CN';
 import { STATUS_META } from '../../instances';
 import type { OpsAction } from '../api/instances';
@@ -45,7 +46,9 @@ export function OpsInstanceTable({
   showUser?: boolean;
   onAction: (inst: AdminInstance, action: OpsAction) => void;
 }) {
-  const columns: TableProps<AdminInstance>['columns'] = [
+  // Power actions and force stop change instances: without instances:write the list is read only.
+  const canWrite = useAdminCan('instances:write');
+  const columns: NonNullable<TableProps<AdminInstance>['columns']> = [
     {
       title: c.name,
       dataIndex: 'name',
@@ -149,7 +152,9 @@ export function OpsInstanceTable({
         </>
       ),
     },
-    {
+  ];
+  if (canWrite)
+    columns.push({
       title: i18n.actions,
       key: 'actions',
       fixed: 'right',
@@ -170,8 +175,7 @@ export function OpsInstanceTable({
           ))}
         </div>
       ),
-    },
-  ];
+    });
   return (
     <Table<AdminInstance>
       rowKey="id"

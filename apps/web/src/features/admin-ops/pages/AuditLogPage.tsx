@@ -5,6 +5,7 @@ import { type HTMLAttributes, useState } from 'react';
 import { DayRangeFilter } from '../../../components/admin/DayRangeFilter';
 import { PagedTable } from '../../../components/admin/PagedTable';
 import { PageHeader } from '../../../components/PageHeader';
+import { Token } from '../../../components/Token';
 import { t } from '../../../locales/zh-CN';
 import { type AuditFilters, useAuditActions, useAuditAdmins, useAuditLogs } from '../api/audit';
 import { AuditDetailDrawer } from '../components/AuditDetailDrawer';
@@ -52,7 +53,13 @@ export default function AuditLogPage() {
           formatTime(v)
         ),
     },
-    { title: a.admin, dataIndex: 'adminName', width: 120, render: (v: string | null) => v ?? '-' },
+    // Administrators are named people now (issue 29): a name like ops-zhang stays on one line.
+    {
+      title: a.admin,
+      dataIndex: 'adminName',
+      width: 120,
+      render: (v: string | null) => (v ? <Token>{v}</Token> : '-'),
+    },
     {
       title: a.action,
       dataIndex: 'action',

@@ -6,6 +6,7 @@ import { formatTime } from '@gpu/shared/time';
 import { Alert, Button, Card, Grid, InputNumber, Table, type TableProps } from 'antd';
 import { type HTMLAttributes, useState } from 'react';
 import { PageHeader } from '../../../components/PageHeader';
+import { useAdminCan } from '../../../lib/admin-access';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/feedback';
 import { t } from '../../../locales/zh-CN';
@@ -28,6 +29,7 @@ function HealthCard() {
   const health = useBalanceHealth();
   const check = useBalanceCheck();
   const h = health.data;
+  const canWrite = useAdminCan('finance:write');
   const run = () =>
     check.mutate(undefined, {
       onSuccess: () => void notify('success', b.checkDone),
@@ -38,14 +40,16 @@ function HealthCard() {
       title={b.health}
       loading={health.isPending}
       extra={
-        <Button
-          icon={<SafetyCertificateOutlined />}
-          onClick={run}
-          loading={check.isPending}
-          data-testid="balance-check"
-        >
-          {b.check}
-        </Button>
+        canWrite ? (
+          <Button
+            icon={<SafetyCertificateOutlined />}
+            onClick={run}
+            loading={check.isPending}
+            data-testid="balance-check"
+          >
+            {b.check}
+          </Button>
+        ) : null
       }
     >
       {health.isError && !h ? <LoadError onRetry={() => void health.refetch()} /> : null}
@@ -101,7 +105,8 @@ export default function BalanceMonitoringPage() {
   const mobile = Grid.useBreakpoint().md === false;
   const s = stats.data;
 
-  const columns: TableProps<BalanceWarning>['columns'] = [
+  const canAdjust = useAdminCan('finance:write');
+  const columns: NonNullable<TableProps<BalanceWarning>['columns']> = [
     {
       title: b.mismatchUser,
       dataIndex: 'phone',
@@ -124,7 +129,9 @@ export default function BalanceMonitoringPage() {
       width: 110,
       render: (v: number) => <span className={v <= 0 ? styles.negative : undefined}>{b.hoursValue(v)}</span>,
     },
-    {
+  ];
+  if (canAdjust)
+    columns.push({
       title: i18n.actions,
       key: 'actions',
       fixed: 'right',
@@ -138,8 +145,7 @@ export default function BalanceMonitoringPage() {
           {b.adjust}
         </Button>
       ),
-    },
-  ];
+    });
 
   return (
     <div className={styles.page}>

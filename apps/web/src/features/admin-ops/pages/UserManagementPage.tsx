@@ -6,6 +6,7 @@ import { type HTMLAttributes, useState } from 'react';
 import { DayRangeFilter } from '../../../components/admin/DayRangeFilter';
 import { PagedTable } from '../../../components/admin/PagedTable';
 import { PageHeader } from '../../../components/PageHeader';
+import { useAdminCan } from '../../../lib/admin-access';
 import { t } from '../../../locales/zh-CN';
 import { useTenants } from '../../admin-catalogue';
 import { useAdminInstances } from '../api/instances';
@@ -70,6 +71,8 @@ export default function UserManagementPage() {
         : null,
   });
 
+  // Adjusting a balance is finance's: the other roles see the user's instances only.
+  const canAdjust = useAdminCan('finance:write');
   const columns: TableProps<AdminUser>['columns'] = [
     {
       title: u.phone,
@@ -137,9 +140,11 @@ export default function UserManagementPage() {
           <Button size="small" onClick={() => setInstancesOf(r)} data-testid="user-instances">
             {u.viewInstances}
           </Button>
-          <Button size="small" onClick={() => setAdjusting(r)} data-testid="user-adjust">
-            {i18n.balance.adjust}
-          </Button>
+          {canAdjust ? (
+            <Button size="small" onClick={() => setAdjusting(r)} data-testid="user-adjust">
+              {i18n.balance.adjust}
+            </Button>
+          ) : null}
         </div>
       ),
     },

@@ -19,6 +19,7 @@ import { FormModal, useEditing } from '../../../components/admin/FormModal';
 import { paging, useListQuery } from '../../../components/admin/list-query';
 import { PagedTable } from '../../../components/admin/PagedTable';
 import { fromPicker, toPicker } from '../../../components/admin/platform-picker';
+import { useAdminCan } from '../../../lib/admin-access';
 import { t } from '../../../locales/zh-CN';
 import {
   type DiscountQuery,
@@ -87,7 +88,8 @@ export function DiscountTable() {
     await saveChecked(parsed, (input) => save.mutateAsync({ id: id ?? null, input }), d.saved, close);
   };
 
-  const columns: TableProps<DiscountAdminView>['columns'] = [
+  const canWrite = useAdminCan('pricing:write');
+  const columns: NonNullable<TableProps<DiscountAdminView>['columns']> = [
     { title: d.columns.name, dataIndex: 'name' },
     { title: d.columns.rate, dataIndex: 'discountRate', render: (r: number) => discountZhe(r) },
     {
@@ -110,12 +112,15 @@ export function DiscountTable() {
       render: (_, r) => (
         <Switch
           checked={r.enabled}
+          disabled={!canWrite}
           loading={status.isPending && status.variables?.id === r.id}
           onChange={(enabled) => status.mutate({ id: r.id, enabled }, { onError: failed })}
         />
       ),
     },
-    {
+  ];
+  if (canWrite)
+    columns.push({
       title: d.columns.actions,
       render: (_, r) => (
         <Space>
@@ -127,8 +132,7 @@ export function DiscountTable() {
           </ConfirmButton>
         </Space>
       ),
-    },
-  ];
+    });
 
   return (
     <>
@@ -146,9 +150,11 @@ export function DiscountTable() {
           options={Object.entries(d.states).map(([value, label]) => ({ value, label }))}
           onChange={(state) => filter({ state })}
         />
-        <Button type="primary" onClick={() => open('new')} data-testid="discount-create">
-          {d.create}
-        </Button>
+        {canWrite ? (
+          <Button type="primary" onClick={() => open('new')} data-testid="discount-create">
+            {d.create}
+          </Button>
+        ) : null}
       </div>
       <PagedTable
         list={list}

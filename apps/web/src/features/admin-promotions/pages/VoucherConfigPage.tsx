@@ -18,6 +18,7 @@ import { FormModal, useEditing } from '../../../components/admin/FormModal';
 import { paging, useListQuery } from '../../../components/admin/list-query';
 import { PagedTable } from '../../../components/admin/PagedTable';
 import { PageHeader } from '../../../components/PageHeader';
+import { useAdminCan } from '../../../lib/admin-access';
 import { t } from '../../../locales/zh-CN';
 import {
   type ConfigQuery,
@@ -55,7 +56,8 @@ export default function VoucherConfigPage() {
     await saveChecked(parsed, (input) => save.mutateAsync({ id: id ?? null, input }), a.saved, close);
   };
 
-  const columns: TableProps<VoucherConfigView>['columns'] = [
+  const canWrite = useAdminCan('pricing:write');
+  const columns: NonNullable<TableProps<VoucherConfigView>['columns']> = [
     { title: a.columns.name, dataIndex: 'name' },
     { title: a.columns.face, dataIndex: 'faceAmount', render: (v: number) => formatMoney(v) },
     {
@@ -84,16 +86,19 @@ export default function VoucherConfigPage() {
       render: (_, r) => (
         <Switch
           checked={r.enabled}
+          disabled={!canWrite}
           loading={toggle.isPending && toggle.variables === r.id}
           onChange={() => toggle.mutate(r.id, { onError: failed })}
         />
       ),
     },
-    {
+  ];
+  if (canWrite)
+    columns.push({
       title: a.columns.actions,
       render: (_, r) => (
         <Space>
-          <Button size="small" onClick={() => open(r)}>
+          <Button size="small" onClick={() => open(r)} data-testid="config-edit">
             {a.edit}
           </Button>
           <ConfirmButton
@@ -104,8 +109,7 @@ export default function VoucherConfigPage() {
           </ConfirmButton>
         </Space>
       ),
-    },
-  ];
+    });
 
   return (
     <>
@@ -128,9 +132,11 @@ export default function VoucherConfigPage() {
             ]}
             onChange={(enabled) => filter({ enabled })}
           />
-          <Button type="primary" onClick={() => open('new')} data-testid="config-create">
-            {a.newConfig}
-          </Button>
+          {canWrite ? (
+            <Button type="primary" onClick={() => open('new')} data-testid="config-create">
+              {a.newConfig}
+            </Button>
+          ) : null}
         </div>
         <PagedTable
           list={list}

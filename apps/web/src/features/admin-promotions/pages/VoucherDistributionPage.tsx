@@ -26,6 +26,7 @@ import {
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { PageHeader } from '../../../components/PageHeader';
+import { useAdminCan } from '../../../lib/admin-access';
 import { notify } from '../../../lib/feedback';
 import { t } from '../../../locales/zh-CN';
 import {
@@ -125,6 +126,7 @@ export default function VoucherDistributionPage() {
     }
   };
 
+  const canWrite = useAdminCan('pricing:write');
   const columns: TableProps<DistributionView>['columns'] = [
     { title: a.historyColumns.id, dataIndex: 'id' },
     { title: a.historyColumns.config, dataIndex: 'configName' },
@@ -213,20 +215,22 @@ export default function VoucherDistributionPage() {
             <Button onClick={() => void onPreview()} data-testid="dist-preview">
               {a.preview}
             </Button>
-            <Popconfirm
-              title={a.executeConfirm(preview?.count ?? 0)}
-              disabled={!preview || preview.count === 0}
-              onConfirm={() => onExecute()}
-            >
-              <Button
-                type="primary"
+            {canWrite ? (
+              <Popconfirm
+                title={a.executeConfirm(preview?.count ?? 0)}
                 disabled={!preview || preview.count === 0}
-                loading={execute.isPending}
-                data-testid="dist-execute"
+                onConfirm={() => onExecute()}
               >
-                {a.execute}
-              </Button>
-            </Popconfirm>
+                <Button
+                  type="primary"
+                  disabled={!preview || preview.count === 0}
+                  loading={execute.isPending}
+                  data-testid="dist-execute"
+                >
+                  {a.execute}
+                </Button>
+              </Popconfirm>
+            ) : null}
           </Space>
         </Form>
         {preview ? (

@@ -1,4 +1,4 @@
-import type { Admin } from '@gpu/shared/auth';
+import type { Admin, AdminLoginResponse } from '@gpu/shared/auth';
 import { api } from '../../../lib/api-client';
 
 export interface AdminLoginRequest {
@@ -6,6 +6,10 @@ export interface AdminLoginRequest {
   password: string;
 }
 
-/** POST /admin/auth/login: code '200', data.token and data.admin (with its roles). */
+/** POST /admin/auth/login: the token and admin, or (2FA on) a challenge for the second step. */
 export const adminLogin = (body: AdminLoginRequest) =>
-  api.post<{ token: string; admin: Admin }>('/admin/auth/login', body);
+  api.post<AdminLoginResponse>('/admin/auth/login', body);
+
+/** POST /admin/auth/totp/verify: the challenge and a 6-digit code or a recovery code. */
+export const adminVerifySecondFactor = (body: { challenge: string; code: string }) =>
+  api.post<{ token: string; admin: Admin }>('/admin/auth/totp/verify', body);

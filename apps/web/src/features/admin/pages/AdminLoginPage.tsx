@@ -1,7 +1,9 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
+import type { Admin } from '@gpu/shared/auth';
 import { adminLoginRequestSchema } from '@gpu/shared/auth';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button, Form, Input } from 'antd';
+import { useState } from 'react';
 import styles from '../../../components/auth-form/AuthForm.module.css';
 import { AuthHeader } from '../../../components/auth-form/AuthHeader';
 import { LinkButton } from '../../../components/LinkButton';
@@ -13,29 +15,47 @@ import { setAdminSession } from '../../../lib/session';
 import { t } from '../../../locales/zh-CN';
 import { adminLogin } from '../api/admin-login';
 import { adminKeys } from '../api/keys';
+import { SecondFactorForm } from '../components/SecondFactorForm';
 
 interface AdminLoginValues {
   username: string;
   password: string;
 }
 
-/** SPEC.md §2 /admin/login: username and password; then the redirect query or /admin. */
+/**
+ * SPEC.md §2 /admin/login: username and password; with 2FA on, then a code (issue 29); then
+ * the redirect query or /admin.
+ */
 export default function AdminLoginPage() {
   const [form] = Form.useForm<AdminLoginValues>();
+  const [challenge, setChallenge] = useState<string | null>(null);
+  // Back from the second step, the username is still filled in (the password is asked again).
+  const [username, setUsername] = useState<string | undefined>();
   const queryClient = useQueryClient();
+  const signedIn = ({ token, admin }: { token: string; admin: Admin }) => {
+    queryClient.removeQueries({ queryKey: adminKeys.all });
+    void notify('success', t.adminLogin.success);
+    // The adminGuest guard now moves on: to the redirect query (an /admin path) or /admin.
+    setAdminSession(token, admin);
+  };
   const mutation = useMutation({
     mutationFn: adminLogin,
-    onSuccess: ({ token, admin }) => {
-      queryClient.removeQueries({ queryKey: adminKeys.all });
-      void notify('success', t.adminLogin.success);
-      // The adminGuest guard now moves on: to the redirect query (an /admin path) or /admin.
-      setAdminSession(token, admin);
+    onSuccess: (answer) => {
+      if ('mfaRequired' in answer) {
+        setUsername(form.getFieldValue('username'));
+        setChallenge(answer.challenge);
+      } else signedIn(answer);
     },
     onError: (err) => {
       const failed = t.adminLogin.failed;
       void notify('error', failureMessage(err, { failed, retry: failed }));
     },
   });
+
+  if (challenge)
+    return (
+      <SecondFactorForm challenge={challenge} onSignedIn={signedIn} onRestart={() => setChallenge(null)} />
+    );
 
   return (
     <>
@@ -46,6 +66,7 @@ export default function AdminLoginPage() {
         layout="vertical"
         size="large"
         requiredMark={false}
+        initialValues={{ username }}
         onFinish={(values) => mutation.mutate(adminLoginRequestSchema.parse(values))}
         onFinishFailed={() => void notify('warning', t.adminLogin.incomplete)}
         data-testid="admin-login-form"

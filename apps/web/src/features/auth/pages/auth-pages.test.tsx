@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { appRoutes } from '../../../app/router';
 import { configureApiClient } from '../../../lib/api-client';
 import { clearUserSession, getSession } from '../../../lib/session';
+import { adminFixture } from '../../../test/admin-fixture';
 import { renderApp } from '../../../test/render-app';
 
 vi.setConfig({ testTimeout: 30_000 });
@@ -269,8 +270,8 @@ describe('admin login page', () => {
     routes['POST /api/admin/auth/login'] = () =>
       attempt++ === 0
         ? fail(401, 'auth.bad_admin_credentials', '用户名或密码错误')
-        : ok({ token: 'adm', admin: { id: 1, username: 'admin', roles: ['ADMIN'] } }, '登录成功');
-    routes['GET /api/admin/auth/me'] = () => ok({ id: 1, username: 'admin', roles: ['ADMIN'] });
+        : ok({ token: 'adm', admin: adminFixture() }, '登录成功');
+    routes['GET /api/admin/auth/me'] = () => ok(adminFixture());
     const router = renderAt('/admin/login?redirect=%2Fadmin%2Ftenants');
     await findTestId('admin-login-form');
     type('username-input', 'admin');

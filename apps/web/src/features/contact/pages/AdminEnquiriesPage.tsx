@@ -6,6 +6,7 @@ import { Alert, Button, Card, Input, Modal, Pagination, Select, Table, type Tabl
 import { useState } from 'react';
 import { paging, useListQuery } from '../../../components/admin/list-query';
 import { PageHeader } from '../../../components/PageHeader';
+import { useAdminCan } from '../../../lib/admin-access';
 import { failureMessage } from '../../../lib/failure-message';
 import { notify } from '../../../lib/feedback';
 import { t } from '../../../locales/zh-CN';
@@ -38,6 +39,7 @@ export default function AdminEnquiriesPage() {
       void notify('error', failureMessage(err, { failed: e.handleFailed, retry: e.handleFailed })),
   });
 
+  const canWrite = useAdminCan('enquiries:write');
   const columns: TableProps<Enquiry>['columns'] = [
     { title: e.createdAt, dataIndex: 'createdAt', width: 170, render: (v: string) => formatTime(v) },
     { title: c.name, dataIndex: 'name', width: 110 },
@@ -63,7 +65,7 @@ export default function AdminEnquiriesPage() {
       title: t.blockchain.actions,
       width: 130,
       render: (_: unknown, r: Enquiry) =>
-        r.status === 'NEW' ? (
+        r.status === 'NEW' && canWrite ? (
           <Button
             size="small"
             icon={<CheckOutlined />}
