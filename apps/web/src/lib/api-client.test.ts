@@ -1,21 +1,11 @@
 import type { Admin, User } from '@gpu/shared/auth';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { adminFixture } from '../test/admin-fixture';
 import { ApiError, api, configureApiClient, requestEnvelope, unauthorizedRedirect } from './api-client';
 import { getSession, setAdminSession, setUserSession } from './session';
 
 const user = { id: 1, username: 'u138' } as User;
-const admin: Admin = {
-  id: 1,
-  username: 'admin',
-  roles: ['ADMIN', 'SUPER'],
-  role: 'SUPER',
-  tenantId: null,
-  tenantName: null,
-  permissions: [],
-  totpEnabled: false,
-  mustChangePassword: false,
-  mustEnrolTotp: false,
-};
+const admin: Admin = adminFixture('SUPER', { permissions: [] });
 
 const ok = (data: unknown) => ({ success: true, code: '200', message: 'ok', data });
 const fail = (code: string, message: string) => ({ success: false, code, message, data: null });

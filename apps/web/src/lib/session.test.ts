@@ -1,5 +1,6 @@
 import type { Admin, User } from '@gpu/shared/auth';
 import { describe, expect, it, vi } from 'vitest';
+import { adminFixture } from '../test/admin-fixture';
 import {
   clearAdminSession,
   clearUserSession,
@@ -13,18 +14,7 @@ import {
 } from './session';
 
 const user = { id: 1, tenantId: 1, username: 'u138', phone: '13800000000' } as User;
-const admin: Admin = {
-  id: 1,
-  username: 'admin',
-  roles: ['ADMIN', 'SUPER'],
-  role: 'SUPER',
-  tenantId: null,
-  tenantName: null,
-  permissions: [],
-  totpEnabled: false,
-  mustChangePassword: false,
-  mustEnrolTotp: false,
-};
+const admin: Admin = adminFixture('SUPER', { permissions: [] });
 
 describe('session storage', () => {
   it('restores a stored user session', () => {

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { type Admin, type AdminLoginResponse, isAdminRole } from '@gpu/shared';
 import type { Db } from '../../platform/db/client.ts';
 import { createError } from '../../platform/errors.ts';
@@ -10,6 +10,8 @@ import {
   checkLoginAllowed,
   createAuthRepository,
   hashPassword,
+  sha256,
+  spendRefreshToken,
   verifyPassword,
 } from '../auth/index.ts';
 import { toAdmin } from './admin-profile.ts';
@@ -31,7 +33,6 @@ export interface AdminSession {
   refresh: { token: string; rememberMe: false; expiresAt: Date };
 }
 
-const sha256 = (v: string) => createHash('sha256').update(v).digest('hex');
 const DUMMY_ADMIN_HASH = hashPassword(randomBytes(16).toString('hex'));
 /** Wrong second factors count on their own account key, limited as passwords are. */
 export const secondFactorAccountKey = (adminId: number) => `admin-2fa:${adminId}`;
@@ -206,21 +207,14 @@ export async function adminVerifySecondFactor(
 
 /** Rotates an administrator's refresh token; a spent one presented again ends its session. */
 export async function adminRefresh(deps: AdminsDeps, token: string | undefined): Promise<AdminSession> {
-  if (!token) throw authErrors.refreshInvalid();
   const repo = createAdminsRepository(deps);
-  const now = deps.now();
-  const row = await repo.refreshTokenByHash(sha256(token));
-  if (!row || row.revokedAt) throw authErrors.refreshInvalid();
-  if (row.usedAt || !(await repo.markRefreshUsed(row.id, now))) {
-    await repo.revokeFamily(row.family, now);
-    throw authErrors.refreshInvalid();
-  }
-  if (row.expiresAt.getTime() <= now.getTime()) throw authErrors.refreshInvalid();
-  const startedAt = await createAuthRepository(deps).sessionStartedAt('admin', row.family);
-  if (!startedAt || now.getTime() >= startedAt.getTime() + ADMIN_SESSION_MAX_AGE_MS) {
-    await repo.revokeFamily(row.family, now);
-    throw authErrors.refreshInvalid();
-  }
+  const auth = createAuthRepository(deps);
+  const { row, startedAt } = await spendRefreshToken(
+    { ...repo, sessionStartedAt: (family) => auth.sessionStartedAt('admin', family) },
+    token,
+    deps.now(),
+    ADMIN_SESSION_MAX_AGE_MS,
+  );
   const admin = await repo.adminById(row.adminId);
   if (admin?.status !== 'ACTIVE') throw authErrors.refreshInvalid();
   return startAdminSession(deps, admin, null, { id: row.family, startedAt });

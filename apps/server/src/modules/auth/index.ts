@@ -13,5 +13,6 @@ export { hashPassword, verifyPassword } from './passwords.ts';
 export { databaseRateLimitStore } from './rate-limit-store.ts';
 export { countHit } from './rate-limits.repository.ts';
 export { refreshCookieJar } from './refresh-cookie.ts';
+export { sha256, spendRefreshToken } from './refresh-rotation.ts';
 export { adminActor, adminTenantScope, perCustomerLimit, signedInAdmin, signedInUser } from './signed-in.ts';
 export type { TokenService } from './tokens.ts';

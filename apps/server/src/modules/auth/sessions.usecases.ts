@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { RECENT_SIGN_INS, type SignIn, type User } from '@gpu/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Now } from '../../platform/clock.ts';
@@ -9,6 +9,7 @@ import { REFRESH_TTL_MS, SESSION_MAX_AGE_MS, toUser, userAccountKey } from './au
 import { createAuthRepository, type SessionOrigin, type UserRow } from './auth.repository.ts';
 import { checkLoginAllowed, type LoginLimitDeps } from './login-limits.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
+import { sha256, spendRefreshToken } from './refresh-rotation.ts';
 import type { TokenService } from './tokens.ts';
 
 export interface AuthDeps extends LoginLimitDeps {
@@ -29,7 +30,6 @@ export interface Session {
   refresh: { token: string; rememberMe: boolean; expiresAt: Date };
 }
 
-const sha256 = (v: string) => createHash('sha256').update(v).digest('hex');
 /** Verifying against a throwaway hash keeps unknown phones as slow as wrong passwords. */
 const DUMMY_HASH = hashPassword(randomBytes(16).toString('hex'));
 
@@ -92,21 +92,13 @@ export async function login(
 
 /** Rotates a refresh token; a spent one presented again revokes its whole family. */
 export async function refresh(deps: AuthDeps, tenantId: number, token: string | undefined): Promise<Session> {
-  if (!token) throw authErrors.refreshInvalid();
   const repo = createAuthRepository(deps);
-  const now = deps.now();
-  const row = await repo.refreshTokenByHash(sha256(token));
-  if (!row || row.revokedAt) throw authErrors.refreshInvalid();
-  if (row.usedAt || !(await repo.markRefreshUsed(row.id, now))) {
-    await repo.revokeFamily(row.family, now);
-    throw authErrors.refreshInvalid();
-  }
-  if (row.expiresAt.getTime() <= now.getTime()) throw authErrors.refreshInvalid();
-  const startedAt = await repo.sessionStartedAt('user', row.family);
-  if (!startedAt || now.getTime() >= startedAt.getTime() + SESSION_MAX_AGE_MS) {
-    await repo.revokeFamily(row.family, now);
-    throw authErrors.refreshInvalid();
-  }
+  const { row, startedAt } = await spendRefreshToken(
+    { ...repo, sessionStartedAt: (family) => repo.sessionStartedAt('user', family) },
+    token,
+    deps.now(),
+    SESSION_MAX_AGE_MS,
+  );
   const user = await repo.userById(row.userId);
   if (user?.status !== 'ACTIVE' || user.tenantId !== tenantId) throw authErrors.refreshInvalid();
   return startSession(deps, user, row.rememberMe, { id: row.family, startedAt });

@@ -1,16 +1,16 @@
-import { LockOutlined, MobileOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
+import { MobileOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import type { ChangePhoneRequest, SignIn } from '@gpu/shared/auth';
 import { changePasswordRequestSchema, changePhoneRequestSchema } from '@gpu/shared/auth';
 import { formatTime } from '@gpu/shared/time';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Empty, Form, Grid, Input, Table, type TableProps, Tag } from 'antd';
 import { CodeField } from '../../../components/auth-form/CodeField';
-import { PasswordStrength } from '../../../components/auth-form/PasswordStrength';
 import { PhoneInput } from '../../../components/auth-form/PhoneInput';
 import { PageHeader } from '../../../components/PageHeader';
+import { ChangePasswordCard } from '../../../components/security/ChangePasswordCard';
 import { failureMessage } from '../../../lib/failure-message';
 import { notify } from '../../../lib/feedback';
-import { confirmRule, schemaRule } from '../../../lib/form-rules';
+import { schemaRule } from '../../../lib/form-rules';
 import { useSession } from '../../../lib/use-session';
 import { t } from '../../../locales/zh-CN';
 import { changePassword, useSendCode, validPhoneOf } from '../../auth';
@@ -21,69 +21,23 @@ import styles from './AccountSecurityPage.module.css';
 
 const s = t.accountSecurity;
 
-interface PasswordValues {
-  oldPassword: string;
-  newPassword: string;
-  confirmPassword: string;
-}
-
 function PasswordCard() {
-  const [form] = Form.useForm<PasswordValues>();
   const queryClient = useQueryClient();
-  const password = Form.useWatch('newPassword', form);
   const mutation = useMutation({
     mutationFn: changePassword,
     onSuccess: (ok) => {
-      if (!ok) return;
-      form.resetFields();
-      void queryClient.invalidateQueries({ queryKey: accountKeys.signIns() });
+      if (ok) void queryClient.invalidateQueries({ queryKey: accountKeys.signIns() });
     },
   });
-  const rule = (name: string) => [schemaRule(changePasswordRequestSchema, name)];
   return (
-    <Card
-      title={
-        <>
-          <LockOutlined /> {s.passwordTitle}
-        </>
-      }
-      className={styles.card}
-    >
-      <Form<PasswordValues>
-        form={form}
-        layout="vertical"
-        onFinish={({ oldPassword, newPassword }) => mutation.mutate({ oldPassword, newPassword })}
-        data-testid="password-form"
-      >
-        <Form.Item name="oldPassword" label={s.oldPassword} rules={rule('oldPassword')}>
-          <Input.Password autoComplete="current-password" data-testid="old-password" />
-        </Form.Item>
-        <Form.Item
-          name="newPassword"
-          label={s.newPassword}
-          rules={rule('newPassword')}
-          extra={<PasswordStrength password={password ?? ''} />}
-        >
-          <Input.Password
-            placeholder={s.newPasswordPlaceholder}
-            autoComplete="new-password"
-            data-testid="new-password"
-          />
-        </Form.Item>
-        <Form.Item
-          name="confirmPassword"
-          label={s.confirmPassword}
-          dependencies={['newPassword']}
-          rules={[confirmRule('newPassword')]}
-        >
-          <Input.Password autoComplete="new-password" data-testid="confirm-password" />
-        </Form.Item>
-        <p className={styles.hint}>{s.passwordHint}</p>
-        <Button type="primary" htmlType="submit" loading={mutation.isPending} data-testid="password-submit">
-          {s.savePassword}
-        </Button>
-      </Form>
-    </Card>
+    <ChangePasswordCard
+      texts={s}
+      current={{ name: 'oldPassword', label: s.oldPassword, testId: 'old-password' }}
+      schema={changePasswordRequestSchema}
+      pending={mutation.isPending}
+      onSubmit={(oldPassword, newPassword) => mutation.mutateAsync({ oldPassword, newPassword })}
+      testId="password-form"
+    />
   );
 }
 

@@ -1,15 +1,14 @@
-import { DesktopOutlined, LockOutlined } from '@ant-design/icons';
+import { DesktopOutlined } from '@ant-design/icons';
 import { adminChangePasswordRequestSchema } from '@gpu/shared/admins';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Form, Input } from 'antd';
+import { Alert, Card } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { PasswordStrength } from '../../../components/auth-form/PasswordStrength';
 import { PageHeader } from '../../../components/PageHeader';
+import { ChangePasswordCard } from '../../../components/security/ChangePasswordCard';
 import { adminLanding, mustActFirst } from '../../../lib/admin-access';
 import { failureMessage } from '../../../lib/failure-message';
 import { notify } from '../../../lib/feedback';
-import { confirmRule, schemaRule } from '../../../lib/form-rules';
 import { clearAdminSession, getSession, setAdminSession } from '../../../lib/session';
 import { useSession } from '../../../lib/use-session';
 import { t } from '../../../locales/zh-CN';
@@ -22,21 +21,12 @@ import { TotpCard } from '../components/TotpCard';
 
 const s = t.adminSecurity;
 
-interface PasswordValues {
-  currentPassword: string;
-  newPassword: string;
-  confirmPassword: string;
-}
-
 function PasswordCard() {
-  const [form] = Form.useForm<PasswordValues>();
   const client = useQueryClient();
-  const password = Form.useWatch('newPassword', form);
   const mutation = useMutation({
     mutationFn: changeOwnPassword,
     onSuccess: (admin) => {
       void notify('success', s.passwordChanged);
-      form.resetFields();
       const { adminToken } = getSession();
       if (adminToken) setAdminSession(adminToken, admin);
       void client.invalidateQueries({ queryKey: adminKeys.me() });
@@ -44,51 +34,20 @@ function PasswordCard() {
     onError: (err) =>
       void notify('error', failureMessage(err, { failed: s.passwordFailed, retry: s.passwordFailed })),
   });
-  const rule = (name: string) => [schemaRule(adminChangePasswordRequestSchema, name)];
   return (
-    <Card
-      title={
-        <>
-          <LockOutlined /> {s.passwordTitle}
-        </>
+    <ChangePasswordCard
+      texts={s}
+      current={{ name: 'currentPassword', label: s.currentPassword, testId: 'current-password' }}
+      schema={adminChangePasswordRequestSchema}
+      pending={mutation.isPending}
+      onSubmit={(currentPassword, newPassword) =>
+        mutation.mutateAsync({ currentPassword, newPassword }).then(
+          () => true,
+          () => false,
+        )
       }
-      className={styles.card}
-    >
-      <Form<PasswordValues>
-        form={form}
-        layout="vertical"
-        onFinish={({ currentPassword, newPassword }) => mutation.mutate({ currentPassword, newPassword })}
-        data-testid="admin-password-form"
-      >
-        <Form.Item name="currentPassword" label={s.currentPassword} rules={rule('currentPassword')}>
-          <Input.Password autoComplete="current-password" data-testid="current-password" />
-        </Form.Item>
-        <Form.Item
-          name="newPassword"
-          label={s.newPassword}
-          rules={rule('newPassword')}
-          extra={<PasswordStrength password={password ?? ''} />}
-        >
-          <Input.Password
-            placeholder={s.newPasswordPlaceholder}
-            autoComplete="new-password"
-            data-testid="new-password"
-          />
-        </Form.Item>
-        <Form.Item
-          name="confirmPassword"
-          label={s.confirmPassword}
-          dependencies={['newPassword']}
-          rules={[confirmRule('newPassword')]}
-        >
-          <Input.Password autoComplete="new-password" data-testid="confirm-password" />
-        </Form.Item>
-        <p className={styles.hint}>{s.passwordHint}</p>
-        <Button type="primary" htmlType="submit" loading={mutation.isPending} data-testid="password-submit">
-          {s.savePassword}
-        </Button>
-      </Form>
-    </Card>
+      testId="admin-password-form"
+    />
   );
 }
 
