@@ -22,6 +22,7 @@ describe('audit labels', () => {
     expect(targetName('gpu-sku:*')).toBe('全部GPU 规格');
     expect(targetName('balance')).toBe('余额检查');
     expect(targetName('admin', 'admin.login')).toBe('管理员账号 admin');
+    expect(targetName('admin:7', 'admin.password_reset')).toBe('管理员 #7');
     expect(targetName(null)).toBe('-');
     expect(targetName('weird:1')).toBe('weird:1');
     expect(actionName('old.code')).toBe('old.code');

@@ -4,6 +4,7 @@ const a = t.adminOps.audit;
 // The locale's names are typed over AUDIT_TARGET_TYPES; reading the list there keeps zod (the
 // shared audit schemas) out of the page's chunk.
 const TYPES = new Set(Object.keys(a.targetTypes));
+const SIGN_IN_ACTIONS = new Set(['admin.login', 'admin.login_failed', 'admin.logout']);
 
 /** An audit action's Chinese name; a code the locale lacks (an old row) shows as written. */
 export const actionName = (action: string) => a.actionNames[action] ?? action;
@@ -11,7 +12,8 @@ export const actionName = (action: string) => a.actionNames[action] ?? action;
 /** `instance:12` → 实例 #12, `gpu-sku:*` → 全部GPU 规格, `market` → 算力市场; an admin sign-in's username as 管理员账号 x. */
 export function targetName(target: string | null, action?: string): string {
   if (!target) return '-';
-  if (action?.startsWith('admin.')) return a.adminAccount(target);
+  // Sign-ins name the username they were tried with; other admin.* rows target `admin:<id>`.
+  if (action && SIGN_IN_ACTIONS.has(action)) return a.adminAccount(target);
   const at = target.indexOf(':');
   const type = at < 0 ? target : target.slice(0, at);
   if (!TYPES.has(type)) return target;

@@ -70,7 +70,8 @@ export default function AuditLogPage() {
       title: a.target,
       dataIndex: 'target',
       width: 150,
-      render: (v: string | null, r) => targetName(v, r.action),
+      // A username (sign-ins) or `实例 #12`: one line either way.
+      render: (v: string | null, r) => <Token>{targetName(v, r.action)}</Token>,
     },
     { title: a.ip, dataIndex: 'ip', width: 130, render: (v: string | null) => v ?? '-' },
     {
