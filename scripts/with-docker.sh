@@ -69,9 +69,10 @@ for _ in $(seq 1 100); do
 done
 docker version >/dev/null || { tail -n 30 "$DIR/dockerd.log" >&2; exit 1; }
 
-# The test image: busybox with its applet links, /tmp and a root home; `sleep` as command.
+# The test image: busybox with its applet links, /tmp, a root home and /etc/ssh (where the
+# platform writes sshd's password switch, as in an image with sshd); `sleep` as command.
 ROOTFS="$DIR/rootfs"
-mkdir -p "$ROOTFS/bin" "$ROOTFS/tmp" "$ROOTFS/root" "$ROOTFS/etc"
+mkdir -p "$ROOTFS/bin" "$ROOTFS/tmp" "$ROOTFS/root" "$ROOTFS/etc/ssh"
 cp "$(command -v busybox)" "$ROOTFS/bin/busybox"
 for applet in $("$ROOTFS/bin/busybox" --list); do
   [ "$applet" = busybox ] || ln -sf busybox "$ROOTFS/bin/$applet"

@@ -101,6 +101,8 @@ export const instanceSchema = z.object({
   containerId: z.string().nullable(),
   sshCommand: z.string().nullable(),
   sshPassword: z.string().nullable(),
+  /** Password sign-in over SSH (off: keys only); applies at the next create or power on. */
+  sshPasswordAuth: z.boolean(),
   jupyterUrl: z.string().nullable(),
   /** JupyterLab's login token, its own (not the root password); null while there is no container. */
   jupyterToken: z.string().nullable(),

@@ -20,6 +20,7 @@ import { operationsModule } from '../modules/operations/operations.module.ts';
 import { paymentsModule } from '../modules/payments/payments.module.ts';
 import { pricingModule } from '../modules/pricing/pricing.module.ts';
 import { smsModule } from '../modules/sms/sms.module.ts';
+import { sshKeysModule } from '../modules/ssh-keys/ssh-keys.module.ts';
 import { systemModule } from '../modules/system/system.module.ts';
 import { tenantAdminModule } from '../modules/tenant-admin/tenant-admin.module.ts';
 import { tenantsModule } from '../modules/tenants/tenants.module.ts';
@@ -104,6 +105,8 @@ export function createModules(core: Core, config: Config, overrides: ContainerOv
   const notices = noticesModule.createDeps(core, {});
   const payments = paymentsModule.createDeps(core, { settings: config, driver: overrides.payments });
   const blockchain = blockchainModule.createDeps(core, { settings: config });
+  // Below instances: a container gets its owner's keys when it is made or started.
+  const sshKeys = sshKeysModule.createDeps(core, {});
   const instances = instancesModule.createDeps(core, {
     settings: config,
     hostDrivers,
@@ -146,6 +149,7 @@ export function createModules(core: Core, config: Config, overrides: ContainerOv
     notices,
     payments,
     blockchain,
+    sshKeys,
     instances,
     billing,
     vastai,
@@ -172,6 +176,7 @@ export function createModules(core: Core, config: Config, overrides: ContainerOv
     built(noticesModule, notices),
     built(paymentsModule, payments),
     built(blockchainModule, blockchain),
+    built(sshKeysModule, sshKeys),
     built(instancesModule, instances),
     built(billingModule, billing),
     built(vastaiModule, vastai),

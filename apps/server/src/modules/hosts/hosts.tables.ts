@@ -128,6 +128,8 @@ export const simulatedContainers = pgTable(
     labels: jsonb('labels').$type<Record<string, string>>().notNull().default({}),
     /** Names of the environment variables (values are not kept: they hold the root password). */
     envKeys: jsonb('env_keys').$type<string[]>().notNull().default([]),
+    /** What the last `installSshAccess` wrote (public keys and the password switch: nothing secret). */
+    sshAccess: jsonb('ssh_access').$type<{ authorizedKeys: string[]; passwordAuth: boolean }>(),
     gpuIndices: jsonb('gpu_indices').$type<number[]>().notNull().default([]),
     ports: jsonb('ports')
       .$type<{ containerPort: number; hostPort: number; hostIp: string }[]>()

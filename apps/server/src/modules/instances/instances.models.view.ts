@@ -39,6 +39,7 @@ export function toInstanceView(
     containerId: i.containerId,
     sshCommand: reachable ? `ssh -p ${i.sshPort} root@${i.sshHost || i.publicAddress || i.hostName}` : null,
     sshPassword: i.containerId ? ctx.box.open(i.rootPasswordEnc) : null,
+    sshPasswordAuth: i.sshPasswordAuth,
     jupyterUrl:
       reachable && i.jupyterPort ? `http://${i.publicAddress || i.hostName}:${i.jupyterPort}/lab` : null,
     jupyterToken: i.containerId ? ctx.box.open(jupyterTokenEncOf(i)) : null,

@@ -26,6 +26,7 @@ import { toInstanceView } from './instances.models.view.ts';
 import { createInstancesRepository, type InstanceWithPlace } from './instances.repository.ts';
 import { powerOff, powerOn, release, settleNow } from './lifecycle/lifecycle.usecases.ts';
 import { renew, renewalPricing } from './lifecycle/renewal.usecases.ts';
+import { sshRoutes } from './ssh.routes.ts';
 
 const viewSchema = envelopeSchema(instanceSchema);
 const listQuery = z.object({
@@ -131,6 +132,7 @@ export async function instancesRoutes(app: AppInstance, deps: InstancesModuleDep
   );
 
   await failedCreateRoutes(app, deps, { owned, toView });
+  await sshRoutes(app, deps, { owned, view });
 
   app.get(
     '/api/gpu/instance/check-ssh',

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
+  boolean,
   index,
   integer,
   jsonb,
@@ -79,6 +80,8 @@ export const instances = pgTable(
      * their containers took the root password as the token.
      */
     jupyterTokenEnc: text('jupyter_token_enc'),
+    /** SSH password sign-in (off: keys only); the container gets it at the next create or power on. */
+    sshPasswordAuth: boolean('ssh_password_auth').notNull().default(true),
     /** Pay-as-you-go: accrual of closed running periods, and everything charged so far. */
     accruedClosed: bigint('accrued_closed', { mode: 'number' }).notNull().default(0),
     charged: bigint('charged', { mode: 'number' }).notNull().default(0),

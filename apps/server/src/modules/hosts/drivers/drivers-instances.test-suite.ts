@@ -4,6 +4,11 @@ import type { DriverHarness, DriverTraits } from './drivers.test-helpers.ts';
 import type { ContainerSpec, CreateResult, InstanceContainerInput } from './host-driver.ts';
 import { containerNameOf } from './instance-spec.ts';
 
+/** Two public keys as users paste them (a comment with spaces and shell characters included). */
+const KEY_A = 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOUul4SYdO09vlQji4S/bOorY+DTHV7qdrtpyt8LWGum a@laptop';
+const KEY_B =
+  'ecdsa-sha2-nistp256 AAAAE2VjZHNhLXNoYTItbmlzdHAyNTYAAAAIbmlzdHAyNTYAAABBBEmKSENjQEezOmxkZMy7opKgwFB9nkt5YRrYMjNuG5N87uThTiOaN3Fv3hLzJjVqAVKyclJyXpcrwqiiuOm7uPY= $(reboot) "b" `id`';
+
 /**
  * The part of the contract that instances rely on instead of asking which driver it is: the
  * capabilities of its kind, the container spec it makes for an instance, and its own SSH
@@ -36,6 +41,7 @@ export function instanceContainerContract(ctx: {
       sku: { cpuPerGpu: 1, memoryPerGpuGb: 1, systemDiskGb: 10, dataDiskGb: 0 },
       rootPassword: 'contract-pass',
       jupyterToken: 'contract-token',
+      ssh: { authorizedKeys: [KEY_A, KEY_B], passwordAuth: false },
     };
     const spec = await h.driver.containerSpec(input);
     expect(spec).toMatchObject({
@@ -44,13 +50,53 @@ export function instanceContainerContract(ctx: {
       instanceId: input.instanceId,
       userId: 42,
       gpuIndices: [0, 1],
-      env: { ROOT_PASSWORD: 'contract-pass', JUPYTER_TOKEN: 'contract-token' },
+      env: {
+        ROOT_PASSWORD: 'contract-pass',
+        JUPYTER_TOKEN: 'contract-token',
+        SSH_AUTHORIZED_KEYS: `${KEY_A}\n${KEY_B}`,
+        SSH_PASSWORD_AUTH: 'no',
+      },
     });
     expect(spec.ports.map((p) => p.containerPort)).toEqual([22, 8888]);
     if (!traits.providerPicksPorts) expect(spec.ports.map((p) => p.hostPort)).toEqual(input.ports);
     const { containerId } = await create(h.command ? { ...spec, command: h.command } : spec);
     const state = await h.driver.inspect(containerId);
     expect(state).toMatchObject({ name: spec.name, instanceId: input.instanceId, userId: 42 });
+    await h.driver.remove(containerId);
+  });
+
+  it("writes the owner's SSH keys and password switch into a running container, again after a restart", async () => {
+    const h = ctx.harness();
+    if (!h.driver.installSshAccess) {
+      // A provider's machine (vast.ai) gets them only from the create's environment (above).
+      expect(h.sshAccessOf).toBeUndefined();
+      return;
+    }
+    const seq = ctx.next();
+    const spec = await h.driver.containerSpec({
+      instanceId: 900_000 + seq,
+      userId: 42,
+      image: h.image,
+      gpuIndices: [0],
+      ports: [h.portBase + seq * 2, h.portBase + seq * 2 + 1],
+      sku: { cpuPerGpu: 1, memoryPerGpuGb: 1, systemDiskGb: 10, dataDiskGb: 0 },
+      rootPassword: 'contract-pass',
+      jupyterToken: 'contract-token',
+      ssh: { authorizedKeys: [KEY_A], passwordAuth: true },
+    });
+    const { containerId } = await create(h.command ? { ...spec, command: h.command } : spec);
+    await h.driver.start(containerId);
+    await h.driver.installSshAccess(containerId, { authorizedKeys: [KEY_A, KEY_B], passwordAuth: false });
+    const first = await h.sshAccessOf?.(containerId);
+    expect(first).toMatchObject({ authorizedKeys: [KEY_A, KEY_B], passwordAuth: false });
+    if (first?.fileMode !== undefined) expect(first.fileMode).toBe('600');
+    // Powered off and on with one key removed and passwords back on: the file is rewritten whole.
+    await h.driver.stop(containerId);
+    await h.driver.start(containerId);
+    await h.driver.installSshAccess(containerId, { authorizedKeys: [KEY_B], passwordAuth: true });
+    expect(await h.sshAccessOf?.(containerId)).toMatchObject({ authorizedKeys: [KEY_B], passwordAuth: true });
+    await h.driver.installSshAccess(containerId, { authorizedKeys: [], passwordAuth: true });
+    expect(await h.sshAccessOf?.(containerId)).toMatchObject({ authorizedKeys: [] });
     await h.driver.remove(containerId);
   });
 

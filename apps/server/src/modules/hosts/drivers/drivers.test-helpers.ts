@@ -1,4 +1,4 @@
-import type { ContainerSpec, HostDriver } from './host-driver.ts';
+import type { ContainerSpec, HostDriver, SshAccess } from './host-driver.ts';
 
 /** What one implementation hands the contract suite. */
 export interface DriverHarness {
@@ -16,6 +16,11 @@ export interface DriverHarness {
   removeForeignContainer(id: string): Promise<void>;
   /** Answers whether something accepts connections on the host port (real engines only). */
   canConnect?(port: number): Promise<boolean>;
+  /**
+   * Drivers with `installSshAccess`: what the running container holds now (docker: read inside
+   * by an exec; simulated: the recorded row), plus authorized_keys' file mode where there is a file.
+   */
+  sshAccessOf?(containerId: string): Promise<SshAccess & { fileMode?: string }>;
   /** Fields a create of this driver needs beyond the common spec (vast.ai: a fresh offer). */
   specExtras?(): Partial<ContainerSpec>;
   close(): Promise<void>;

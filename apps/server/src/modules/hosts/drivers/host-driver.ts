@@ -84,6 +84,17 @@ export interface InstanceContainerInput {
   sku: { cpuPerGpu: number; memoryPerGpuGb: number; systemDiskGb: number; dataDiskGb: number };
   rootPassword: string;
   jupyterToken: string;
+  /** The owner's SSH keys and password switch as they are now (absent: none, password on). */
+  ssh?: SshAccess;
+}
+
+/**
+ * How users may sign in over SSH: the owner's public keys (authorized_keys lines) and whether the
+ * root password is accepted too. Read when the container is made and again at each start.
+ */
+export interface SshAccess {
+  authorizedKeys: string[];
+  passwordAuth: boolean;
 }
 
 /** An SSH endpoint: host name or address, and port. */
@@ -246,6 +257,13 @@ export interface HostDriver {
    * already removes a container's own network.
    */
   listNetworks?(): Promise<NetworkSummary[]>;
+  /**
+   * Drivers that can reach into a running container (docker: an exec; simulated: records it):
+   * writes /root/.ssh/authorized_keys and the sshd password switch, so keys added or removed
+   * since the container was made apply at each power on. Without it, only the create's
+   * environment (SSH_AUTHORIZED_KEYS, SSH_PASSWORD_AUTH) carries them.
+   */
+  installSshAccess?(id: string, access: SshAccess): Promise<void>;
   removeNetwork?(id: string): Promise<void>;
 }
 

@@ -1,5 +1,5 @@
 import { INSTANCE_CONTAINER_PORTS } from '@gpu/shared';
-import type { ContainerSpec, InstanceContainerInput } from './host-driver.ts';
+import type { ContainerSpec, InstanceContainerInput, SshAccess } from './host-driver.ts';
 
 /** The container name of an instance; unique per host because instance ids are. */
 export const containerNameOf = (instanceId: number) => `gpu-inst-${instanceId}`;
@@ -16,7 +16,8 @@ export const PIDS_PER_GPU = 4096;
  * docker and simulated drivers' `containerSpec`): allocated GPUs and ports (SSH on
  * the first, JupyterLab on the second), CPU and memory per GPU from the SKU and processes per
  * GPU (at least one GPU's worth), disk = system + data disk on one root file system, and in the
- * environment the root password (ROOT_PASSWORD) and JupyterLab's own token (JUPYTER_TOKEN).
+ * environment the root password (ROOT_PASSWORD), JupyterLab's own token (JUPYTER_TOKEN) and
+ * the SSH access (`sshEnv`).
  */
 export function buildInstanceContainerSpec(input: InstanceContainerInput): ContainerSpec {
   if (input.ports.length < INSTANCE_CONTAINER_PORTS.length)
@@ -36,6 +37,18 @@ export function buildInstanceContainerSpec(input: InstanceContainerInput): Conta
     memoryGb: input.sku.memoryPerGpuGb > 0 ? input.sku.memoryPerGpuGb * units : undefined,
     pidsLimit: PIDS_PER_GPU * units,
     diskGb: input.sku.systemDiskGb + input.sku.dataDiskGb || undefined,
-    env: { ROOT_PASSWORD: input.rootPassword, JUPYTER_TOKEN: input.jupyterToken },
+    env: { ROOT_PASSWORD: input.rootPassword, JUPYTER_TOKEN: input.jupyterToken, ...sshEnv(input.ssh) },
+  };
+}
+
+/**
+ * The image contract for SSH access, read at the container's start like ROOT_PASSWORD: the
+ * owner's public keys, one per line, for /root/.ssh/authorized_keys, and `yes`/`no` for sshd's
+ * PasswordAuthentication. Drivers that can (installSshAccess) also write both at every start.
+ */
+export function sshEnv(ssh: SshAccess | undefined): Record<string, string> {
+  return {
+    SSH_AUTHORIZED_KEYS: (ssh?.authorizedKeys ?? []).join('\n'),
+    SSH_PASSWORD_AUTH: ssh?.passwordAuth === false ? 'no' : 'yes',
   };
 }

@@ -9,6 +9,7 @@ import { failCreate } from '../create/failure.usecases.ts';
 import type { InstanceDeps } from '../instances.deps.ts';
 import { jupyterTokenEncOf, packageEnd } from '../instances.models.ts';
 import { createInstancesRepository, type InstanceRow } from '../instances.repository.ts';
+import { installSshAccess, sshAccessFor } from '../lifecycle/ssh-access.usecases.ts';
 
 /**
  * Provisioning: the driver half of create, run as an instance job (jobs.usecases.ts: the kick
@@ -36,6 +37,7 @@ export async function provisionClaimed(
     // Saved before start, so everything after a crash here knows the container.
     await createInstancesRepository(deps).saveContainerId(inst.id, containerId);
     await driver.start(containerId);
+    await installSshAccess(deps, driver, inst, containerId);
     // Where the provider gives each instance its own SSH address (start resolves once it runs).
     if (driver.capabilities.ownSshAddress) ssh = (await driver.inspect(containerId)).sshAddress ?? null;
   } catch (err) {
@@ -68,6 +70,7 @@ async function containerFor(deps: InstanceDeps, driver: HostDriver, inst: Instan
     sku,
     rootPassword: deps.box.open(inst.rootPasswordEnc),
     jupyterToken: deps.box.open(jupyterTokenEncOf(inst)),
+    ssh: await sshAccessFor(deps, inst),
   });
   try {
     return (await createInstanceContainer(deps, inst.hostId, spec)).containerId;

@@ -11,6 +11,7 @@ import { STOP_REASONS } from '../instances.models.ts';
 import { createInstancesRepository, type InstanceRow } from '../instances.repository.ts';
 import type { TransitionJob } from '../instances.tables.ts';
 import { chargeAccrued, closePeriod, settleForRelease } from '../metering/metering.ts';
+import { installSshAccess } from './ssh-access.usecases.ts';
 
 export type Tx = Parameters<Parameters<InstanceDeps['db']['transaction']>[0]>[0];
 
@@ -177,7 +178,12 @@ async function stopJob(deps: InstanceDeps, inst: InstanceRow) {
 /** The job half of a power on (`powerOn`, lifecycle.usecases.ts). */
 async function startJob(deps: InstanceDeps, inst: InstanceRow) {
   try {
-    if (inst.containerId) await (await driverFor(deps, inst)).start(inst.containerId);
+    if (inst.containerId) {
+      const driver = await driverFor(deps, inst);
+      await driver.start(inst.containerId);
+      // The owner's keys and password switch as they are now (added or removed since create).
+      await installSshAccess(deps, driver, inst, inst.containerId);
+    }
   } catch (err) {
     const row = await finish(
       deps,

@@ -4,4 +4,5 @@ import { USER_QUERY_KEY } from '../../../lib/session';
 export const accountKeys = {
   me: () => [...USER_QUERY_KEY, 'me'] as const,
   signIns: () => [...USER_QUERY_KEY, 'sign-ins'] as const,
+  sshKeys: () => [...USER_QUERY_KEY, 'ssh-keys'] as const,
 };

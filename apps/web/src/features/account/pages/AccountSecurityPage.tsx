@@ -16,6 +16,7 @@ import { t } from '../../../locales/zh-CN';
 import { changePassword, useSendCode, validPhoneOf } from '../../auth';
 import { changePhone, sendChangePhoneCode, useSignIns } from '../api/account';
 import { accountKeys } from '../api/keys';
+import { SshKeysCard } from '../components/SshKeysCard';
 import { deviceLabel } from '../device-label';
 import styles from './AccountSecurityPage.module.css';
 
@@ -185,6 +186,7 @@ export default function AccountSecurityPage() {
         <PasswordCard />
         <PhoneCard />
       </div>
+      <SshKeysCard />
       <SignInsCard />
     </div>
   );

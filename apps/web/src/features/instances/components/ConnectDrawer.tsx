@@ -6,6 +6,7 @@ import { t } from '../../../locales/zh-CN';
 import { jupyterLink, sshTarget, TENSORBOARD_PORT, tunnelCommand } from '../instance-status';
 import { SecretLine } from './AccessInfo';
 import styles from './ConnectDrawer.module.css';
+import { SshAccessSection } from './SshAccessSection';
 
 const i18n = t.instances;
 
@@ -68,6 +69,9 @@ export function ConnectDrawer({ inst, onClose }: { inst: Instance | null; onClos
             <SecretLine kind="password" value={inst.sshPassword} testId="connect-ssh-password" />
           ) : null}
         </Section>
+      ) : null}
+      {inst && inst.status !== 'RELEASED' && inst.status !== 'FAILED' ? (
+        <SshAccessSection inst={inst} />
       ) : null}
       {inst && jupyter ? (
         <Section title={i18n.connectJupyter} testId="connect-jupyter">

@@ -6,6 +6,7 @@ import { ContainerConflictError } from '../driver-errors.ts';
 import { hostDriverContract } from '../drivers.test-suite.ts';
 import { LABELS } from '../host-driver.ts';
 import { createHostDriverRegistry } from '../registry.ts';
+import { SSHD_DROP_IN } from './ssh-access.ts';
 import {
   checkTestEngine,
   dockerHostRecord,
@@ -59,6 +60,24 @@ withTestEngine('docker driver on a real engine', check, (socketPath) => {
     // Below Linux's ephemeral range (32768+): a client socket of the suite may hold such a port.
     portBase: 24_000 + (process.pid % 50) * 20,
     canConnect: httpAnswers,
+    sshAccessOf: async (id) => {
+      const read = async (cmd: string) => {
+        const r = await execIn(docker, id, ['sh', '-c', cmd]);
+        expect(r.exitCode, r.output).toBe(0);
+        return r.output;
+      };
+      const keys = await read('cat /root/.ssh/authorized_keys');
+      const dropIn = await read(`cat ${SSHD_DROP_IN}`);
+      return {
+        authorizedKeys: keys.split('\n').filter(Boolean),
+        passwordAuth: /^PasswordAuthentication yes$/m.test(dropIn)
+          ? true
+          : /^PasswordAuthentication no$/m.test(dropIn)
+            ? false
+            : (null as never),
+        fileMode: (await read('stat -c %a /root/.ssh/authorized_keys')).trim(),
+      };
+    },
     createForeignContainer: async () =>
       (await docker.createContainer({ Image: TEST_IMAGE, Cmd: ['sleep', '60'] })).id,
     removeForeignContainer: async (id) => {

@@ -29,6 +29,7 @@ import {
 } from './docker-errors.ts';
 import { dockerNetworks } from './networks.ts';
 import { runNvidiaSmi } from './probe-container.ts';
+import { installSshAccessByExec } from './ssh-access.ts';
 
 export interface DockerDriverDeps {
   /** Opens the engine client; tests point it at a recorded engine. */
@@ -176,6 +177,10 @@ export function createDockerDriver(host: HostRecord, deps: DockerDriverDeps = {}
       await call(ctx, () => docker.getContainer(id).remove({ force: true, v: true }));
       // Its own network goes with it (named after the container, labelled as the platform's).
       await networks.removeOwn(c.Name.replace(/^\//, ''));
+    },
+
+    async installSshAccess(id, access) {
+      await call({ op: 'exec', containerId: id }, () => installSshAccessByExec(docker, id, access));
     },
 
     listNetworks: networks.managed,

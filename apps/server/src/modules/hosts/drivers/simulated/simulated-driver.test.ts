@@ -55,6 +55,14 @@ hostDriverContract('simulated', async () => {
     removeForeignContainer: async (id) => {
       await database.db.delete(simulatedContainers).where(eq(simulatedContainers.id, id));
     },
+    sshAccessOf: async (id) => {
+      const [row] = await database.db
+        .select()
+        .from(simulatedContainers)
+        .where(eq(simulatedContainers.id, id));
+      if (!row?.sshAccess) throw new Error(`no SSH access recorded for ${id}`);
+      return row.sshAccess;
+    },
     close: () => database.close(),
   };
 });

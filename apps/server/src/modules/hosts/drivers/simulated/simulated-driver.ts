@@ -179,6 +179,17 @@ export function createSimulatedDriver(host: HostRecord, deps: SimulatedDeps): Ho
       });
     },
 
+    async installSshAccess(id, access) {
+      await reach();
+      const row = await find(id);
+      if (row.state !== 'running')
+        throw new DriverFailureError(`container ${id} is not running`, '容器未运行');
+      await repo.set(id, {
+        sshAccess: { ...access, authorizedKeys: [...access.authorizedKeys] },
+        updatedAt: now(),
+      });
+    },
+
     async stop(id: string) {
       await reach();
       mayFail('stop');

@@ -17,7 +17,7 @@ import type {
   ProbeResult,
 } from '../host-driver.ts';
 import { LABELS } from '../host-driver.ts';
-import { containerNameOf } from '../instance-spec.ts';
+import { containerNameOf, sshEnv } from '../instance-spec.ts';
 import { createVastClient, type VastInstance, type VastOffer } from './vastai-api.ts';
 
 /** What an overseas instance rents on vast.ai: the offer (ask) and the disk in GB. */
@@ -205,7 +205,7 @@ export function createVastaiDriver(host: HostRecord, deps: VastaiDriverDeps): Ho
         gpuIndices: input.gpuIndices,
         ports: OVERSEAS_CONTAINER_PORTS.map((p) => ({ containerPort: p, hostPort: 0 })),
         diskGb: rental.diskGb,
-        env: { ROOT_PASSWORD: input.rootPassword, JUPYTER_TOKEN: input.jupyterToken },
+        env: { ROOT_PASSWORD: input.rootPassword, JUPYTER_TOKEN: input.jupyterToken, ...sshEnv(input.ssh) },
         offerId: rental.offerId,
       };
     },

@@ -1,0 +1,5 @@
+/**
+ * The public face of ssh-keys: what other modules may import (besides its tables file). The
+ * module's definition for the app is ssh-keys.module.ts.
+ */
+export { createSshKeysRepository } from './ssh-keys.repository.ts';
