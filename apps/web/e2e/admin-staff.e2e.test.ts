@@ -122,6 +122,9 @@ async function enrolThroughApi(username: string, password: string) {
   return { code, recoveryCodes };
 }
 
+/** The API calls each page had refused with 403: a page must not call what its role may not. */
+const refused = new WeakMap<Page, string[]>();
+
 async function newPage(): Promise<Page> {
   const context = await browser.newContext({
     viewport: DESKTOP,
@@ -129,7 +132,13 @@ async function newPage(): Promise<Page> {
     timezoneId: 'Asia/Shanghai',
   });
   contexts.push(context);
-  return context.newPage();
+  const page = await context.newPage();
+  const calls: string[] = [];
+  refused.set(page, calls);
+  page.on('response', (r) => {
+    if (r.status() === 403) calls.push(`${r.request().method()} ${new URL(r.url()).pathname}`);
+  });
+  return page;
 }
 
 /** Signs in on /admin/login with a fresh browser; answers the page once the password step is done. */
@@ -231,6 +240,10 @@ describe('管理员: the super administrator manages other administrators', () =
     for (const item of ['租户管理', '折扣配置', '实例管理', '账号安全']) expect(menu).toContain(item);
     // What 财务 had and a tenant 运营 has not.
     for (const item of ['仪表盘', '余额监控', '主机与GPU管理', '管理员']) expect(menu).not.toContain(item);
+    // Its 租户管理 asks only for what a tenant operator may read (it once called GET /admin/regions).
+    await page.locator('.ant-table-row').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(refused.get(page)).toEqual([]);
   });
 
   it('resets the password: shown once, the old one refused, the new one forces a change', async () => {
