@@ -1925,7 +1925,7 @@ export const t = {
     passwordTitle: '初始密码',
     resetPasswordTitle: '新密码',
     passwordHint: (username: string) =>
-      `请把以下密码安全地交给 ${username}，它只显示这一次；首次登录后必须修改密码。`,
+      `请把以下密码安全地交给 ${username}，它只显示这一次；用它登录后必须先修改密码。`,
     copy: '复制',
     copied: '已复制',
     copyFailed: '复制失败，请手动选择文本复制',

@@ -23,8 +23,13 @@ import { useAdminMutation } from './use-admin-mutation';
 const m = t.adminCatalogue.saved;
 
 // ---- regions (GET/POST /admin/regions, PUT /admin/regions/{id}) ----
-export const useRegions = () =>
-  useQuery({ queryKey: catalogueKeys.regions(), queryFn: () => api.get<RegionView[]>('/admin/regions') });
+/** `enabled` false for administrators without catalogue:read (the server answers them 403). */
+export const useRegions = (enabled = true) =>
+  useQuery({
+    queryKey: catalogueKeys.regions(),
+    queryFn: () => api.get<RegionView[]>('/admin/regions'),
+    enabled,
+  });
 export const useGpuTypes = () =>
   useQuery({ queryKey: catalogueKeys.gpuTypes(), queryFn: () => api.get<GpuTypeView[]>('/admin/gpu-types') });
 /** The GPU types of one region (GET /admin/regions/{id}/gpu-types), with their sale status. */

@@ -2,6 +2,7 @@ import { type AdminTenant, TENANT_CODE_RULE } from '@gpu/shared/tenant-admin';
 import { DEFAULT_TENANT_CONFIG } from '@gpu/shared/tenant-defaults';
 import { Button, Col, Drawer, Form, Input, Row, Select, Space, Switch, Tabs } from 'antd';
 import { useEffect } from 'react';
+import { useAdminCan } from '../../../lib/admin-access';
 import { t } from '../../../locales/zh-CN';
 import { useRegions } from '../api/catalogue';
 import { useSaveTenant } from '../api/tenants';
@@ -41,7 +42,10 @@ export function TenantFormDrawer({
 }) {
   const [form] = Form.useForm();
   const save = useSaveTenant();
-  const regions = useRegions();
+  // A tenant operator edits its branding but never sees regions (GET /admin/regions is 403 to it):
+  // the field stays in the form, hidden, so saving keeps the stored regions.
+  const canRegions = useAdminCan('catalogue:read');
+  const regions = useRegions(canRegions);
   const { drawerWidth } = useAdminLayout();
   const look = Form.useWatch('config', form);
 
@@ -115,6 +119,7 @@ export function TenantFormDrawer({
                   <Col xs={24}>
                     <Form.Item
                       name={['config', 'visibleRegionResources']}
+                      hidden={!canRegions}
                       label={m.regions}
                       extra={m.regionsHelp}
                     >

@@ -36,7 +36,8 @@ export function AdminSessionsDrawer({
       open={admin !== null}
       onClose={onClose}
       title={admin ? m.sessionsTitle(admin.username) : ''}
-      size={mobile ? '100%' : 720}
+      // 720 left the device column a few pixels wide ("n…") beside the two dates, address and 结束会话.
+      size={mobile ? '100%' : 880}
       destroyOnHidden
       data-testid="admin-sessions"
     >
