@@ -25,6 +25,9 @@ export const accountErrors = {
       message: '租户管理员只能是运营或只读角色',
     }),
   self: () => createError({ code: 'admin.self', status: 409, message: '不能修改自己的角色、租户或状态' }),
+  // Resetting one's own password or 2FA would sign oneself out, or undo 2FA a super must keep.
+  selfReset: () =>
+    createError({ code: 'admin.self_reset', status: 409, message: '请在账号安全中修改自己的密码或两步验证' }),
   lastSuper: () =>
     createError({ code: 'admin.last_super', status: 409, message: '至少保留一位启用的超级管理员' }),
 };
@@ -126,6 +129,7 @@ export async function updateAdmin(
 
 /** A new one-time password: the administrator must change it at next sign-in; its sessions end. */
 export async function resetAdminPassword(deps: AdminsDeps, actor: AdminActor, id: number) {
+  if (id === actor.adminId) throw accountErrors.selfReset();
   const repo = createAdminsRepository(deps);
   const row = await repo.adminById(id);
   if (!row) throw accountErrors.notFound();
@@ -142,6 +146,7 @@ export async function resetAdminPassword(deps: AdminsDeps, actor: AdminActor, id
 
 /** Turns someone's 2FA off (a lost phone); the role's rule may ask them to enrol again. */
 export async function resetAdminTotp(deps: AdminsDeps, actor: AdminActor, id: number) {
+  if (id === actor.adminId) throw accountErrors.selfReset();
   const repo = createAdminsRepository(deps);
   const row = await repo.adminById(id);
   if (!row) throw accountErrors.notFound();

@@ -108,7 +108,7 @@ export default function AdminsPage() {
             {row.status === 'ACTIVE' ? m.disable : m.enable}
           </ConfirmButton>
         ) : null}
-        {canWrite ? (
+        {canWrite && !self ? (
           <ConfirmButton
             link
             title={m.resetPasswordConfirm(row.username)}
@@ -119,7 +119,7 @@ export default function AdminsPage() {
             {m.resetPassword}
           </ConfirmButton>
         ) : null}
-        {canWrite && row.totpEnabled ? (
+        {canWrite && !self && row.totpEnabled ? (
           <ConfirmButton
             link
             title={m.resetTotpConfirm(row.username)}
