@@ -16,6 +16,14 @@ export interface DriverHarness {
   removeForeignContainer(id: string): Promise<void>;
   /** Answers whether something accepts connections on the host port (real engines only). */
   canConnect?(port: number): Promise<boolean>;
+  /**
+   * Drivers with data volumes: writes and reads a text file in a running container (null when
+   * there is none), so the suite sees what a recreate keeps.
+   */
+  files?: {
+    write(containerId: string, path: string, text: string): Promise<void>;
+    read(containerId: string, path: string): Promise<string | null>;
+  };
   /** Fields a create of this driver needs beyond the common spec (vast.ai: a fresh offer). */
   specExtras?(): Partial<ContainerSpec>;
   close(): Promise<void>;

@@ -59,6 +59,21 @@ withTestEngine('docker driver on a real engine', check, (socketPath) => {
     // Below Linux's ephemeral range (32768+): a client socket of the suite may hold such a port.
     portBase: 24_000 + (process.pid % 50) * 20,
     canConnect: httpAnswers,
+    files: {
+      async write(id, path, text) {
+        const dir = path.slice(0, path.lastIndexOf('/')) || '/';
+        const r = await execIn(docker, id, [
+          'sh',
+          '-c',
+          `mkdir -p '${dir}' && printf %s '${text}' > '${path}'`,
+        ]);
+        expect(r.exitCode).toBe(0);
+      },
+      async read(id, path) {
+        const r = await execIn(docker, id, ['cat', path]);
+        return r.exitCode === 0 ? r.output : null;
+      },
+    },
     createForeignContainer: async () =>
       (await docker.createContainer({ Image: TEST_IMAGE, Cmd: ['sleep', '60'] })).id,
     removeForeignContainer: async (id) => {

@@ -20,7 +20,13 @@ import {
 } from '../host-driver.ts';
 import { buildInstanceContainerSpec } from '../instance-spec.ts';
 import { connectDocker, dockerSettingsOf } from './connection.ts';
-import { buildCreateOptions, gpuIndicesOf, isolationOfInspected, portsOf } from './create-request.ts';
+import {
+  buildCreateOptions,
+  dataVolumeOf,
+  gpuIndicesOf,
+  isolationOfInspected,
+  portsOf,
+} from './create-request.ts';
 import {
   engineMessage,
   isStorageOptUnsupported,
@@ -29,6 +35,8 @@ import {
 } from './docker-errors.ts';
 import { dockerNetworks } from './networks.ts';
 import { runNvidiaSmi } from './probe-container.ts';
+import { dropCommitImage, recreateDocker } from './recreate.ts';
+import { dockerVolumes } from './volumes.ts';
 
 export interface DockerDriverDeps {
   /** Opens the engine client; tests point it at a recorded engine. */
@@ -62,6 +70,7 @@ export function createDockerDriver(host: HostRecord, deps: DockerDriverDeps = {}
   };
 
   const networks = dockerNetworks(docker, host, call);
+  const volumes = dockerVolumes(docker, host, call);
   const createContainer = async (spec: ContainerSpec) => {
     const nvidiaRuntime = await hasNvidiaRuntime();
     const wantDisk = Boolean(spec.diskGb) && host.diskLimitSupported !== false;
@@ -79,7 +88,7 @@ export function createDockerDriver(host: HostRecord, deps: DockerDriverDeps = {}
     return { containerId: c.id, diskLimitEnforced: false };
   };
 
-  return {
+  const driver: HostDriver = {
     kind: 'docker',
     capabilities: DRIVER_CAPABILITIES.docker,
 
@@ -139,6 +148,8 @@ export function createDockerDriver(host: HostRecord, deps: DockerDriverDeps = {}
     async create(spec: ContainerSpec) {
       const madeNetwork = await networks.ensure(spec);
       try {
+        // The data volume outlives containers: a failed create leaves it for the next try.
+        await volumes.ensure(spec);
         return await createContainer(spec);
       } catch (err) {
         // A network made for a container that never came is dropped; on a name conflict the
@@ -173,13 +184,21 @@ export function createDockerDriver(host: HostRecord, deps: DockerDriverDeps = {}
     async remove(id: string) {
       const ctx = { op: 'remove', containerId: id };
       const c = await call(ctx, () => docker.getContainer(id).inspect());
+      // `v` removes anonymous volumes only: the named data volume stays (removeVolume).
       await call(ctx, () => docker.getContainer(id).remove({ force: true, v: true }));
       // Its own network goes with it (named after the container, labelled as the platform's).
       await networks.removeOwn(c.Name.replace(/^\//, ''));
+      await dropCommitImage(docker, call, c.Config.Image);
+    },
+
+    recreate(id, spec, opts) {
+      return recreateDocker(docker, call, driver.create, driver.remove, id, spec, opts);
     },
 
     listNetworks: networks.managed,
     removeNetwork: networks.remove,
+    listVolumes: volumes.managed,
+    removeVolume: volumes.remove,
 
     async inspect(id: string): Promise<ContainerState> {
       const c = await call({ op: 'inspect', containerId: id }, () => docker.getContainer(id).inspect());
@@ -199,6 +218,7 @@ export function createDockerDriver(host: HostRecord, deps: DockerDriverDeps = {}
         finishedAt: c.State.Running ? null : time(c.State.FinishedAt),
         exitCode: c.State.Running || !time(c.State.FinishedAt) ? null : c.State.ExitCode,
         isolation: isolationOfInspected(c as Parameters<typeof isolationOfInspected>[0]),
+        dataVolume: dataVolumeOf(c.Mounts),
       };
     },
 
@@ -221,6 +241,7 @@ export function createDockerDriver(host: HostRecord, deps: DockerDriverDeps = {}
       return row ? toSummary(row) : null;
     },
   };
+  return driver;
 }
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
