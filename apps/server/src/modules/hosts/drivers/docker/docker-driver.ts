@@ -192,7 +192,7 @@ export function createDockerDriver(host: HostRecord, deps: DockerDriverDeps = {}
     },
 
     recreate(id, spec, opts) {
-      return recreateDocker(docker, call, driver.create, driver.remove, id, spec, opts);
+      return recreateDocker(docker, call, driver, id, spec, opts);
     },
 
     listNetworks: networks.managed,

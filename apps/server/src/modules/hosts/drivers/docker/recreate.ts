@@ -35,8 +35,11 @@ export async function dropCommitImage(docker: Docker, call: Call, image: string)
 export async function recreateDocker(
   docker: Docker,
   call: Call,
-  create: (spec: ContainerSpec) => Promise<CreateResult>,
-  remove: (id: string) => Promise<void>,
+  ops: {
+    create: (spec: ContainerSpec) => Promise<CreateResult>;
+    stop: (id: string) => Promise<void>;
+    remove: (id: string) => Promise<void>;
+  },
   id: string,
   spec: ContainerSpec,
   opts: RecreateOptions,
@@ -44,13 +47,7 @@ export async function recreateDocker(
   const ctx = { op: 'recreate', containerId: id };
   const old = docker.getContainer(id);
   const before = await call(ctx, () => old.inspect());
-  await call(ctx, async () => {
-    try {
-      await old.stop();
-    } catch (err) {
-      if (statusOf(err) !== 304) throw err;
-    }
-  });
+  await ops.stop(id);
   const at = Date.now();
   let image = spec.image;
   if (opts.keepSystemDisk) {
@@ -64,13 +61,13 @@ export async function recreateDocker(
   await call(ctx, () => old.rename({ name: replacedNameOf(name, at) }));
   let made: CreateResult;
   try {
-    made = await create({ ...spec, image });
+    made = await ops.create({ ...spec, image });
   } catch (err) {
     await old.rename({ name }).catch(() => undefined);
     if (image !== spec.image) await dropCommitImage(docker, call, image).catch(() => undefined);
     throw err;
   }
-  await remove(id);
+  await ops.remove(id);
   await dropCommitImage(docker, call, before.Config.Image);
   return made;
 }
