@@ -26,7 +26,9 @@ describe('docker driver: the data volume, against recorded engine answers', () =
     );
   const withVolume = { ...spec, dataVolume: { name: 'gpu-data-77', mountPath: DATA_MOUNT_PATH, sizeGb: 50 } };
   const volumeCreates = () =>
-    engine.sent('POST', /^\/volumes\/create$/).map((r) => r.body as Record<string, unknown>);
+    engine
+      .sent('POST', /^\/volumes\/create$/)
+      .map((r) => r.body as { DriverOpts?: Record<string, string>; Labels: Record<string, string> });
 
   beforeAll(async () => {
     engine = await startRecordedEngine();
@@ -47,8 +49,8 @@ describe('docker driver: the data volume, against recorded engine answers', () =
     await driver().create(withVolume);
     const [made] = volumeCreates();
     expect(made).toMatchObject({ Name: 'gpu-data-77', Driver: 'local', DriverOpts: { size: '50G' } });
-    expect((made?.Labels as Record<string, string>)[LABELS.instanceId]).toBe('77');
-    expect((made?.Labels as Record<string, string>)[LABELS.sizeGb]).toBe('50');
+    expect(made?.Labels[LABELS.instanceId]).toBe('77');
+    expect(made?.Labels[LABELS.sizeGb]).toBe('50');
     const [body] = engine.sent('POST', /^\/containers\/create$/).map((r) => r.body as CreateBody);
     expect(body?.HostConfig.Mounts).toEqual([
       { Type: 'volume', Source: 'gpu-data-77', Target: '/root/data' },
@@ -61,7 +63,7 @@ describe('docker driver: the data volume, against recorded engine answers', () =
     const [first, second] = volumeCreates();
     expect(first?.DriverOpts).toEqual({ size: '50G' });
     expect(second?.DriverOpts).toBeUndefined();
-    expect((second?.Labels as Record<string, string>)[LABELS.sizeGb]).toBe('50');
+    expect(second?.Labels[LABELS.sizeGb]).toBe('50');
   });
 
   it("reuses the instance's own volume (a recreate) and never another instance's", async () => {
