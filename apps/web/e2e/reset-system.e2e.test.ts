@@ -10,7 +10,6 @@ import {
   registerUser,
   rentInstance,
   seedSession,
-  settledInstance,
   shot,
   siteUrl,
   toast,
@@ -36,6 +35,18 @@ afterAll(async () => {
 
 const list = async (token: string) =>
   (await userCall<{ list: Instance[] }>(token, '/gpu/instances?size=100')).list;
+
+/** The instance once its job is done (no longer in a transitional state). */
+async function stable(token: string, id: number): Promise<Instance> {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const inst = (await list(token)).find((i) => i.id === id);
+    if (inst && !['CREATING', 'STOPPING', 'STARTING', 'RELEASING', 'RESETTING'].includes(inst.status))
+      return inst;
+    if (Date.now() > deadline) throw new Error(`instance ${id} still ${inst?.status ?? 'missing'}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
 
 /** Opens the row's 更多 menu once nothing moves, and answers its item `label`. */
 async function moreItem(page: Page, row: Locator, label: RegExp) {
@@ -69,9 +80,10 @@ describe('console: reset system / change image from 更多', () => {
       expect(await refused.getAttribute('aria-disabled')).toBe('true');
       await page.keyboard.press('Escape');
 
-      await userCall(session.accessToken, `/gpu/instance/power_off?instance_uuid=${inst.id}`);
-      const off = await settledInstance<Instance>(session.accessToken, inst.id);
+      await userCall(session.accessToken, `/gpu/instance/power_off?instance_uuid=${inst.id}`, {});
+      const off = await stable(session.accessToken, inst.id);
       expect(off.status).toBe('STOPPED');
+      await page.reload(); // not the 15 s poll of a list with nothing in transition
       await row.getByTestId('instance-status').filter({ hasText: '已关机' }).waitFor({ timeout: 20_000 });
 
       const change = label === '1440';
@@ -94,6 +106,13 @@ describe('console: reset system / change image from 更多', () => {
       }
       await page.getByTestId('reset-understood').click();
       expect(await confirm.isDisabled()).toBe(false);
+      // The shot once the select's list and the checkbox's tick have finished moving.
+      await page.waitForFunction(
+        () =>
+          !document.querySelector('.ant-select-dropdown:not(.ant-select-dropdown-hidden)') &&
+          document.querySelector('.ant-checkbox-checked') !== null,
+      );
+      await page.waitForTimeout(300);
       await shot(page, `reset-dialog-${label}`);
       await confirm.click();
       await confirm.waitFor({ state: 'detached' });
@@ -107,8 +126,9 @@ describe('console: reset system / change image from 更多', () => {
       await shot(page, `reset-done-${label}`);
 
       // Powered on again, the 连接 drawer tells where the data disk is.
-      await userCall(session.accessToken, `/gpu/instance/power_on?instance_uuid=${inst.id}`);
-      expect((await settledInstance<Instance>(session.accessToken, inst.id)).status).toBe('RUNNING');
+      await userCall(session.accessToken, `/gpu/instance/power_on?instance_uuid=${inst.id}`, {});
+      expect((await stable(session.accessToken, inst.id)).status).toBe('RUNNING');
+      await page.reload();
       await row.getByTestId('instance-status').filter({ hasText: '运行中' }).waitFor({ timeout: 20_000 });
       await row.getByRole('button', { name: '连接' }).click();
       await page.getByTestId('connect-data-disk').waitFor();
