@@ -983,6 +983,12 @@ export const t = {
         confirm: '确定终止',
         done: '实例已终止',
       },
+      'reset-system': {
+        label: '重置系统',
+        title: '重置系统（系统盘恢复为镜像初始状态，数据盘保留）',
+        confirm: '确定重置',
+        done: '系统已重置',
+      },
       'force-stop': {
         label: '强制停止',
         title: '强制停止实例（停止计费）',
@@ -1140,6 +1146,7 @@ export const t = {
         'instances.admin_power_off': '管理员关机',
         'instances.admin_start': '管理员开机',
         'instances.admin_terminate': '管理员终止实例',
+        'instances.admin_reset': '管理员重置系统',
         'instances.force_stop': '强制停止实例',
         'regions.create': '新建地区',
         'regions.update': '编辑地区',
