@@ -21,6 +21,8 @@ cleanup() {
     [ -z "$ids" ] || docker -H "unix://$SOCK" rm -f $ids >/dev/null 2>&1 || true
     # Then networks (one per instance): each is a br-* bridge that outlives the engine.
     docker -H "unix://$SOCK" network prune -f >/dev/null 2>&1 || true
+    # And the instances' data volumes, which outlive their containers by design.
+    docker -H "unix://$SOCK" volume prune -f >/dev/null 2>&1 || true
     kill "$DOCKERD_PID" 2>/dev/null || true
     for _ in $(seq 1 300); do kill -0 "$DOCKERD_PID" 2>/dev/null || break; sleep 0.1; done
     kill -9 "$DOCKERD_PID" 2>/dev/null || true

@@ -43,6 +43,7 @@ export const AUDIT_ACTIONS = [
   'instances.admin_power_off',
   'instances.admin_start',
   'instances.admin_terminate',
+  'instances.admin_reset',
   'instances.force_stop',
   'market.sync',
   'regions.create',

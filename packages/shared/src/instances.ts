@@ -106,8 +106,28 @@ export const instanceSchema = z.object({
   jupyterUrl: z.string().nullable(),
   /** JupyterLab's login token, its own (not the root password); null while there is no container. */
   jupyterToken: z.string().nullable(),
+  /** Where its data volume is mounted (it survives a reset); null where its host has none. */
+  dataMountPath: z.string().nullable(),
+  /** Its host can recreate its container: reset system / change image (issue 30). */
+  resettable: z.boolean(),
 });
 export type Instance = z.infer<typeof instanceSchema>;
+
+/**
+ * POST /api/gpu/instance/reset: recreate a powered-off instance's container from its image, or
+ * from `image` (change image); the data volume is kept, the system disk is not.
+ */
+export const resetInstanceRequestSchema = z
+  .object({
+    image: z
+      .string({ message: instanceMessages.imageRequired })
+      .trim()
+      .min(1, instanceMessages.imageRequired)
+      .max(300, '镜像地址过长')
+      .optional(),
+  })
+  .strict();
+export type ResetInstanceRequest = z.infer<typeof resetInstanceRequestSchema>;
 
 /** PATCH /api/gpu/instances/:id: the owner renames an instance (same rules as at create). */
 export const renameInstanceRequestSchema = z.object({ instanceName: instanceNameSchema });

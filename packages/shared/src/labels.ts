@@ -11,6 +11,7 @@ export const INSTANCE_STATUSES = [
   'STARTING',
   'RELEASING',
   'RELEASED',
+  'RESETTING',
   'FAILED',
 ] as const;
 export type InstanceStatus = (typeof INSTANCE_STATUSES)[number];
@@ -24,6 +25,7 @@ export const INSTANCE_STATUS_NAMES = {
   STARTING: '开机中',
   RELEASING: '释放中',
   RELEASED: '已释放',
+  RESETTING: '重置中',
   FAILED: '创建失败',
 } as const satisfies Record<InstanceStatus, string>;
 

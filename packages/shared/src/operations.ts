@@ -173,7 +173,7 @@ export const adminReasonSchema = textSchema('请填写操作原因')
   .max(200, '操作原因不能超过200个字符');
 export const adminInstanceActionSchema = z.object({ reason: adminReasonSchema });
 export type AdminInstanceAction = z.infer<typeof adminInstanceActionSchema>;
-export const ADMIN_INSTANCE_ACTIONS = ['power-off', 'start', 'terminate'] as const;
+export const ADMIN_INSTANCE_ACTIONS = ['power-off', 'start', 'terminate', 'reset-system'] as const;
 export type AdminInstanceActionName = (typeof ADMIN_INSTANCE_ACTIONS)[number];
 
 // ---- Instance monitor

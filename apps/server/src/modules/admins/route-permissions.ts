@@ -101,6 +101,7 @@ export const ADMIN_ROUTE_PERMISSIONS: Readonly<Record<string, RoutePermission>> 
   'POST /api/admin/user-management/instances/:id/power-off': 'instances:write',
   'POST /api/admin/user-management/instances/:id/start': 'instances:write',
   'POST /api/admin/user-management/instances/:id/terminate': 'instances:write',
+  'POST /api/admin/user-management/instances/:id/reset-system': 'instances:write',
   'GET /api/admin/instance-monitor/running-instances': 'instances:read',
   'POST /api/admin/instance-monitor/force-stop/:id': 'instances:write',
   'GET /api/admin/instance-monitor/statistics': 'instances:read',

@@ -53,7 +53,7 @@ export async function gpuAvailabilityFor(
  * The reconcile task (everyone's, no userId): removes containers (by label) whose instance is
  * gone, on every local host that answers, and returns whatever GPUs and ports such an instance
  * still held, after its container is gone; then such instances' networks (docker: one per
- * instance). A host that cannot be reached is reported, not fatal.
+ * instance) and data volumes. A host that cannot be reached is reported, not fatal.
  * `hostIds` limits the hosts visited (a customer's cleanup: only where they had instances).
  */
 export async function cleanupOrphans(
@@ -66,6 +66,7 @@ export async function cleanupOrphans(
   const removed: { hostId: number; containerId: string; instanceId: number }[] = [];
   const failedHosts: { hostId: number; message: string }[] = [];
   const removedNetworks: { hostId: number; network: string; instanceId: number }[] = [];
+  const removedVolumes: { hostId: number; volume: string; instanceId: number }[] = [];
   let checked = 0;
   for (const host of localHosts) {
     try {
@@ -97,12 +98,25 @@ export async function cleanupOrphans(
           removedNetworks.push({ hostId: host.id, network: n.name, instanceId: n.instanceId as number });
         }
       }
+      // Data volumes of instances that are gone (released: the release job removes it, this
+      // catches one it could not), never one whose instance still lives.
+      if (driver.listVolumes && driver.removeVolume) {
+        const vols = (await driver.listVolumes()).filter(
+          (v) => (scope.userId === undefined || v.userId === scope.userId) && v.instanceId !== null,
+        );
+        const liveVols = await instances.liveInstanceIds(vols.map((v) => v.instanceId as number));
+        for (const v of vols) {
+          if (liveVols.has(v.instanceId as number)) continue;
+          await driver.removeVolume(v.name);
+          removedVolumes.push({ hostId: host.id, volume: v.name, instanceId: v.instanceId as number });
+        }
+      }
     } catch (e) {
       if (!isDriverError(e)) throw e;
       failedHosts.push({ hostId: host.id, message: driverErrorToAppError(e).message });
     }
   }
-  return { checked, removed, removedNetworks, failedHosts };
+  return { checked, removed, removedNetworks, removedVolumes, failedHosts };
 }
 
 /** What a customer reads of a host their cleanup could not reach: never the driver's own words. */

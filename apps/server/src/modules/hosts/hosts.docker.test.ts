@@ -11,6 +11,7 @@ import { checkTestEngine, TEST_COMMAND, TEST_IMAGE, withTestEngine } from './dri
 import { ContainerNotFoundError } from './drivers/driver-errors.ts';
 import { LABELS } from './drivers/host-driver.ts';
 import { buildInstanceContainerSpec, containerNameOf } from './drivers/instance-spec.ts';
+import { dataVolumeNameOf } from './drivers/volumes.ts';
 import { hosts, regions } from './hosts.tables.ts';
 
 const check = await checkTestEngine();
@@ -121,6 +122,12 @@ withTestEngine('a docker host on the local engine, through the API', check, (soc
       const state = await driver.inspect(created.containerId);
       expect(state).toMatchObject({ running: true, instanceId: 9001, userId: user.id, gpuIndices: [0] });
       expect(state.ports.map((p) => p.hostPort)).toEqual([23_000, 23_001]);
+      // Its data volume, sized from the SKU (recorded: vfs cannot enforce it), at /root/data.
+      expect(state.dataVolume).toEqual({ name: dataVolumeNameOf(9001), mountPath: '/root/data' });
+      expect((await driver.listVolumes?.())?.find((v) => v.instanceId === 9001)).toMatchObject({
+        name: dataVolumeNameOf(9001),
+        sizeGb: 10,
+      });
       // JupyterLab gets its own token, not the root password.
       const env = (await new Docker({ socketPath }).getContainer(created.containerId).inspect()).Config.Env;
       expect(env).toEqual(
@@ -141,8 +148,9 @@ withTestEngine('a docker host on the local engine, through the API', check, (soc
         { hostId, containerId: created.containerId, instanceId: 9001 },
       ]);
       await expect(driver.inspect(created.containerId)).rejects.toBeInstanceOf(ContainerNotFoundError);
-      // Its network went with it.
+      // Its network and its data volume went with it.
       expect((await driver.listNetworks?.())?.map((n) => n.name)).not.toContain(containerNameOf(9001));
+      expect((await driver.listVolumes?.())?.map((v) => v.name)).not.toContain(dataVolumeNameOf(9001));
       expect(await market()).toMatchObject({ gpuIdleNum: 2 });
       // The next test deletes the host, which a host with instance history refuses.
       await t.db.delete(instances).where(eq(instances.id, 9001));

@@ -147,6 +147,10 @@ export const simulatedContainers = pgTable(
       capAdd: string[];
       networks: string[];
     }>(),
+    /** Its data volume (simulated_volumes), mounted at `mountPath`. */
+    dataVolume: jsonb('data_volume').$type<{ name: string; mountPath: string }>(),
+    /** The system disk's files (path → text): what a recreate keeps only by committing. */
+    files: jsonb('files').$type<Record<string, string>>().notNull().default({}),
     exitCode: integer('exit_code'),
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
@@ -154,4 +158,21 @@ export const simulatedContainers = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('simulated_containers_host_name').on(t.hostId, t.name)],
+);
+
+/** A simulated host's data volumes (volumes.ts): they outlive the containers that mount them. */
+export const simulatedVolumes = pgTable(
+  'simulated_volumes',
+  {
+    hostId: integer('host_id')
+      .notNull()
+      .references(() => hosts.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    labels: jsonb('labels').$type<Record<string, string>>().notNull().default({}),
+    sizeGb: integer('size_gb'),
+    /** The volume's files (path inside the volume → text). */
+    files: jsonb('files').$type<Record<string, string>>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.hostId, t.name] })],
 );

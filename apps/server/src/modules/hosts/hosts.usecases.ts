@@ -19,7 +19,7 @@ import type { SecretBox } from '../../platform/secret-box.ts';
 import { recordAudit } from '../audit/index.ts';
 import { lockHost } from './allocation.ts';
 import { checkDockerTarget } from './drivers/docker/connection.ts';
-import { declaredGpuInfo } from './drivers/host-driver.ts';
+import { declaredGpuInfo } from './drivers/labels.ts';
 import type { HostDriverRegistry } from './drivers/registry.ts';
 import { gpuUtilization } from './gpu-states.repository.ts';
 import { hostErrors } from './hosts.errors.ts';

@@ -15,6 +15,7 @@ export type { HostDriverRegistry } from './drivers/registry.ts';
 export { createVastClient, type VastClient, type VastOffer } from './drivers/vastai/vastai-api.ts';
 export type { VastaiRentals } from './drivers/vastai/vastai-driver.ts';
 export { VASTAI_IMAGES } from './drivers/vastai/vastai-images.ts';
+export { DATA_MOUNT_PATH, dataVolumeNameOf } from './drivers/volumes.ts';
 export {
   countGpuStates,
   GPU_STATES,

@@ -8,5 +8,5 @@ export { instanceErrors } from './instances.errors.ts';
 export { ACCRUING, accruedAt } from './instances.models.ts';
 export { toInstanceView } from './instances.models.view.ts';
 export { createInstancesRepository, type InstanceWithPlace } from './instances.repository.ts';
-export { powerOff, powerOn, release } from './lifecycle/lifecycle.usecases.ts';
+export { powerOff, powerOn, release, resetSystem } from './lifecycle/lifecycle.usecases.ts';
 export { postedBySql } from './metering/posted-by.repository.ts';

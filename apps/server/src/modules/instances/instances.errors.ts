@@ -39,6 +39,12 @@ export const instanceErrors = {
     createError({ code: 'instances.create_failed', status: 502, message: `容器创建失败：${detail}` }),
   driverFailed: (action: string, detail: string) =>
     createError({ code: 'instances.driver_failed', status: 502, message: `${action}失败：${detail}` }),
+  resetUnsupported: () =>
+    createError({
+      code: 'instances.reset_unsupported',
+      status: 409,
+      message: '该实例所在的主机不支持重置系统或更换镜像',
+    }),
   notPackage: () =>
     createError({ code: 'instances.not_package', status: 422, message: '按量计费实例无需续费' }),
   renewalTooLong: (max: number, unit: string) =>

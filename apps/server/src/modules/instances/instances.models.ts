@@ -4,7 +4,7 @@ import { DOC_PREFIXES, type DocPrefix } from '../../platform/doc-no.ts';
 /** States in which a pay-as-you-go instance accrues cost (its container may still be running). */
 export const ACCRUING: InstanceStatus[] = ['RUNNING', 'STOPPING'];
 /** States whose driver call may have been cut short by a crash. */
-export const TRANSITIONAL: InstanceStatus[] = ['CREATING', 'STOPPING', 'STARTING', 'RELEASING'];
+export const TRANSITIONAL: InstanceStatus[] = ['CREATING', 'STOPPING', 'STARTING', 'RELEASING', 'RESETTING'];
 
 /**
  * Pay-as-you-go accrual (DESIGN §5): closed periods plus floor(rate × seconds / 3600) of the

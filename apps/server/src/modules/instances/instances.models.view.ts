@@ -1,5 +1,6 @@
 import { type Instance, unitsToYuan } from '@gpu/shared';
 import type { SecretBox } from '../../platform/secret-box.ts';
+import { capabilitiesOf, DATA_MOUNT_PATH } from '../hosts/index.ts';
 import { jupyterTokenEncOf } from './instances.models.ts';
 import type { InstanceWithPlace } from './instances.repository.ts';
 
@@ -43,5 +44,7 @@ export function toInstanceView(
     jupyterUrl:
       reachable && i.jupyterPort ? `http://${i.publicAddress || i.hostName}:${i.jupyterPort}/lab` : null,
     jupyterToken: i.containerId ? ctx.box.open(jupyterTokenEncOf(i)) : null,
+    dataMountPath: capabilitiesOf(i.hostDriver).dataVolume ? DATA_MOUNT_PATH : null,
+    resettable: capabilitiesOf(i.hostDriver).recreate,
   };
 }

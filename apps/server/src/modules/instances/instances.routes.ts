@@ -10,6 +10,7 @@ import {
   renameInstanceRequestSchema,
   renewalPricingSchema,
   renewalRequestSchema,
+  resetInstanceRequestSchema,
 } from '@gpu/shared';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -24,7 +25,7 @@ import type { InstancesModuleDeps } from './instances.deps.ts';
 import { instanceErrors } from './instances.errors.ts';
 import { toInstanceView } from './instances.models.view.ts';
 import { createInstancesRepository, type InstanceWithPlace } from './instances.repository.ts';
-import { powerOff, powerOn, release, settleNow } from './lifecycle/lifecycle.usecases.ts';
+import { powerOff, powerOn, release, resetSystem, settleNow } from './lifecycle/lifecycle.usecases.ts';
 import { renew, renewalPricing } from './lifecycle/renewal.usecases.ts';
 import { sshRoutes } from './ssh.routes.ts';
 
@@ -193,6 +194,26 @@ export async function instancesRoutes(app: AppInstance, deps: InstancesModuleDep
       },
     );
   }
+
+  app.post(
+    '/api/gpu/instance/reset',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['instances'],
+        summary: '重置系统 / 更换镜像（需先关机；数据盘保留，系统盘清空）',
+        querystring: instanceIdQuerySchema,
+        // No body (or null): reset to the instance's own image.
+        body: resetInstanceRequestSchema.nullish(),
+        response: { 200: viewSchema },
+      },
+    },
+    async (request) => {
+      const inst = await owned(request, request.query.instance_uuid);
+      const started = await resetSystem(deps, inst.id, actor(request), { image: request.body?.image });
+      return ok(toView({ ...inst, ...started }), request.body?.image ? '正在更换镜像' : '正在重置系统');
+    },
+  );
 
   const idParams = z.object({ id: idSchema('实例编号无效') });
   app.post(

@@ -27,6 +27,8 @@ export interface TransitionJob {
   /** RELEASING: the reason on the RELEASED event, and the state a failed release returns to. */
   reason?: string;
   from?: 'RUNNING' | 'STOPPED';
+  /** RESETTING: the image the new container is made from (the instance's, or the one changed to). */
+  image?: string;
   /** An admin's action: the notice the owner gets once it is done. */
   notice?: { title: string; body: string };
 }

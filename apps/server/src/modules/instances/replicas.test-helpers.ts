@@ -6,7 +6,7 @@ import { type Clock, systemClock } from '../../platform/clock.ts';
 import { openDatabase } from '../../platform/db/client.ts';
 import { IMAGE, instanceTestApp } from '../../test/instances.ts';
 import { buildServer, testConfig } from '../../test/test-app.ts';
-import { instanceIdOf } from '../hosts/drivers/host-driver.ts';
+import { instanceIdOf } from '../hosts/drivers/labels.ts';
 import { hostGpus, hostPorts, simulatedContainers } from '../hosts/hosts.tables.ts';
 import { accounts } from '../ledger/ledger.tables.ts';
 import { findUnbalancedAccounts } from '../ledger/ledger.ts';

@@ -15,7 +15,7 @@ import {
 import { shanghaiDayRange, shanghaiDayStart, shanghaiToday } from '@gpu/shared/time';
 import { recordAudit } from '../audit/index.ts';
 import type { InstanceDeps } from '../instances/index.ts';
-import { powerOff, powerOn, release } from '../instances/index.ts';
+import { powerOff, powerOn, release, resetSystem } from '../instances/index.ts';
 import { operationsErrors } from './operations.errors.ts';
 import {
   type AdminInstanceRow,
@@ -156,6 +156,12 @@ const AUDIT: Record<Action, { action: AuditAction; after: string; title: string;
     title: '实例已被管理员关机',
     verb: '关机',
   },
+  'reset-system': {
+    action: 'instances.admin_reset',
+    after: 'STOPPED',
+    title: '实例系统已被管理员重置',
+    verb: '重置系统（系统盘已恢复为镜像初始状态，数据盘保留）',
+  },
   'force-stop': {
     action: 'instances.force_stop',
     after: 'STOPPED',
@@ -207,7 +213,9 @@ export async function adminInstanceAction(
       ? await powerOn(deps, id, who, opts)
       : action === 'terminate'
         ? await release(deps, id, who, `管理员终止实例：${reason}`, opts)
-        : await powerOff(deps, id, who, 'admin', opts);
+        : action === 'reset-system'
+          ? await resetSystem(deps, id, who, {}, opts)
+          : await powerOff(deps, id, who, 'admin', opts);
   // The state this request set, not wherever its job has got to since.
   return { ...(await adminInstance(deps, id)), status: started.status };
 }

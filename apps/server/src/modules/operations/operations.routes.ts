@@ -150,6 +150,7 @@ export async function operationsRoutes(app: AppInstance, deps: OperationsDeps) {
     ['power-off', '管理员关机', '实例已关机'],
     ['start', '管理员开机', '实例已开机'],
     ['terminate', '管理员终止实例（释放）', '实例已终止'],
+    ['reset-system', '管理员重置系统（需已关机；系统盘清空，数据盘保留）', '正在重置系统'],
   ] as const;
   for (const [name, summary, message] of actions) {
     app.post(

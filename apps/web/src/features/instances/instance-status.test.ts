@@ -32,6 +32,7 @@ describe('status tags', () => {
       '开机中',
       '释放中',
       '已释放',
+      '重置中',
       '创建失败',
     ]);
     expect(STATUS_META.RUNNING.color).toBe('success');
@@ -44,6 +45,7 @@ describe('status tags', () => {
       'STOPPING',
       'STARTING',
       'RELEASING',
+      'RESETTING',
     ]);
   });
 });
@@ -57,6 +59,7 @@ describe('allowed actions', () => {
     ['STARTING', []],
     ['RELEASING', []],
     ['RELEASED', []],
+    ['RESETTING', []],
     ['FAILED', []],
   ];
   for (const [status, expected] of table) {
@@ -69,7 +72,14 @@ describe('allowed actions', () => {
     const renew = (status: InstanceStatus) =>
       allowedActions(inst({ status, billingType: 'daily', expiresAt: '2025-06-02T12:00:00+08:00' }), NOW)
         .renew;
-    expect(INSTANCE_STATUSES.filter(renew)).toEqual(['RUNNING', 'STOPPING', 'STOPPED', 'STARTING']);
+    // A reset touches neither the package nor its time: renewal stays open (as the server has it).
+    expect(INSTANCE_STATUSES.filter(renew)).toEqual([
+      'RUNNING',
+      'STOPPING',
+      'STOPPED',
+      'STARTING',
+      'RESETTING',
+    ]);
     expect(allowedActions(inst({ status: 'RUNNING' }), NOW).renew).toBe(false);
   });
   it('does not power on an expired package (renew first)', () => {

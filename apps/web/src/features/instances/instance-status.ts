@@ -18,6 +18,7 @@ export const STATUS_META: Record<InstanceStatus, StatusMeta> = {
   STARTING: { color: 'processing', transitional: true },
   RELEASING: { color: 'processing', transitional: true },
   RELEASED: { color: 'default', transitional: false },
+  RESETTING: { color: 'processing', transitional: true },
   FAILED: { color: 'error', transitional: false },
 };
 
@@ -25,7 +26,18 @@ export const isTransitional = (status: InstanceStatus) => STATUS_META[status].tr
 
 export type InstanceAction = 'powerOff' | 'powerOn' | 'release' | 'renew';
 /** What a row offers: the state changes above, plus renaming and the connection drawer. */
-export type RowAction = InstanceAction | 'rename' | 'connect' | 'recreate' | 'dismiss';
+export type RowAction =
+  | InstanceAction
+  | 'rename'
+  | 'connect'
+  | 'recreate'
+  | 'dismiss'
+  | 'reset'
+  | 'changeImage';
+
+/** Reset system / change image: where the host can recreate, and only once powered off. */
+export const canReset = (inst: Pick<Instance, 'status' | 'resettable'>) =>
+  inst.resettable && inst.status === 'STOPPED';
 
 /** JupyterLab's address with its token, so it opens without the token prompt. */
 export const jupyterLink = (inst: Pick<Instance, 'jupyterUrl' | 'jupyterToken'>) =>

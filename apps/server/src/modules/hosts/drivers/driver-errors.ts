@@ -76,6 +76,13 @@ export class DriverNotSupportedError extends HostDriverError {
   }
 }
 
+/** The driver's kind cannot do this (its capabilities say so; usecases ask them first). */
+export class OperationNotSupportedError extends HostDriverError {
+  constructor(message: string, detail?: string) {
+    super('NOT_SUPPORTED', message, detail);
+  }
+}
+
 export class DriverFailureError extends HostDriverError {
   constructor(detail?: string, message = 'GPU 主机操作失败') {
     super('DRIVER_FAILURE', message, detail);

@@ -21,6 +21,14 @@ export interface DriverHarness {
    * by an exec; simulated: the recorded row), plus authorized_keys' file mode where there is a file.
    */
   sshAccessOf?(containerId: string): Promise<SshAccess & { fileMode?: string }>;
+  /**
+   * Drivers with data volumes: writes and reads a text file in a running container (null when
+   * there is none), so the suite sees what a recreate keeps.
+   */
+  files?: {
+    write(containerId: string, path: string, text: string): Promise<void>;
+    read(containerId: string, path: string): Promise<string | null>;
+  };
   /** Fields a create of this driver needs beyond the common spec (vast.ai: a fresh offer). */
   specExtras?(): Partial<ContainerSpec>;
   close(): Promise<void>;

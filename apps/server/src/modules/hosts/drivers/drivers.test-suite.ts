@@ -9,6 +9,7 @@ import {
 } from './driver-errors.ts';
 import type { DriverHarness, DriverTraits } from './drivers.test-helpers.ts';
 import { instanceContainerContract } from './drivers-instances.test-suite.ts';
+import { dataVolumeContract } from './drivers-volumes.test-suite.ts';
 import type { ContainerSpec } from './host-driver.ts';
 
 /** The capabilities an instance keeps, pinned here so a change to the policy is a visible one. */
@@ -257,5 +258,6 @@ export function hostDriverContract(
     });
 
     instanceContainerContract({ harness: () => h, traits, create, next: () => ++seq });
+    dataVolumeContract({ harness: () => h, spec, create, made });
   });
 }

@@ -1,5 +1,5 @@
-import type { DeclaredGpus } from '@gpu/shared';
 import type { hosts } from '../hosts.tables.ts';
+import type { DataVolumeSpec, MountedVolume, RecreateOptions, VolumeSummary } from './volumes.ts';
 
 /** A host row as the drivers read it: connection and behaviour are in `settings`. */
 export type HostRecord = typeof hosts.$inferSelect;
@@ -10,6 +10,8 @@ export const LABELS = {
   instanceId: 'io.gpu-platform.instance-id',
   hostId: 'io.gpu-platform.host-id',
   userId: 'io.gpu-platform.user-id',
+  /** On a data volume: its size in GB as asked (recorded where it cannot be enforced). */
+  sizeGb: 'io.gpu-platform.size-gb',
 } as const;
 
 export interface GpuInfo {
@@ -68,6 +70,8 @@ export interface ContainerSpec {
   command?: string[];
   /** vast.ai only: the offer (ask) to rent; its GPUs are the instance's. */
   offerId?: number;
+  /** Drivers with `capabilities.dataVolume`: the volume to make (or reuse) and mount. */
+  dataVolume?: DataVolumeSpec;
 }
 
 /**
@@ -120,6 +124,10 @@ export interface DriverCapabilities {
    * (vast.ai). Otherwise users reach it at the host's public address on the instance's SSH port.
    */
   ownSshAddress: boolean;
+  /** Each instance gets a data volume that outlives its container (`volumes.ts`). */
+  dataVolume: boolean;
+  /** `recreate` replaces a container (reset system, change image); false: it refuses. */
+  recreate: boolean;
 }
 
 export interface CreateResult {
@@ -158,6 +166,8 @@ export interface ContainerState extends ContainerSummary {
   sshAddress?: SshAddress | null;
   /** What keeps this container from others on the host; null where the provider decides (vast.ai). */
   isolation: ContainerIsolation | null;
+  /** The data volume mounted in it, where its driver makes one. */
+  dataVolume?: MountedVolume | null;
 }
 
 /** How a container is fenced off from the host and from other customers' containers. */
@@ -265,34 +275,13 @@ export interface HostDriver {
    */
   installSshAccess?(id: string, access: SshAccess): Promise<void>;
   removeNetwork?(id: string): Promise<void>;
-}
-
-/** The labels a spec puts on its container. */
-export function labelsOf(host: HostRecord, spec: ContainerSpec): Record<string, string> {
-  return {
-    ...spec.labels,
-    [LABELS.managed]: 'true',
-    [LABELS.instanceId]: String(spec.instanceId),
-    [LABELS.hostId]: String(host.id),
-    ...(spec.userId !== undefined ? { [LABELS.userId]: String(spec.userId) } : {}),
-  };
-}
-
-const numberLabel = (labels: Record<string, string>, key: string): number | null => {
-  const v = labels[key];
-  return v !== undefined && /^\d+$/.test(v) ? Number(v) : null;
-};
-
-export const instanceIdOf = (labels: Record<string, string>) => numberLabel(labels, LABELS.instanceId);
-export const userIdOf = (labels: Record<string, string>) => numberLabel(labels, LABELS.userId);
-
-/** GPUs declared in a host's settings, with stable made-up UUIDs (`GPU-<source>-<host>-<index>`). */
-export function declaredGpuInfo(hostId: number, gpus: DeclaredGpus | undefined, source: string): GpuInfo[] {
-  if (!gpus) return [];
-  return Array.from({ length: gpus.count }, (_, index) => ({
-    index,
-    uuid: `GPU-${source}-${String(hostId).padStart(6, '0')}-${String(index).padStart(2, '0')}`,
-    model: gpus.model,
-    memoryGb: gpus.memoryGb,
-  }));
+  /**
+   * Replaces a container by one made from `spec` under the same name, keeping its data volume
+   * (and, with `keepSystemDisk`, its system disk); the old one is removed once the new one
+   * exists. Drivers without `capabilities.recreate` refuse (NOT_SUPPORTED).
+   */
+  recreate(id: string, spec: ContainerSpec, opts: RecreateOptions): Promise<CreateResult>;
+  /** Drivers with `capabilities.dataVolume`: the platform's data volumes, and removing one (gone is fine). */
+  listVolumes?(): Promise<VolumeSummary[]>;
+  removeVolume?(name: string): Promise<void>;
 }

@@ -1,5 +1,6 @@
 import { INSTANCE_CONTAINER_PORTS } from '@gpu/shared';
 import type { ContainerSpec, InstanceContainerInput, SshAccess } from './host-driver.ts';
+import { DATA_MOUNT_PATH, dataVolumeNameOf } from './volumes.ts';
 
 /** The container name of an instance; unique per host because instance ids are. */
 export const containerNameOf = (instanceId: number) => `gpu-inst-${instanceId}`;
@@ -15,7 +16,8 @@ export const PIDS_PER_GPU = 4096;
  * The container spec of an instance on a host whose GPUs and ports the platform allocates (the
  * docker and simulated drivers' `containerSpec`): allocated GPUs and ports (SSH on
  * the first, JupyterLab on the second), CPU and memory per GPU from the SKU and processes per
- * GPU (at least one GPU's worth), disk = system + data disk on one root file system, and in the
+ * GPU (at least one GPU's worth), the system disk as the root file system, the data disk as
+ * the instance's data volume at DATA_MOUNT_PATH (it outlives the container), and in the
  * environment the root password (ROOT_PASSWORD), JupyterLab's own token (JUPYTER_TOKEN) and
  * the SSH access (`sshEnv`).
  */
@@ -36,7 +38,12 @@ export function buildInstanceContainerSpec(input: InstanceContainerInput): Conta
     cpus: input.sku.cpuPerGpu > 0 ? input.sku.cpuPerGpu * units : undefined,
     memoryGb: input.sku.memoryPerGpuGb > 0 ? input.sku.memoryPerGpuGb * units : undefined,
     pidsLimit: PIDS_PER_GPU * units,
-    diskGb: input.sku.systemDiskGb + input.sku.dataDiskGb || undefined,
+    diskGb: input.sku.systemDiskGb || undefined,
+    dataVolume: {
+      name: dataVolumeNameOf(input.instanceId),
+      mountPath: DATA_MOUNT_PATH,
+      ...(input.sku.dataDiskGb > 0 ? { sizeGb: input.sku.dataDiskGb } : {}),
+    },
     env: { ROOT_PASSWORD: input.rootPassword, JUPYTER_TOKEN: input.jupyterToken, ...sshEnv(input.ssh) },
   };
 }

@@ -57,21 +57,7 @@ async function containerFor(deps: InstanceDeps, driver: HostDriver, inst: Instan
   };
   const existing = await adopt();
   if (existing) return existing;
-  const sku = await createHostsRepository(deps).sku(inst.skuId);
-  if (!sku) throw new Error(`SKU ${inst.skuId} of instance ${inst.id} is gone`);
-  // The driver makes the spec: a container engine's from the allocated GPUs and ports, a
-  // provider's with what it rents.
-  const spec = await driver.containerSpec({
-    instanceId: inst.id,
-    userId: inst.userId,
-    image: inst.image,
-    gpuIndices: inst.gpuIndices,
-    ports: [inst.sshPort, inst.jupyterPort].filter((p): p is number => p !== null),
-    sku,
-    rootPassword: deps.box.open(inst.rootPasswordEnc),
-    jupyterToken: deps.box.open(jupyterTokenEncOf(inst)),
-    ssh: await sshAccessFor(deps, inst),
-  });
+  const spec = await instanceSpecOf(deps, driver, inst, inst.image);
   try {
     return (await createInstanceContainer(deps, inst.hostId, spec)).containerId;
   } catch (err) {
@@ -81,6 +67,32 @@ async function containerFor(deps: InstanceDeps, driver: HostDriver, inst: Instan
     if (!raced) throw err;
     return raced;
   }
+}
+
+/**
+ * The container spec of an instance from `image` (create, and a reset's new container). The
+ * driver makes it: a container engine's from the allocated GPUs and ports, a provider's with
+ * what it rents.
+ */
+export async function instanceSpecOf(
+  deps: InstanceDeps,
+  driver: HostDriver,
+  inst: InstanceRow,
+  image: string,
+) {
+  const sku = await createHostsRepository(deps).sku(inst.skuId);
+  if (!sku) throw new Error(`SKU ${inst.skuId} of instance ${inst.id} is gone`);
+  return driver.containerSpec({
+    instanceId: inst.id,
+    userId: inst.userId,
+    image,
+    gpuIndices: inst.gpuIndices,
+    ports: [inst.sshPort, inst.jupyterPort].filter((p): p is number => p !== null),
+    sku,
+    rootPassword: deps.box.open(inst.rootPasswordEnc),
+    jupyterToken: deps.box.open(jupyterTokenEncOf(inst)),
+    ssh: await sshAccessFor(deps, inst),
+  });
 }
 
 /** CREATING → RUNNING under the row lock; billing starts here (DESIGN §11). */

@@ -7,6 +7,7 @@ import { STOP_REASONS } from '../instances.models.ts';
 import { createInstancesRepository, type InstanceRow } from '../instances.repository.ts';
 import type { TransitionJob } from '../instances.tables.ts';
 import { chargeAccrued } from '../metering/metering.ts';
+import { createResetRepository } from './reset.repository.ts';
 import { type ActionOptions, begin, withNote } from './transitions.usecases.ts';
 
 type StopReason = keyof typeof STOP_REASONS;
@@ -94,6 +95,44 @@ export async function release(
     from: inst.status === 'RUNNING' ? 'RUNNING' : 'STOPPED',
   });
   return begin(deps, id, ['RUNNING', 'STOPPED'], 'RELEASING', actor, '释放', job, undefined, opts);
+}
+
+/**
+ * Reset system / change image (重置系统 / 更换镜像, issue 30): STOPPED → RESETTING → STOPPED.
+ * Only a powered-off instance (nothing runs, nothing accrues, its GPUs stay as they are): the
+ * console asks to power off first. The job recreates the container from the instance's image
+ * or the new one WITHOUT committing: the system disk starts anew, the data volume is kept. The
+ * new image must be one the market allows for the instance's GPUs, as at create; hosts whose
+ * driver cannot recreate (capabilities) refuse. Nothing is charged.
+ */
+export async function resetSystem(
+  deps: InstanceDeps,
+  id: number,
+  actor: Actor,
+  input: { image?: string },
+  opts: ActionOptions = {},
+): Promise<InstanceRow> {
+  const action = input.image ? '更换镜像' : '重置系统';
+  return begin(
+    deps,
+    id,
+    ['STOPPED'],
+    'RESETTING',
+    actor,
+    action,
+    (inst) => ({ image: input.image ?? inst.image }),
+    async (tx, locked) => {
+      const host = await createHostsRepository({ db: tx }).find(locked.hostId);
+      if (!host || !capabilitiesOf(host.driver).recreate) throw instanceErrors.resetUnsupported();
+      const image = input.image;
+      if (image && image !== locked.image) {
+        if (!(await createResetRepository({ db: tx }).imageUsable(locked.skuId, image)))
+          throw instanceErrors.imageUnavailable();
+      }
+      return undefined;
+    },
+    opts,
+  );
 }
 
 /** Charges the pay-as-you-go time accrued so far, under the row lock (`…/instances/:id/settle`). */

@@ -1,19 +1,16 @@
 import type { InstanceStatus } from '@gpu/shared';
-import {
-  ContainerNotFoundError,
-  createHostsRepository,
-  isDriverError,
-  releaseOnHost,
-} from '../../hosts/index.ts';
+import { ContainerNotFoundError, dataVolumeNameOf, releaseOnHost } from '../../hosts/index.ts';
 import { type Actor, actorLabel, type InstanceDeps } from '../instances.deps.ts';
 import { instanceErrors } from '../instances.errors.ts';
 import { STOP_REASONS } from '../instances.models.ts';
 import { createInstancesRepository, type InstanceRow } from '../instances.repository.ts';
 import type { TransitionJob } from '../instances.tables.ts';
 import { chargeAccrued, closePeriod, settleForRelease } from '../metering/metering.ts';
+import { driverFor, failure, finish, ignoreGone, type Tx } from './finish.usecases.ts';
+import { resetJob } from './reset.usecases.ts';
 import { installSshAccess } from './ssh-access.usecases.ts';
 
-export type Tx = Parameters<Parameters<InstanceDeps['db']['transaction']>[0]>[0];
+export type { Tx };
 
 /**
  * What an admin action adds: `onBegin` runs in the transaction that starts the transition (the
@@ -41,12 +38,6 @@ export const withNote = (text: string, note?: string) => (note ? `${text}：${no
  * expired lease finds it done and changes nothing, so charges and frees happen once. A failed
  * driver call takes the instance back to where it was, as before.
  */
-async function driverFor(deps: InstanceDeps, inst: InstanceRow) {
-  const host = await createHostsRepository(deps).find(inst.hostId);
-  if (!host) throw new Error(`host ${inst.hostId} of instance ${inst.id} is gone`);
-  return deps.hostDrivers.forHost(host);
-}
-
 /** Moves `from` → `to` under the row lock, or answers why not. Returns the locked row. */
 export async function begin(
   deps: InstanceDeps,
@@ -94,41 +85,6 @@ export async function begin(
   return row;
 }
 
-/** Ends a transition under the row lock, if it is still the one we started. */
-async function finish(
-  deps: InstanceDeps,
-  inst: InstanceRow,
-  expect: InstanceStatus,
-  to: InstanceStatus,
-  reason: string,
-  work?: (tx: Tx, locked: InstanceRow, now: Date) => Promise<object | undefined>,
-  success = false,
-): Promise<InstanceRow> {
-  const now = deps.clock.now();
-  const done = await deps.db.transaction(async (tx) => {
-    const repo = createInstancesRepository({ db: tx });
-    const locked = await repo.lock(inst.id);
-    if (!locked || locked.status !== expect) return locked ?? inst;
-    const patch = {
-      status: to,
-      transitionAt: null,
-      claimedUntil: null,
-      transitionJob: null,
-      ...((await work?.(tx, locked, now)) ?? {}),
-    };
-    await repo.update(inst.id, patch);
-    await repo.event(inst.id, expect, to, 'system', reason, now);
-    const notice = locked.transitionJob?.notice;
-    if (success && notice) await repo.notify({ userId: locked.userId, instanceId: locked.id, ...notice });
-    return { ...locked, ...patch } as InstanceRow;
-  });
-  deps.market.invalidate();
-  return done;
-}
-
-const failure = (verb: string, err: unknown) =>
-  instanceErrors.driverFailed(verb, isDriverError(err) ? err.message : '主机暂时不可用');
-
 /**
  * The job half of a power off / power on / release, for an instance this worker has claimed:
  * the driver call, then the end state (or, when the driver failed, the state before).
@@ -140,6 +96,7 @@ export async function driveTransition(
   if (inst.status === 'STOPPING') return stopJob(deps, inst);
   if (inst.status === 'STARTING') return startJob(deps, inst);
   if (inst.status === 'RELEASING') return releaseJob(deps, inst);
+  if (inst.status === 'RESETTING') return resetJob(deps, inst);
   throw new Error(`instance ${inst.id} is ${inst.status}: no transition to drive`);
 }
 
@@ -215,12 +172,13 @@ async function startJob(deps: InstanceDeps, inst: InstanceRow) {
 async function releaseJob(deps: InstanceDeps, inst: InstanceRow) {
   const before = inst.transitionJob?.from ?? (inst.runningSince ? 'RUNNING' : 'STOPPED');
   try {
-    if (inst.containerId) await (await driverFor(deps, inst)).remove(inst.containerId);
+    const driver = await driverFor(deps, inst);
+    if (inst.containerId) await driver.remove(inst.containerId).catch(ignoreGone);
+    // The data volume outlived every recreate; it goes with the released instance.
+    if (driver.capabilities.dataVolume) await driver.removeVolume?.(dataVolumeNameOf(inst.id));
   } catch (err) {
-    if (!(err instanceof ContainerNotFoundError)) {
-      const row = await finish(deps, inst, 'RELEASING', before, `释放失败：${(err as Error).message}`);
-      return { row, failed: failure('释放', err) };
-    }
+    const row = await finish(deps, inst, 'RELEASING', before, `释放失败：${(err as Error).message}`);
+    return { row, failed: failure('释放', err) };
   }
   const row = await finish(
     deps,

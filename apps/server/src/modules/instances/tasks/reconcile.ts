@@ -78,6 +78,7 @@ export async function runReconcile(deps: InstanceDeps) {
     freed,
     orphansRemoved: orphans.removed.map((r) => r.instanceId),
     orphanNetworksRemoved: orphans.removedNetworks.map((r) => r.network),
+    orphanVolumesRemoved: orphans.removedVolumes.map((r) => r.volume),
   };
 }
 
@@ -113,6 +114,8 @@ async function settle(deps: InstanceDeps, inst: InstanceRow, actual: Actual): Pr
       true,
     );
   }
+  // A reset finds its container by name: the job adopts what a recreate cut short made.
+  if (inst.status === 'RESETTING') return (await driveTransition(deps, inst)).row.status;
   if (inst.status === 'RELEASING') {
     // The container is still there: the release job removes it and finishes.
     if (actual !== 'missing') return (await driveTransition(deps, inst)).row.status;

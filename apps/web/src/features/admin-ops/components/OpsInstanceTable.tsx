@@ -21,6 +21,8 @@ export function opsActionsFor(inst: Pick<AdminInstance, 'status'>, forceStop: bo
   if (inst.status === 'RUNNING') out.push('power-off');
   if (inst.status === 'STOPPED') out.push('start');
   if (inst.status === 'RUNNING' || inst.status === 'STOPPED') out.push('terminate');
+  // Reset system: only powered off (the server refuses hosts that cannot recreate, with a reason).
+  if (inst.status === 'STOPPED') out.push('reset-system');
   return out;
 }
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { opsActionsFor } from './OpsInstanceTable';
 
 describe('admin actions offered per instance state (the lifecycle rules)', () => {
-  it('user management: power off a running one, start a stopped one, terminate either', () => {
+  it('user management: power off a running one, start or reset a stopped one, terminate either', () => {
     const offered = Object.fromEntries(
       INSTANCE_STATUSES.map((s) => [s, opsActionsFor({ status: s }, false)]),
     );
@@ -11,10 +11,11 @@ describe('admin actions offered per instance state (the lifecycle rules)', () =>
       CREATING: [],
       RUNNING: ['power-off', 'terminate'],
       STOPPING: [],
-      STOPPED: ['start', 'terminate'],
+      STOPPED: ['start', 'terminate', 'reset-system'],
       STARTING: [],
       RELEASING: [],
       RELEASED: [],
+      RESETTING: [],
       FAILED: [],
     });
   });

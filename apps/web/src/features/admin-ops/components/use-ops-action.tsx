@@ -17,6 +17,8 @@ const OPS_TARGET: Record<OpsAction, AdminInstance['status']> = {
   'force-stop': 'STOPPED',
   start: 'RUNNING',
   terminate: 'RELEASED',
+  // A failed reset also ends STOPPED (with its old container): the instance's events say which.
+  'reset-system': 'STOPPED',
 };
 
 /** Opens the reason dialog for an admin action on an instance, runs it and says how it went. */

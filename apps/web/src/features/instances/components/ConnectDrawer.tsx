@@ -110,6 +110,12 @@ export function ConnectDrawer({ inst, onClose }: { inst: Instance | null; onClos
           </ol>
         </Section>
       ) : null}
+      {inst?.dataMountPath ? (
+        <Section title={i18n.connectDataDisk} testId="connect-data-disk">
+          <p className={styles.hint}>{i18n.connectDataDiskHint(inst.dataMountPath)}</p>
+          <Command text={inst.dataMountPath} copy={i18n.copyDataPath} testId="connect-data-path" />
+        </Section>
+      ) : null}
       {inst && ssh ? (
         <Section title={i18n.connectTunnel} testId="connect-tunnel">
           <p className={styles.hint}>{i18n.connectTunnelHint(TENSORBOARD_PORT)}</p>

@@ -1,14 +1,15 @@
 import {
   CaretRightOutlined,
   DeleteOutlined,
+  DownOutlined,
   HistoryOutlined,
   PoweroffOutlined,
   RedoOutlined,
 } from '@ant-design/icons';
 import type { Instance } from '@gpu/shared/instances';
-import { Button, Tooltip } from 'antd';
+import { Button, Dropdown, Tooltip } from 'antd';
 import { t } from '../../../locales/zh-CN';
-import { allowedActions, isExpired, type RowAction } from '../instance-status';
+import { allowedActions, canReset, isExpired, type RowAction } from '../instance-status';
 import styles from './InstanceActions.module.css';
 
 const i18n = t.instances;
@@ -23,7 +24,44 @@ export interface InstanceActionsProps {
   layout?: 'row' | 'column' | 'block';
 }
 
-/** Power off or on, renew (packages), release; each enabled only where its state allows. */
+/**
+ * 更多: the actions used less often (reset system, change image), each enabled only on a
+ * powered-off instance; the menu says so beside them otherwise.
+ */
+function MoreMenu({ inst, busy, onAction, block }: Omit<InstanceActionsProps, 'now'> & { block: boolean }) {
+  const stopped = canReset(inst);
+  const label = (text: string) => (stopped ? text : `${text}（${i18n.resetNeedsStop}）`);
+  return (
+    <Dropdown
+      trigger={['click']}
+      disabled={busy || inst.status === 'RESETTING'}
+      menu={{
+        items: [
+          { key: 'reset', label: label(i18n.reset), disabled: !stopped, 'data-testid': 'more-reset' },
+          {
+            key: 'changeImage',
+            label: label(i18n.changeImage),
+            disabled: !stopped,
+            'data-testid': 'more-change-image',
+          },
+        ],
+        onClick: ({ key }) => onAction(key as RowAction, inst),
+      }}
+    >
+      <Button
+        size="small"
+        loading={inst.status === 'RESETTING'}
+        block={block}
+        data-testid="instance-more"
+        aria-label={i18n.more}
+      >
+        {i18n.more} <DownOutlined />
+      </Button>
+    </Dropdown>
+  );
+}
+
+/** Power off or on, renew (packages), release, 更多; each enabled only where its state allows. */
 export function InstanceActions({ inst, now, busy, onAction, layout = 'row' }: InstanceActionsProps) {
   const block = layout === 'block';
   if (inst.status === 'FAILED') {
@@ -108,6 +146,7 @@ export function InstanceActions({ inst, now, busy, onAction, layout = 'row' }: I
       >
         {i18n.release}
       </Button>
+      {inst.resettable ? <MoreMenu inst={inst} busy={busy} onAction={onAction} block={block} /> : null}
     </div>
   );
 }

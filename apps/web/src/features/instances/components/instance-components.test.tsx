@@ -34,6 +34,8 @@ const base: Instance = {
   sshPasswordAuth: true,
   jupyterUrl: 'http://10.0.0.5:30002/lab',
   jupyterToken: '3f9a1c0b7d2e4f6a8b0c1d2e3f4a5b6c7d8e9f0a1b2c3d4e',
+  dataMountPath: '/root/data',
+  resettable: true,
 };
 const NOW = new Date('2025-06-01T06:00:00.000Z');
 
@@ -124,5 +126,24 @@ describe('InstanceActions', () => {
   it('disables everything while a call is in flight', () => {
     render(<InstanceActions inst={base} now={NOW} busy onAction={vi.fn()} />);
     for (const name of ['关机', '续费', '释放']) expect(button(name).disabled).toBe(true);
+  });
+  it('更多 offers reset system and change image on a powered-off instance only', async () => {
+    const onAction = vi.fn();
+    const stopped = { ...base, status: 'STOPPED' as const };
+    const { rerender } = render(<InstanceActions inst={base} now={NOW} busy={false} onAction={onAction} />);
+    fireEvent.click(button('更多'));
+    const item = async (text: RegExp) => (await screen.findByText(text)).closest('li') as HTMLElement;
+    expect((await item(/重置系统（需先关机）/)).getAttribute('aria-disabled')).toBe('true');
+    fireEvent.click(await item(/重置系统（需先关机）/));
+    expect(onAction).not.toHaveBeenCalled();
+    rerender(<InstanceActions inst={stopped} now={NOW} busy={false} onAction={onAction} />);
+    fireEvent.click(await item(/^更换镜像$/));
+    expect(onAction).toHaveBeenCalledWith('changeImage', stopped);
+  });
+  it('has no 更多 where the host cannot recreate (overseas)', () => {
+    render(
+      <InstanceActions inst={{ ...base, resettable: false }} now={NOW} busy={false} onAction={vi.fn()} />,
+    );
+    expect(screen.queryByRole('button', { name: /更多/ })).toBeNull();
   });
 });

@@ -4,9 +4,11 @@ import { confirmDialog } from '../../../lib/feedback';
 import { t } from '../../../locales/zh-CN';
 import { useFailedCreateActions } from '../api/failed-create';
 import { usePowerAction } from '../api/instance-actions';
+import { useResetInstance } from '../api/reset-instance';
 import type { RowAction } from '../instance-status';
 import { ReleaseDialog } from './ReleaseDialog';
 import { RenewDialog } from './RenewDialog';
+import { ResetDialog } from './ResetDialog';
 
 const i18n = t.instances;
 
@@ -26,6 +28,8 @@ export function useActionFlow() {
   const [renewing, setRenewing] = useState<Instance | null>(null);
   const [renaming, setRenaming] = useState<Instance | null>(null);
   const [connecting, setConnecting] = useState<Instance | null>(null);
+  const reset = useResetInstance();
+  const [resetting, setResetting] = useState<{ inst: Instance; changeImage: boolean } | null>(null);
   const [inFlight, setInFlight] = useState<ReadonlySet<number>>(new Set());
 
   const run = (action: 'powerOff' | 'powerOn' | 'release', inst: Instance) => {
@@ -58,6 +62,8 @@ export function useActionFlow() {
     } else if (action === 'release') setReleasing(inst);
     else if (action === 'rename') setRenaming(inst);
     else if (action === 'connect') setConnecting(inst);
+    else if (action === 'reset' || action === 'changeImage')
+      setResetting({ inst, changeImage: action === 'changeImage' });
     else if (action === 'recreate' || action === 'dismiss') {
       setInFlight((s) => new Set(s).add(inst.id));
       failed[action].mutate(inst, {
@@ -79,6 +85,25 @@ export function useActionFlow() {
         onClose={() => setReleasing(null)}
       />
       <RenewDialog inst={renewing} onClose={() => setRenewing(null)} />
+      <ResetDialog
+        inst={resetting?.inst ?? null}
+        changeImage={resetting?.changeImage ?? false}
+        onConfirm={(inst, image) => {
+          setInFlight((s) => new Set(s).add(inst.id));
+          reset.mutate(
+            { inst, image },
+            {
+              onSettled: () =>
+                setInFlight((s) => {
+                  const next = new Set(s);
+                  next.delete(inst.id);
+                  return next;
+                }),
+            },
+          );
+        }}
+        onClose={() => setResetting(null)}
+      />
       <Suspense fallback={null}>
         {renaming ? <RenameDialog inst={renaming} onClose={() => setRenaming(null)} /> : null}
         {connecting ? <ConnectDrawer inst={connecting} onClose={() => setConnecting(null)} /> : null}

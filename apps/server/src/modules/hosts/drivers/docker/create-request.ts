@@ -5,9 +5,10 @@ import {
   type ContainerSpec,
   type HostRecord,
   isolationOf,
-  labelsOf,
   type PortBinding,
 } from '../host-driver.ts';
+import { labelsOf } from '../labels.ts';
+import type { MountedVolume } from '../volumes.ts';
 
 const GIB = 1024 ** 3;
 
@@ -23,6 +24,7 @@ export const visibleDevices = (gpuIndices: number[]) => (gpuIndices.length ? gpu
  * - Ports: `ExposedPorts` plus `PortBindings` from the host's pool (the engine ignores a binding
  *   for a port the container does not expose).
  * - Disk: `StorageOpt.size` only when asked to; the driver retries without it where unsupported.
+ *   The data volume (made first, like the network) is mounted at its path.
  * - Isolation (isolationOf): a process limit, memory without extra swap, `no-new-privileges`,
  *   every capability dropped but what sshd and JupyterLab need as root, and the container's own
  *   bridge network (the driver makes it first), so no customer's container shares a network
@@ -74,6 +76,9 @@ export function buildCreateOptions(
       // PyTorch data loaders need more than the 64 MB default; shared memory counts as memory.
       ShmSize: memory ? Math.floor(memory / 2) : GIB,
       ...(opts.storageOpt && spec.diskGb ? { StorageOpt: { size: `${spec.diskGb}G` } } : {}),
+      ...(spec.dataVolume
+        ? { Mounts: [{ Type: 'volume', Source: spec.dataVolume.name, Target: spec.dataVolume.mountPath }] }
+        : {}),
       Init: true,
       RestartPolicy: { Name: 'unless-stopped' },
     },
@@ -109,6 +114,14 @@ export function gpuIndicesOf(
       ?.split(',') ??
     [];
   return raw.filter((s) => /^\d+$/.test(s.trim())).map((s) => Number(s.trim()));
+}
+
+/** The named volume mounted in an inspected container (its data volume), or null. */
+export function dataVolumeOf(
+  mounts: { Type?: string; Name?: string; Destination?: string }[] | null | undefined,
+): MountedVolume | null {
+  const m = mounts?.find((x) => x.Type === 'volume' && x.Name && x.Destination);
+  return m ? { name: m.Name as string, mountPath: m.Destination as string } : null;
 }
 
 /** Capability names as the platform writes them: upper case, without `CAP_`, sorted. */

@@ -78,6 +78,21 @@ withTestEngine('docker driver on a real engine', check, (socketPath) => {
         fileMode: (await read('stat -c %a /root/.ssh/authorized_keys')).trim(),
       };
     },
+    files: {
+      async write(id, path, text) {
+        const dir = path.slice(0, path.lastIndexOf('/')) || '/';
+        const r = await execIn(docker, id, [
+          'sh',
+          '-c',
+          `mkdir -p '${dir}' && printf %s '${text}' > '${path}'`,
+        ]);
+        expect(r.exitCode).toBe(0);
+      },
+      async read(id, path) {
+        const r = await execIn(docker, id, ['cat', path]);
+        return r.exitCode === 0 ? r.output : null;
+      },
+    },
     createForeignContainer: async () =>
       (await docker.createContainer({ Image: TEST_IMAGE, Cmd: ['sleep', '60'] })).id,
     removeForeignContainer: async (id) => {

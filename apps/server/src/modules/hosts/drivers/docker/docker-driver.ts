@@ -9,18 +9,22 @@ import {
   type ContainerState,
   type ContainerStatus,
   type ContainerSummary,
-  declaredGpuInfo,
   type HostDriver,
   type HostRecord,
-  instanceIdOf,
   LABELS,
   networkNameOf,
   type ProbeResult,
-  userIdOf,
 } from '../host-driver.ts';
 import { buildInstanceContainerSpec } from '../instance-spec.ts';
+import { declaredGpuInfo, instanceIdOf, userIdOf } from '../labels.ts';
 import { connectDocker, dockerSettingsOf } from './connection.ts';
-import { buildCreateOptions, gpuIndicesOf, isolationOfInspected, portsOf } from './create-request.ts';
+import {
+  buildCreateOptions,
+  dataVolumeOf,
+  gpuIndicesOf,
+  isolationOfInspected,
+  portsOf,
+} from './create-request.ts';
 import {
   engineMessage,
   isStorageOptUnsupported,
@@ -29,7 +33,9 @@ import {
 } from './docker-errors.ts';
 import { dockerNetworks } from './networks.ts';
 import { runNvidiaSmi } from './probe-container.ts';
+import { dropCommitImage, recreateDocker } from './recreate.ts';
 import { installSshAccessByExec } from './ssh-access.ts';
+import { dockerVolumes } from './volumes.ts';
 
 export interface DockerDriverDeps {
   /** Opens the engine client; tests point it at a recorded engine. */
@@ -63,6 +69,7 @@ export function createDockerDriver(host: HostRecord, deps: DockerDriverDeps = {}
   };
 
   const networks = dockerNetworks(docker, host, call);
+  const volumes = dockerVolumes(docker, host, call);
   const createContainer = async (spec: ContainerSpec) => {
     const nvidiaRuntime = await hasNvidiaRuntime();
     const wantDisk = Boolean(spec.diskGb) && host.diskLimitSupported !== false;
@@ -80,7 +87,7 @@ export function createDockerDriver(host: HostRecord, deps: DockerDriverDeps = {}
     return { containerId: c.id, diskLimitEnforced: false };
   };
 
-  return {
+  const driver: HostDriver = {
     kind: 'docker',
     capabilities: DRIVER_CAPABILITIES.docker,
 
@@ -140,6 +147,8 @@ export function createDockerDriver(host: HostRecord, deps: DockerDriverDeps = {}
     async create(spec: ContainerSpec) {
       const madeNetwork = await networks.ensure(spec);
       try {
+        // The data volume outlives containers: a failed create leaves it for the next try.
+        await volumes.ensure(spec);
         return await createContainer(spec);
       } catch (err) {
         // A network made for a container that never came is dropped; on a name conflict the
@@ -174,9 +183,15 @@ export function createDockerDriver(host: HostRecord, deps: DockerDriverDeps = {}
     async remove(id: string) {
       const ctx = { op: 'remove', containerId: id };
       const c = await call(ctx, () => docker.getContainer(id).inspect());
+      // `v` removes anonymous volumes only: the named data volume stays (removeVolume).
       await call(ctx, () => docker.getContainer(id).remove({ force: true, v: true }));
       // Its own network goes with it (named after the container, labelled as the platform's).
       await networks.removeOwn(c.Name.replace(/^\//, ''));
+      await dropCommitImage(docker, call, c.Config.Image);
+    },
+
+    recreate(id, spec, opts) {
+      return recreateDocker(docker, call, driver, id, spec, opts);
     },
 
     async installSshAccess(id, access) {
@@ -185,6 +200,8 @@ export function createDockerDriver(host: HostRecord, deps: DockerDriverDeps = {}
 
     listNetworks: networks.managed,
     removeNetwork: networks.remove,
+    listVolumes: volumes.managed,
+    removeVolume: volumes.remove,
 
     async inspect(id: string): Promise<ContainerState> {
       const c = await call({ op: 'inspect', containerId: id }, () => docker.getContainer(id).inspect());
@@ -204,6 +221,7 @@ export function createDockerDriver(host: HostRecord, deps: DockerDriverDeps = {}
         finishedAt: c.State.Running ? null : time(c.State.FinishedAt),
         exitCode: c.State.Running || !time(c.State.FinishedAt) ? null : c.State.ExitCode,
         isolation: isolationOfInspected(c as Parameters<typeof isolationOfInspected>[0]),
+        dataVolume: dataVolumeOf(c.Mounts),
       };
     },
 
@@ -226,6 +244,7 @@ export function createDockerDriver(host: HostRecord, deps: DockerDriverDeps = {}
       return row ? toSummary(row) : null;
     },
   };
+  return driver;
 }
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -3,13 +3,11 @@ import { ContainerConflictError, DriverFailureError } from '../driver-errors.ts'
 import {
   type ContainerSpec,
   type HostRecord,
-  instanceIdOf,
   LABELS,
-  labelsOf,
   type NetworkSummary,
   networkNameOf,
-  userIdOf,
 } from '../host-driver.ts';
+import { instanceIdOf, labelsOf, userIdOf } from '../labels.ts';
 import { engineMessage, mapDockerError } from './docker-errors.ts';
 
 /** The engine call wrapper of the driver: runs `fn`, engine errors mapped to driver errors. */

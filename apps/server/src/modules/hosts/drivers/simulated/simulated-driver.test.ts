@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../../platform/db/client.ts';
 import { createTestDatabase } from '../../../../test/test-app.ts';
-import { hostGpus, hosts, regions, simulatedContainers } from '../../hosts.tables.ts';
+import { hostGpus, hosts, regions, simulatedContainers, simulatedVolumes } from '../../hosts.tables.ts';
 import { DriverFailureError, GpuUnavailableError, ImageNotFoundError } from '../driver-errors.ts';
 import { hostDriverContract } from '../drivers.test-suite.ts';
 import type { ContainerSpec, HostRecord } from '../host-driver.ts';
@@ -35,6 +35,44 @@ const healthy = {
   gpus: { model: 'RTX 4090', brand: 'NVIDIA', memoryGb: 24, count: 4 },
 };
 
+/**
+ * A simulated container's files: under its data volume's mount path in the volume's row, else
+ * on its own row (the system disk), as a container engine would keep them.
+ */
+function simulatedFiles(database: Database, hostId: number) {
+  const db = database.db;
+  const place = async (id: string, path: string) => {
+    const [c] = await db.select().from(simulatedContainers).where(eq(simulatedContainers.id, id));
+    if (!c) throw new Error(`no container ${id}`);
+    const v = c.dataVolume;
+    if (v && path.startsWith(`${v.mountPath}/`)) {
+      const where = and(eq(simulatedVolumes.hostId, hostId), eq(simulatedVolumes.name, v.name));
+      const [row] = await db.select().from(simulatedVolumes).where(where);
+      return {
+        files: row?.files ?? {},
+        key: path.slice(v.mountPath.length),
+        save: (files: Record<string, string>) => db.update(simulatedVolumes).set({ files }).where(where),
+      };
+    }
+    const where = eq(simulatedContainers.id, id);
+    return {
+      files: c.files,
+      key: path,
+      save: (files: Record<string, string>) => db.update(simulatedContainers).set({ files }).where(where),
+    };
+  };
+  return {
+    async write(id: string, path: string, text: string) {
+      const p = await place(id, path);
+      await p.save({ ...p.files, [p.key]: text });
+    },
+    async read(id: string, path: string) {
+      const p = await place(id, path);
+      return p.files[p.key] ?? null;
+    },
+  };
+}
+
 hostDriverContract('simulated', async () => {
   const database = await createTestDatabase();
   const registry = createHostDriverRegistry({ db: database.db });
@@ -45,6 +83,7 @@ hostDriverContract('simulated', async () => {
     unreachable: registry.forHost(offline),
     image: IMAGE,
     portBase: 40_000,
+    files: simulatedFiles(database, host.id),
     createForeignContainer: async () => {
       const id = randomBytes(32).toString('hex');
       await database.db

@@ -16,17 +16,15 @@ import {
   type ContainerSpec,
   type ContainerState,
   type ContainerSummary,
-  declaredGpuInfo,
   type GpuInfo,
   type HostDriver,
   type HostRecord,
-  instanceIdOf,
   isolationOf,
-  labelsOf,
   type ProbeResult,
-  userIdOf,
 } from '../host-driver.ts';
 import { buildInstanceContainerSpec } from '../instance-spec.ts';
+import { declaredGpuInfo, instanceIdOf, labelsOf, userIdOf } from '../labels.ts';
+import { type RecreateOptions, replacedNameOf } from '../volumes.ts';
 import {
   createSimulatedRepository,
   type SimulatedContainerRow as Row,
@@ -70,6 +68,7 @@ const toState = (r: Row): ContainerState => ({
   finishedAt: r.finishedAt?.toISOString() ?? null,
   exitCode: r.state === 'exited' ? r.exitCode : null,
   isolation: r.isolation,
+  dataVolume: r.dataVolume,
 });
 
 /**
@@ -106,6 +105,51 @@ export function createSimulatedDriver(host: HostRecord, deps: SimulatedDeps): Ho
     return repo.imageEnabled(image);
   };
 
+  /** Creates a container row (and its data volume, unless it exists) with these system-disk files. */
+  const make = async (spec: ContainerSpec, files: Record<string, string>) => {
+    await reach();
+    mayFail('create');
+    if (!(await hasImage(spec.image))) throw new ImageNotFoundError(spec.image);
+    const present = new Set((await inventory()).map((g) => g.index));
+    const missing = spec.gpuIndices.filter((i) => !present.has(i));
+    if (missing.length > 0) throw new GpuUnavailableError(`no GPU ${missing.join(',')} on host ${host.id}`);
+    const id = randomBytes(32).toString('hex');
+    const at = now();
+    const inserted = await repo.insert({
+      id,
+      name: spec.name,
+      image: spec.image,
+      labels: labelsOf(host, spec),
+      envKeys: Object.keys(spec.env).sort(),
+      gpuIndices: [...spec.gpuIndices],
+      ports: spec.ports.map((p) => ({ ...p, hostIp: p.hostIp ?? '0.0.0.0' })),
+      cpus: spec.cpus === undefined ? null : Math.ceil(spec.cpus),
+      memoryGb: spec.memoryGb ?? null,
+      diskGb: spec.diskGb ?? null,
+      isolation: isolationOf(spec),
+      dataVolume: spec.dataVolume
+        ? { name: spec.dataVolume.name, mountPath: spec.dataVolume.mountPath }
+        : null,
+      files,
+      createdAt: at,
+      updatedAt: at,
+    });
+    if (!inserted) throw new ContainerConflictError(`name ${spec.name} in use on host ${host.id}`);
+    if (spec.dataVolume) {
+      const v = spec.dataVolume;
+      const vol = await repo.ensureVolume({
+        name: v.name,
+        labels: labelsOf(host, spec),
+        sizeGb: v.sizeGb ?? null,
+      });
+      if (instanceIdOf(vol.labels) !== spec.instanceId) {
+        await repo.delete(id);
+        throw new ContainerConflictError(`volume ${v.name} is not instance ${spec.instanceId}'s`);
+      }
+    }
+    return { containerId: id, diskLimitEnforced: true };
+  };
+
   return {
     kind: 'simulated',
     capabilities: DRIVER_CAPABILITIES.simulated,
@@ -129,32 +173,23 @@ export function createSimulatedDriver(host: HostRecord, deps: SimulatedDeps): Ho
 
     containerSpec: async (input) => buildInstanceContainerSpec(input),
 
-    async create(spec: ContainerSpec) {
+    create: (spec: ContainerSpec) => make(spec, {}),
+
+    async recreate(id: string, spec: ContainerSpec, opts: RecreateOptions) {
       await reach();
-      mayFail('create');
-      if (!(await hasImage(spec.image))) throw new ImageNotFoundError(spec.image);
-      const present = new Set((await inventory()).map((g) => g.index));
-      const missing = spec.gpuIndices.filter((i) => !present.has(i));
-      if (missing.length > 0) throw new GpuUnavailableError(`no GPU ${missing.join(',')} on host ${host.id}`);
-      const id = randomBytes(32).toString('hex');
-      const at = now();
-      const inserted = await repo.insert({
-        id,
-        name: spec.name,
-        image: spec.image,
-        labels: labelsOf(host, spec),
-        envKeys: Object.keys(spec.env).sort(),
-        gpuIndices: [...spec.gpuIndices],
-        ports: spec.ports.map((p) => ({ ...p, hostIp: p.hostIp ?? '0.0.0.0' })),
-        cpus: spec.cpus === undefined ? null : Math.ceil(spec.cpus),
-        memoryGb: spec.memoryGb ?? null,
-        diskGb: spec.diskGb ?? null,
-        isolation: isolationOf(spec),
-        createdAt: at,
-        updatedAt: at,
-      });
-      if (!inserted) throw new ContainerConflictError(`name ${spec.name} in use on host ${host.id}`);
-      return { containerId: id, diskLimitEnforced: true };
+      mayFail('recreate');
+      const old = await find(id);
+      // As a container engine does it: the old one steps aside, the new one takes the name, the
+      // data volume stays; "committing" carries the system disk's files over.
+      await repo.set(id, { name: replacedNameOf(old.name, now().getTime()), state: 'exited' });
+      try {
+        const made = await make(spec, opts.keepSystemDisk ? old.files : {});
+        await repo.delete(id);
+        return made;
+      } catch (err) {
+        await repo.set(id, { name: old.name, state: old.state });
+        throw err;
+      }
     },
 
     async start(id: string) {
@@ -219,6 +254,21 @@ export function createSimulatedDriver(host: HostRecord, deps: SimulatedDeps): Ho
       await reach();
       const row = await repo.managedByName(name);
       return row ? toSummary(row) : null;
+    },
+
+    async listVolumes() {
+      await reach();
+      return (await repo.managedVolumes()).map((v) => ({
+        name: v.name,
+        instanceId: instanceIdOf(v.labels),
+        userId: userIdOf(v.labels),
+        sizeGb: v.sizeGb,
+      }));
+    },
+
+    async removeVolume(name: string) {
+      await reach();
+      await repo.deleteVolume(name);
     },
   };
 }

@@ -1,7 +1,7 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../../../platform/db/client.ts';
 import { images } from '../../catalog.tables.ts';
-import { hostGpus, simulatedContainers } from '../../hosts.tables.ts';
+import { hostGpus, simulatedContainers, simulatedVolumes } from '../../hosts.tables.ts';
 import { LABELS } from '../host-driver.ts';
 
 export type SimulatedContainerRow = typeof simulatedContainers.$inferSelect;
@@ -84,6 +84,38 @@ export function createSimulatedRepository({ db }: { db: DbOrTx }, hostId: number
         .from(simulatedContainers)
         .where(and(eq(simulatedContainers.hostId, hostId), managed))
         .orderBy(asc(simulatedContainers.createdAt));
+    },
+
+    /** Makes the volume unless it exists; answers the one of that name. */
+    async ensureVolume(values: { name: string; labels: Record<string, string>; sizeGb: number | null }) {
+      await db
+        .insert(simulatedVolumes)
+        .values({ ...values, hostId })
+        .onConflictDoNothing();
+      const [row] = await db
+        .select()
+        .from(simulatedVolumes)
+        .where(and(eq(simulatedVolumes.hostId, hostId), eq(simulatedVolumes.name, values.name)));
+      return row as typeof simulatedVolumes.$inferSelect;
+    },
+
+    managedVolumes() {
+      return db
+        .select()
+        .from(simulatedVolumes)
+        .where(
+          and(
+            eq(simulatedVolumes.hostId, hostId),
+            sql`${simulatedVolumes.labels} ->> ${LABELS.managed} = 'true'`,
+          ),
+        )
+        .orderBy(asc(simulatedVolumes.createdAt));
+    },
+
+    async deleteVolume(name: string) {
+      await db
+        .delete(simulatedVolumes)
+        .where(and(eq(simulatedVolumes.hostId, hostId), eq(simulatedVolumes.name, name)));
     },
 
     async managedByName(name: string): Promise<SimulatedContainerRow | undefined> {

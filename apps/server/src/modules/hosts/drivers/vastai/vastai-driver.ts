@@ -4,6 +4,7 @@ import {
   ContainerNotFoundError,
   DriverFailureError,
   GpuUnavailableError,
+  OperationNotSupportedError,
 } from '../driver-errors.ts';
 import type {
   ContainerSpec,
@@ -259,6 +260,11 @@ export function createVastaiDriver(host: HostRecord, deps: VastaiDriverDeps): Ho
       const n = idOf(id);
       configured();
       await client.destroy(n);
+    },
+
+    // A rental is vast.ai's machine: it cannot be remade in place (capabilities.recreate).
+    async recreate() {
+      throw new OperationNotSupportedError('海外实例暂不支持重置系统或更换镜像', 'vastai: recreate');
     },
 
     inspect,
