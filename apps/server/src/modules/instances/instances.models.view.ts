@@ -43,5 +43,9 @@ export function toInstanceView(
     jupyterUrl:
       reachable && i.jupyterPort ? `http://${i.publicAddress || i.hostName}:${i.jupyterPort}/lab` : null,
     jupyterToken: i.containerId ? ctx.box.open(jupyterTokenEncOf(i)) : null,
+    extraPorts: i.extraPorts.map((p) => ({
+      ...p,
+      url: reachable ? `http://${i.publicAddress || i.hostName}:${p.hostPort}` : null,
+    })),
   };
 }

@@ -67,6 +67,7 @@ async function containerFor(deps: InstanceDeps, driver: HostDriver, inst: Instan
     image: inst.image,
     gpuIndices: inst.gpuIndices,
     ports: [inst.sshPort, inst.jupyterPort].filter((p): p is number => p !== null),
+    extraPorts: inst.extraPorts,
     sku,
     rootPassword: deps.box.open(inst.rootPasswordEnc),
     jupyterToken: deps.box.open(jupyterTokenEncOf(inst)),
