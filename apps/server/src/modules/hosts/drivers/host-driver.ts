@@ -81,10 +81,7 @@ export interface InstanceContainerInput {
   gpuIndices: number[];
   /** Host ports allocated to it, SSH first, then JupyterLab; none where the provider picks them. */
   ports: number[];
-  /**
-   * The user's extra container ports with the host ports allocated to them (issue 30); a
-   * provider that picks host ports exposes the container ports and ignores these host ports.
-   */
+  /** The user's extra ports and their allocated host ports (a provider picks its own host ports). */
   extraPorts?: PortBinding[];
   sku: { cpuPerGpu: number; memoryPerGpuGb: number; systemDiskGb: number; dataDiskGb: number };
   rootPassword: string;
