@@ -2092,7 +2092,7 @@ export const t = {
     title: '额外端口',
     none: '未开放额外端口。',
     openHint: '点击链接访问容器内对应端口上的服务（需先在实例内启动服务并监听 0.0.0.0）。',
-    offHint: '实例开机后可通过以下地址访问：',
+    offHint: '实例运行后即可通过主机公网地址的以下端口访问：',
     containerPort: (port: number) => `容器端口 ${port}`,
     copy: '复制地址',
     edit: '修改端口',

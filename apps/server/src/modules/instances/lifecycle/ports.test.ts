@@ -193,6 +193,33 @@ describe('extra service ports', () => {
     }
   });
 
+  it('a host whose provider maps the ports (vast.ai) refuses extra ports with 422', async () => {
+    const u = await h.funded(100);
+    const id = await make(u.headers, []);
+    await h.action(u.headers, 'power_off', id);
+    const host = await hostOf();
+    // The same host seen as a provider's: only its capabilities decide.
+    await h.t.db
+      .update(hosts)
+      .set({ driver: 'vastai' })
+      .where(eq(hosts.id, host?.id as number));
+    try {
+      const change = await setPorts(u.headers, id, { ports: [6006] });
+      expect(change.statusCode).toBe(422);
+      expect(change.json().message).toContain('额外端口');
+      const create = await h.create(u.headers, await body({ extraPorts: [6006] }));
+      expect(create.statusCode).toBe(422);
+      expect(create.json().message).toContain('不支持额外端口');
+    } finally {
+      await h.t.db
+        .update(hosts)
+        .set({ driver: 'simulated' })
+        .where(eq(hosts.id, host?.id as number));
+    }
+    expect(await heldPorts(id)).toHaveLength(2);
+    await h.action(u.headers, 'release', id);
+  });
+
   it('a failed create gives its extra ports back with the others', async () => {
     const u = await h.funded(100);
     await h.setHostSettings(HOST, '{"failureRate":1}');

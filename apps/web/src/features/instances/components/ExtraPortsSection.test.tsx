@@ -46,10 +46,17 @@ describe('ExtraPortsSection', () => {
     expect(screen.queryByTestId('extra-ports-edit')).toBeNull();
   });
 
-  it('edits the list of a powered-off instance and sends it with PUT', async () => {
+  it('edits the list of a powered-off instance, sends it with PUT and shows what was saved', async () => {
+    const saved = inst({
+      status: 'STOPPED',
+      extraPorts: [
+        { containerPort: 6006, hostPort: 30005, url: null },
+        { containerPort: 7860, hostPort: 30006, url: null },
+      ],
+    });
     const fetch = vi.fn(
       async () =>
-        new Response(JSON.stringify({ success: true, code: '200', message: '端口已保存', data: inst({}) })),
+        new Response(JSON.stringify({ success: true, code: '200', message: '端口已保存', data: saved })),
     );
     vi.stubGlobal('fetch', fetch);
     show(inst({ status: 'STOPPED', extraPorts: [{ containerPort: 6006, hostPort: 30005, url: null }] }));
@@ -62,5 +69,8 @@ describe('ExtraPortsSection', () => {
     expect(init.method).toBe('PUT');
     expect(JSON.parse(String(init.body))).toEqual({ ports: [6006] });
     await waitFor(() => expect(notify).toHaveBeenCalledWith('success', '端口已保存'));
+    // The drawer's row is a snapshot: the answer's list replaces it.
+    await screen.findByTestId('extra-port-7860');
+    expect(screen.queryByTestId('extra-ports-save')).toBeNull();
   });
 });

@@ -19,23 +19,33 @@ const portLabel = (port: number) =>
  */
 export function ExtraPortsSection({ inst }: { inst: Instance }) {
   const [editing, setEditing] = useState<string[] | null>(null);
+  // The drawer shows the row as it was when opened: the saved list comes from the answer.
+  const [ports, setPorts] = useState(inst.extraPorts);
   const mutation = useSetInstancePorts();
   const off = inst.status === 'STOPPED';
   const parsed = editing ? parseExtraPorts(editing) : null;
   const save = () => {
     if (!parsed || parsed.error) return;
-    mutation.mutate({ uuid: inst.uuid, ports: parsed.ports }, { onSuccess: () => setEditing(null) });
+    mutation.mutate(
+      { uuid: inst.uuid, ports: parsed.ports },
+      {
+        onSuccess: (answer) => {
+          setPorts(answer.data.extraPorts);
+          setEditing(null);
+        },
+      },
+    );
   };
   return (
     <section className={styles.section} data-testid="connect-extra-ports">
       <h3 className={styles.title}>{i18n.title}</h3>
-      {inst.extraPorts.length === 0 ? (
+      {ports.length === 0 ? (
         <p className={styles.hint}>{i18n.none}</p>
       ) : (
         <>
-          <p className={styles.hint}>{inst.extraPorts.some((p) => p.url) ? i18n.openHint : i18n.offHint}</p>
+          <p className={styles.hint}>{ports.some((p) => p.url) ? i18n.openHint : i18n.offHint}</p>
           <ul className={styles.ports}>
-            {inst.extraPorts.map((p) => (
+            {ports.map((p) => (
               <li key={p.containerPort} data-testid={`extra-port-${p.containerPort}`}>
                 <span className={styles.portName}>{portLabel(p.containerPort)}</span>
                 {p.url ? (
@@ -56,7 +66,7 @@ export function ExtraPortsSection({ inst }: { inst: Instance }) {
         <Button
           size="small"
           icon={<EditOutlined />}
-          onClick={() => setEditing(inst.extraPorts.map((p) => String(p.containerPort)))}
+          onClick={() => setEditing(ports.map((p) => String(p.containerPort)))}
           data-testid="extra-ports-edit"
         >
           {i18n.edit}
