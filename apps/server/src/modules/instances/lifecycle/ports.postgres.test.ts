@@ -98,13 +98,11 @@ describe.runIf(process.env.DATABASE_URL)('extra ports on PostgreSQL, two replica
       const action = i % 2 ? 'power_on' : 'release';
       const [change, act] = await Promise.all([
         put(r.next(), m.headers, m.id, [6006]),
-        r
-          .next()
-          .inject({
-            method: 'POST',
-            url: `/api/gpu/instance/${action}?instance_uuid=${m.id}`,
-            headers: m.headers,
-          }),
+        r.next().inject({
+          method: 'POST',
+          url: `/api/gpu/instance/${action}?instance_uuid=${m.id}`,
+          headers: m.headers,
+        }),
       ]);
       await r.drain();
       expect([change.statusCode, act.statusCode]).not.toContain(500);
