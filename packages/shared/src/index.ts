@@ -12,6 +12,7 @@ export * from './envelope.ts';
 export * from './hosts.ts';
 export * from './images.ts';
 export * from './input.ts';
+export * from './instance-ports.ts';
 export * from './instances.ts';
 export * from './labels.ts';
 export * from './market.ts';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { GPU_COUNT_MAX, INSTANCE_NAME_MAX } from './constants.ts';
 import { idSchema } from './input.ts';
+import { extraPortsSchema, instanceExtraPortSchema } from './instance-ports.ts';
 import { INSTANCE_STATUSES } from './labels.ts';
 import { billingTypeSchema, durationError } from './pricing.ts';
 
@@ -61,6 +62,8 @@ export const createInstanceRequestSchema = z
     duration: z.coerce.number().int('时长必须为整数').default(1),
     billingType: billingTypeSchema,
     voucherId: idSchema('代金券编号无效').nullish(),
+    /** Container ports to publish besides SSH and JupyterLab, each on a host port of the pool. */
+    extraPorts: extraPortsSchema.default([]),
     voucherDiscount: z.unknown().optional(),
     totalGpu: z.unknown().optional(),
     systemDiskSizeGb: z.unknown().optional(),
@@ -110,6 +113,8 @@ export const instanceSchema = z.object({
   dataMountPath: z.string().nullable(),
   /** Its host can recreate its container: reset system / change image (issue 30). */
   resettable: z.boolean(),
+  /** The user's extra ports, each with its host port (links only while running). */
+  extraPorts: z.array(instanceExtraPortSchema),
 });
 export type Instance = z.infer<typeof instanceSchema>;
 

@@ -221,6 +221,7 @@ export const t = {
       image: '镜像',
       voucher: '代金券',
       name: '实例名称',
+      extraPorts: '额外端口（可选）',
     },
     billing: BILLING_TYPE_SHORT_NAMES,
     billingHint: {
@@ -2126,6 +2127,24 @@ export const t = {
     loadFailed: '咨询列表加载失败',
     empty: '暂无咨询记录',
     total: (n: number) => `共 ${n} 条`,
+  },
+  /** Extra service ports (issue 30): the create form's field and the 连接 drawer's 端口 section. */
+  extraPorts: {
+    label: '额外端口',
+    placeholder: '输入容器端口后回车，如 6006',
+    createHint: '除 SSH 和 JupyterLab 外，最多再开放 3 个容器端口，每个映射到主机的一个公网端口。',
+    title: '额外端口',
+    none: '未开放额外端口。',
+    openHint: '点击链接访问容器内对应端口上的服务（需先在实例内启动服务并监听 0.0.0.0）。',
+    offHint: '实例运行后即可通过主机公网地址的以下端口访问：',
+    containerPort: (port: number) => `容器端口 ${port}`,
+    copy: '复制地址',
+    edit: '修改端口',
+    save: '保存',
+    cancel: '取消',
+    editHint: '仅关机时可修改；新的端口在实例容器下次重建时生效。',
+    saveFailed: '端口保存失败',
+    known: { 6006: 'TensorBoard', 7860: 'Gradio', 8000: 'API', 8080: 'Web' } as Record<number, string>,
   },
 };
 

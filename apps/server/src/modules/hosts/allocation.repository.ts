@@ -121,11 +121,17 @@ export function createAllocationRepository({ db }: { db: DbOrTx }) {
     },
 
     /** Frees the instance's ports on the host; answers them. */
-    releasePorts(hostId: number, instanceId: number) {
+    releasePorts(hostId: number, instanceId: number, only?: number[]) {
       return db
         .update(hostPorts)
         .set({ instanceId: null })
-        .where(and(eq(hostPorts.hostId, hostId), eq(hostPorts.instanceId, instanceId)))
+        .where(
+          and(
+            eq(hostPorts.hostId, hostId),
+            eq(hostPorts.instanceId, instanceId),
+            only ? inArray(hostPorts.port, only) : undefined,
+          ),
+        )
         .returning({ port: hostPorts.port });
     },
 

@@ -114,17 +114,22 @@ export async function topUpPorts(
 /**
  * Returns what an instance holds on a host, under the host's share lock (only its own rows change). `gpus: false` keeps the GPUs
  * (packages keep theirs when powered off), `ports: false` keeps the ports (a stopped container
- * keeps its port bindings). Releasing nothing that is held is not an error.
+ * keeps its port bindings), a list of ports gives back only those of them it holds (extra ports
+ * dropped). Releasing nothing that is held is not an error.
  */
 export async function releaseOnHost(
   tx: Tx,
-  req: { hostId: number; instanceId: number; gpus?: boolean; ports?: boolean },
+  req: { hostId: number; instanceId: number; gpus?: boolean; ports?: boolean | number[] },
 ): Promise<{ gpus: number[]; ports: number[] }> {
   await shareHost(tx, req.hostId);
   const repo = createAllocationRepository({ db: tx });
   const now = new Date();
   const gpus = req.gpus === false ? [] : await repo.releaseGpus(req.hostId, req.instanceId, now);
-  const ports = req.ports === false ? [] : await repo.releasePorts(req.hostId, req.instanceId);
+  const only = Array.isArray(req.ports) ? req.ports : undefined;
+  const ports =
+    req.ports === false || only?.length === 0
+      ? []
+      : await repo.releasePorts(req.hostId, req.instanceId, only);
   return {
     gpus: gpus.map((g) => g.index).sort((a, b) => a - b),
     ports: ports.map((p) => p.port).sort((a, b) => a - b),

@@ -35,6 +35,18 @@ export const instanceErrors = {
       status: 409,
       message: '实例原来使用的GPU已被占用，暂时无法开机，请稍后再试',
     }),
+  portsNeedPowerOff: (status: string) =>
+    createError({
+      code: 'instances.bad_state',
+      status: 409,
+      message: `实例当前${STATUS_NAMES[status] ?? status}，无法修改端口：请先关机再修改`,
+    }),
+  extraPortsUnsupported: () =>
+    createError({
+      code: 'instances.extra_ports_unsupported',
+      status: 422,
+      message: '参数 extraPorts（额外端口）无效：该主机由服务商分配端口，不支持额外端口',
+    }),
   createFailed: (detail: string) =>
     createError({ code: 'instances.create_failed', status: 502, message: `容器创建失败：${detail}` }),
   driverFailed: (action: string, detail: string) =>

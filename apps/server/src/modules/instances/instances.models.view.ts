@@ -46,5 +46,9 @@ export function toInstanceView(
     jupyterToken: i.containerId ? ctx.box.open(jupyterTokenEncOf(i)) : null,
     dataMountPath: capabilitiesOf(i.hostDriver).dataVolume ? DATA_MOUNT_PATH : null,
     resettable: capabilitiesOf(i.hostDriver).recreate,
+    extraPorts: i.extraPorts.map((p) => ({
+      ...p,
+      url: reachable ? `http://${i.publicAddress || i.hostName}:${p.hostPort}` : null,
+    })),
   };
 }

@@ -20,6 +20,12 @@ import { hosts, regions } from '../hosts/hosts.tables.ts';
 import { tenants } from '../tenants/tenants.tables.ts';
 
 /** What a power off / power on / release job carries from its request (lifecycle.usecases.ts). */
+/** A container port and the host port it is published on. */
+export interface ExtraPortMapping {
+  containerPort: number;
+  hostPort: number;
+}
+
 export interface TransitionJob {
   /** STOPPING: the stop reason saved on success, and the warning shown after an arrears/expiry stop. */
   stopReason?: string;
@@ -73,6 +79,12 @@ export const instances = pgTable(
     containerId: text('container_id'),
     sshPort: integer('ssh_port'),
     jupyterPort: integer('jupyter_port'),
+    /**
+     * The user's extra service ports (issue 30), each mapped to a host port of the pool that
+     * host_ports holds for this instance, like the SSH and JupyterLab ones. Changed only while
+     * powered off; the container gets them when it is next made.
+     */
+    extraPorts: jsonb('extra_ports').$type<ExtraPortMapping[]>().notNull().default([]),
     /** SSH address when the provider gives its own (vast.ai); else the host's public address. */
     sshHost: text('ssh_host'),
     /** AES-256-GCM under a key derived from APP_SECRET. */

@@ -116,9 +116,16 @@ export async function invariantProblems(db: Awaited<ReturnType<typeof instanceTe
       .sort();
     if (holdsGpus && mine.join() !== [...i.gpuIndices].sort().join())
       problems.push(`instance ${i.id} records GPUs ${i.gpuIndices} but holds ${mine}`);
+    const recorded = [i.sshPort, i.jupyterPort, ...i.extraPorts.map((p) => p.hostPort)].filter(
+      (p): p is number => p !== null,
+    );
+    const heldPorts = ports.filter((p) => p.instanceId === i.id).map((p) => p.port);
+    // Pool ports (local hosts): exactly those the instance records, extra ports included.
+    if (heldPorts.length > 0 && heldPorts.sort().join() !== [...recorded].sort().join())
+      problems.push(`instance ${i.id} records ports ${recorded} but holds ${heldPorts}`);
     for (const key of [
       ...(holdsGpus ? i.gpuIndices.map((x) => `gpu ${i.hostId}/${x}`) : []),
-      ...[i.sshPort, i.jupyterPort].filter((p) => p !== null).map((p) => `port ${i.hostId}/${p}`),
+      ...recorded.map((p) => `port ${i.hostId}/${p}`),
     ]) {
       const other = seen.get(key);
       if (other !== undefined) problems.push(`${key} in instances ${other} and ${i.id}`);

@@ -65,6 +65,39 @@ export function instanceContainerContract(ctx: {
     await h.driver.remove(containerId);
   });
 
+  it("binds the user's extra ports after SSH and JupyterLab, each on its allocated host port", async () => {
+    const h = ctx.harness();
+    const seq = ctx.next();
+    const extra = ctx.next(); // a second pair of host ports for the two extra ones
+    const extraPorts = [
+      { containerPort: 6006, hostPort: h.portBase + extra * 2 },
+      { containerPort: 7860, hostPort: h.portBase + extra * 2 + 1 },
+    ];
+    const spec = await h.driver.containerSpec({
+      instanceId: 900_000 + seq,
+      userId: 42,
+      image: h.image,
+      gpuIndices: [0],
+      ports: [h.portBase + seq * 2, h.portBase + seq * 2 + 1],
+      extraPorts,
+      sku: { cpuPerGpu: 1, memoryPerGpuGb: 1, systemDiskGb: 10, dataDiskGb: 0 },
+      rootPassword: 'contract-pass',
+      jupyterToken: 'contract-token',
+    });
+    expect(spec.ports.map((p) => p.containerPort)).toEqual([22, 8888, 6006, 7860]);
+    const { containerId } = await create(h.command ? { ...spec, command: h.command } : spec);
+    await h.driver.start(containerId);
+    const bound = (await h.driver.inspect(containerId)).ports;
+    expect(bound.map((p) => p.containerPort).sort()).toEqual([22, 6006, 7860, 8888]);
+    if (traits.providerPicksPorts) {
+      for (const p of bound) expect(p.hostPort).toBeGreaterThan(0);
+    } else {
+      for (const want of extraPorts)
+        expect(bound.find((p) => p.containerPort === want.containerPort)?.hostPort).toBe(want.hostPort);
+    }
+    await h.driver.remove(containerId);
+  });
+
   it("writes the owner's SSH keys and password switch into a running container, again after a restart", async () => {
     const h = ctx.harness();
     if (!h.driver.installSshAccess) {

@@ -85,6 +85,8 @@ export interface InstanceContainerInput {
   gpuIndices: number[];
   /** Host ports allocated to it, SSH first, then JupyterLab; none where the provider picks them. */
   ports: number[];
+  /** The user's extra ports and their allocated host ports (a provider picks its own host ports). */
+  extraPorts?: PortBinding[];
   sku: { cpuPerGpu: number; memoryPerGpuGb: number; systemDiskGb: number; dataDiskGb: number };
   rootPassword: string;
   jupyterToken: string;

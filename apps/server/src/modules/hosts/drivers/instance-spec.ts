@@ -15,9 +15,10 @@ export const PIDS_PER_GPU = 4096;
 /**
  * The container spec of an instance on a host whose GPUs and ports the platform allocates (the
  * docker and simulated drivers' `containerSpec`): allocated GPUs and ports (SSH on
- * the first, JupyterLab on the second), CPU and memory per GPU from the SKU and processes per
- * GPU (at least one GPU's worth), the system disk as the root file system, the data disk as
- * the instance's data volume at DATA_MOUNT_PATH (it outlives the container), and in the
+ * the first, JupyterLab on the second, the user's extra ports after them), CPU and memory per
+ * GPU from the SKU and processes per GPU (at least one GPU's worth), the system disk as the root
+ * file system, the data disk as the instance's data volume at DATA_MOUNT_PATH (it outlives the
+ * container), and in the
  * environment the root password (ROOT_PASSWORD), JupyterLab's own token (JUPYTER_TOKEN) and
  * the SSH access (`sshEnv`).
  */
@@ -31,10 +32,13 @@ export function buildInstanceContainerSpec(input: InstanceContainerInput): Conta
     instanceId: input.instanceId,
     userId: input.userId,
     gpuIndices: input.gpuIndices,
-    ports: INSTANCE_CONTAINER_PORTS.map((containerPort, i) => ({
-      containerPort,
-      hostPort: input.ports[i] as number,
-    })),
+    ports: [
+      ...INSTANCE_CONTAINER_PORTS.map((containerPort, i) => ({
+        containerPort,
+        hostPort: input.ports[i] as number,
+      })),
+      ...(input.extraPorts ?? []).map(({ containerPort, hostPort }) => ({ containerPort, hostPort })),
+    ],
     cpus: input.sku.cpuPerGpu > 0 ? input.sku.cpuPerGpu * units : undefined,
     memoryGb: input.sku.memoryPerGpuGb > 0 ? input.sku.memoryPerGpuGb * units : undefined,
     pidsLimit: PIDS_PER_GPU * units,

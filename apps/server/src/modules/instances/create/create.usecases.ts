@@ -3,7 +3,13 @@ import type { Tx } from '../../../platform/db/client.ts';
 import { isUniqueViolation } from '../../../platform/db/errors.ts';
 import type { AuthUser } from '../../auth/index.ts';
 import type { PortRange } from '../../hosts/index.ts';
-import { generateJupyterToken, generateRootPassword, hostErrors, topUpPorts } from '../../hosts/index.ts';
+import {
+  capabilitiesOf,
+  generateJupyterToken,
+  generateRootPassword,
+  hostErrors,
+  topUpPorts,
+} from '../../hosts/index.ts';
 import { postLedgerEntry } from '../../ledger/index.ts';
 import { scopeOf } from '../../market/index.ts';
 import { pricingErrors, quoteOfRow, voucherOrderOf } from '../../pricing/index.ts';
@@ -36,10 +42,11 @@ export async function createInstance(
   deps: InstanceDeps,
   user: AuthUser,
   tenant: TenantRecord,
-  input: CreateInstanceRequest,
+  input: Omit<CreateInstanceRequest, 'extraPorts'> & { extraPorts?: number[] },
   idempotencyKey?: string,
 ): Promise<InstanceWithPlace> {
   const now = deps.clock.now();
+  const extraPorts = input.extraPorts ?? [];
   const rules = await deps.discounts.rulesFor(tenant.id);
   const rootPassword = generateRootPassword();
   // JupyterLab's own: a token seen in a browser's address bar or a notebook must not open SSH.
@@ -64,6 +71,9 @@ export async function createInstance(
       const quote = quoteOfRow({ now: () => now, rules }, tenant, input, pre.row, pre.platformPrices);
       if (!pre.imageUsable) throw instanceErrors.imageUnavailable();
       const host = pre.host;
+      // A provider's machine (vast.ai) maps its own ports: none of the pool to publish extras on.
+      if (extraPorts.length > 0 && !capabilitiesOf(quote.row.hostDriver).localAllocation)
+        throw instanceErrors.extraPortsUnsupported();
       const hourlyRate = quote.billingType === 'hourly' ? quote.discountedUnitPrice * quote.gpuAmount : 0;
       // A second purchase with this key that runs at the same time fails at the key's unique
       // index instead (waiting for the first to commit): see below.
@@ -111,11 +121,11 @@ export async function createInstance(
           createdAt: now,
         },
         {
-          portCount: INSTANCE_CONTAINER_PORTS.length,
+          extraContainerPorts: extraPorts,
           event: { to: 'CREATING', actor, reason: '创建实例', at: now },
         },
       );
-      const inst = await placedOnHost(tx, host, inserted);
+      const inst = await placedOnHost(tx, host, inserted, extraPorts);
       if (charges) {
         const posted =
           payable > 0
@@ -177,14 +187,28 @@ export async function createInstance(
  * GPUs; a port pool never filled, or being filled by a concurrent first allocation, is topped up
  * and the rest taken (allocateOnHost's rule, the rare path).
  */
-async function placedOnHost(tx: Tx, host: PortRange, inst: InstanceRow): Promise<InstanceRow> {
+async function placedOnHost(
+  tx: Tx,
+  host: PortRange,
+  inst: InstanceRow,
+  extraContainerPorts: number[],
+): Promise<InstanceRow> {
   if (inst.gpuIndices.length < inst.gpuCount)
     throw hostErrors.insufficientGpus(inst.gpuCount, inst.gpuIndices.length);
-  const portCount = INSTANCE_CONTAINER_PORTS.length;
-  const held = [inst.sshPort, inst.jupyterPort].filter((p): p is number => p !== null);
+  const portCount = INSTANCE_CONTAINER_PORTS.length + extraContainerPorts.length;
+  const held = [inst.sshPort, inst.jupyterPort, ...inst.extraPorts.map((p) => p.hostPort)].filter(
+    (p): p is number => p !== null,
+  );
   if (held.length >= portCount) return inst;
   const ports = await topUpPorts(tx, host, inst.id, held, portCount);
-  const topped = { sshPort: ports[0] ?? null, jupyterPort: ports[1] ?? null };
+  const topped = {
+    sshPort: ports[0] ?? null,
+    jupyterPort: ports[1] ?? null,
+    extraPorts: extraContainerPorts.map((containerPort, i) => ({
+      containerPort,
+      hostPort: ports[INSTANCE_CONTAINER_PORTS.length + i] as number,
+    })),
+  };
   await createInstancesRepository({ db: tx }).update(inst.id, topped);
   return { ...inst, ...topped };
 }

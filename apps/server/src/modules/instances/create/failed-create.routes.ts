@@ -56,6 +56,7 @@ export async function failedCreateRoutes(
           duration: failed.duration,
           billingType: failed.billingType,
           voucherId: null,
+          extraPorts: failed.extraPorts.map((p) => p.containerPort),
         },
         request.idempotency?.key,
       );

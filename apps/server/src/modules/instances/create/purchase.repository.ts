@@ -1,4 +1,4 @@
-import type { InstanceStatus } from '@gpu/shared';
+import { INSTANCE_CONTAINER_PORTS, type InstanceStatus } from '@gpu/shared';
 import { type Placeholder, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../platform/db/client.ts';
 import { preparedStatement } from '../../../platform/db/prepared.ts';
@@ -97,6 +97,11 @@ const insertPlacedStatement = preparedStatement('instances_insert_placed', (db) 
       gpuIndices: sql`(select gpus from taken)`,
       sshPort: sql`(select ports[1] from taken)`,
       jupyterPort: sql`(select ports[2] from taken)`,
+      // The user's container ports on the ports after those two, in the order asked; any left
+      // without one (a pool being filled) are topped up by the caller.
+      extraPorts: sql`(select coalesce(jsonb_agg(jsonb_build_object('containerPort', c.port, 'hostPort', t.ports[c.ord + 2])
+          order by c.ord) filter (where t.ports[c.ord + 2] is not null), '[]'::jsonb)
+        from taken t, unnest(${param('extraContainerPorts')}::int[]) with ordinality as c(port, ord))`,
     })
     .returning();
 });
@@ -133,7 +138,8 @@ export function createPurchaseRepository({ db }: { db: DbOrTx }) {
 
     /**
      * A new instance, inserted already placed on its (share-locked) host, in one statement: its
-     * id drawn first, the host's idle GPUs and lowest free ports taken for it (`idleGpusPicked`,
+     * id drawn first, the host's idle GPUs and lowest free ports taken for it (SSH, JupyterLab,
+     * then one per extra container port, ascending; `idleGpusPicked`,
      * `freePortsPicked`: concurrent creates take different rows without waiting, and each pick
      * runs once), the row inserted with them and its first event added: one round trip where
      * insert, allocate, record and event took four (issue 15). The caller throws (rolling all of it back) when the row holds
@@ -141,11 +147,15 @@ export function createPurchaseRepository({ db }: { db: DbOrTx }) {
      */
     async insertPlaced(
       values: PlacedValues,
-      p: { portCount: number; event: { to: InstanceStatus; actor: string; reason: string; at: Date } },
+      p: {
+        extraContainerPorts: number[];
+        event: { to: InstanceStatus; actor: string; reason: string; at: Date };
+      },
     ): Promise<InstanceRow> {
       const [row] = await insertPlacedStatement(db, {
         ...values,
-        portCount: p.portCount,
+        portCount: INSTANCE_CONTAINER_PORTS.length + p.extraContainerPorts.length,
+        extraContainerPorts: p.extraContainerPorts,
         eventTo: p.event.to,
         eventActor: p.event.actor,
         eventReason: p.event.reason,

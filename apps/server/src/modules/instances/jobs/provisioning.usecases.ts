@@ -88,6 +88,7 @@ export async function instanceSpecOf(
     image,
     gpuIndices: inst.gpuIndices,
     ports: [inst.sshPort, inst.jupyterPort].filter((p): p is number => p !== null),
+    extraPorts: inst.extraPorts,
     sku,
     rootPassword: deps.box.open(inst.rootPasswordEnc),
     jupyterToken: deps.box.open(jupyterTokenEncOf(inst)),

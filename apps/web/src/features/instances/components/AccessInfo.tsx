@@ -74,7 +74,8 @@ export function AccessInfo({ inst, onConnect }: { inst: Instance; onConnect?: (i
   const jupyter = jupyterLink(inst);
   return (
     <div className={styles.access}>
-      {onConnect && inst.sshCommand ? (
+      {/* Powered off, the drawer still holds the SSH switch and the extra ports' editor. */}
+      {onConnect && (inst.sshCommand || inst.status === 'STOPPED') ? (
         <Button
           size="small"
           type="primary"

@@ -6,6 +6,7 @@ import { t } from '../../../locales/zh-CN';
 import { jupyterLink, sshTarget, TENSORBOARD_PORT, tunnelCommand } from '../instance-status';
 import { SecretLine } from './AccessInfo';
 import styles from './ConnectDrawer.module.css';
+import { ExtraPortsSection } from './ExtraPortsSection';
 import { SshAccessSection } from './SshAccessSection';
 
 const i18n = t.instances;
@@ -35,7 +36,8 @@ function Command({ text, copy, testId }: { text: string; copy: string; testId: s
 
 /**
  * Everything to reach one instance: SSH command and password, JupyterLab with its token,
- * VS Code / PyCharm Remote-SSH steps and a TensorBoard port forward.
+ * the user's extra ports (links, and their editor while powered off), VS Code / PyCharm
+ * Remote-SSH steps and a TensorBoard port forward.
  */
 export function ConnectDrawer({ inst, onClose }: { inst: Instance | null; onClose: () => void }) {
   const screens = Grid.useBreakpoint();
@@ -89,6 +91,9 @@ export function ConnectDrawer({ inst, onClose }: { inst: Instance | null; onClos
             <SecretLine kind="token" value={inst.jupyterToken} testId="connect-jupyter-token" />
           ) : null}
         </Section>
+      ) : null}
+      {inst && inst.status !== 'RELEASED' && inst.status !== 'FAILED' ? (
+        <ExtraPortsSection inst={inst} />
       ) : null}
       {inst && ssh ? (
         <Section title={i18n.connectIde} testId="connect-ide">

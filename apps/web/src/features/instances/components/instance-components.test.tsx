@@ -36,6 +36,7 @@ const base: Instance = {
   jupyterToken: '3f9a1c0b7d2e4f6a8b0c1d2e3f4a5b6c7d8e9f0a1b2c3d4e',
   dataMountPath: '/root/data',
   resettable: true,
+  extraPorts: [],
 };
 const NOW = new Date('2025-06-01T06:00:00.000Z');
 

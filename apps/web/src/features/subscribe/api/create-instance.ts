@@ -7,7 +7,7 @@ import { idempotentAction } from '../../../lib/idempotent-action';
 export type CreatePayload = Pick<
   CreateInstanceRequest,
   'machineId' | 'instanceName' | 'image' | 'gpuAmount' | 'duration' | 'billingType'
-> & { voucherId?: number };
+> & { voucherId?: number; extraPorts?: number[] };
 
 /**
  * POST /api/gpu/instance/create (SPEC.md §3): the server re-validates and prices the order; the

@@ -7,6 +7,7 @@ import { displayPrices } from '@gpu/shared/price-display';
 import { OVERSEAS_DISK_GB } from '@gpu/shared/vastai';
 import { Alert } from 'antd';
 import { useMemo, useReducer, useState } from 'react';
+import { ExtraPortsField, parseExtraPorts } from '../../../components/ExtraPortsField';
 import { confirmDialog, notify } from '../../../lib/feedback';
 import { isLoggedIn } from '../../../lib/session';
 import { useSession } from '../../../lib/use-session';
@@ -82,6 +83,10 @@ export function SubscribeForm({ item, billingType: chosenBilling, onBillingChang
     ? null
     : (nameCheck.error.issues[0]?.message ?? instanceMessages.nameInvalid);
 
+  // Extra service ports: local hosts only (a provider's machine maps its own ports).
+  const [portsTyped, setPortsTyped] = useState<string[]>([]);
+  const extra = parseExtraPorts(portsTyped);
+
   const pricing = usePackagePricing(item.gpuName, true);
   const packagePrices = packagePricesFor(pricing.data, item.regionId);
   const pricingReady = billingType === 'hourly' || !pricing.isPending;
@@ -118,6 +123,7 @@ export function SubscribeForm({ item, billingType: chosenBilling, onBillingChang
   if (bounds.max < 1) blockedReason = s.noIdle;
   else if (!cascader.selected) blockedReason = s.bar.needImage;
   else if (nameError) blockedReason = s.bar.needName;
+  else if (extra.error && !overseas) blockedReason = extra.error;
   else if (!pricingReady) blockedReason = t.common.loading;
 
   const submit = () => {
@@ -140,6 +146,7 @@ export function SubscribeForm({ item, billingType: chosenBilling, onBillingChang
       billingType,
       // Only a chosen voucher is sent: the server refuses one it cannot apply.
       ...(voucher ? { voucherId: voucher.id } : {}),
+      ...(extra.ports.length > 0 ? { extraPorts: extra.ports } : {}),
     };
     if (billingType === 'hourly') {
       create(payload);
@@ -249,6 +256,24 @@ export function SubscribeForm({ item, billingType: chosenBilling, onBillingChang
             onRegenerate={() => setName(defaultInstanceName(item.gpuName, new Date()))}
           />
         </FormSection>
+
+        {overseas ? null : (
+          <FormSection title={s.sections.extraPorts} testId="section-extra-ports">
+            <ExtraPortsField
+              value={portsTyped}
+              onChange={setPortsTyped}
+              error={extra.error}
+              testId="extra-ports"
+            />
+            <p
+              className={extra.error ? styles.portsError : styles.portsHint}
+              role={extra.error ? 'alert' : undefined}
+              data-testid="extra-ports-message"
+            >
+              {extra.error ?? t.extraPorts.createHint}
+            </p>
+          </FormSection>
+        )}
       </div>
 
       <OrderBar

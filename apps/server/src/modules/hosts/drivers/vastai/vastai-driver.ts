@@ -204,7 +204,9 @@ export function createVastaiDriver(host: HostRecord, deps: VastaiDriverDeps): Ho
         instanceId: input.instanceId,
         userId: input.userId,
         gpuIndices: input.gpuIndices,
-        ports: OVERSEAS_CONTAINER_PORTS.map((p) => ({ containerPort: p, hostPort: 0 })),
+        ports: [...OVERSEAS_CONTAINER_PORTS, ...(input.extraPorts ?? []).map((p) => p.containerPort)].map(
+          (p) => ({ containerPort: p, hostPort: 0 }),
+        ),
         diskGb: rental.diskGb,
         env: { ROOT_PASSWORD: input.rootPassword, JUPYTER_TOKEN: input.jupyterToken, ...sshEnv(input.ssh) },
         offerId: rental.offerId,

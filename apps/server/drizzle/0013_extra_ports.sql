@@ -1,0 +1,1 @@
+ALTER TABLE "instances" ADD COLUMN "extra_ports" jsonb DEFAULT '[]'::jsonb NOT NULL;
