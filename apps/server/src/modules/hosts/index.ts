@@ -9,7 +9,7 @@ export { cleanupOrphans, createInstanceContainer } from './containers.usecases.t
 export { dockerPathRoutes } from './docker-path.routes.ts';
 export { capabilitiesOf } from './drivers/capabilities.ts';
 export { ContainerConflictError, ContainerNotFoundError, isDriverError } from './drivers/driver-errors.ts';
-export type { HostDriver, SshAccess, SshAddress } from './drivers/host-driver.ts';
+export type { ContainerSpec, HostDriver, SshAccess, SshAddress } from './drivers/host-driver.ts';
 export { containerNameOf } from './drivers/instance-spec.ts';
 export type { HostDriverRegistry } from './drivers/registry.ts';
 export { createVastClient, type VastClient, type VastOffer } from './drivers/vastai/vastai-api.ts';

@@ -146,6 +146,40 @@ describe('extra service ports', () => {
     expect(await heldPorts(id)).toEqual([]);
   });
 
+  it('ports changed while off reach the container at the next power on (recreated, its disk kept)', async () => {
+    const u = await h.funded(100);
+    const id = await make(u.headers, [6006]);
+    const before = await h.view(u.headers, id);
+    // Something on the system disk, which the recreate must keep.
+    await h.t.db
+      .update(simulatedContainers)
+      .set({ files: { '/root/notes.txt': 'kept' } })
+      .where(eq(simulatedContainers.id, before.containerId as string));
+    await h.action(u.headers, 'power_off', id);
+    expect((await setPorts(u.headers, id, { ports: [7860] })).statusCode).toBe(200);
+    await h.action(u.headers, 'power_on', id);
+    const after = await h.view(u.headers, id);
+    expect(after.status).toBe('RUNNING');
+    expect(after.containerId).not.toBe(before.containerId);
+    const r = await row(id);
+    expect(await containerPorts(after)).toEqual([
+      { containerPort: 22, hostPort: r?.sshPort },
+      { containerPort: 8888, hostPort: r?.jupyterPort },
+      { containerPort: 7860, hostPort: after.extraPorts[0]?.hostPort },
+    ]);
+    const [container] = await h.t.db
+      .select()
+      .from(simulatedContainers)
+      .where(eq(simulatedContainers.id, after.containerId as string));
+    expect(container?.files).toMatchObject({ '/root/notes.txt': 'kept' });
+    // Unchanged ports: the next power on starts the same container.
+    await h.action(u.headers, 'power_off', id);
+    await h.action(u.headers, 'power_on', id);
+    expect((await h.view(u.headers, id)).containerId).toBe(after.containerId);
+    await h.action(u.headers, 'release', id);
+    expect(await invariantProblems(h.t.db)).toEqual([]);
+  });
+
   it('an exhausted pool refuses with 409 and changes nothing', async () => {
     const u = await h.funded(100);
     const id = await make(u.headers, [6006]);

@@ -6,6 +6,7 @@ import { STOP_REASONS } from '../instances.models.ts';
 import { createInstancesRepository, type InstanceRow } from '../instances.repository.ts';
 import type { TransitionJob } from '../instances.tables.ts';
 import { chargeAccrued, closePeriod, settleForRelease } from '../metering/metering.ts';
+import { containerToStart } from './bindings.usecases.ts';
 import { driverFor, failure, finish, ignoreGone, type Tx } from './finish.usecases.ts';
 import { resetJob } from './reset.usecases.ts';
 import { installSshAccess } from './ssh-access.usecases.ts';
@@ -134,12 +135,15 @@ async function stopJob(deps: InstanceDeps, inst: InstanceRow) {
 
 /** The job half of a power on (`powerOn`, lifecycle.usecases.ts). */
 async function startJob(deps: InstanceDeps, inst: InstanceRow) {
+  let containerId = inst.containerId;
   try {
-    if (inst.containerId) {
+    if (containerId) {
       const driver = await driverFor(deps, inst);
-      await driver.start(inst.containerId);
+      // Ports changed while it was off take a recreate (system disk and data kept).
+      containerId = await containerToStart(deps, driver, inst);
+      await driver.start(containerId);
       // The owner's keys and password switch as they are now (added or removed since create).
-      await installSshAccess(deps, driver, inst, inst.containerId);
+      await installSshAccess(deps, driver, inst, containerId);
     }
   } catch (err) {
     const row = await finish(
@@ -162,7 +166,13 @@ async function startJob(deps: InstanceDeps, inst: InstanceRow) {
     'STARTING',
     'RUNNING',
     '容器已启动',
-    async (_tx, _locked, now) => ({ runningSince: now, stoppedAt: null, stopReason: null, warning: null }),
+    async (_tx, _locked, now) => ({
+      containerId,
+      runningSince: now,
+      stoppedAt: null,
+      stopReason: null,
+      warning: null,
+    }),
     true,
   );
   return { row };
