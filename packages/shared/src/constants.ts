@@ -85,3 +85,7 @@ export const APP_EVENTS = {
   instanceStarted: 'instance-started',
   instanceStopped: 'instance-stopped',
 } as const;
+
+/** Power on's refusal when the instance's own GPUs were taken: the console then offers `gpus=any`. */
+export const ORIGINAL_GPUS_TAKEN_MESSAGE =
+  '实例原来使用的GPU已被占用：可以使用该主机的其他空闲GPU开机（数据保留），或稍后再试';

@@ -142,6 +142,15 @@ export const instanceIdQuerySchema = z.object({
   instance_uuid: idSchema('实例编号无效'),
 });
 
+/**
+ * Power on. `gpus=any`: a pay-as-you-go instance whose GPUs were taken while it was off may start on
+ * other idle GPUs of its host (the customer agreed in the console); its container is recreated
+ * on them, its system disk and data kept.
+ */
+export const powerOnQuerySchema = instanceIdQuerySchema.extend({
+  gpus: z.enum(['any'], { message: '参数 gpus 只能为 any' }).optional(),
+});
+
 export const renewalRequestSchema = z.object({
   instanceId: idSchema('实例编号无效'),
   duration: z.coerce.number().int('时长必须为整数').min(1, '时长至少为1'),

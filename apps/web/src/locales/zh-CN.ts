@@ -579,6 +579,13 @@ export const t = {
       reset: '系统已重置',
       changeImage: '镜像已更换',
     },
+    // Power on after its GPUs were taken while it was off (issue 30).
+    otherGpus: {
+      title: '使用其他空闲GPU开机？',
+      body: '实例原来使用的GPU已被其他用户占用。可以在同一主机的其他空闲GPU上开机：系统盘与数据盘（/root/data）的内容都会保留，容器会在新的GPU上重新创建，费用不变。',
+      ok: '使用其他GPU开机',
+      cancel: '稍后再试',
+    },
     failed: {
       powerOff: '关机失败',
       powerOn: '开机失败',

@@ -1,3 +1,4 @@
+import { ORIGINAL_GPUS_TAKEN_MESSAGE } from '@gpu/shared';
 import { INSTANCE_STATUS_NAMES } from '@gpu/shared/labels';
 import { createError } from '../../platform/errors.ts';
 
@@ -33,7 +34,7 @@ export const instanceErrors = {
     createError({
       code: 'instances.original_gpus_taken',
       status: 409,
-      message: '实例原来使用的GPU已被占用，暂时无法开机，请稍后再试',
+      message: ORIGINAL_GPUS_TAKEN_MESSAGE,
     }),
   portsNeedPowerOff: (status: string) =>
     createError({

@@ -7,6 +7,7 @@ import {
   instanceMessages,
   instanceSchema,
   pageSchema,
+  powerOnQuerySchema,
   renameInstanceRequestSchema,
   renewalPricingSchema,
   renewalRequestSchema,
@@ -169,7 +170,8 @@ export async function instancesRoutes(app: AppInstance, deps: InstancesModuleDep
 
   const actions = {
     power_off: (r: FastifyRequest, id: number) => powerOff(deps, id, actor(r), 'user'),
-    power_on: (r: FastifyRequest, id: number) => powerOn(deps, id, actor(r)),
+    power_on: (r: FastifyRequest, id: number) =>
+      powerOn(deps, id, actor(r), { otherGpus: (r.query as { gpus?: 'any' }).gpus === 'any' }),
     release: (r: FastifyRequest, id: number) => release(deps, id, actor(r)),
   };
   // Answered in the transitional state: the driver call runs as a job (lifecycle/transitions.usecases.ts).
@@ -185,7 +187,7 @@ export async function instancesRoutes(app: AppInstance, deps: InstancesModuleDep
         schema: {
           tags: ['instances'],
           summary: messages[name],
-          querystring: instanceIdQuerySchema,
+          querystring: name === 'power_on' ? powerOnQuerySchema : instanceIdQuerySchema,
           response: { 200: viewSchema },
         },
       },

@@ -3,17 +3,18 @@ import type { InstanceDeps } from '../instances.deps.ts';
 import type { InstanceRow } from '../instances.repository.ts';
 import { instanceSpecOf } from '../jobs/provisioning.usecases.ts';
 
-const bindingsOf = (ports: ContainerSpec['ports']) =>
-  ports
+/** What a container is bound to that only a recreate changes: its ports and its GPUs. */
+const bindingsOf = (ports: ContainerSpec['ports'], gpuIndices: number[]) =>
+  `${ports
     .map((p) => `${p.containerPort}:${p.hostPort}`)
     .sort()
-    .join(',');
+    .join(',')}|${[...gpuIndices].sort((a, b) => a - b).join(',')}`;
 
 /**
  * The container a power on starts. Extra ports are changed while the instance is off (`PUT
- * …/ports`), and a container's port bindings are fixed at create: where the host can recreate
- * (docker, simulated) and the bindings differ from the instance's, the container is recreated
- * first, keeping its system disk and data volume. A recreate cut short by a crash left the new
+ * …/ports`), a power on may move it to other GPUs (`gpus=any`), and a container's port and GPU
+ * bindings are fixed at create: where the host can recreate (docker, simulated) and they differ
+ * from the instance's, the container is recreated first, keeping its system disk and data volume. A recreate cut short by a crash left the new
  * container under the instance's name: it is the one to start.
  */
 export async function containerToStart(
@@ -27,6 +28,6 @@ export async function containerToStart(
   const id = found?.id ?? current;
   const spec = await instanceSpecOf(deps, driver, inst, inst.image);
   const state = await driver.inspect(id);
-  if (bindingsOf(state.ports) === bindingsOf(spec.ports)) return id;
+  if (bindingsOf(state.ports, state.gpuIndices) === bindingsOf(spec.ports, spec.gpuIndices)) return id;
   return (await driver.recreate(id, spec, { keepSystemDisk: true })).containerId;
 }

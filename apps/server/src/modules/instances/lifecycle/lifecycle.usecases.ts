@@ -33,13 +33,15 @@ export async function powerOff(
 
 /**
  * Power on: STOPPED → STARTING → RUNNING. Pay-as-you-go needs an hour's cost available and its
- * GPUs again (the same indices: a container's GPUs cannot change); packages must not be expired.
+ * GPUs again: the same indices, or (`otherGpus`, the customer agreed) other idle GPUs of the host
+ * where its driver can recreate the container on them (the job does, keeping system disk and
+ * data); packages keep their GPUs and must not be expired.
  */
 export async function powerOn(
   deps: InstanceDeps,
   id: number,
   actor: Actor,
-  opts: ActionOptions = {},
+  opts: ActionOptions & { otherGpus?: boolean } = {},
 ): Promise<InstanceRow> {
   return begin(
     deps,
@@ -72,7 +74,12 @@ export async function powerOn(
         }
         const got = alloc.gpus.map((g) => g.index).sort((a, b) => a - b);
         const want = [...locked.gpuIndices].sort((a, b) => a - b);
-        if (got.join(',') !== want.join(',')) throw instanceErrors.originalGpusTaken();
+        if (got.join(',') !== want.join(',')) {
+          if (!opts.otherGpus || !host || !capabilitiesOf(host.driver).recreate)
+            throw instanceErrors.originalGpusTaken();
+          // The job's recreate puts the container on these (containerToStart).
+          return { gpuIndices: got };
+        }
       } else if (locked.expiresAt && locked.expiresAt.getTime() <= now.getTime()) {
         throw instanceErrors.badState('STOPPED', '开机：包期已到期，请先续费');
       }

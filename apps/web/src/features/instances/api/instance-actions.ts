@@ -1,10 +1,10 @@
-import { APP_EVENTS } from '@gpu/shared/constants';
+import { APP_EVENTS, ORIGINAL_GPUS_TAKEN_MESSAGE } from '@gpu/shared/constants';
 import type { Page } from '@gpu/shared/envelope';
 import type { Instance } from '@gpu/shared/instances';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { emitAppEvent } from '../../../lib/app-events';
-import { notify } from '../../../lib/feedback';
+import { confirmDialog, notify } from '../../../lib/feedback';
 import { t } from '../../../locales/zh-CN';
 import { announceMoneyChange } from '../../billing';
 import { type InstanceAction, PENDING_STATUS } from '../instance-status';
@@ -29,8 +29,10 @@ const EVENT = {
  * POST /gpu/instance/power_off|power_on|release?instance_uuid=: answers at once with the
  * instance in STOPPING / STARTING / RELEASING (the driver call is a job on the server).
  */
-export const runPowerAction = (action: PowerAction, inst: Pick<Instance, 'uuid'>) =>
-  api.post<Instance>(ENDPOINT[action], undefined, { query: { instance_uuid: inst.uuid } });
+export const runPowerAction = (action: PowerAction, inst: Pick<Instance, 'uuid'>, otherGpus = false) =>
+  api.post<Instance>(ENDPOINT[action], undefined, {
+    query: { instance_uuid: inst.uuid, ...(otherGpus ? { gpus: 'any' } : {}) },
+  });
 
 /** Where each action ends when its job succeeds. */
 const TARGET: Record<PowerAction, Instance['status']> = {
@@ -53,8 +55,9 @@ export function usePowerAction() {
       old ? { ...old, list: old.list.map((i) => (i.id === id ? change(i) : i)) } : old,
     );
 
-  return useMutation({
-    mutationFn: ({ action, inst }: { action: PowerAction; inst: Instance }) => runPowerAction(action, inst),
+  const mutation = useMutation({
+    mutationFn: ({ action, inst, otherGpus }: { action: PowerAction; inst: Instance; otherGpus?: boolean }) =>
+      runPowerAction(action, inst, otherGpus),
     onMutate: async ({ action, inst }) => {
       await queryClient.cancelQueries({ queryKey: instanceKeys.lists() });
       patch(inst.id, (i) => ({ ...i, status: PENDING_STATUS[action] }));
@@ -72,9 +75,21 @@ export function usePowerAction() {
         announceMoneyChange(queryClient);
       });
     },
-    onError: (err, { action }) => {
+    onError: (err, { action, inst }) => {
+      // Its GPUs were taken while it was off: ask before moving it to other GPUs of the host.
+      if (action === 'powerOn' && err instanceof Error && err.message === ORIGINAL_GPUS_TAKEN_MESSAGE) {
+        void confirmDialog({
+          title: t.instances.otherGpus.title,
+          content: t.instances.otherGpus.body,
+          okText: t.instances.otherGpus.ok,
+          cancelText: t.instances.otherGpus.cancel,
+          onOk: () => mutation.mutate({ action, inst, otherGpus: true }),
+        });
+        return;
+      }
       void notify('error', err instanceof Error && err.message ? err.message : t.instances.failed[action]);
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: instanceKeys.all }),
   });
+  return mutation;
 }
