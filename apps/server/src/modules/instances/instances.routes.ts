@@ -28,8 +28,7 @@ import { toInstanceView } from './instances.models.view.ts';
 import { createInstancesRepository, type InstanceWithPlace } from './instances.repository.ts';
 import { powerOff, powerOn, release, resetSystem, settleNow } from './lifecycle/lifecycle.usecases.ts';
 import { renew, renewalPricing } from './lifecycle/renewal.usecases.ts';
-import { portsRoutes } from './ports.routes.ts';
-import { sshRoutes } from './ssh.routes.ts';
+import { instanceSettingsRoutes } from './settings.routes.ts';
 
 const viewSchema = envelopeSchema(instanceSchema);
 const listQuery = z.object({
@@ -135,8 +134,7 @@ export async function instancesRoutes(app: AppInstance, deps: InstancesModuleDep
   );
 
   await failedCreateRoutes(app, deps, { owned, toView });
-  await sshRoutes(app, deps, { owned, view });
-  await portsRoutes(app, deps, { owned, view });
+  await instanceSettingsRoutes(app, deps, { owned, view });
 
   app.get(
     '/api/gpu/instance/check-ssh',
