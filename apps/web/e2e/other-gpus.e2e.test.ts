@@ -4,14 +4,12 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARTIFACTS } from './env';
 import {
-  answerConfirm,
   DESKTOP,
   fundUser,
   launchBrowser,
   registerUser,
   rentInstance,
   seedSession,
-  settledInstance,
   siteUrl,
   userCall,
 } from './helpers';
@@ -35,6 +33,17 @@ afterAll(async () => {
   await browser?.close();
 });
 
+/** The instance once its job has brought it to `status` (power jobs answer in STOPPING/STARTING). */
+async function until(token: string, id: number, status: Instance['status']): Promise<Instance> {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const { list } = await userCall<{ list: Instance[] }>(token, '/gpu/instances?page=1&size=100');
+    const found = list.find((i) => i.id === id) as Instance;
+    if (found.status === status || Date.now() > deadline) return found;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
 describe('console: power on on other GPUs', () => {
   it('offers the other idle GPU when its own was taken, and runs there once agreed', async () => {
     const owner = await registerUser();
@@ -43,7 +52,7 @@ describe('console: power on on other GPUs', () => {
     cleanup.push({ token: owner.accessToken, id: inst.id });
     expect(inst.status).toBe('RUNNING');
     await userCall(owner.accessToken, `/gpu/instance/power_off?instance_uuid=${inst.id}`, {});
-    expect((await settledInstance<Instance>(owner.accessToken, inst.id)).status).toBe('STOPPED');
+    expect((await until(owner.accessToken, inst.id, 'STOPPED')).status).toBe('STOPPED');
 
     const taker = await registerUser();
     await fundUser(taker.accessToken, 500);
@@ -58,14 +67,17 @@ describe('console: power on on other GPUs', () => {
     const row = page.getByTestId(`instance-row-${inst.id}`);
     await row.waitFor();
     await row.getByRole('button', { name: '开机' }).click();
-    await answerConfirm(page, '开机');
+    // The usual confirmation first; the question about other GPUs follows it at once.
+    const confirm = page.locator('.ant-modal-confirm').filter({ hasText: '确认开机' });
+    await confirm.waitFor();
+    await confirm.getByRole('button', { name: '开机', exact: true }).click();
     const dialog = page.locator('.ant-modal-confirm').filter({ hasText: '使用其他空闲GPU开机？' });
     await dialog.waitFor();
     expect(await dialog.textContent()).toContain('系统盘与数据盘（/root/data）的内容都会保留');
     await page.screenshot({ path: path.join(ARTIFACTS, 'other-gpus-confirm-1440.png') });
     await dialog.getByRole('button', { name: '使用其他GPU开机' }).click();
     await row.getByTestId('instance-status').filter({ hasText: '运行中' }).waitFor({ timeout: 30_000 });
-    const after = await settledInstance<Instance>(owner.accessToken, inst.id);
+    const after = await until(owner.accessToken, inst.id, 'RUNNING');
     expect(after.status).toBe('RUNNING');
     // Recreated on the other GPU: a new container, the same instance.
     expect(after.containerId).not.toBe(inst.containerId);

@@ -25,10 +25,14 @@ const NEW_IMAGE = 'registry.gpu.local/tensorflow:2.16.1-py3.11-cuda12.3';
 
 let browser: Browser;
 let context: BrowserContext | undefined;
+/** What this file rents, released at the end: the L40S host is shared by other browser tests. */
+const rented: Array<{ token: string; id: number }> = [];
 beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(async () => {
+  for (const r of rented)
+    await userCall(r.token, `/gpu/instance/release?instance_uuid=${r.id}`, {}).catch(() => undefined);
   await context?.close();
   await browser?.close();
 });
@@ -66,6 +70,7 @@ describe('console: reset system / change image from 更多', () => {
       const session = await registerUser();
       await fundUser(session.accessToken, 500);
       const inst = await rentInstance(session.accessToken, { name: `reset-${label}`, host: HOST });
+      rented.push({ token: session.accessToken, id: inst.id });
       expect(inst).toMatchObject({ status: 'RUNNING', resettable: true, dataMountPath: '/root/data' });
 
       context = await browser.newContext({ viewport });
