@@ -57,9 +57,9 @@ export async function listAdmins(deps: AdminsDeps): Promise<AdminListItem[]> {
 }
 
 async function itemOf(deps: AdminsDeps, id: number): Promise<AdminListItem> {
-  const item = (await listAdmins(deps)).find((a) => a.id === id);
-  if (!item) throw accountErrors.notFound();
-  return item;
+  const [row] = await createAdminsRepository(deps).list(deps.now(), id);
+  if (!row) throw accountErrors.notFound();
+  return toListItem(row.admin, row.tenantName, row.activeSessions);
 }
 
 async function checkTenant(deps: AdminsDeps, role: AdminRole, tenantId: number | null) {

@@ -57,11 +57,18 @@ export function createAdminsRepository({ db }: { db: DbOrTx }) {
         .for('update');
       return rows.map((r) => r.id);
     },
-    async list(now: Date) {
+    /** Every administrator with its tenant's name and live session count; `id` narrows it to one. */
+    async list(now: Date, id?: number) {
       const active = db
         .select({ subjectId: authSessions.subjectId, n: count().as('n') })
         .from(authSessions)
-        .where(and(eq(authSessions.audience, 'admin'), liveFamily(now)))
+        .where(
+          and(
+            eq(authSessions.audience, 'admin'),
+            liveFamily(now),
+            id === undefined ? undefined : eq(authSessions.subjectId, id),
+          ),
+        )
         .groupBy(authSessions.subjectId)
         .as('active');
       return db
@@ -73,6 +80,7 @@ export function createAdminsRepository({ db }: { db: DbOrTx }) {
         .from(admins)
         .leftJoin(tenants, eq(tenants.id, admins.tenantId))
         .leftJoin(active, eq(active.subjectId, admins.id))
+        .where(id === undefined ? undefined : eq(admins.id, id))
         .orderBy(asc(admins.id));
     },
     /** An administrator's live sessions, newest first. */

@@ -8,6 +8,7 @@ import { CodeField } from '../../../components/auth-form/CodeField';
 import { PhoneInput } from '../../../components/auth-form/PhoneInput';
 import { PageHeader } from '../../../components/PageHeader';
 import { ChangePasswordCard } from '../../../components/security/ChangePasswordCard';
+import layout from '../../../components/security/SecurityCards.module.css';
 import { failureMessage } from '../../../lib/failure-message';
 import { notify } from '../../../lib/feedback';
 import { schemaRule } from '../../../lib/form-rules';
@@ -73,7 +74,7 @@ function PhoneCard() {
           <MobileOutlined /> {s.phoneTitle}
         </>
       }
-      className={styles.card}
+      className={layout.card}
     >
       <p className={styles.current} data-testid="current-phone">
         {s.currentPhone(user?.phone ?? '-')}
@@ -99,7 +100,7 @@ function PhoneCard() {
           onSend={sendCode}
           inputRef={codeInput}
         />
-        <p className={styles.hint}>{s.phoneHint}</p>
+        <p className={layout.hint}>{s.phoneHint}</p>
         <Button type="primary" htmlType="submit" loading={mutation.isPending} data-testid="phone-submit">
           {s.savePhone}
         </Button>
@@ -155,7 +156,7 @@ function SignInsCard() {
           <SafetyCertificateOutlined /> {s.signInsTitle}
         </>
       }
-      className={styles.card}
+      className={layout.card}
     >
       {isError ? <Alert type="error" showIcon title={s.signInsFailed} /> : null}
       {mobile ? (
@@ -180,9 +181,9 @@ function SignInsCard() {
 /** /console/account-security: change password, change phone, recent sign-ins (SPEC.md §2, §8). */
 export default function AccountSecurityPage() {
   return (
-    <div className={styles.page}>
+    <div className={layout.page}>
       <PageHeader title={s.title} subtitle={s.subtitle} />
-      <div className={styles.grid}>
+      <div className={layout.grid}>
         <PasswordCard />
         <PhoneCard />
       </div>

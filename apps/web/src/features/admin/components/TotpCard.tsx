@@ -4,6 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Card, Form, Input, type InputProps, Space, Tag, Typography } from 'antd';
 import { QRCodeSVG } from 'qrcode.react';
 import { useState } from 'react';
+import layout from '../../../components/security/SecurityCards.module.css';
 import { failureMessage } from '../../../lib/failure-message';
 import { notify } from '../../../lib/feedback';
 import { t } from '../../../locales/zh-CN';
@@ -195,7 +196,7 @@ export function TotpCard({
           </Tag>
         </>
       }
-      className={styles.card}
+      className={layout.card}
     >
       <p className={styles.hint}>{admin.totpEnabled ? s.totpOnHint : s.totpOffHint}</p>
       {admin.totpEnabled ? (

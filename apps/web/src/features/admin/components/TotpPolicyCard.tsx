@@ -1,6 +1,7 @@
 import { ADMIN_ROLES, type AdminRole } from '@gpu/shared/admin-access';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, Card, Skeleton, Switch } from 'antd';
+import layout from '../../../components/security/SecurityCards.module.css';
 import { failureMessage } from '../../../lib/failure-message';
 import { notify } from '../../../lib/feedback';
 import { t } from '../../../locales/zh-CN';
@@ -27,7 +28,7 @@ export function TotpPolicyCard({ canWrite }: { canWrite: boolean }) {
     if (policy.data) save.mutate({ ...policy.data, [role]: on });
   };
   return (
-    <Card title={m.policyTitle} className={styles.card} data-testid="totp-policy">
+    <Card title={m.policyTitle} className={layout.card} data-testid="totp-policy">
       <p className={styles.hint}>{m.policyHint}</p>
       {policy.isError ? <Alert type="error" showIcon title={m.policyFailed} /> : null}
       {policy.isPending ? <Skeleton active paragraph={{ rows: 1 }} /> : null}

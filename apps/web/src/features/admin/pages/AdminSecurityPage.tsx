@@ -6,6 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader';
 import { ChangePasswordCard } from '../../../components/security/ChangePasswordCard';
+import layout from '../../../components/security/SecurityCards.module.css';
 import { adminLanding, mustActFirst } from '../../../lib/admin-access';
 import { failureMessage } from '../../../lib/failure-message';
 import { notify } from '../../../lib/feedback';
@@ -71,7 +72,7 @@ function SessionsCard() {
           <DesktopOutlined /> {s.sessionsTitle}
         </>
       }
-      className={styles.card}
+      className={layout.card}
     >
       <p className={styles.hint}>{s.sessionsHint}</p>
       <SessionsTable
@@ -110,7 +111,7 @@ export default function AdminSecurityPage() {
   if (!admin) return null;
   const reload = () => void client.invalidateQueries({ queryKey: adminKeys.me() });
   return (
-    <div className={styles.page}>
+    <div className={layout.page}>
       <PageHeader title={s.title} subtitle={s.subtitle} />
       {admin.mustChangePassword ? (
         <Alert
@@ -129,7 +130,7 @@ export default function AdminSecurityPage() {
           data-testid="forced-step"
         />
       ) : null}
-      <div className={styles.grid}>
+      <div className={layout.grid}>
         <PasswordCard />
         <TotpCard
           admin={admin}

@@ -5,6 +5,7 @@ import { Alert, Button, Space, Table, type TableProps, Tag } from 'antd';
 import { useState } from 'react';
 import { ConfirmButton } from '../../../components/admin/ConfirmButton';
 import { PageHeader } from '../../../components/PageHeader';
+import layout from '../../../components/security/SecurityCards.module.css';
 import { Token } from '../../../components/Token';
 import { useAdminCan } from '../../../lib/admin-access';
 import { failureMessage } from '../../../lib/failure-message';
@@ -14,7 +15,6 @@ import { t } from '../../../locales/zh-CN';
 import { createAdmin, resetAdminPassword, resetAdminTotp, updateAdmin, useAdmins } from '../api/admins';
 import { adminKeys } from '../api/keys';
 import { AdminFormModal, type AdminFormValues } from '../components/AdminFormModal';
-import styles from '../components/AdminSecurity.module.css';
 import { AdminSessionsDrawer } from '../components/AdminSessionsDrawer';
 import { OneTimePasswordModal } from '../components/OneTimePasswordModal';
 import { TotpPolicyCard } from '../components/TotpPolicyCard';
@@ -198,7 +198,7 @@ export default function AdminsPage() {
   ];
 
   return (
-    <div className={styles.page}>
+    <div className={layout.page}>
       <PageHeader
         title={m.title}
         subtitle={m.subtitle}
