@@ -44,6 +44,8 @@ export async function createInstance(
   tenant: TenantRecord,
   input: Omit<CreateInstanceRequest, 'extraPorts'> & { extraPorts?: number[] },
   idempotencyKey?: string,
+  /** A clone (clone.usecases.ts): the instance whose disks provisioning copies. */
+  opts: { cloneOf?: { id: number; name: string } } = {},
 ): Promise<InstanceWithPlace> {
   const now = deps.clock.now();
   const extraPorts = input.extraPorts ?? [];
@@ -122,10 +124,19 @@ export async function createInstance(
         },
         {
           extraContainerPorts: extraPorts,
-          event: { to: 'CREATING', actor, reason: '创建实例', at: now },
+          event: {
+            to: 'CREATING',
+            actor,
+            reason: opts.cloneOf ? `克隆实例（源实例 ${opts.cloneOf.name}）` : '创建实例',
+            at: now,
+          },
         },
       );
-      const inst = await placedOnHost(tx, host, inserted, extraPorts);
+      const placed = await placedOnHost(tx, host, inserted, extraPorts);
+      // A clone's provisioning copies this instance's disks (jobs/provisioning.usecases.ts).
+      const transitionJob = opts.cloneOf ? { cloneOf: opts.cloneOf.id } : null;
+      if (transitionJob) await repo.update(placed.id, { transitionJob });
+      const inst = { ...placed, transitionJob };
       if (charges) {
         const posted =
           payable > 0
