@@ -114,7 +114,7 @@ export const instanceSchema = z.object({
   /** Its host can recreate its container: reset system / change image (issue 30). */
   resettable: z.boolean(),
   /** Its host can clone it (a new instance from its disks, issue 30). */
-  cloneable: z.boolean().default(false),
+  cloneable: z.boolean(),
   /** The machine (SKU) it runs on: a clone is bought on the same one. */
   machineId: z.number().int().optional(),
   /** The user's extra ports, each with its host port (links only while running). */
