@@ -64,6 +64,12 @@ export const instanceErrors = {
       status: 409,
       message: '该实例所在的主机不支持克隆实例',
     }),
+  beingCloned: (action: string) =>
+    createError({
+      code: 'instances.being_cloned',
+      status: 409,
+      message: `实例正在被克隆（复制系统盘与数据盘），请等克隆完成后再${action}`,
+    }),
   cloneNoFreeGpus: (message: string) =>
     createError({ code: 'instances.clone_no_gpus', status: 409, message }),
   cloneNeedsPowerOff: (status: string) =>

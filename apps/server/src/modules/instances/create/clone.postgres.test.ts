@@ -104,4 +104,48 @@ describe.runIf(process.env.DATABASE_URL)('a clone racing a create for the last i
       expect(left.filter((i) => mine.some((m) => m.id === i.id))).toEqual([]);
     }
   }, 120_000);
+
+  it('a clone racing a power on of its source: the copy never starts on a running source', async () => {
+    for (let round = 0; round < 4; round++) {
+      const owner = await r.h.funded(10_000);
+      const made = await create(r.apps[0] as never, owner.headers, `src-on-${round}`, 1);
+      expect(made.statusCode, made.body).toBe(200);
+      const sourceId = made.json().data.id as number;
+      await r.drain();
+      await r.h.action(owner.headers, 'power_off', sourceId);
+      await r.h.setHostSettings(HOST, `{"latencyMs":${round % 2 ? 200 : 0}}`);
+      const [cloned, powered] = await Promise.all([
+        r.next().inject({
+          method: 'POST',
+          url: `/api/gpu/instance/clone?instance_uuid=${sourceId}`,
+          headers: owner.headers,
+          payload: { instanceName: `clone-on-${round}`, gpuAmount: 1, billingType: 'hourly' },
+        }),
+        r.next().inject({
+          method: 'POST',
+          url: `/api/gpu/instance/power_on?instance_uuid=${sourceId}`,
+          headers: owner.headers,
+        }),
+      ]);
+      await r.drain();
+      expect([cloned, powered].filter((a) => a.statusCode >= 500).map((a) => a.body)).toEqual([]);
+      const ids = [sourceId];
+      if (cloned.statusCode === 200) {
+        const id = cloned.json().data.id as number;
+        ids.push(id);
+        // Bought while the source was off: the copy was made from a stopped source and ran.
+        const [row] = await r.h.t.db.select().from(instances).where(eq(instances.id, id));
+        expect(row?.status).toBe('RUNNING');
+        if (powered.statusCode === 409)
+          expect(powered.json().message).toBe('实例正在被克隆（复制系统盘与数据盘），请等克隆完成后再开机');
+      } else {
+        expect(cloned.statusCode).toBe(409);
+        expect(cloned.json().message).toMatch(/无法克隆：请先关机再克隆$/);
+        expect(powered.statusCode).toBe(200);
+      }
+      expect(await invariantProblems(r.h.t.db)).toEqual([]);
+      await r.h.setHostSettings(HOST, '{"latencyMs":0}');
+      for (const id of ids) await r.h.action(owner.headers, 'release', id);
+    }
+  }, 120_000);
 });

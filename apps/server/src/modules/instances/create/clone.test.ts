@@ -117,6 +117,21 @@ describe('clone (克隆实例)', () => {
     const events = await h.t.db.select().from(instanceEvents).where(eq(instanceEvents.instanceId, cloneId));
     expect(events.map((e) => e.reason)[0]).toBe('克隆实例（源实例 clone-src）');
     expect(await h.view(u.headers, id)).toMatchObject({ cloneable: true, machineId: made?.skuId });
+
+    // While a clone's copy is being made (CREATING), the source neither powers on nor is released.
+    await h.t.db.update(instances).set({ status: 'CREATING' }).where(eq(instances.id, cloneId));
+    try {
+      for (const action of ['power_on', 'release'] as const) {
+        const refused = await h.action(u.headers, action, id);
+        expect(refused.statusCode).toBe(409);
+        expect(refused.json().message).toMatch(
+          /^实例正在被克隆（复制系统盘与数据盘），请等克隆完成后再(开机|释放)$/,
+        );
+      }
+    } finally {
+      await h.t.db.update(instances).set({ status: 'RUNNING' }).where(eq(instances.id, cloneId));
+    }
+    expect((await row(id))?.status).toBe('STOPPED');
     await h.action(u.headers, 'release', cloneId);
     await h.action(u.headers, 'release', id);
   });

@@ -1,8 +1,10 @@
 import type { CloneInstanceRequest } from '@gpu/shared';
+import type { Tx } from '../../../platform/db/client.ts';
 import { isAppError } from '../../../platform/errors.ts';
 import type { AuthUser } from '../../auth/index.ts';
 import { capabilitiesOf } from '../../hosts/index.ts';
 import type { TenantRecord } from '../../tenants/index.ts';
+
 import type { InstanceDeps } from '../instances.deps.ts';
 import { instanceErrors } from '../instances.errors.ts';
 import { createInstancesRepository, type InstanceWithPlace } from '../instances.repository.ts';
@@ -30,12 +32,22 @@ export async function cloneInstance(
   const source = await createInstancesRepository(deps).findOwned(sourceId, user.id, user.tenantId);
   if (!source) throw instanceErrors.notFound();
   if (!capabilitiesOf(source.hostDriver).clone) throw instanceErrors.cloneUnsupported();
-  // A repeat of a clone already bought answers it, whatever the source does meanwhile.
-  const repeat = idempotencyKey
-    ? await createInstancesRepository(deps).findByIdempotencyKey(user.id, idempotencyKey)
-    : undefined;
-  if (!repeat && (source.status !== 'STOPPED' || !source.containerId))
-    throw instanceErrors.cloneNeedsPowerOff(source.status);
+  /**
+   * Under the source's row lock, in the purchase's transaction: it is still powered off, so a
+   * power on, reset or release (`begin`, which refuses while a clone of it is CREATING) comes
+   * either before (this refuses) or after the clone is bought (that one refuses). A repeat of a
+   * clone already bought answers it, whatever the source does meanwhile.
+   */
+  const check = async (tx: Tx) => {
+    const repo = createInstancesRepository({ db: tx });
+    const locked = await repo.lock(source.id);
+    const repeat = idempotencyKey ? await repo.findByIdempotencyKey(user.id, idempotencyKey) : undefined;
+    if (repeat || !locked) return;
+    if (locked.status !== 'STOPPED' || !locked.containerId)
+      throw instanceErrors.cloneNeedsPowerOff(locked.status);
+  };
+  // Without a key there is no repeat to answer: refuse before opening the purchase.
+  if (source.status !== 'STOPPED' && !idempotencyKey) throw instanceErrors.cloneNeedsPowerOff(source.status);
   return createInstance(
     deps,
     user,
@@ -51,7 +63,7 @@ export async function cloneInstance(
       extraPorts: source.extraPorts.map((p) => p.containerPort),
     },
     idempotencyKey,
-    { cloneOf: { id: source.id, name: source.name } },
+    { cloneOf: { id: source.id, name: source.name, check } },
   ).catch((err) => {
     // A clone has no other machine to pick: too few idle GPUs on it is a conflict with the host's
     // state (409, as when a racing create took them at the insert), not a wrong choice (422).

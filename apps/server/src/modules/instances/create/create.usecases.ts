@@ -44,8 +44,11 @@ export async function createInstance(
   tenant: TenantRecord,
   input: Omit<CreateInstanceRequest, 'extraPorts'> & { extraPorts?: number[] },
   idempotencyKey?: string,
-  /** A clone (clone.usecases.ts): the instance whose disks provisioning copies. */
-  opts: { cloneOf?: { id: number; name: string } } = {},
+  /**
+   * A clone (clone.usecases.ts): the instance whose disks provisioning copies, and its check,
+   * run first in the purchase's transaction (it locks the source: lock order instance → host).
+   */
+  opts: { cloneOf?: { id: number; name: string; check: (tx: Tx) => Promise<void> } } = {},
 ): Promise<InstanceWithPlace> {
   const now = deps.clock.now();
   const extraPorts = input.extraPorts ?? [];
@@ -59,6 +62,7 @@ export async function createInstance(
     deps.db.transaction(async (tx) => {
       const repo = createInstancesRepository({ db: tx });
       const purchases = createPurchaseRepository({ db: tx });
+      await opts.cloneOf?.check(tx);
       // The machine as a quote reads it, with its host share-locked before anything touches it
       // (lock order): concurrent creates do not queue here; a host change (FOR UPDATE) waits for
       // them, and they for it. Package prices, image check and balance come with it (one round trip).
