@@ -25,16 +25,18 @@ export function CloneDialog({ inst, onClose }: { inst: Instance; onClose: () => 
   const checked = instanceNameSchema.safeParse(name);
   const nameError = checked.success ? null : checked.error.issues[0]?.message;
   const hourly = billingType === 'hourly';
-  const price = useClonePrice(inst.machineId, { gpuAmount, billingType, duration: hourly ? 1 : duration });
+  const limits = hourly ? null : DURATION_LIMITS[billingType];
+  // A duration typed for another billing mode is held to this one's limits.
+  const periods = limits ? Math.min(Math.max(duration, limits.min), limits.max) : 1;
+  const price = useClonePrice(inst.machineId, { gpuAmount, billingType, duration: periods });
   const ready = canClone(inst) && checked.success && price.isSuccess && !clone.isPending;
   const submit = () => {
     if (!ready || !checked.success) return;
     clone.mutate(
-      { inst, body: { instanceName: checked.data, gpuAmount, billingType, duration: hourly ? 1 : duration } },
+      { inst, body: { instanceName: checked.data, gpuAmount, billingType, duration: periods } },
       { onSuccess: onClose },
     );
   };
-  const limits = hourly ? null : DURATION_LIMITS[billingType];
   return (
     <Modal
       open
@@ -61,7 +63,7 @@ export function CloneDialog({ inst, onClose }: { inst: Instance; onClose: () => 
             data-testid="clone-name"
           />
           {nameError ? (
-            <div className={styles.cloneError} role="alert">
+            <div className={styles.cloneError} role="alert" data-testid="clone-name-error">
               {nameError}
             </div>
           ) : null}
@@ -97,7 +99,7 @@ export function CloneDialog({ inst, onClose }: { inst: Instance; onClose: () => 
                 min={limits.min}
                 max={limits.max}
                 precision={0}
-                value={Math.min(Math.max(duration, limits.min), limits.max)}
+                value={periods}
                 onChange={(v) => setDuration(v ?? 1)}
                 suffix={t.instances.renewUnit[billingType as Exclude<BillingType, 'hourly'>]}
                 aria-label={i18n.duration}
