@@ -30,6 +30,8 @@ export async function cloneDocker(
   ops: {
     ensureVolume: (spec: ContainerSpec) => Promise<void>;
     create: (spec: ContainerSpec) => Promise<CreateResult>;
+    /** The clone's labels: a copier left by a crash is cleaned up with a clone that failed. */
+    labels: (spec: ContainerSpec) => Record<string, string>;
   },
   sourceId: string,
   spec: ContainerSpec,
@@ -50,7 +52,15 @@ export async function cloneDocker(
     const from = dataVolumeOf(source.Mounts);
     if (spec.dataVolume) {
       await ops.ensureVolume(spec);
-      if (from) await copyVolume(docker, call, image, from.name, spec.dataVolume.name, spec.name);
+      if (from)
+        await copyVolume(
+          docker,
+          call,
+          image,
+          { from: from.name, to: spec.dataVolume.name },
+          spec.name,
+          ops.labels(spec),
+        );
     }
     return await ops.create({ ...spec, image });
   } catch (err) {
@@ -59,7 +69,14 @@ export async function cloneDocker(
   }
 }
 
-async function copyVolume(docker: Docker, call: Call, image: string, from: string, to: string, name: string) {
+async function copyVolume(
+  docker: Docker,
+  call: Call,
+  image: string,
+  { from, to }: { from: string; to: string },
+  name: string,
+  labels: Record<string, string>,
+) {
   const helperName = cloneCopierNameOf(name);
   const removeHelper = () =>
     docker
@@ -75,7 +92,7 @@ async function copyVolume(docker: Docker, call: Call, image: string, from: strin
       Entrypoint: ['/bin/sh', '-c'],
       Cmd: [`cp -a ${FROM}/. ${TO}/`],
       User: '0',
-      Env: [],
+      Labels: labels,
       HostConfig: {
         NetworkMode: 'none',
         SecurityOpt: ['no-new-privileges'],

@@ -16,7 +16,7 @@ import {
   type ProbeResult,
 } from '../host-driver.ts';
 import { buildInstanceContainerSpec } from '../instance-spec.ts';
-import { declaredGpuInfo, instanceIdOf, userIdOf } from '../labels.ts';
+import { declaredGpuInfo, instanceIdOf, labelsOf, userIdOf } from '../labels.ts';
 import { cloneDocker } from './clone.ts';
 import { connectDocker, dockerSettingsOf } from './connection.ts';
 import {
@@ -200,7 +200,7 @@ export function createDockerDriver(host: HostRecord, deps: DockerDriverDeps = {}
       return cloneDocker(
         docker,
         call,
-        { ensureVolume: volumes.ensure, create: driver.create },
+        { ensureVolume: volumes.ensure, create: driver.create, labels: (s) => labelsOf(host, s) },
         sourceId,
         spec,
       );
