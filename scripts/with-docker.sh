@@ -3,6 +3,9 @@
 # that has the local test image gpu-test/busybox:latest, then stops the engine by its PID.
 # Needs root, docker.io and busybox-static. No registry is used: the image is a busybox rootfs.
 # Usage: scripts/with-docker.sh <command...>
+# The engine finds a stand-in nvidia-container-runtime-hook (scripts/docker-test) on its PATH, so
+# it takes NVIDIA device requests as a GPU host's engine does; the hook logs each container's
+# GPUs to $NVIDIA_HOOK_LOG (exported to the command).
 # DOCKER_IPTABLES=on: the engine manages iptables as a production engine does (isolating
 # bridges from each other); the host's rules and ip_forward are saved first and put back after.
 set -euo pipefail
@@ -58,7 +61,10 @@ else
   IPTABLES=off
 fi
 
-dockerd --iptables="$([ "$IPTABLES" = on ] && echo true || echo false)" --storage-driver=vfs \
+HOOK_DIR=$(cd "$(dirname "$0")/docker-test" && pwd)
+export NVIDIA_HOOK_LOG="$DIR/nvidia-hook.log"
+: >"$NVIDIA_HOOK_LOG"
+PATH="$HOOK_DIR:$PATH" dockerd --iptables="$([ "$IPTABLES" = on ] && echo true || echo false)" --storage-driver=vfs \
   --host "unix://$SOCK" --pidfile "$PIDFILE" \
   --data-root "$DIR/data" --exec-root "$DIR/exec" >"$DIR/dockerd.log" 2>&1 &
 DOCKERD_PID=$!

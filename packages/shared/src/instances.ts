@@ -113,6 +113,10 @@ export const instanceSchema = z.object({
   dataMountPath: z.string().nullable(),
   /** Its host can recreate its container: reset system / change image (issue 30). */
   resettable: z.boolean(),
+  /** Its host can clone it (a new instance from its disks, issue 30). */
+  cloneable: z.boolean(),
+  /** The machine (SKU) it runs on: a clone is bought on the same one. */
+  machineId: z.number().int().optional(),
   /** The user's extra ports, each with its host port (links only while running). */
   extraPorts: z.array(instanceExtraPortSchema),
 });
@@ -137,6 +141,24 @@ export type ResetInstanceRequest = z.infer<typeof resetInstanceRequestSchema>;
 /** PATCH /api/gpu/instances/:id: the owner renames an instance (same rules as at create). */
 export const renameInstanceRequestSchema = z.object({ instanceName: instanceNameSchema });
 export type RenameInstanceRequest = z.infer<typeof renameInstanceRequestSchema>;
+
+/**
+ * POST /api/gpu/instance/clone?instance_uuid=…: a new instance, bought as a create is, on the
+ * source's machine from its system disk and data volume; what may differ from the source.
+ */
+export const cloneInstanceRequestSchema = z
+  .object({
+    instanceName: instanceNameSchema,
+    gpuAmount: createInstanceRequestSchema.shape.gpuAmount,
+    duration: createInstanceRequestSchema.shape.duration,
+    billingType: billingTypeSchema,
+    voucherId: idSchema('代金券编号无效').nullish(),
+  })
+  .superRefine((r, ctx) => {
+    const err = durationError(r.billingType, r.duration);
+    if (err) ctx.addIssue({ code: 'custom', message: err, path: ['duration'] });
+  });
+export type CloneInstanceRequest = z.infer<typeof cloneInstanceRequestSchema>;
 
 export const instanceIdQuerySchema = z.object({
   instance_uuid: idSchema('实例编号无效'),

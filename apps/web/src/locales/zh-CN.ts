@@ -579,6 +579,24 @@ export const t = {
       reset: '系统已重置',
       changeImage: '镜像已更换',
     },
+    // Clone (克隆实例, issue 30): a new instance from this one's disks, bought as a create.
+    clone: {
+      action: '克隆实例',
+      title: (name: string) => `克隆实例 · ${name}`,
+      intro: (path: string | null) =>
+        `以本实例的系统盘${path ? `和数据盘（${path}）` : ''}为起点，在同一台机器上创建一台新实例，按新实例单独计费；本实例保持不变。新实例有自己的 root 密码与 JupyterLab 令牌。`,
+      stopFirst: '克隆需要实例处于关机状态，请先关机。',
+      name: '新实例名称',
+      gpuCount: 'GPU数量',
+      billingType: '计费方式',
+      duration: '购买时长',
+      payable: '应付金额',
+      pricing: '正在计算价格…',
+      priceFailed: '价格计算失败，请稍后重试',
+      ok: '确认克隆',
+      placed: '已下单，正在克隆实例：复制完成后新实例自动开机',
+      failed: '克隆实例失败',
+    },
     // Power on after its GPUs were taken while it was off (issue 30).
     otherGpus: {
       title: '使用其他空闲GPU开机？',

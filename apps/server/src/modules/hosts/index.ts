@@ -8,7 +8,13 @@ export { allocateOnHost, lockHost, releaseOnHost, topUpPorts } from './allocatio
 export { cleanupOrphans, createInstanceContainer } from './containers.usecases.ts';
 export { dockerPathRoutes } from './docker-path.routes.ts';
 export { capabilitiesOf } from './drivers/capabilities.ts';
-export { ContainerConflictError, ContainerNotFoundError, isDriverError } from './drivers/driver-errors.ts';
+export {
+  ContainerConflictError,
+  ContainerNotFoundError,
+  DriverFailureError,
+  isDriverError,
+  OperationNotSupportedError,
+} from './drivers/driver-errors.ts';
 export type { ContainerSpec, HostDriver, SshAccess, SshAddress } from './drivers/host-driver.ts';
 export { containerNameOf } from './drivers/instance-spec.ts';
 export type { HostDriverRegistry } from './drivers/registry.ts';

@@ -58,6 +58,26 @@ export const instanceErrors = {
       status: 409,
       message: '该实例所在的主机不支持重置系统或更换镜像',
     }),
+  cloneUnsupported: () =>
+    createError({
+      code: 'instances.clone_unsupported',
+      status: 409,
+      message: '该实例所在的主机不支持克隆实例',
+    }),
+  beingCloned: (action: string) =>
+    createError({
+      code: 'instances.being_cloned',
+      status: 409,
+      message: `实例正在被克隆（复制系统盘与数据盘），请等克隆完成后再${action}`,
+    }),
+  cloneNoFreeGpus: (message: string) =>
+    createError({ code: 'instances.clone_no_gpus', status: 409, message }),
+  cloneNeedsPowerOff: (status: string) =>
+    createError({
+      code: 'instances.bad_state',
+      status: 409,
+      message: `实例当前${STATUS_NAMES[status] ?? status}，无法克隆：请先关机再克隆`,
+    }),
   notPackage: () =>
     createError({ code: 'instances.not_package', status: 422, message: '按量计费实例无需续费' }),
   renewalTooLong: (max: number, unit: string) =>

@@ -46,6 +46,8 @@ export function toInstanceView(
     jupyterToken: i.containerId ? ctx.box.open(jupyterTokenEncOf(i)) : null,
     dataMountPath: capabilitiesOf(i.hostDriver).dataVolume ? DATA_MOUNT_PATH : null,
     resettable: capabilitiesOf(i.hostDriver).recreate,
+    cloneable: capabilitiesOf(i.hostDriver).clone,
+    machineId: i.skuId,
     extraPorts: i.extraPorts.map((p) => ({
       ...p,
       url: reachable ? `http://${i.publicAddress || i.hostName}:${p.hostPort}` : null,

@@ -19,6 +19,7 @@ import { ok } from '../../platform/http/envelope.ts';
 import type { AppInstance } from '../../platform/http/types.ts';
 import { signedInUser } from '../auth/index.ts';
 import { dockerPathRoutes } from '../hosts/index.ts';
+import { cloneRoutes } from './create/clone.routes.ts';
 import { createInstance } from './create/create.usecases.ts';
 import { failedCreateRoutes } from './create/failed-create.routes.ts';
 import { createDockerGateway } from './gateway.ts';
@@ -134,6 +135,7 @@ export async function instancesRoutes(app: AppInstance, deps: InstancesModuleDep
   );
 
   await failedCreateRoutes(app, deps, { owned, toView });
+  await cloneRoutes(app, deps, { toView });
   await instanceSettingsRoutes(app, deps, { owned, view });
 
   app.get(

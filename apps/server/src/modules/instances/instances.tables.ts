@@ -35,6 +35,8 @@ export interface TransitionJob {
   from?: 'RUNNING' | 'STOPPED';
   /** RESETTING: the image the new container is made from (the instance's, or the one changed to). */
   image?: string;
+  /** CREATING a clone: the instance whose system disk and data volume it is made from. */
+  cloneOf?: number;
   /** An admin's action: the notice the owner gets once it is done. */
   notice?: { title: string; body: string };
 }

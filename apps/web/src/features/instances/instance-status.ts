@@ -33,11 +33,16 @@ export type RowAction =
   | 'recreate'
   | 'dismiss'
   | 'reset'
-  | 'changeImage';
+  | 'changeImage'
+  | 'clone';
 
 /** Reset system / change image: where the host can recreate, and only once powered off. */
 export const canReset = (inst: Pick<Instance, 'status' | 'resettable'>) =>
   inst.resettable && inst.status === 'STOPPED';
+
+/** Clone: where the host can clone, and only once powered off (its disks are then a consistent copy). */
+export const canClone = (inst: Pick<Instance, 'status' | 'cloneable'>) =>
+  inst.cloneable && inst.status === 'STOPPED';
 
 /** JupyterLab's address with its token, so it opens without the token prompt. */
 export const jupyterLink = (inst: Pick<Instance, 'jupyterUrl' | 'jupyterToken'>) =>

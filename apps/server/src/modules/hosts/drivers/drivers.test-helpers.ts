@@ -29,6 +29,18 @@ export interface DriverHarness {
     write(containerId: string, path: string, text: string): Promise<void>;
     read(containerId: string, path: string): Promise<string | null>;
   };
+  /**
+   * NVIDIA_VISIBLE_DEVICES as a running container's processes see it (docker: read inside);
+   * without it the suite takes `inspect`'s `visibleDevices`.
+   */
+  visibleDevicesOf?(containerId: string): Promise<string | undefined>;
+  /**
+   * Engines that take NVIDIA device requests: the device ids the container asked for (null: no
+   * request) and what the NVIDIA prestart hook was given at its last start (null: not run).
+   */
+  nvidiaRequestOf?(containerId: string): Promise<{ deviceIds: string[] | null; hookSaw: string | null }>;
+  /** The environment a running container's processes have, where the driver keeps values. */
+  envOf?(containerId: string): Promise<Record<string, string>>;
   /** Fields a create of this driver needs beyond the common spec (vast.ai: a fresh offer). */
   specExtras?(): Partial<ContainerSpec>;
   close(): Promise<void>;

@@ -8,6 +8,8 @@ import {
   PortInUseError,
 } from './driver-errors.ts';
 import type { DriverHarness, DriverTraits } from './drivers.test-helpers.ts';
+import { cloneContract } from './drivers-clone.test-suite.ts';
+import { gpuHandoverContract } from './drivers-gpus.test-suite.ts';
 import { instanceContainerContract } from './drivers-instances.test-suite.ts';
 import { dataVolumeContract } from './drivers-volumes.test-suite.ts';
 import type { ContainerSpec } from './host-driver.ts';
@@ -259,5 +261,7 @@ export function hostDriverContract(
 
     instanceContainerContract({ harness: () => h, traits, create, next: () => ++seq });
     dataVolumeContract({ harness: () => h, spec, create, made });
+    gpuHandoverContract({ harness: () => h, spec, create, made });
+    cloneContract({ harness: () => h, spec, create, made });
   });
 }

@@ -130,6 +130,8 @@ export interface DriverCapabilities {
   dataVolume: boolean;
   /** `recreate` replaces a container (reset system, change image); false: it refuses. */
   recreate: boolean;
+  /** `clone` makes a new instance's container from another's system disk and data volume. */
+  clone: boolean;
 }
 
 export interface CreateResult {
@@ -170,6 +172,8 @@ export interface ContainerState extends ContainerSummary {
   isolation: ContainerIsolation | null;
   /** The data volume mounted in it, where its driver makes one. */
   dataVolume?: MountedVolume | null;
+  /** NVIDIA_VISIBLE_DEVICES as its processes see it (`visibleDevices`), where the driver knows. */
+  visibleDevices?: string;
 }
 
 /** How a container is fenced off from the host and from other customers' containers. */
@@ -283,6 +287,11 @@ export interface HostDriver {
    * exists. Drivers without `capabilities.recreate` refuse (NOT_SUPPORTED).
    */
   recreate(id: string, spec: ContainerSpec, opts: RecreateOptions): Promise<CreateResult>;
+  /**
+   * Drivers with `capabilities.clone` (clone.ts): the container of `spec` from a commit of the
+   * stopped `sourceId` (its secrets dropped) with a new data volume copied from the source's.
+   */
+  clone?(sourceId: string, spec: ContainerSpec): Promise<CreateResult>;
   /** Drivers with `capabilities.dataVolume`: the platform's data volumes, and removing one (gone is fine). */
   listVolumes?(): Promise<VolumeSummary[]>;
   removeVolume?(name: string): Promise<void>;

@@ -2,6 +2,9 @@ import { INSTANCE_CONTAINER_PORTS } from '@gpu/shared';
 import type { ContainerSpec, InstanceContainerInput, SshAccess } from './host-driver.ts';
 import { DATA_MOUNT_PATH, dataVolumeNameOf } from './volumes.ts';
 
+/** `NVIDIA_VISIBLE_DEVICES` for these GPUs; `void` hides every GPU from a container. */
+export const visibleDevices = (gpuIndices: number[]) => (gpuIndices.length ? gpuIndices.join(',') : 'void');
+
 /** The container name of an instance; unique per host because instance ids are. */
 export const containerNameOf = (instanceId: number) => `gpu-inst-${instanceId}`;
 

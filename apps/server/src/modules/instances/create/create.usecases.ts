@@ -44,6 +44,11 @@ export async function createInstance(
   tenant: TenantRecord,
   input: Omit<CreateInstanceRequest, 'extraPorts'> & { extraPorts?: number[] },
   idempotencyKey?: string,
+  /**
+   * A clone (clone.usecases.ts): the instance whose disks provisioning copies, and its check,
+   * run first in the purchase's transaction (it locks the source: lock order instance → host).
+   */
+  opts: { cloneOf?: { id: number; name: string; check: (tx: Tx) => Promise<void> } } = {},
 ): Promise<InstanceWithPlace> {
   const now = deps.clock.now();
   const extraPorts = input.extraPorts ?? [];
@@ -57,6 +62,7 @@ export async function createInstance(
     deps.db.transaction(async (tx) => {
       const repo = createInstancesRepository({ db: tx });
       const purchases = createPurchaseRepository({ db: tx });
+      await opts.cloneOf?.check(tx);
       // The machine as a quote reads it, with its host share-locked before anything touches it
       // (lock order): concurrent creates do not queue here; a host change (FOR UPDATE) waits for
       // them, and they for it. Package prices, image check and balance come with it (one round trip).
@@ -122,10 +128,19 @@ export async function createInstance(
         },
         {
           extraContainerPorts: extraPorts,
-          event: { to: 'CREATING', actor, reason: '创建实例', at: now },
+          event: {
+            to: 'CREATING',
+            actor,
+            reason: opts.cloneOf ? `克隆实例（源实例 ${opts.cloneOf.name}）` : '创建实例',
+            at: now,
+          },
         },
       );
-      const inst = await placedOnHost(tx, host, inserted, extraPorts);
+      const placed = await placedOnHost(tx, host, inserted, extraPorts);
+      // A clone's provisioning copies this instance's disks (jobs/provisioning.usecases.ts).
+      const transitionJob = opts.cloneOf ? { cloneOf: opts.cloneOf.id } : null;
+      if (transitionJob) await repo.update(placed.id, { transitionJob });
+      const inst = { ...placed, transitionJob };
       if (charges) {
         const posted =
           payable > 0

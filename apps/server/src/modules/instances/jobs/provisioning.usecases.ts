@@ -4,6 +4,8 @@ import {
   containerNameOf,
   createHostsRepository,
   createInstanceContainer,
+  DriverFailureError,
+  OperationNotSupportedError,
 } from '../../hosts/index.ts';
 import { failCreate } from '../create/failure.usecases.ts';
 import type { InstanceDeps } from '../instances.deps.ts';
@@ -58,7 +60,9 @@ async function containerFor(deps: InstanceDeps, driver: HostDriver, inst: Instan
   const existing = await adopt();
   if (existing) return existing;
   const spec = await instanceSpecOf(deps, driver, inst, inst.image);
+  const cloneOf = inst.transitionJob?.cloneOf;
   try {
+    if (cloneOf) return await cloneContainer(deps, driver, inst, cloneOf, spec);
     return (await createInstanceContainer(deps, inst.hostId, spec)).containerId;
   } catch (err) {
     // Another worker (an expired claim taken over) made it meanwhile: it is the same container.
@@ -67,6 +71,27 @@ async function containerFor(deps: InstanceDeps, driver: HostDriver, inst: Instan
     if (!raced) throw err;
     return raced;
   }
+}
+
+/**
+ * A clone's container (create/clone.usecases.ts): made by the driver from the source instance's
+ * container (its system disk committed, its data volume copied), on this instance's GPUs and ports.
+ */
+async function cloneContainer(
+  deps: InstanceDeps,
+  driver: HostDriver,
+  inst: InstanceRow,
+  sourceId: number,
+  spec: Awaited<ReturnType<typeof instanceSpecOf>>,
+): Promise<string> {
+  const source = await createInstancesRepository(deps).find(sourceId);
+  if (!source?.containerId || source.hostId !== inst.hostId)
+    throw new DriverFailureError(
+      `clone source ${sourceId} has no container on host ${inst.hostId}`,
+      '源实例的容器不存在',
+    );
+  if (!driver.clone) throw new OperationNotSupportedError('该主机不支持克隆实例', `${driver.kind}: clone`);
+  return (await driver.clone(source.containerId, spec)).containerId;
 }
 
 /**

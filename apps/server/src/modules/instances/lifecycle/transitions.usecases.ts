@@ -1,5 +1,6 @@
 import type { InstanceStatus } from '@gpu/shared';
 import { ContainerNotFoundError, dataVolumeNameOf, releaseOnHost } from '../../hosts/index.ts';
+import { createCloneRepository } from '../create/clone.repository.ts';
 import { type Actor, actorLabel, type InstanceDeps } from '../instances.deps.ts';
 import { instanceErrors } from '../instances.errors.ts';
 import { STOP_REASONS } from '../instances.models.ts';
@@ -57,6 +58,9 @@ export async function begin(
     const inst = await repo.lock(id);
     if (!inst) throw instanceErrors.notFound();
     if (!from.includes(inst.status)) throw instanceErrors.badState(inst.status, action);
+    // Its disks are being copied into a clone (create/clone.usecases.ts): wait for the copy.
+    if (inst.status === 'STOPPED' && (await createCloneRepository({ db: tx }).cloning(id)))
+      throw instanceErrors.beingCloned(action);
     const transitionJob: TransitionJob = {
       ...job(inst),
       ...(opts.notice ? { notice: opts.notice(inst) } : {}),

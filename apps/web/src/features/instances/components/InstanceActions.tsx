@@ -9,7 +9,7 @@ import {
 import type { Instance } from '@gpu/shared/instances';
 import { Button, Dropdown, Tooltip } from 'antd';
 import { t } from '../../../locales/zh-CN';
-import { allowedActions, canReset, isExpired, type RowAction } from '../instance-status';
+import { allowedActions, canClone, canReset, isExpired, type RowAction } from '../instance-status';
 import styles from './InstanceActions.module.css';
 
 const i18n = t.instances;
@@ -30,20 +30,31 @@ export interface InstanceActionsProps {
  */
 function MoreMenu({ inst, busy, onAction, block }: Omit<InstanceActionsProps, 'now'> & { block: boolean }) {
   const stopped = canReset(inst);
-  const label = (text: string) => (stopped ? text : `${text}（${i18n.resetNeedsStop}）`);
+  const label = (text: string, ok = stopped) => (ok ? text : `${text}（${i18n.resetNeedsStop}）`);
+  const cloneItem = {
+    key: 'clone',
+    label: label(i18n.clone.action, canClone(inst)),
+    disabled: !canClone(inst),
+    'data-testid': 'more-clone',
+  };
   return (
     <Dropdown
       trigger={['click']}
       disabled={busy || inst.status === 'RESETTING'}
       menu={{
         items: [
-          { key: 'reset', label: label(i18n.reset), disabled: !stopped, 'data-testid': 'more-reset' },
-          {
-            key: 'changeImage',
-            label: label(i18n.changeImage),
-            disabled: !stopped,
-            'data-testid': 'more-change-image',
-          },
+          ...(inst.resettable
+            ? [
+                { key: 'reset', label: label(i18n.reset), disabled: !stopped, 'data-testid': 'more-reset' },
+                {
+                  key: 'changeImage',
+                  label: label(i18n.changeImage),
+                  disabled: !stopped,
+                  'data-testid': 'more-change-image',
+                },
+              ]
+            : []),
+          ...(inst.cloneable ? [cloneItem] : []),
         ],
         onClick: ({ key }) => onAction(key as RowAction, inst),
       }}
@@ -146,7 +157,9 @@ export function InstanceActions({ inst, now, busy, onAction, layout = 'row' }: I
       >
         {i18n.release}
       </Button>
-      {inst.resettable ? <MoreMenu inst={inst} busy={busy} onAction={onAction} block={block} /> : null}
+      {inst.resettable || inst.cloneable ? (
+        <MoreMenu inst={inst} busy={busy} onAction={onAction} block={block} />
+      ) : null}
     </div>
   );
 }

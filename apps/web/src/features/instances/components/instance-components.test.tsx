@@ -36,6 +36,8 @@ const base: Instance = {
   jupyterToken: '3f9a1c0b7d2e4f6a8b0c1d2e3f4a5b6c7d8e9f0a1b2c3d4e',
   dataMountPath: '/root/data',
   resettable: true,
+  cloneable: true,
+  machineId: 1,
   extraPorts: [],
 };
 const NOW = new Date('2025-06-01T06:00:00.000Z');
@@ -141,9 +143,29 @@ describe('InstanceActions', () => {
     fireEvent.click(await item(/^更换镜像$/));
     expect(onAction).toHaveBeenCalledWith('changeImage', stopped);
   });
-  it('has no 更多 where the host cannot recreate (overseas)', () => {
+  it('更多 offers 克隆实例 on a powered-off instance only, and alone where the host cannot recreate', async () => {
+    const onAction = vi.fn();
+    const cloneOnly = { ...base, resettable: false };
+    const { rerender } = render(
+      <InstanceActions inst={cloneOnly} now={NOW} busy={false} onAction={onAction} />,
+    );
+    fireEvent.click(button('更多'));
+    const item = async (text: RegExp) => (await screen.findByText(text)).closest('li') as HTMLElement;
+    expect((await item(/克隆实例（需先关机）/)).getAttribute('aria-disabled')).toBe('true');
+    expect(screen.queryByText(/重置系统/)).toBeNull();
+    const stopped = { ...cloneOnly, status: 'STOPPED' as const };
+    rerender(<InstanceActions inst={stopped} now={NOW} busy={false} onAction={onAction} />);
+    fireEvent.click(await item(/^克隆实例$/));
+    expect(onAction).toHaveBeenCalledWith('clone', stopped);
+  });
+  it('has no 更多 where the host can neither recreate nor clone (overseas)', () => {
     render(
-      <InstanceActions inst={{ ...base, resettable: false }} now={NOW} busy={false} onAction={vi.fn()} />,
+      <InstanceActions
+        inst={{ ...base, resettable: false, cloneable: false }}
+        now={NOW}
+        busy={false}
+        onAction={vi.fn()}
+      />,
     );
     expect(screen.queryByRole('button', { name: /更多/ })).toBeNull();
   });

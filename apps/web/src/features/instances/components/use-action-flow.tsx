@@ -15,6 +15,7 @@ const i18n = t.instances;
 // Loaded on first use: the drawer and the name rules (zod) stay out of the page's chunk.
 const ConnectDrawer = lazy(() => import('./ConnectDrawer').then((m) => ({ default: m.ConnectDrawer })));
 const RenameDialog = lazy(() => import('./RenameDialog').then((m) => ({ default: m.RenameDialog })));
+const CloneDialog = lazy(() => import('./CloneDialog').then((m) => ({ default: m.CloneDialog })));
 
 /**
  * The confirmations in front of each action: power off/on confirm in a dialog, release asks for
@@ -28,6 +29,7 @@ export function useActionFlow() {
   const [renewing, setRenewing] = useState<Instance | null>(null);
   const [renaming, setRenaming] = useState<Instance | null>(null);
   const [connecting, setConnecting] = useState<Instance | null>(null);
+  const [cloning, setCloning] = useState<Instance | null>(null);
   const reset = useResetInstance();
   const [resetting, setResetting] = useState<{ inst: Instance; changeImage: boolean } | null>(null);
   const [inFlight, setInFlight] = useState<ReadonlySet<number>>(new Set());
@@ -62,6 +64,7 @@ export function useActionFlow() {
     } else if (action === 'release') setReleasing(inst);
     else if (action === 'rename') setRenaming(inst);
     else if (action === 'connect') setConnecting(inst);
+    else if (action === 'clone') setCloning(inst);
     else if (action === 'reset' || action === 'changeImage')
       setResetting({ inst, changeImage: action === 'changeImage' });
     else if (action === 'recreate' || action === 'dismiss') {
@@ -107,6 +110,7 @@ export function useActionFlow() {
       <Suspense fallback={null}>
         {renaming ? <RenameDialog inst={renaming} onClose={() => setRenaming(null)} /> : null}
         {connecting ? <ConnectDrawer inst={connecting} onClose={() => setConnecting(null)} /> : null}
+        {cloning ? <CloneDialog inst={cloning} onClose={() => setCloning(null)} /> : null}
       </Suspense>
     </>
   );

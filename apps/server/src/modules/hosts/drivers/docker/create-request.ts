@@ -7,13 +7,11 @@ import {
   isolationOf,
   type PortBinding,
 } from '../host-driver.ts';
+import { visibleDevices } from '../instance-spec.ts';
 import { labelsOf } from '../labels.ts';
 import type { MountedVolume } from '../volumes.ts';
 
 const GIB = 1024 ** 3;
-
-/** `NVIDIA_VISIBLE_DEVICES` for these GPUs; `void` hides every GPU from a container. */
-export const visibleDevices = (gpuIndices: number[]) => (gpuIndices.length ? gpuIndices.join(',') : 'void');
 
 /**
  * The body of POST /containers/create for an instance (DESIGN §7).
@@ -114,6 +112,12 @@ export function gpuIndicesOf(
       ?.split(',') ??
     [];
   return raw.filter((s) => /^\d+$/.test(s.trim())).map((s) => Number(s.trim()));
+}
+
+/** NVIDIA_VISIBLE_DEVICES in an inspected container's environment (the last one wins), if any. */
+export function visibleDevicesOf(env: string[] | null | undefined): string | undefined {
+  const entry = env?.filter((e) => e.startsWith('NVIDIA_VISIBLE_DEVICES=')).at(-1);
+  return entry?.slice('NVIDIA_VISIBLE_DEVICES='.length);
 }
 
 /** The named volume mounted in an inspected container (its data volume), or null. */

@@ -10,13 +10,15 @@ import { SSHD_DROP_IN } from './ssh-access.ts';
 import {
   checkTestEngine,
   dockerHostRecord,
+  environOf,
   execIn,
+  hookSaw,
   TEST_COMMAND,
   TEST_IMAGE,
   withTestEngine,
 } from './test-engine.ts';
 
-const GPUS = { model: 'RTX 4090', brand: 'NVIDIA', memoryGb: 24, count: 4 };
+const GPUS = { model: 'RTX 4090', brand: 'NVIDIA', memoryGb: 24, count: 8 };
 
 /** True when an HTTP answer comes back through the port (docker-proxy accepts before the app listens). */
 const httpAnswers = (port: number) =>
@@ -51,7 +53,9 @@ withTestEngine('docker driver on a real engine', check, (socketPath) => {
   const docker = new Docker({ socketPath });
 
   hostDriverContract('docker', async () => ({
-    driver: registry.forHost(dockerHostRecord(settings)),
+    // As a GPU host's probe records it: the engine takes NVIDIA device requests (here through
+    // the stand-in hook scripts/with-docker.sh puts on dockerd's PATH).
+    driver: registry.forHost(dockerHostRecord(settings, { nvidiaRuntime: true })),
     unreachable: registry.forHost(
       dockerHostRecord({ ...settings, socketPath: '/run/gpu-test-no-engine.sock' }, { id: 990_002 }),
     ),
@@ -93,6 +97,13 @@ withTestEngine('docker driver on a real engine', check, (socketPath) => {
         return r.exitCode === 0 ? r.output : null;
       },
     },
+    visibleDevicesOf: async (id) => (await environOf(docker, id)).NVIDIA_VISIBLE_DEVICES,
+    envOf: (id) => environOf(docker, id),
+    nvidiaRequestOf: async (id) => {
+      const info = await docker.getContainer(id).inspect();
+      const request = (info.HostConfig.DeviceRequests ?? []).find((r) => r.Driver === 'nvidia');
+      return { deviceIds: request?.DeviceIDs ?? null, hookSaw: hookSaw(id) };
+    },
     createForeignContainer: async () =>
       (await docker.createContainer({ Image: TEST_IMAGE, Cmd: ['sleep', '60'] })).id,
     removeForeignContainer: async (id) => {
@@ -118,7 +129,7 @@ withTestEngine('docker driver on a real engine', check, (socketPath) => {
       expect(p).toMatchObject({ reachable: true, nvidiaRuntime: false, gpuSource: 'declared' });
       expect(p.engineVersion).toMatch(/^\d+\.\d+/);
       expect(p.cpuCores).toBeGreaterThan(0);
-      expect(p.gpus).toHaveLength(4);
+      expect(p.gpus).toHaveLength(8);
       expect(p.warnings.join()).toContain('NVIDIA_VISIBLE_DEVICES');
     });
 

@@ -16,7 +16,8 @@ import {
   type ProbeResult,
 } from '../host-driver.ts';
 import { buildInstanceContainerSpec } from '../instance-spec.ts';
-import { declaredGpuInfo, instanceIdOf, userIdOf } from '../labels.ts';
+import { declaredGpuInfo, instanceIdOf, labelsOf, userIdOf } from '../labels.ts';
+import { cloneDocker } from './clone.ts';
 import { connectDocker, dockerSettingsOf } from './connection.ts';
 import {
   buildCreateOptions,
@@ -24,6 +25,7 @@ import {
   gpuIndicesOf,
   isolationOfInspected,
   portsOf,
+  visibleDevicesOf,
 } from './create-request.ts';
 import {
   engineMessage,
@@ -194,6 +196,16 @@ export function createDockerDriver(host: HostRecord, deps: DockerDriverDeps = {}
       return recreateDocker(docker, call, driver, id, spec, opts);
     },
 
+    clone(sourceId, spec) {
+      return cloneDocker(
+        docker,
+        call,
+        { ensureVolume: volumes.ensure, create: driver.create, labels: (s) => labelsOf(host, s) },
+        sourceId,
+        spec,
+      );
+    },
+
     async installSshAccess(id, access) {
       await call({ op: 'exec', containerId: id }, () => installSshAccessByExec(docker, id, access));
     },
@@ -222,6 +234,7 @@ export function createDockerDriver(host: HostRecord, deps: DockerDriverDeps = {}
         exitCode: c.State.Running || !time(c.State.FinishedAt) ? null : c.State.ExitCode,
         isolation: isolationOfInspected(c as Parameters<typeof isolationOfInspected>[0]),
         dataVolume: dataVolumeOf(c.Mounts),
+        visibleDevices: visibleDevicesOf(c.Config.Env),
       };
     },
 

@@ -2,7 +2,7 @@ import type Docker from 'dockerode';
 import type { ContainerSpec, CreateResult } from '../host-driver.ts';
 import { COMMIT_REPOSITORY, isCommitImage, type RecreateOptions, replacedNameOf } from '../volumes.ts';
 
-type Call = <T>(
+export type Call = <T>(
   ctx: { op: string; containerId?: string; image?: string },
   fn: () => Promise<T>,
 ) => Promise<T>;
@@ -23,6 +23,29 @@ export async function dropCommitImage(docker: Docker, call: Call, image: string)
       if (code !== 404 && code !== 409) throw err;
     }
   });
+}
+
+/**
+ * Commits container `id` to an image of ours (COMMIT_REPOSITORY, removed with its last
+ * container) and answers its name. `changes` are Dockerfile instructions for the image's config
+ * (a clone blanks the source's secrets with them).
+ */
+export async function commitContainer(
+  docker: Docker,
+  call: Call,
+  id: string,
+  tag: string,
+  opts: { pause: boolean; changes?: string[] },
+): Promise<string> {
+  await call({ op: 'commit', containerId: id }, () =>
+    docker.getContainer(id).commit({
+      repo: COMMIT_REPOSITORY,
+      tag,
+      pause: opts.pause,
+      ...(opts.changes?.length ? { changes: opts.changes } : {}),
+    }),
+  );
+  return `${COMMIT_REPOSITORY}:${tag}`;
 }
 
 /**
@@ -49,14 +72,9 @@ export async function recreateDocker(
   const before = await call(ctx, () => old.inspect());
   await ops.stop(id);
   const at = Date.now();
-  let image = spec.image;
-  if (opts.keepSystemDisk) {
-    const tag = `${spec.name}-${at.toString(36)}`;
-    await call({ op: 'commit', containerId: id }, () =>
-      old.commit({ repo: COMMIT_REPOSITORY, tag, pause: false }),
-    );
-    image = `${COMMIT_REPOSITORY}:${tag}`;
-  }
+  const image = opts.keepSystemDisk
+    ? await commitContainer(docker, call, id, `${spec.name}-${at.toString(36)}`, { pause: false })
+    : spec.image;
   const name = before.Name.replace(/^\//, '');
   await call(ctx, () => old.rename({ name: replacedNameOf(name, at) }));
   let made: CreateResult;

@@ -1,6 +1,7 @@
+import { existsSync, readFileSync } from 'node:fs';
 import { Writable } from 'node:stream';
 import Docker from 'dockerode';
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { HostRecord } from '../host-driver.ts';
 
 /** The test image scripts/with-docker.sh builds (busybox rootfs, `docker import`). */
@@ -123,3 +124,25 @@ export async function execIn(
   const { ExitCode } = await exec.inspect();
   return { exitCode: ExitCode ?? -1, output };
 }
+
+/** The environment of a running container's first process: what its programs see. */
+export const environOf = async (docker: Docker, id: string) => {
+  const r = await execIn(docker, id, ['sh', '-c', "tr '\\0' '\\n' </proc/1/environ"]);
+  expect(r.exitCode, r.output).toBe(0);
+  const env: Record<string, string> = {};
+  for (const line of r.output.split('\n')) {
+    const at = line.indexOf('=');
+    if (at > 0) env[line.slice(0, at)] = line.slice(at + 1);
+  }
+  return env;
+};
+
+/** What the stand-in NVIDIA hook (scripts/docker-test) was given at a container's last start. */
+export const hookSaw = (id: string) => {
+  const log = process.env.NVIDIA_HOOK_LOG;
+  if (!log || !existsSync(log)) return null;
+  const lines = readFileSync(log, 'utf8')
+    .split('\n')
+    .filter((l) => l.startsWith(`${id} `));
+  return lines.at(-1)?.slice(id.length + 1) ?? null;
+};

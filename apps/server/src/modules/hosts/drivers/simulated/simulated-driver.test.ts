@@ -76,7 +76,11 @@ function simulatedFiles(database: Database, hostId: number) {
 hostDriverContract('simulated', async () => {
   const database = await createTestDatabase();
   const registry = createHostDriverRegistry({ db: database.db });
-  const host = await insertHost(database, 'sim-contract', healthy);
+  // Eight GPUs: the suite hands out GPUs 0 to 7.
+  const host = await insertHost(database, 'sim-contract', {
+    ...healthy,
+    gpus: { ...healthy.gpus, count: 8 },
+  });
   const offline = await insertHost(database, 'sim-offline', { ...healthy, unreachable: true });
   return {
     driver: registry.forHost(host),

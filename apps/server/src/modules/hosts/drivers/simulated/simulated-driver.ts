@@ -22,9 +22,10 @@ import {
   isolationOf,
   type ProbeResult,
 } from '../host-driver.ts';
-import { buildInstanceContainerSpec } from '../instance-spec.ts';
+import { buildInstanceContainerSpec, visibleDevices } from '../instance-spec.ts';
 import { declaredGpuInfo, instanceIdOf, labelsOf, userIdOf } from '../labels.ts';
 import { type RecreateOptions, replacedNameOf } from '../volumes.ts';
+import { cloneSimulated } from './clone.ts';
 import {
   createSimulatedRepository,
   type SimulatedContainerRow as Row,
@@ -69,6 +70,8 @@ const toState = (r: Row): ContainerState => ({
   exitCode: r.state === 'exited' ? r.exitCode : null,
   isolation: r.isolation,
   dataVolume: r.dataVolume,
+  // What the platform hands a container engine: its processes would see these GPUs.
+  visibleDevices: visibleDevices(r.gpuIndices),
 });
 
 /**
@@ -191,6 +194,8 @@ export function createSimulatedDriver(host: HostRecord, deps: SimulatedDeps): Ho
         throw err;
       }
     },
+
+    clone: (sourceId, spec) => cloneSimulated({ reach, mayFail, find, make, repo }, sourceId, spec),
 
     async start(id: string) {
       await reach();

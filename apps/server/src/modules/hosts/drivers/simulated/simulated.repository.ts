@@ -112,6 +112,22 @@ export function createSimulatedRepository({ db }: { db: DbOrTx }, hostId: number
         .orderBy(asc(simulatedVolumes.createdAt));
     },
 
+    /** The files of a volume (a clone copies them); null when there is no such volume. */
+    async volumeFiles(name: string): Promise<Record<string, string> | null> {
+      const [row] = await db
+        .select({ files: simulatedVolumes.files })
+        .from(simulatedVolumes)
+        .where(and(eq(simulatedVolumes.hostId, hostId), eq(simulatedVolumes.name, name)));
+      return row ? row.files : null;
+    },
+
+    async setVolumeFiles(name: string, files: Record<string, string>) {
+      await db
+        .update(simulatedVolumes)
+        .set({ files })
+        .where(and(eq(simulatedVolumes.hostId, hostId), eq(simulatedVolumes.name, name)));
+    },
+
     async deleteVolume(name: string) {
       await db
         .delete(simulatedVolumes)

@@ -1,0 +1,88 @@
+import { expect, it } from 'vitest';
+import { HostDriverError } from './driver-errors.ts';
+import type { DriverHarness } from './drivers.test-helpers.ts';
+import { gpusSeen } from './drivers-gpus.test-suite.ts';
+import type { ContainerSpec, CreateResult } from './host-driver.ts';
+import { DATA_MOUNT_PATH } from './volumes.ts';
+
+const SOURCE_KEY = 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIsourcekey source@contract';
+
+/**
+ * Clone (issue 30), inside `hostDriverContract`: a new container from a stopped one's system
+ * disk and a copy of its data volume, on its own GPUs, without the source's secrets; the source
+ * is left as it was. Drivers without `capabilities.clone` have no `clone`.
+ */
+export function cloneContract(ctx: {
+  harness: () => DriverHarness;
+  spec: (over?: Partial<ContainerSpec>) => ContainerSpec;
+  create: (spec: ContainerSpec) => Promise<CreateResult>;
+  made: string[];
+}) {
+  it('clones a stopped container: system disk and data volume copied, own GPUs, no secrets carried, source unchanged', async () => {
+    const h = ctx.harness();
+    if (!h.driver.capabilities.clone) {
+      expect(h.driver.clone).toBeUndefined();
+      return;
+    }
+    const files = h.files;
+    const clone = h.driver.clone?.bind(h.driver);
+    if (!files || !clone) throw new Error('a driver that clones has clone and gives the suite its files');
+    const withVolume = (s: ContainerSpec) => ({
+      ...s,
+      dataVolume: { name: `${s.name}-data`, mountPath: DATA_MOUNT_PATH },
+    });
+    const source = withVolume(
+      ctx.spec({
+        gpuIndices: [3, 5],
+        env: {
+          ROOT_PASSWORD: 'source-secret',
+          JUPYTER_TOKEN: 'source-token',
+          SSH_AUTHORIZED_KEYS: SOURCE_KEY,
+        },
+      }),
+    );
+    const src = await ctx.create(source);
+    await h.driver.start(src.containerId);
+    await files.write(src.containerId, `${DATA_MOUNT_PATH}/dataset.txt`, 'data-of-source');
+    await files.write(src.containerId, '/opt/env-setup.txt', 'system-of-source');
+
+    const target = withVolume(ctx.spec({ gpuIndices: [2, 7], env: { ROOT_PASSWORD: 'clone-secret' } }));
+    // A running source is refused: its disk and volume are not a consistent copy.
+    await expect(clone(src.containerId, target)).rejects.toBeInstanceOf(HostDriverError);
+    await h.driver.stop(src.containerId);
+
+    const made = await clone(src.containerId, target);
+    ctx.made.push(made.containerId);
+    expect(made.containerId).not.toBe(src.containerId);
+    const state = await h.driver.inspect(made.containerId);
+    expect(state).toMatchObject({ name: target.name, instanceId: target.instanceId, status: 'created' });
+    expect(state.dataVolume).toEqual({ name: target.dataVolume.name, mountPath: DATA_MOUNT_PATH });
+    await h.driver.start(made.containerId);
+    expect(await files.read(made.containerId, `${DATA_MOUNT_PATH}/dataset.txt`)).toBe('data-of-source');
+    expect(await files.read(made.containerId, '/opt/env-setup.txt')).toBe('system-of-source');
+    const gpus = await gpusSeen(h, made.containerId);
+    expect(gpus.seen).toBe('2,7');
+    if (h.nvidiaRequestOf) expect(gpus.request).toEqual({ deviceIds: ['2', '7'], hookSaw: '2,7' });
+    const env = (await h.envOf?.(made.containerId)) ?? {};
+    for (const value of Object.values(env)) {
+      expect(value).not.toContain('source-secret');
+      expect(value).not.toContain('source-token');
+      expect(value).not.toContain(SOURCE_KEY);
+    }
+    if (h.envOf) expect(env.ROOT_PASSWORD).toBe('clone-secret');
+
+    // The clone's disks are its own: writing there leaves the source's as they were.
+    await files.write(made.containerId, `${DATA_MOUNT_PATH}/dataset.txt`, 'changed-in-clone');
+    await files.write(made.containerId, '/opt/env-setup.txt', 'changed-in-clone');
+    await h.driver.start(src.containerId);
+    expect(await files.read(src.containerId, `${DATA_MOUNT_PATH}/dataset.txt`)).toBe('data-of-source');
+    expect(await files.read(src.containerId, '/opt/env-setup.txt')).toBe('system-of-source');
+    expect((await h.driver.inspect(src.containerId)).gpuIndices).toEqual([3, 5]);
+    if (h.envOf) expect((await h.envOf(src.containerId)).ROOT_PASSWORD).toBe('source-secret');
+
+    await h.driver.remove(made.containerId);
+    await h.driver.remove(src.containerId);
+    await h.driver.removeVolume?.(target.dataVolume.name);
+    await h.driver.removeVolume?.(source.dataVolume.name);
+  });
+}
