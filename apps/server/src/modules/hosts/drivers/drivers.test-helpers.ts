@@ -29,6 +29,8 @@ export interface DriverHarness {
     write(containerId: string, path: string, text: string): Promise<void>;
     read(containerId: string, path: string): Promise<string | null>;
   };
+  /** Drivers with user images: a registry (host[:port]) the suite may push to and pull from. */
+  registry?: string;
   /** Fields a create of this driver needs beyond the common spec (vast.ai: a fresh offer). */
   specExtras?(): Partial<ContainerSpec>;
   close(): Promise<void>;

@@ -8,6 +8,7 @@ import {
   PortInUseError,
 } from './driver-errors.ts';
 import type { DriverHarness, DriverTraits } from './drivers.test-helpers.ts';
+import { userImageContract } from './drivers-images.test-suite.ts';
 import { instanceContainerContract } from './drivers-instances.test-suite.ts';
 import { dataVolumeContract } from './drivers-volumes.test-suite.ts';
 import type { ContainerSpec } from './host-driver.ts';
@@ -259,5 +260,6 @@ export function hostDriverContract(
 
     instanceContainerContract({ harness: () => h, traits, create, next: () => ++seq });
     dataVolumeContract({ harness: () => h, spec, create, made });
+    userImageContract({ harness: () => h, spec, create, next: () => ++seq });
   });
 }

@@ -1,4 +1,5 @@
 import type { hosts } from '../hosts.tables.ts';
+import type { UserImageOps } from './images.ts';
 import type { DataVolumeSpec, MountedVolume, RecreateOptions, VolumeSummary } from './volumes.ts';
 
 /** A host row as the drivers read it: connection and behaviour are in `settings`. */
@@ -130,6 +131,8 @@ export interface DriverCapabilities {
   dataVolume: boolean;
   /** `recreate` replaces a container (reset system, change image); false: it refuses. */
   recreate: boolean;
+  /** Users may save an instance as a private image (`UserImageOps`, images.ts); false: refused. */
+  userImages: boolean;
 }
 
 export interface CreateResult {
@@ -239,7 +242,7 @@ export interface NetworkSummary {
  * One GPU host (DESIGN §7). The registry binds a driver to a host row, so `probe` and `list`
  * act on that host and container ids are the host's own.
  */
-export interface HostDriver {
+export interface HostDriver extends Partial<UserImageOps> {
   readonly kind: string;
   /** The same as `capabilitiesOf(kind)`. */
   readonly capabilities: DriverCapabilities;

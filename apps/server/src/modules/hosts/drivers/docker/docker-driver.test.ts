@@ -1,6 +1,6 @@
 import { createConnection } from 'node:net';
 import Docker from 'dockerode';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { type HostNetworks, parseHostNetworks } from '../../../../platform/host-networks.ts';
 import { ContainerConflictError } from '../driver-errors.ts';
 import { hostDriverContract } from '../drivers.test-suite.ts';
@@ -15,6 +15,7 @@ import {
   TEST_IMAGE,
   withTestEngine,
 } from './test-engine.ts';
+import { startTestRegistry } from './test-registry.ts';
 
 const GPUS = { model: 'RTX 4090', brand: 'NVIDIA', memoryGb: 24, count: 4 };
 
@@ -50,7 +51,14 @@ withTestEngine('docker driver on a real engine', check, (socketPath) => {
   });
   const docker = new Docker({ socketPath });
 
+  let testRegistry: Awaited<ReturnType<typeof startTestRegistry>> | undefined;
+  afterAll(() => testRegistry?.stop());
+  const registryAddress = async () => {
+    testRegistry = await startTestRegistry();
+    return testRegistry.address;
+  };
   hostDriverContract('docker', async () => ({
+    registry: await registryAddress(),
     driver: registry.forHost(dockerHostRecord(settings)),
     unreachable: registry.forHost(
       dockerHostRecord({ ...settings, socketPath: '/run/gpu-test-no-engine.sock' }, { id: 990_002 }),
