@@ -1162,6 +1162,7 @@ export const t = {
         'hosts.test_connection': '测试主机连接',
         'images.create': '新建镜像',
         'images.update': '编辑镜像',
+        'images.user_quota': '设置用户镜像配额',
         'instances.admin_power_off': '管理员关机',
         'instances.admin_start': '管理员开机',
         'instances.admin_terminate': '管理员终止实例',

@@ -22,6 +22,7 @@ import { dockerPathRoutes } from '../hosts/index.ts';
 import { createInstance } from './create/create.usecases.ts';
 import { failedCreateRoutes } from './create/failed-create.routes.ts';
 import { createDockerGateway } from './gateway.ts';
+import { userImageRoutes } from './images/images.routes.ts';
 import type { InstancesModuleDeps } from './instances.deps.ts';
 import { instanceErrors } from './instances.errors.ts';
 import { toInstanceView } from './instances.models.view.ts';
@@ -135,6 +136,7 @@ export async function instancesRoutes(app: AppInstance, deps: InstancesModuleDep
 
   await failedCreateRoutes(app, deps, { owned, toView });
   await instanceSettingsRoutes(app, deps, { owned, view });
+  await userImageRoutes(app, deps);
 
   app.get(
     '/api/gpu/instance/check-ssh',

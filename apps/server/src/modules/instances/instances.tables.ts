@@ -35,6 +35,8 @@ export interface TransitionJob {
   from?: 'RUNNING' | 'STOPPED';
   /** RESETTING: the image the new container is made from (the instance's, or the one changed to). */
   image?: string;
+  /** SAVING_IMAGE: the user image row the job commits into (images/save.usecases.ts). */
+  imageId?: number;
   /** An admin's action: the notice the owner gets once it is done. */
   notice?: { title: string; body: string };
 }

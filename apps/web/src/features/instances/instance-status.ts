@@ -19,6 +19,7 @@ export const STATUS_META: Record<InstanceStatus, StatusMeta> = {
   RELEASING: { color: 'processing', transitional: true },
   RELEASED: { color: 'default', transitional: false },
   RESETTING: { color: 'processing', transitional: true },
+  SAVING_IMAGE: { color: 'processing', transitional: true },
   FAILED: { color: 'error', transitional: false },
 };
 

@@ -6,6 +6,7 @@ import {
   createInstanceContainer,
 } from '../../hosts/index.ts';
 import { failCreate } from '../create/failure.usecases.ts';
+import { pullUserImageIfMissing } from '../images/pull.usecases.ts';
 import type { InstanceDeps } from '../instances.deps.ts';
 import { jupyterTokenEncOf, packageEnd } from '../instances.models.ts';
 import { createInstancesRepository, type InstanceRow } from '../instances.repository.ts';
@@ -57,6 +58,7 @@ async function containerFor(deps: InstanceDeps, driver: HostDriver, inst: Instan
   };
   const existing = await adopt();
   if (existing) return existing;
+  await pullUserImageIfMissing(driver, inst.image);
   const spec = await instanceSpecOf(deps, driver, inst, inst.image);
   try {
     return (await createInstanceContainer(deps, inst.hostId, spec)).containerId;
