@@ -34,7 +34,8 @@ export type RowAction =
   | 'recreate'
   | 'dismiss'
   | 'reset'
-  | 'changeImage';
+  | 'changeImage'
+  | 'saveImage';
 
 /** Reset system / change image: where the host can recreate, and only once powered off. */
 export const canReset = (inst: Pick<Instance, 'status' | 'resettable'>) =>

@@ -25,7 +25,7 @@ export interface InstanceActionsProps {
 }
 
 /**
- * 更多: the actions used less often (reset system, change image), each enabled only on a
+ * 更多: the actions used less often (reset system, change image, save as image), each enabled only on a
  * powered-off instance; the menu says so beside them otherwise.
  */
 function MoreMenu({ inst, busy, onAction, block }: Omit<InstanceActionsProps, 'now'> & { block: boolean }) {
@@ -34,7 +34,7 @@ function MoreMenu({ inst, busy, onAction, block }: Omit<InstanceActionsProps, 'n
   return (
     <Dropdown
       trigger={['click']}
-      disabled={busy || inst.status === 'RESETTING'}
+      disabled={busy || inst.status === 'RESETTING' || inst.status === 'SAVING_IMAGE'}
       menu={{
         items: [
           { key: 'reset', label: label(i18n.reset), disabled: !stopped, 'data-testid': 'more-reset' },
@@ -44,13 +44,19 @@ function MoreMenu({ inst, busy, onAction, block }: Omit<InstanceActionsProps, 'n
             disabled: !stopped,
             'data-testid': 'more-change-image',
           },
+          {
+            key: 'saveImage',
+            label: label(i18n.saveImage),
+            disabled: !stopped,
+            'data-testid': 'more-save-image',
+          },
         ],
         onClick: ({ key }) => onAction(key as RowAction, inst),
       }}
     >
       <Button
         size="small"
-        loading={inst.status === 'RESETTING'}
+        loading={inst.status === 'RESETTING' || inst.status === 'SAVING_IMAGE'}
         block={block}
         data-testid="instance-more"
         aria-label={i18n.more}
