@@ -42,6 +42,7 @@ export const useImageQuota = () =>
 export const putImageQuota = (body: UserImageQuota) =>
   api.put<UserImageQuota>('/admin/user-images/quota', body);
 
+/** A size in GB with one decimal (a size, not money). */
+export const gbOf = (bytes: number) => (bytes / 1024 ** 3).toFixed(1);
 /** Sizes as users read them: GB with one decimal. */
-export const formatGb = (bytes: number | null) =>
-  bytes === null ? '-' : `${(bytes / 1024 ** 3).toFixed(1)} GB`;
+export const formatGb = (bytes: number | null) => (bytes === null ? '-' : `${gbOf(bytes)} GB`);

@@ -3,7 +3,7 @@ import type { UserImage } from '@gpu/shared/user-images';
 import { Alert, Card, Empty, Grid, Skeleton, Table, type TableProps } from 'antd';
 import { PageHeader } from '../../../components/PageHeader';
 import { t } from '../../../locales/zh-CN';
-import { formatGb, useUserImages } from '../api/user-images';
+import { formatGb, gbOf, useUserImages } from '../api/user-images';
 import { DeleteImageButton } from '../components/DeleteImageButton';
 import { ImageStatus } from '../components/ImageStatus';
 import styles from './MyImagesPage.module.css';
@@ -37,12 +37,7 @@ export default function MyImagesPage() {
   const mobile = Grid.useBreakpoint().md === false;
   const items = data?.items ?? [];
   const usage = data
-    ? s.quota(
-        data.usedCount,
-        data.quota.maxCount,
-        (data.usedBytes / 1024 ** 3).toFixed(1),
-        data.quota.maxTotalGb,
-      )
+    ? s.quota(data.usedCount, data.quota.maxCount, gbOf(data.usedBytes), data.quota.maxTotalGb)
     : null;
   let body: React.ReactNode;
   if (isError) body = <Alert type="error" showIcon title={s.loadFailed} />;
