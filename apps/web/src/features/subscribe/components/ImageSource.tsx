@@ -1,5 +1,5 @@
 import type { UserImage } from '@gpu/shared/user-images';
-import { Skeleton, Tabs } from 'antd';
+import { Segmented, Skeleton } from 'antd';
 import { type ReactNode, Suspense } from 'react';
 import { t } from '../../../locales/zh-CN';
 import { MyImagePicker } from '../../images';
@@ -27,23 +27,22 @@ export function ImageSource({
   children: ReactNode;
 }) {
   return (
-    <Tabs
-      activeKey={tab}
-      onChange={(key) => onTab(key as ImageTab)}
-      size="small"
-      data-testid="image-source"
-      items={[
-        { key: 'public', label: s.tabPublic, children },
-        {
-          key: 'mine',
-          label: <span data-testid="image-tab-mine">{s.tabMine}</span>,
-          children: (
-            <Suspense fallback={<Skeleton active paragraph={{ rows: 2 }} />}>
-              <MyImagePicker hostName={hostName} value={mine} onChange={onMine} />
-            </Suspense>
-          ),
-        },
-      ]}
-    />
+    <div style={{ display: 'grid', gap: 12 }} data-testid="image-source">
+      <Segmented<ImageTab>
+        value={tab}
+        onChange={onTab}
+        options={[
+          { value: 'public', label: s.tabPublic },
+          { value: 'mine', label: <span data-testid="image-tab-mine">{s.tabMine}</span> },
+        ]}
+      />
+      {tab === 'public' ? (
+        children
+      ) : (
+        <Suspense fallback={<Skeleton active paragraph={{ rows: 2 }} />}>
+          <MyImagePicker hostName={hostName} value={mine} onChange={onMine} />
+        </Suspense>
+      )}
+    </div>
   );
 }
