@@ -29,6 +29,7 @@ export function ImageSource({
   return (
     <div style={{ display: 'grid', gap: 12 }} data-testid="image-source">
       <Segmented<ImageTab>
+        style={{ justifySelf: 'start' }}
         value={tab}
         onChange={onTab}
         options={[
