@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../../platform/clock.ts';
 import { IMAGE, instanceTestApp } from '../../../test/instances.ts';
-import { simulatedContainers, simulatedImages } from '../../hosts/hosts.tables.ts';
+import { hosts, simulatedContainers, simulatedImages } from '../../hosts/hosts.tables.ts';
 import { instances } from '../instances.tables.ts';
 import { userImages } from '../user-images.tables.ts';
 
@@ -125,7 +125,7 @@ describe('save as image', () => {
     await h.action(u.headers, 'release', id);
   });
 
-  it('refuses a running instance, a bad name, and another user’s instance or image (404)', async () => {
+  it('refuses a running instance, a bad name, a host that cannot, and another user’s instance or image (404)', async () => {
     const { u, id } = await stopped();
     await h.action(u.headers, 'power_on', id);
     const running = await save(u.headers, id);
@@ -135,6 +135,19 @@ describe('save as image', () => {
     const blank = await save(u.headers, id, { name: '  ' });
     expect(blank.statusCode).toBe(400);
     expect(blank.json().message).toContain('请填写镜像名称');
+
+    // A host whose driver cannot (vast.ai's capabilities): refused in Chinese, nothing changes.
+    const hostId = (await row(id))?.hostId as number;
+    await h.t.db.update(hosts).set({ driver: 'vastai' }).where(eq(hosts.id, hostId));
+    try {
+      const refused = await save(u.headers, id);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().message).toBe('该实例所在的主机不支持保存镜像');
+    } finally {
+      await h.t.db.update(hosts).set({ driver: 'simulated' }).where(eq(hosts.id, hostId));
+    }
+    expect((await row(id))?.status).toBe('STOPPED');
+    expect((await list(u.headers)).items).toEqual([]);
 
     const other = await h.funded(10);
     expect((await save(other.headers, id)).statusCode).toBe(404);
