@@ -181,3 +181,34 @@ describe('console: save as image, 我的镜像, create from it', () => {
     }, 120_000);
   }
 });
+
+describe('back office: the per-user image quota', () => {
+  it('shows and saves it on the image catalogue tab (audited on the server)', async () => {
+    const login = await adminLogin();
+    context = await browser.newContext({ viewport: DESKTOP });
+    await seedSession(context, { adminToken: login.token, admin: login.admin });
+    const page = await context.newPage();
+    await page.goto(siteUrl('localhost', '/admin/host-management?tab=images'));
+    const card = page.getByTestId('image-quota');
+    await card.waitFor();
+    const count = page.getByTestId('quota-count');
+    await page.waitForFunction(
+      () => (document.querySelector('[data-testid="quota-count"]') as HTMLInputElement | null)?.value === '5',
+    );
+    await count.fill('6');
+    await page.getByTestId('quota-save').click();
+    await toast(page, '配额已保存');
+    expect(await api<{ maxCount: number }>('/admin/user-images/quota', { token: login.token })).toEqual({
+      maxCount: 6,
+      maxTotalGb: 100,
+    });
+    await shot(page, 'admin-image-quota-1440');
+    await api('/admin/user-images/quota', {
+      method: 'PUT',
+      token: login.token,
+      body: { maxCount: 5, maxTotalGb: 100 },
+    });
+    await context.close();
+    context = undefined;
+  }, 60_000);
+});
