@@ -85,7 +85,10 @@ export function userImageContract(ctx: {
   it('pushes an image to the registry and pulls it back onto a host without it', async () => {
     const h = ctx.harness();
     if (!h.driver.capabilities.userImages) return;
-    if (!h.registry) throw new Error('a driver with user images gives the suite a registry');
+    if (!h.registry)
+      throw new Error(
+        `a driver with user images gives the suite a registry: ${h.registryUnavailable ?? 'none given'}`,
+      );
     const o = ops();
     const id = await saved('through-the-registry');
     const ref = userImageRefOf(42, 800_000 + ctx.next(), h.registry);

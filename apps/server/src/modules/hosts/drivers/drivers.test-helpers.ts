@@ -31,6 +31,8 @@ export interface DriverHarness {
   };
   /** Drivers with user images: a registry (host[:port]) the suite may push to and pull from. */
   registry?: string;
+  /** Why there is none (the registry would not start): the registry test fails saying so. */
+  registryUnavailable?: string;
   /** Fields a create of this driver needs beyond the common spec (vast.ai: a fresh offer). */
   specExtras?(): Partial<ContainerSpec>;
   close(): Promise<void>;
