@@ -30,4 +30,5 @@ ALTER TABLE "user_images" ADD CONSTRAINT "user_images_user_id_users_id_fk" FOREI
 ALTER TABLE "user_images" ADD CONSTRAINT "user_images_host_id_hosts_id_fk" FOREIGN KEY ("host_id") REFERENCES "public"."hosts"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "user_images" ADD CONSTRAINT "user_images_source_instance_id_instances_id_fk" FOREIGN KEY ("source_instance_id") REFERENCES "public"."instances"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "user_images_user_idx" ON "user_images" USING btree ("user_id","created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "user_images_ref_idx" ON "user_images" USING btree ("ref");--> statement-breakpoint
 CREATE INDEX "user_images_deleting_idx" ON "user_images" USING btree ("status") WHERE status = 'DELETING';

@@ -9,6 +9,7 @@ import {
   smallint,
   text,
   timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { users } from '../auth/auth.tables.ts';
 import { hosts } from '../hosts/hosts.tables.ts';
@@ -56,6 +57,8 @@ export const userImages = pgTable(
   },
   (t) => [
     index('user_images_user_idx').on(t.userId, t.createdAt),
+    // A create names the image by its reference.
+    uniqueIndex('user_images_ref_idx').on(t.ref),
     index('user_images_deleting_idx').on(t.status).where(sql`status = 'DELETING'`),
   ],
 );
