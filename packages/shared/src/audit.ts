@@ -40,6 +40,7 @@ export const AUDIT_ACTIONS = [
   'hosts.test_connection',
   'images.create',
   'images.update',
+  'images.user_quota',
   'instances.admin_power_off',
   'instances.admin_start',
   'instances.admin_terminate',

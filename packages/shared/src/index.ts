@@ -26,6 +26,7 @@ export * from './tenant.ts';
 export * from './tenant-admin.ts';
 // The defaults live in a zod-free module, so the browser can use them without bundling zod.
 export * from './tenant-defaults.ts';
+export * from './user-images.ts';
 export * from './vastai.ts';
 export * from './vouchers.ts';
 export * from './zod-locale.ts';

@@ -115,6 +115,8 @@ export const instanceSchema = z.object({
   resettable: z.boolean(),
   /** Its host can clone it (a new instance from its disks, issue 30). */
   cloneable: z.boolean(),
+  /** Its host can save it as the user's private image (保存镜像, issue 30). */
+  imageSaveable: z.boolean(),
   /** The machine (SKU) it runs on: a clone is bought on the same one. */
   machineId: z.number().int().optional(),
   /** The user's extra ports, each with its host port (links only while running). */

@@ -12,6 +12,7 @@ export const INSTANCE_STATUSES = [
   'RELEASING',
   'RELEASED',
   'RESETTING',
+  'SAVING_IMAGE',
   'FAILED',
 ] as const;
 export type InstanceStatus = (typeof INSTANCE_STATUSES)[number];
@@ -26,6 +27,7 @@ export const INSTANCE_STATUS_NAMES = {
   RELEASING: '释放中',
   RELEASED: '已释放',
   RESETTING: '重置中',
+  SAVING_IMAGE: '保存镜像中',
   FAILED: '创建失败',
 } as const satisfies Record<InstanceStatus, string>;
 

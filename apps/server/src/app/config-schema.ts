@@ -162,6 +162,15 @@ export const envSchema = z.object({
    * takes the create over once this has passed (tests that kill a server shorten it).
    */
   INSTANCE_PROVISION_LEASE_S: intSetting(1, 3600).default(120),
+  /**
+   * A Docker registry (host[:port][/path]) every GPU host can push to and pull from: users' saved
+   * images are pushed there and usable on every host; unset, each stays on the host that made it.
+   */
+  IMAGE_REGISTRY: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9.-]+(:\d+)?(\/[a-z0-9._-]+)*$/, 'IMAGE_REGISTRY: host[:port][/path]')
+    .optional(),
   TRUST_PROXY: trustProxySchema,
   /**
    * Verification codes one address may ask for in a day (several customers behind one NAT share

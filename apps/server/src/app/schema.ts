@@ -9,6 +9,7 @@ export * from '../modules/hosts/catalog.tables.ts';
 export * from '../modules/hosts/hosts.tables.ts';
 export * from '../modules/idempotency/idempotency.tables.ts';
 export * from '../modules/instances/instances.tables.ts';
+export * from '../modules/instances/user-images.tables.ts';
 export * from '../modules/ledger/ledger.tables.ts';
 export * from '../modules/market/package-prices.tables.ts';
 export * from '../modules/notices/notices.tables.ts';

@@ -19,6 +19,7 @@ const EXPECTED: Record<string, Guard> = {
   '/console': 'auth',
   '/console/homepage': 'auth',
   '/console/instance': 'auth',
+  '/console/images': 'auth',
   '/console/orders': 'auth',
   '/console/bills': 'auth',
   '/console/recharge-orders': 'auth',

@@ -42,6 +42,7 @@ const VoucherDistributionPage = lazy(
 );
 const ContactPage = lazy(() => import('../features/contact/pages/ContactPage'));
 const AdminEnquiriesPage = lazy(() => import('../features/contact/pages/AdminEnquiriesPage'));
+const MyImagesPage = lazy(() => import('../features/images/pages/MyImagesPage'));
 const AccountSecurityPage = lazy(() => import('../features/account/pages/AccountSecurityPage'));
 const BlockchainPage = lazy(() => import('../features/blockchain/pages/BlockchainPage'));
 const AiNavigationPage = lazy(() => import('../features/ai-navigation/pages/AiNavigationPage'));
@@ -89,6 +90,7 @@ export const ROUTE_TABLE: LayoutDef[] = [
       { path: PATHS.console.root, title: r.console, guard: 'auth', redirect: PATHS.console.instance },
       { path: PATHS.console.homepage, title: r.consoleHome, guard: 'auth', page: ConsoleHomePage },
       { path: PATHS.console.instance, title: r.consoleInstance, guard: 'auth', page: InstancesPage },
+      { path: PATHS.console.images, title: r.consoleImages, guard: 'auth', page: MyImagesPage },
       { path: PATHS.console.orders, title: r.consoleOrders, guard: 'auth', page: OrdersPage },
       { path: PATHS.console.bills, title: r.consoleBills, guard: 'auth', page: BillsPage },
       {

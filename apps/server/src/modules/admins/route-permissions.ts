@@ -58,6 +58,8 @@ export const ADMIN_ROUTE_PERMISSIONS: Readonly<Record<string, RoutePermission>> 
   'PUT /api/admin/tenants/:id/hosts': 'hosts:write',
 
   // Catalogue
+  'GET /api/admin/user-images/quota': 'catalogue:read',
+  'PUT /api/admin/user-images/quota': 'catalogue:write',
   'GET /api/admin/regions': 'catalogue:read',
   'POST /api/admin/regions': 'catalogue:write',
   'PUT /api/admin/regions/:id': 'catalogue:write',

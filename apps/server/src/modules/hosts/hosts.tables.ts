@@ -176,3 +176,21 @@ export const simulatedVolumes = pgTable(
   },
   (t) => [primaryKey({ columns: [t.hostId, t.name] })],
 );
+
+/**
+ * The images a simulated host holds that it made itself: users' saved images (drivers/images.ts),
+ * with the system disk's files of the container they came from. Host id 0 is the simulated
+ * registry (IMAGE_REGISTRY) that push writes and pull reads.
+ */
+export const simulatedImages = pgTable(
+  'simulated_images',
+  {
+    hostId: integer('host_id').notNull(),
+    ref: text('ref').notNull(),
+    files: jsonb('files').$type<Record<string, string>>().notNull().default({}),
+    env: jsonb('env').$type<string[]>().notNull().default([]),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.hostId, t.ref] })],
+);

@@ -16,6 +16,7 @@ export {
   OperationNotSupportedError,
 } from './drivers/driver-errors.ts';
 export type { ContainerSpec, HostDriver, SshAccess, SshAddress } from './drivers/host-driver.ts';
+export { isUserImageRef, userImageRefOf } from './drivers/images.ts';
 export { containerNameOf } from './drivers/instance-spec.ts';
 export type { HostDriverRegistry } from './drivers/registry.ts';
 export { createVastClient, type VastClient, type VastOffer } from './drivers/vastai/vastai-api.ts';

@@ -17,10 +17,18 @@ export interface InstanceDeps {
   retentionDays: number;
   /** How long an instance job's claim lasts (INSTANCE_PROVISION_LEASE_S). */
   provisionLeaseMs: number;
+  /** IMAGE_REGISTRY: users' saved images are pushed there and pulled by other hosts (images/). */
+  imageRegistry?: string | null;
   /** Starts the job of a committed create or power action in this process (jobs.usecases.ts). */
   jobs: { kick(instanceId: number): void };
   /** The app's logger: background tasks report what failed for one instance and carried on. */
   log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
+}
+
+/** In-process kicks of saved-image deletions after commit (images/delete.usecases.ts). */
+export interface ImageDeletes {
+  kick(): void;
+  drain(): Promise<void>;
 }
 
 /** In-process instance jobs after commit (jobs.usecases.ts); `drain` waits for those in flight. */
@@ -32,6 +40,8 @@ export interface ProvisionJobs {
 /** The module's deps: the usecases' plus the job runner and the hosts' deps (Docker-path routes). */
 export interface InstancesModuleDeps extends InstanceDeps {
   jobs: ProvisionJobs;
+  /** Deletions of users' saved images after commit (images/delete.usecases.ts). */
+  imageDeletes: ImageDeletes;
   hosts: HostsDeps;
 }
 

@@ -4,7 +4,14 @@ import { DOC_PREFIXES, type DocPrefix } from '../../platform/doc-no.ts';
 /** States in which a pay-as-you-go instance accrues cost (its container may still be running). */
 export const ACCRUING: InstanceStatus[] = ['RUNNING', 'STOPPING'];
 /** States whose driver call may have been cut short by a crash. */
-export const TRANSITIONAL: InstanceStatus[] = ['CREATING', 'STOPPING', 'STARTING', 'RELEASING', 'RESETTING'];
+export const TRANSITIONAL: InstanceStatus[] = [
+  'CREATING',
+  'STOPPING',
+  'STARTING',
+  'RELEASING',
+  'RESETTING',
+  'SAVING_IMAGE',
+];
 
 /**
  * Pay-as-you-go accrual (DESIGN §5): closed periods plus floor(rate × seconds / 3600) of the

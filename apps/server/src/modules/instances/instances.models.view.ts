@@ -47,6 +47,7 @@ export function toInstanceView(
     dataMountPath: capabilitiesOf(i.hostDriver).dataVolume ? DATA_MOUNT_PATH : null,
     resettable: capabilitiesOf(i.hostDriver).recreate,
     cloneable: capabilitiesOf(i.hostDriver).clone,
+    imageSaveable: capabilitiesOf(i.hostDriver).userImages,
     machineId: i.skuId,
     extraPorts: i.extraPorts.map((p) => ({
       ...p,

@@ -2,6 +2,7 @@ import { defineModule } from '../../platform/module.ts';
 import type { DiscountService } from '../discounts/index.ts';
 import type { HostDriverRegistry, HostsDeps } from '../hosts/index.ts';
 import type { MarketCatalog } from '../market/index.ts';
+import { createImageDeletes } from './images/delete.usecases.ts';
 import type { InstancesModuleDeps } from './instances.deps.ts';
 import { instancesRoutes } from './instances.routes.ts';
 import { createInstanceJobs } from './jobs/jobs.usecases.ts';
@@ -10,6 +11,7 @@ import { instanceTasks } from './tasks/schedule.task.ts';
 export interface InstancesSettings {
   INSTANCE_RETENTION_DAYS: number;
   INSTANCE_PROVISION_LEASE_S: number;
+  IMAGE_REGISTRY?: string;
 }
 
 /** Instances (routes incl. the Docker-path ones), their provisioning jobs and scheduled tasks. */
@@ -36,7 +38,12 @@ export const instancesModule = defineModule({
       box: core.box,
       retentionDays: needs.settings.INSTANCE_RETENTION_DAYS,
       provisionLeaseMs: needs.settings.INSTANCE_PROVISION_LEASE_S * 1000,
+      imageRegistry: needs.settings.IMAGE_REGISTRY ?? null,
       jobs: { kick: (id) => jobs.kick(id), drain: () => jobs.drain() },
+      imageDeletes: createImageDeletes(
+        () => deps,
+        (err) => core.log.error({ err }, 'user image deletes failed; the sweep retries them'),
+      ),
       log: core.log,
       hosts: needs.hosts,
     };
@@ -51,6 +58,9 @@ export const instancesModule = defineModule({
     await instancesRoutes(app, deps);
     for (const task of instanceTasks(deps)) app.tasks.register(task);
     // Provisioning jobs in flight finish before the database closes.
-    app.addHook('onClose', () => deps.jobs.drain());
+    app.addHook('onClose', async () => {
+      await deps.jobs.drain();
+      await deps.imageDeletes.drain();
+    });
   },
 });

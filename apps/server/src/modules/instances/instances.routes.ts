@@ -23,6 +23,7 @@ import { cloneRoutes } from './create/clone.routes.ts';
 import { createInstance } from './create/create.usecases.ts';
 import { failedCreateRoutes } from './create/failed-create.routes.ts';
 import { createDockerGateway } from './gateway.ts';
+import { userImageRoutes } from './images/images.routes.ts';
 import type { InstancesModuleDeps } from './instances.deps.ts';
 import { instanceErrors } from './instances.errors.ts';
 import { toInstanceView } from './instances.models.view.ts';
@@ -137,6 +138,7 @@ export async function instancesRoutes(app: AppInstance, deps: InstancesModuleDep
   await failedCreateRoutes(app, deps, { owned, toView });
   await cloneRoutes(app, deps, { toView });
   await instanceSettingsRoutes(app, deps, { owned, view });
+  await userImageRoutes(app, deps);
 
   app.get(
     '/api/gpu/instance/check-ssh',

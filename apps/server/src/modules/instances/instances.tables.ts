@@ -37,6 +37,8 @@ export interface TransitionJob {
   image?: string;
   /** CREATING a clone: the instance whose system disk and data volume it is made from. */
   cloneOf?: number;
+  /** SAVING_IMAGE: the user image row the job commits into (images/save.usecases.ts). */
+  imageId?: number;
   /** An admin's action: the notice the owner gets once it is done. */
   notice?: { title: string; body: string };
 }

@@ -2,6 +2,7 @@ import {
   AccountBookOutlined,
   CloudServerOutlined,
   GiftOutlined,
+  HddOutlined,
   HomeOutlined,
   ProfileOutlined,
   SafetyCertificateOutlined,
@@ -20,6 +21,7 @@ const r = t.routes;
 export const CONSOLE_MENU: NonNullable<MenuProps['items']> = [
   { key: c.homepage, icon: <HomeOutlined />, label: t.console.home },
   { key: c.instance, icon: <CloudServerOutlined />, label: r.consoleInstance },
+  { key: c.images, icon: <HddOutlined />, label: r.consoleImages },
   {
     type: 'group',
     key: 'fees',

@@ -33,6 +33,7 @@ describe('status tags', () => {
       '释放中',
       '已释放',
       '重置中',
+      '保存镜像中',
       '创建失败',
     ]);
     expect(STATUS_META.RUNNING.color).toBe('success');
@@ -46,6 +47,7 @@ describe('status tags', () => {
       'STARTING',
       'RELEASING',
       'RESETTING',
+      'SAVING_IMAGE',
     ]);
   });
 });
@@ -60,6 +62,7 @@ describe('allowed actions', () => {
     ['RELEASING', []],
     ['RELEASED', []],
     ['RESETTING', []],
+    ['SAVING_IMAGE', []],
     ['FAILED', []],
   ];
   for (const [status, expected] of table) {
@@ -79,6 +82,7 @@ describe('allowed actions', () => {
       'STOPPED',
       'STARTING',
       'RESETTING',
+      'SAVING_IMAGE',
     ]);
     expect(allowedActions(inst({ status: 'RUNNING' }), NOW).renew).toBe(false);
   });

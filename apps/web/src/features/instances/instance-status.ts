@@ -19,6 +19,7 @@ export const STATUS_META: Record<InstanceStatus, StatusMeta> = {
   RELEASING: { color: 'processing', transitional: true },
   RELEASED: { color: 'default', transitional: false },
   RESETTING: { color: 'processing', transitional: true },
+  SAVING_IMAGE: { color: 'processing', transitional: true },
   FAILED: { color: 'error', transitional: false },
 };
 
@@ -34,7 +35,8 @@ export type RowAction =
   | 'dismiss'
   | 'reset'
   | 'changeImage'
-  | 'clone';
+  | 'clone'
+  | 'saveImage';
 
 /** Reset system / change image: where the host can recreate, and only once powered off. */
 export const canReset = (inst: Pick<Instance, 'status' | 'resettable'>) =>

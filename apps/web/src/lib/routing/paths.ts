@@ -16,6 +16,7 @@ export const PATHS = {
     root: '/console',
     homepage: '/console/homepage',
     instance: '/console/instance',
+    images: '/console/images',
     orders: '/console/orders',
     bills: '/console/bills',
     rechargeOrders: '/console/recharge-orders',

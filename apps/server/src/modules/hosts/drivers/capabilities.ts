@@ -4,11 +4,32 @@ import type { DriverCapabilities } from './host-driver.ts';
 
 /** What each kind of host is; its driver reports the same (`HostDriver.capabilities`). */
 export const DRIVER_CAPABILITIES: Readonly<Record<HostDriverKind, DriverCapabilities>> = {
-  simulated: { localAllocation: true, ownSshAddress: false, dataVolume: true, recreate: true, clone: true },
-  docker: { localAllocation: true, ownSshAddress: false, dataVolume: true, recreate: true, clone: true },
+  simulated: {
+    localAllocation: true,
+    ownSshAddress: false,
+    dataVolume: true,
+    recreate: true,
+    clone: true,
+    userImages: true,
+  },
+  docker: {
+    localAllocation: true,
+    ownSshAddress: false,
+    dataVolume: true,
+    recreate: true,
+    clone: true,
+    userImages: true,
+  },
   // A rented machine: vast.ai picks it per rental, keeps its GPUs while it is stopped and gives
   // it an SSH address of its own; its disk is the rental's own, and a rental is not remade.
-  vastai: { localAllocation: false, ownSshAddress: true, dataVolume: false, recreate: false, clone: false },
+  vastai: {
+    localAllocation: false,
+    ownSshAddress: true,
+    dataVolume: false,
+    recreate: false,
+    clone: false,
+    userImages: false,
+  },
 };
 
 /** The capabilities of a host's driver kind, without making the driver (no connection, no secrets). */

@@ -41,6 +41,10 @@ export interface DriverHarness {
   nvidiaRequestOf?(containerId: string): Promise<{ deviceIds: string[] | null; hookSaw: string | null }>;
   /** The environment a running container's processes have, where the driver keeps values. */
   envOf?(containerId: string): Promise<Record<string, string>>;
+  /** Drivers with user images: a registry (host[:port]) the suite may push to and pull from. */
+  registry?: string;
+  /** Why there is none (the registry would not start): the registry test fails saying so. */
+  registryUnavailable?: string;
   /** Fields a create of this driver needs beyond the common spec (vast.ai: a fresh offer). */
   specExtras?(): Partial<ContainerSpec>;
   close(): Promise<void>;

@@ -10,6 +10,7 @@ import {
 import type { DriverHarness, DriverTraits } from './drivers.test-helpers.ts';
 import { cloneContract } from './drivers-clone.test-suite.ts';
 import { gpuHandoverContract } from './drivers-gpus.test-suite.ts';
+import { userImageContract } from './drivers-images.test-suite.ts';
 import { instanceContainerContract } from './drivers-instances.test-suite.ts';
 import { dataVolumeContract } from './drivers-volumes.test-suite.ts';
 import type { ContainerSpec } from './host-driver.ts';
@@ -263,5 +264,6 @@ export function hostDriverContract(
     dataVolumeContract({ harness: () => h, spec, create, made });
     gpuHandoverContract({ harness: () => h, spec, create, made });
     cloneContract({ harness: () => h, spec, create, made });
+    userImageContract({ harness: () => h, spec, create, next: () => ++seq });
   });
 }

@@ -1,4 +1,6 @@
 import type { hosts } from '../hosts.tables.ts';
+import type { UserImageOps } from './images.ts';
+import type { ContainerIsolation } from './isolation.ts';
 import type { DataVolumeSpec, MountedVolume, RecreateOptions, VolumeSummary } from './volumes.ts';
 
 /** A host row as the drivers read it: connection and behaviour are in `settings`. */
@@ -132,6 +134,8 @@ export interface DriverCapabilities {
   recreate: boolean;
   /** `clone` makes a new instance's container from another's system disk and data volume. */
   clone: boolean;
+  /** Users may save an instance as a private image (`UserImageOps`, images.ts); false: refused. */
+  userImages: boolean;
 }
 
 export interface CreateResult {
@@ -176,61 +180,6 @@ export interface ContainerState extends ContainerSummary {
   visibleDevices?: string;
 }
 
-/** How a container is fenced off from the host and from other customers' containers. */
-export interface ContainerIsolation {
-  /** Null: no limit (a container made before the limit existed). */
-  pidsLimit: number | null;
-  /** Memory limit in bytes; null is unlimited. */
-  memoryBytes: number | null;
-  /** `no-new-privileges`: setuid binaries and file capabilities cannot raise privileges. */
-  noNewPrivileges: boolean;
-  /** Linux capabilities dropped and added back, upper case without `CAP_`, sorted. */
-  capDrop: string[];
-  capAdd: string[];
-  /** Networks the container is attached to: only its own. */
-  networks: string[];
-}
-
-/** Processes and threads an instance may run when its spec does not say (per GPU: hosts.models). */
-export const DEFAULT_PIDS_LIMIT = 4096;
-
-/**
- * The capabilities an instance container keeps after dropping all: what sshd and JupyterLab
- * need as root. sshd: NET_BIND_SERVICE (port 22), SYS_CHROOT (privilege separation),
- * SETUID/SETGID (dropping to the user), CHOWN (its pty), AUDIT_WRITE (PAM login records),
- * KILL (signalling its children of other users). Root's usual file work (apt, pip, conda):
- * DAC_OVERRIDE, FOWNER, CHOWN. Docker's defaults left out: NET_RAW (forging and sniffing
- * packets on the bridge), MKNOD, SETFCAP, SETPCAP, FSETID (no-new-privileges voids setuid anyway).
- */
-export const INSTANCE_CAPABILITIES = [
-  'AUDIT_WRITE',
-  'CHOWN',
-  'DAC_OVERRIDE',
-  'FOWNER',
-  'KILL',
-  'NET_BIND_SERVICE',
-  'SETGID',
-  'SETUID',
-  'SYS_CHROOT',
-] as const;
-
-const GIB = 1024 ** 3;
-
-/** The network of a container: its own bridge, named after it (one per instance). */
-export const networkNameOf = (spec: Pick<ContainerSpec, 'name'>) => spec.name;
-
-/** The isolation every container of this spec gets; drivers that run containers apply exactly this. */
-export function isolationOf(spec: ContainerSpec): ContainerIsolation {
-  return {
-    pidsLimit: spec.pidsLimit ?? DEFAULT_PIDS_LIMIT,
-    memoryBytes: spec.memoryGb ? Math.round(spec.memoryGb * GIB) : null,
-    noNewPrivileges: true,
-    capDrop: ['ALL'],
-    capAdd: [...INSTANCE_CAPABILITIES],
-    networks: [networkNameOf(spec)],
-  };
-}
-
 /** A network the platform made for a container (per-instance bridge), with the labels it carries. */
 export interface NetworkSummary {
   id: string;
@@ -243,7 +192,7 @@ export interface NetworkSummary {
  * One GPU host (DESIGN §7). The registry binds a driver to a host row, so `probe` and `list`
  * act on that host and container ids are the host's own.
  */
-export interface HostDriver {
+export interface HostDriver extends Partial<UserImageOps> {
   readonly kind: string;
   /** The same as `capabilitiesOf(kind)`. */
   readonly capabilities: DriverCapabilities;
@@ -296,3 +245,11 @@ export interface HostDriver {
   listVolumes?(): Promise<VolumeSummary[]>;
   removeVolume?(name: string): Promise<void>;
 }
+
+export {
+  type ContainerIsolation,
+  DEFAULT_PIDS_LIMIT,
+  INSTANCE_CAPABILITIES,
+  isolationOf,
+  networkNameOf,
+} from './isolation.ts';

@@ -8,6 +8,7 @@ import {
   generateJupyterToken,
   generateRootPassword,
   hostErrors,
+  isUserImageRef,
   topUpPorts,
 } from '../../hosts/index.ts';
 import { postLedgerEntry } from '../../ledger/index.ts';
@@ -15,6 +16,7 @@ import { scopeOf } from '../../market/index.ts';
 import { pricingErrors, quoteOfRow, voucherOrderOf } from '../../pricing/index.ts';
 import type { TenantRecord } from '../../tenants/index.ts';
 import { takeFromVoucher } from '../../vouchers/index.ts';
+import { checkUserImageForCreate } from '../images/create-check.usecases.ts';
 import { actorLabel, type InstanceDeps } from '../instances.deps.ts';
 import { instanceErrors } from '../instances.errors.ts';
 import { packageEnd } from '../instances.models.ts';
@@ -75,7 +77,10 @@ export async function createInstance(
       if (!pre) throw pricingErrors.machineNotFound();
       // Re-priced from these rows: client prices are never trusted.
       const quote = quoteOfRow({ now: () => now, rules }, tenant, input, pre.row, pre.platformPrices);
-      if (!pre.imageUsable) throw instanceErrors.imageUnavailable();
+      // A user's saved image (images/): theirs, ready, and on this host unless in the registry.
+      if (isUserImageRef(input.image))
+        await checkUserImageForCreate(tx, user.id, input.image, quote.row.hostId);
+      else if (!pre.imageUsable) throw instanceErrors.imageUnavailable();
       const host = pre.host;
       // A provider's machine (vast.ai) maps its own ports: none of the pool to publish extras on.
       if (extraPorts.length > 0 && !capabilitiesOf(quote.row.hostDriver).localAllocation)

@@ -8,6 +8,7 @@ import {
   OperationNotSupportedError,
 } from '../../hosts/index.ts';
 import { failCreate } from '../create/failure.usecases.ts';
+import { pullUserImageIfMissing } from '../images/pull.usecases.ts';
 import type { InstanceDeps } from '../instances.deps.ts';
 import { jupyterTokenEncOf, packageEnd } from '../instances.models.ts';
 import { createInstancesRepository, type InstanceRow } from '../instances.repository.ts';
@@ -59,6 +60,7 @@ async function containerFor(deps: InstanceDeps, driver: HostDriver, inst: Instan
   };
   const existing = await adopt();
   if (existing) return existing;
+  await pullUserImageIfMissing(driver, inst.image);
   const spec = await instanceSpecOf(deps, driver, inst, inst.image);
   const cloneOf = inst.transitionJob?.cloneOf;
   try {

@@ -1,6 +1,7 @@
 import type { InstanceStatus } from '@gpu/shared';
 import { ContainerNotFoundError, dataVolumeNameOf, releaseOnHost } from '../../hosts/index.ts';
 import { createCloneRepository } from '../create/clone.repository.ts';
+import { saveImageJob } from '../images/save.usecases.ts';
 import { type Actor, actorLabel, type InstanceDeps } from '../instances.deps.ts';
 import { instanceErrors } from '../instances.errors.ts';
 import { STOP_REASONS } from '../instances.models.ts';
@@ -102,6 +103,7 @@ export async function driveTransition(
   if (inst.status === 'STARTING') return startJob(deps, inst);
   if (inst.status === 'RELEASING') return releaseJob(deps, inst);
   if (inst.status === 'RESETTING') return resetJob(deps, inst);
+  if (inst.status === 'SAVING_IMAGE') return saveImageJob(deps, inst);
   throw new Error(`instance ${inst.id} is ${inst.status}: no transition to drive`);
 }
 

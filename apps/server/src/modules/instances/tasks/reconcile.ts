@@ -115,7 +115,8 @@ async function settle(deps: InstanceDeps, inst: InstanceRow, actual: Actual): Pr
     );
   }
   // A reset finds its container by name: the job adopts what a recreate cut short made.
-  if (inst.status === 'RESETTING') return (await driveTransition(deps, inst)).row.status;
+  if (inst.status === 'RESETTING' || inst.status === 'SAVING_IMAGE')
+    return (await driveTransition(deps, inst)).row.status;
   if (inst.status === 'RELEASING') {
     // The container is still there: the release job removes it and finishes.
     if (actual !== 'missing') return (await driveTransition(deps, inst)).row.status;

@@ -1,4 +1,5 @@
 import type { Task } from '../../../platform/tasks.ts';
+import { runImageDeletes } from '../images/delete.usecases.ts';
 import type { InstanceDeps } from '../instances.deps.ts';
 import { JOB_SWEEP_MS, runJobSweep } from '../jobs/jobs.usecases.ts';
 import { runExpiry, runMetering, runRetention } from './billing-tasks.ts';
@@ -12,4 +13,6 @@ export const instanceTasks = (deps: InstanceDeps): Task[] => [
   // Creates and power actions whose in-process kick was lost (crash, restart); claims keep replicas apart.
   { name: 'instances.provision', intervalMs: JOB_SWEEP_MS, run: () => runJobSweep(deps) },
   { name: 'instances.reconcile', intervalMs: 60_000, run: () => runReconcile(deps) },
+  // Saved images the user deleted: removed from hosts and registry (a lease keeps replicas apart).
+  { name: 'instances.image-deletes', intervalMs: JOB_SWEEP_MS, run: () => runImageDeletes(deps) },
 ];

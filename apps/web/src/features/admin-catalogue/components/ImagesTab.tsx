@@ -1,12 +1,13 @@
 import type { AdminImage } from '@gpu/shared/catalogue';
 import { FRAMEWORK_TYPES, PLATFORM_TYPES } from '@gpu/shared/images';
 import { Button, Col, Form, Input, InputNumber, Row, Select, Switch, type TableProps, Tag } from 'antd';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { FormModal, useEditing } from '../../../components/admin/FormModal';
 import { paging, useListQuery } from '../../../components/admin/list-query';
 import { PagedTable } from '../../../components/admin/PagedTable';
 import { useAdminCan } from '../../../lib/admin-access';
 import { t } from '../../../locales/zh-CN';
+import { ImageQuotaCard } from '../../images';
 import { type ImageFilters, useAdminImages, useSaveImage } from '../api/catalogue';
 import { actionsColumn } from './actions-column';
 import styles from './admin.module.css';
@@ -96,6 +97,9 @@ export function ImagesTab() {
 
   return (
     <>
+      <Suspense fallback={null}>
+        <ImageQuotaCard />
+      </Suspense>
       <div className={styles.toolbar}>
         <Input.Search
           allowClear

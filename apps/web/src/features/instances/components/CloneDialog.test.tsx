@@ -17,6 +17,7 @@ const source = {
   gpuCount: 2,
   machineId: 31,
   cloneable: true,
+  imageSaveable: true,
   dataMountPath: '/root/data',
 } as Instance;
 

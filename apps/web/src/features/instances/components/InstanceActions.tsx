@@ -25,7 +25,7 @@ export interface InstanceActionsProps {
 }
 
 /**
- * 更多: the actions used less often (reset system, change image), each enabled only on a
+ * 更多: the actions used less often (reset system, change image, save as image), each enabled only on a
  * powered-off instance; the menu says so beside them otherwise.
  */
 function MoreMenu({ inst, busy, onAction, block }: Omit<InstanceActionsProps, 'now'> & { block: boolean }) {
@@ -40,7 +40,7 @@ function MoreMenu({ inst, busy, onAction, block }: Omit<InstanceActionsProps, 'n
   return (
     <Dropdown
       trigger={['click']}
-      disabled={busy || inst.status === 'RESETTING'}
+      disabled={busy || inst.status === 'RESETTING' || inst.status === 'SAVING_IMAGE'}
       menu={{
         items: [
           ...(inst.resettable
@@ -55,13 +55,23 @@ function MoreMenu({ inst, busy, onAction, block }: Omit<InstanceActionsProps, 'n
               ]
             : []),
           ...(inst.cloneable ? [cloneItem] : []),
+          ...(inst.imageSaveable
+            ? [
+                {
+                  key: 'saveImage',
+                  label: label(i18n.saveImage),
+                  disabled: !stopped,
+                  'data-testid': 'more-save-image',
+                },
+              ]
+            : []),
         ],
         onClick: ({ key }) => onAction(key as RowAction, inst),
       }}
     >
       <Button
         size="small"
-        loading={inst.status === 'RESETTING'}
+        loading={inst.status === 'RESETTING' || inst.status === 'SAVING_IMAGE'}
         block={block}
         data-testid="instance-more"
         aria-label={i18n.more}
@@ -157,7 +167,7 @@ export function InstanceActions({ inst, now, busy, onAction, layout = 'row' }: I
       >
         {i18n.release}
       </Button>
-      {inst.resettable || inst.cloneable ? (
+      {inst.resettable || inst.cloneable || inst.imageSaveable ? (
         <MoreMenu inst={inst} busy={busy} onAction={onAction} block={block} />
       ) : null}
     </div>

@@ -37,6 +37,7 @@ const base: Instance = {
   dataMountPath: '/root/data',
   resettable: true,
   cloneable: true,
+  imageSaveable: true,
   machineId: 1,
   extraPorts: [],
 };
@@ -145,7 +146,7 @@ describe('InstanceActions', () => {
   });
   it('更多 offers 克隆实例 on a powered-off instance only, and alone where the host cannot recreate', async () => {
     const onAction = vi.fn();
-    const cloneOnly = { ...base, resettable: false };
+    const cloneOnly = { ...base, resettable: false, imageSaveable: false };
     const { rerender } = render(
       <InstanceActions inst={cloneOnly} now={NOW} busy={false} onAction={onAction} />,
     );
@@ -153,15 +154,16 @@ describe('InstanceActions', () => {
     const item = async (text: RegExp) => (await screen.findByText(text)).closest('li') as HTMLElement;
     expect((await item(/克隆实例（需先关机）/)).getAttribute('aria-disabled')).toBe('true');
     expect(screen.queryByText(/重置系统/)).toBeNull();
+    expect(screen.queryByText(/保存镜像/)).toBeNull();
     const stopped = { ...cloneOnly, status: 'STOPPED' as const };
     rerender(<InstanceActions inst={stopped} now={NOW} busy={false} onAction={onAction} />);
     fireEvent.click(await item(/^克隆实例$/));
     expect(onAction).toHaveBeenCalledWith('clone', stopped);
   });
-  it('has no 更多 where the host can neither recreate nor clone (overseas)', () => {
+  it('has no 更多 where the host can neither recreate, clone nor save images (overseas)', () => {
     render(
       <InstanceActions
-        inst={{ ...base, resettable: false, cloneable: false }}
+        inst={{ ...base, resettable: false, cloneable: false, imageSaveable: false }}
         now={NOW}
         busy={false}
         onAction={vi.fn()}

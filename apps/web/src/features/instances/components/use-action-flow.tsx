@@ -1,9 +1,12 @@
 import type { Instance } from '@gpu/shared/instances';
+import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { confirmDialog } from '../../../lib/feedback';
 import { t } from '../../../locales/zh-CN';
+import { SaveImageDialog } from '../../images';
 import { useFailedCreateActions } from '../api/failed-create';
 import { usePowerAction } from '../api/instance-actions';
+import { instanceKeys } from '../api/keys';
 import { useResetInstance } from '../api/reset-instance';
 import type { RowAction } from '../instance-status';
 import { ReleaseDialog } from './ReleaseDialog';
@@ -32,6 +35,8 @@ export function useActionFlow() {
   const [cloning, setCloning] = useState<Instance | null>(null);
   const reset = useResetInstance();
   const [resetting, setResetting] = useState<{ inst: Instance; changeImage: boolean } | null>(null);
+  const [savingImage, setSavingImage] = useState<Instance | null>(null);
+  const queryClient = useQueryClient();
   const [inFlight, setInFlight] = useState<ReadonlySet<number>>(new Set());
 
   const run = (action: 'powerOff' | 'powerOn' | 'release', inst: Instance) => {
@@ -65,6 +70,7 @@ export function useActionFlow() {
     else if (action === 'rename') setRenaming(inst);
     else if (action === 'connect') setConnecting(inst);
     else if (action === 'clone') setCloning(inst);
+    else if (action === 'saveImage') setSavingImage(inst);
     else if (action === 'reset' || action === 'changeImage')
       setResetting({ inst, changeImage: action === 'changeImage' });
     else if (action === 'recreate' || action === 'dismiss') {
@@ -111,6 +117,13 @@ export function useActionFlow() {
         {renaming ? <RenameDialog inst={renaming} onClose={() => setRenaming(null)} /> : null}
         {connecting ? <ConnectDrawer inst={connecting} onClose={() => setConnecting(null)} /> : null}
         {cloning ? <CloneDialog inst={cloning} onClose={() => setCloning(null)} /> : null}
+        {savingImage ? (
+          <SaveImageDialog
+            inst={savingImage}
+            onClose={() => setSavingImage(null)}
+            onSaved={() => void queryClient.invalidateQueries({ queryKey: instanceKeys.all })}
+          />
+        ) : null}
       </Suspense>
     </>
   );

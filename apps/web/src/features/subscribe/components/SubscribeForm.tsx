@@ -4,6 +4,7 @@ import type { MarketItem } from '@gpu/shared/market';
 import { isOverseasSku } from '@gpu/shared/market';
 import { unitsToYuan } from '@gpu/shared/money';
 import { displayPrices } from '@gpu/shared/price-display';
+import type { UserImage } from '@gpu/shared/user-images';
 import { OVERSEAS_DISK_GB } from '@gpu/shared/vastai';
 import { Alert } from 'antd';
 import { useMemo, useReducer, useState } from 'react';
@@ -30,6 +31,7 @@ import { FormSection } from './FormSection';
 import { GpuCountChoice } from './GpuCountChoice';
 import { HostCard } from './HostCard';
 import { ImageCascader } from './ImageCascader';
+import { ImageSource, type ImageTab } from './ImageSource';
 import { InstanceNameField } from './InstanceNameField';
 import { OrderBar } from './OrderBar';
 import { PackageConfirm } from './PackageConfirm';
@@ -68,6 +70,11 @@ export function SubscribeForm({ item, billingType: chosenBilling, onBillingChang
   const duration = clampDuration(durationWanted, billingType);
 
   const [cascader, dispatchCascader] = useReducer(cascaderReducer, INITIAL_CASCADER);
+  // 我的镜像 (saved images) for local machines; overseas offers take catalogue images only.
+  const [imageTab, setImageTab] = useState<ImageTab>('public');
+  const [mine, setMine] = useState<UserImage | null>(null);
+  const chosenImage =
+    !overseas && imageTab === 'mine' ? (mine?.image ?? null) : (cascader.selected?.imageUrl ?? null);
   const images = useImages(item.gpuBrand, overseas ? 'vast.ai' : 'local');
   // An overseas offer shows only the images its CUDA runs.
   const imageMap = overseas ? imagesForOffer(images.data?.imageMap, item.cudaVersion) : images.data?.imageMap;
@@ -121,26 +128,26 @@ export function SubscribeForm({ item, billingType: chosenBilling, onBillingChang
 
   let blockedReason: string | null = null;
   if (bounds.max < 1) blockedReason = s.noIdle;
-  else if (!cascader.selected) blockedReason = s.bar.needImage;
+  else if (!chosenImage) blockedReason = s.bar.needImage;
   else if (nameError) blockedReason = s.bar.needName;
   else if (extra.error && !overseas) blockedReason = extra.error;
   else if (!pricingReady) blockedReason = t.common.loading;
 
   const submit = () => {
-    if (creating || blockedReason || !cascader.selected) return;
+    if (creating || blockedReason || !chosenImage) return;
     if (overseas) {
       submitOverseas({
         offerId: item.id,
         label: name,
         diskSpace: OVERSEAS_DISK_GB,
-        image: cascader.selected.imageUrl,
+        image: chosenImage,
       });
       return;
     }
     const payload = {
       machineId: item.id,
       instanceName: name,
-      image: cascader.selected.imageUrl,
+      image: chosenImage,
       gpuAmount,
       duration: billingType === 'hourly' ? 1 : duration,
       billingType,
@@ -171,6 +178,17 @@ export function SubscribeForm({ item, billingType: chosenBilling, onBillingChang
       onOk: () => create(payload),
     });
   };
+
+  const cascaderEl = (
+    <ImageCascader
+      imageMap={imageMap}
+      loading={images.isPending}
+      failed={images.isError}
+      onRetry={() => void images.refetch()}
+      state={cascader}
+      dispatch={dispatchCascader}
+    />
+  );
 
   const paid = displayPrices(discountLive ? item.discountPrice : item.originalPrice);
 
@@ -218,14 +236,19 @@ export function SubscribeForm({ item, billingType: chosenBilling, onBillingChang
 
       <div className={styles.card}>
         <FormSection title={s.sections.image} testId="section-image">
-          <ImageCascader
-            imageMap={imageMap}
-            loading={images.isPending}
-            failed={images.isError}
-            onRetry={() => void images.refetch()}
-            state={cascader}
-            dispatch={dispatchCascader}
-          />
+          {overseas ? (
+            cascaderEl
+          ) : (
+            <ImageSource
+              tab={imageTab}
+              onTab={setImageTab}
+              hostName={item.hostName}
+              mine={mine}
+              onMine={setMine}
+            >
+              {cascaderEl}
+            </ImageSource>
+          )}
         </FormSection>
 
         {overseas ? null : (

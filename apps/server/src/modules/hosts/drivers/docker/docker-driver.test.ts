@@ -1,6 +1,6 @@
 import { createConnection } from 'node:net';
 import Docker from 'dockerode';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { type HostNetworks, parseHostNetworks } from '../../../../platform/host-networks.ts';
 import { ContainerConflictError } from '../driver-errors.ts';
 import { hostDriverContract } from '../drivers.test-suite.ts';
@@ -17,6 +17,7 @@ import {
   TEST_IMAGE,
   withTestEngine,
 } from './test-engine.ts';
+import { startTestRegistry } from './test-registry.ts';
 
 const GPUS = { model: 'RTX 4090', brand: 'NVIDIA', memoryGb: 24, count: 8 };
 
@@ -52,7 +53,19 @@ withTestEngine('docker driver on a real engine', check, (socketPath) => {
   });
   const docker = new Docker({ socketPath });
 
+  let testRegistry: Awaited<ReturnType<typeof startTestRegistry>> | undefined;
+  afterAll(() => testRegistry?.stop());
+  // Only the push/pull case needs it: without the package that case fails, naming it.
+  const imageRegistry = async () => {
+    try {
+      testRegistry = await startTestRegistry();
+      return { registry: testRegistry.address };
+    } catch (err) {
+      return { registryUnavailable: (err as Error).message };
+    }
+  };
   hostDriverContract('docker', async () => ({
+    ...(await imageRegistry()),
     // As a GPU host's probe records it: the engine takes NVIDIA device requests (here through
     // the stand-in hook scripts/with-docker.sh puts on dockerd's PATH).
     driver: registry.forHost(dockerHostRecord(settings, { nvidiaRuntime: true })),

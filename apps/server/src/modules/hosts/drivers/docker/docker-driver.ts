@@ -33,6 +33,7 @@ import {
   mapDockerError,
   probeFailureReason,
 } from './docker-errors.ts';
+import { dockerImages } from './images.ts';
 import { dockerNetworks } from './networks.ts';
 import { runNvidiaSmi } from './probe-container.ts';
 import { dropCommitImage, recreateDocker } from './recreate.ts';
@@ -72,6 +73,7 @@ export function createDockerDriver(host: HostRecord, deps: DockerDriverDeps = {}
 
   const networks = dockerNetworks(docker, host, call);
   const volumes = dockerVolumes(docker, host, call);
+  const images = dockerImages(docker, call);
   const createContainer = async (spec: ContainerSpec) => {
     const nvidiaRuntime = await hasNvidiaRuntime();
     const wantDisk = Boolean(spec.diskGb) && host.diskLimitSupported !== false;
@@ -214,6 +216,7 @@ export function createDockerDriver(host: HostRecord, deps: DockerDriverDeps = {}
     removeNetwork: networks.remove,
     listVolumes: volumes.managed,
     removeVolume: volumes.remove,
+    ...images,
 
     async inspect(id: string): Promise<ContainerState> {
       const c = await call({ op: 'inspect', containerId: id }, () => docker.getContainer(id).inspect());

@@ -88,6 +88,7 @@ hostDriverContract('simulated', async () => {
     image: IMAGE,
     portBase: 40_000,
     files: simulatedFiles(database, host.id),
+    registry: 'registry.sim:5000',
     createForeignContainer: async () => {
       const id = randomBytes(32).toString('hex');
       await database.db

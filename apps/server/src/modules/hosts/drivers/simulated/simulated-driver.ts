@@ -26,6 +26,7 @@ import { buildInstanceContainerSpec, visibleDevices } from '../instance-spec.ts'
 import { declaredGpuInfo, instanceIdOf, labelsOf, userIdOf } from '../labels.ts';
 import { type RecreateOptions, replacedNameOf } from '../volumes.ts';
 import { cloneSimulated } from './clone.ts';
+import { simulatedImages } from './images.ts';
 import {
   createSimulatedRepository,
   type SimulatedContainerRow as Row,
@@ -103,16 +104,19 @@ export function createSimulatedDriver(host: HostRecord, deps: SimulatedDeps): Ho
     if (settings.gpus) return declaredGpuInfo(host.id, settings.gpus, 'sim');
     return repo.gpus();
   };
-  const hasImage = async (image: string): Promise<boolean> => {
-    if (settings.images) return settings.images.includes(image);
-    return repo.imageEnabled(image);
+  const images = simulatedImages(db, host.id, { reach, mayFail, container: repo.find });
+  /** A catalogue image (or one of the host's declared ones), else a user image it holds (its files). */
+  const imageFiles = async (image: string): Promise<Record<string, string> | null> => {
+    if (settings.images ? settings.images.includes(image) : await repo.imageEnabled(image)) return {};
+    return images.filesOf(image);
   };
 
   /** Creates a container row (and its data volume, unless it exists) with these system-disk files. */
   const make = async (spec: ContainerSpec, files: Record<string, string>) => {
     await reach();
     mayFail('create');
-    if (!(await hasImage(spec.image))) throw new ImageNotFoundError(spec.image);
+    const fromImage = await imageFiles(spec.image);
+    if (!fromImage) throw new ImageNotFoundError(spec.image);
     const present = new Set((await inventory()).map((g) => g.index));
     const missing = spec.gpuIndices.filter((i) => !present.has(i));
     if (missing.length > 0) throw new GpuUnavailableError(`no GPU ${missing.join(',')} on host ${host.id}`);
@@ -133,7 +137,7 @@ export function createSimulatedDriver(host: HostRecord, deps: SimulatedDeps): Ho
       dataVolume: spec.dataVolume
         ? { name: spec.dataVolume.name, mountPath: spec.dataVolume.mountPath }
         : null,
-      files,
+      files: { ...fromImage, ...files },
       createdAt: at,
       updatedAt: at,
     });
@@ -153,7 +157,9 @@ export function createSimulatedDriver(host: HostRecord, deps: SimulatedDeps): Ho
     return { containerId: id, diskLimitEnforced: true };
   };
 
+  const { filesOf: _files, ...imageOps } = images;
   return {
+    ...imageOps,
     kind: 'simulated',
     capabilities: DRIVER_CAPABILITIES.simulated,
 
