@@ -16,6 +16,7 @@ describe('admin actions offered per instance state (the lifecycle rules)', () =>
       RELEASING: [],
       RELEASED: [],
       RESETTING: [],
+      SAVING_IMAGE: [],
       FAILED: [],
     });
   });
