@@ -680,6 +680,8 @@ export const t = {
     title: '费用明细',
     subtitle: '每一笔扣费与退款，按北京时间统计',
     kind: BILL_KIND_NAMES,
+    /** The rate a metering line (按量扣费, 无卡模式) was charged at. */
+    rate: (yuan: string) => `${yuan}/时`,
     billingType: '计费方式',
     billingTypeShort: '计费',
     kindLabel: '类型',

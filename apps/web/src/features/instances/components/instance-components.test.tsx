@@ -37,6 +37,8 @@ const base: Instance = {
   dataMountPath: '/root/data',
   resettable: true,
   extraPorts: [],
+  noGpu: false,
+  noGpuPrice: null,
 };
 const NOW = new Date('2025-06-01T06:00:00.000Z');
 
