@@ -9,7 +9,7 @@ import {
 import type { Instance } from '@gpu/shared/instances';
 import { Button, Dropdown, Tooltip } from 'antd';
 import { t } from '../../../locales/zh-CN';
-import { allowedActions, canReset, isExpired, type RowAction } from '../instance-status';
+import { allowedActions, canPowerOnNoGpu, canReset, isExpired, type RowAction } from '../instance-status';
 import styles from './InstanceActions.module.css';
 
 const i18n = t.instances;
@@ -25,8 +25,8 @@ export interface InstanceActionsProps {
 }
 
 /**
- * 更多: the actions used less often (reset system, change image), each enabled only on a
- * powered-off instance; the menu says so beside them otherwise.
+ * 更多: the actions used less often (no-GPU power on, reset system, change image), each enabled
+ * only on a powered-off instance; the menu says so beside them otherwise.
  */
 function MoreMenu({ inst, busy, onAction, block }: Omit<InstanceActionsProps, 'now'> & { block: boolean }) {
   const stopped = canReset(inst);
@@ -37,6 +37,16 @@ function MoreMenu({ inst, busy, onAction, block }: Omit<InstanceActionsProps, 'n
       disabled={busy || inst.status === 'RESETTING'}
       menu={{
         items: [
+          ...(inst.noGpuPrice === null
+            ? []
+            : [
+                {
+                  key: 'powerOnNoGpu',
+                  label: label(i18n.noGpu.menu),
+                  disabled: !canPowerOnNoGpu(inst),
+                  'data-testid': 'more-nogpu',
+                },
+              ]),
           { key: 'reset', label: label(i18n.reset), disabled: !stopped, 'data-testid': 'more-reset' },
           {
             key: 'changeImage',

@@ -6,6 +6,7 @@ import { useFailedCreateActions } from '../api/failed-create';
 import { usePowerAction } from '../api/instance-actions';
 import { useResetInstance } from '../api/reset-instance';
 import type { RowAction } from '../instance-status';
+import { NoGpuConfirm } from './NoGpuConfirm';
 import { ReleaseDialog } from './ReleaseDialog';
 import { RenewDialog } from './RenewDialog';
 import { ResetDialog } from './ResetDialog';
@@ -32,10 +33,10 @@ export function useActionFlow() {
   const [resetting, setResetting] = useState<{ inst: Instance; changeImage: boolean } | null>(null);
   const [inFlight, setInFlight] = useState<ReadonlySet<number>>(new Set());
 
-  const run = (action: 'powerOff' | 'powerOn' | 'release', inst: Instance) => {
+  const run = (action: 'powerOff' | 'powerOn' | 'release', inst: Instance, noGpu = false) => {
     setInFlight((s) => new Set(s).add(inst.id));
     power.mutate(
-      { action, inst },
+      { action, inst, noGpu },
       {
         onSettled: () =>
           setInFlight((s) => {
@@ -58,6 +59,16 @@ export function useActionFlow() {
         cancelText: t.common.cancel,
         okButtonProps: { danger: off },
         onOk: () => run(action, inst),
+      });
+    } else if (action === 'powerOnNoGpu') {
+      // The price is shown before confirming (issue 30).
+      void confirmDialog({
+        title: i18n.noGpu.title(inst.name),
+        content: <NoGpuConfirm inst={inst} />,
+        okText: i18n.noGpu.ok,
+        cancelText: t.common.cancel,
+        width: 460,
+        onOk: () => run('powerOn', inst, true),
       });
     } else if (action === 'release') setReleasing(inst);
     else if (action === 'rename') setRenaming(inst);
