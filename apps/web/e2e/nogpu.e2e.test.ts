@@ -6,6 +6,7 @@ import {
   api,
   clickSettled,
   DESKTOP,
+  dialogsSettled,
   fundUser,
   launchBrowser,
   MOBILE,
@@ -81,6 +82,13 @@ async function powerOnNoGpu(
   await dialog.waitFor();
   await dialog.getByTestId('nogpu-price').waitFor();
   const text = (await dialog.textContent()) ?? '';
+  // Still, with the menu gone: the picture shows what the customer reads.
+  await dialogsSettled(page);
+  await page
+    .locator('.ant-dropdown:not(.ant-dropdown-hidden)')
+    .waitFor({ state: 'detached', timeout: 3_000 })
+    .catch(() => undefined);
+  await page.waitForTimeout(300);
   await shot(page, shotName);
   await clickSettled(page, dialog.getByRole('button', { name: '无卡模式开机', exact: true }));
   return text;
@@ -134,6 +142,17 @@ describe('console: no-GPU mode', () => {
     await row.getByTestId('instance-status').filter({ hasText: '已关机' }).waitFor({ timeout: 30_000 });
     expect(await row.getByTestId('instance-nogpu').count()).toBe(0);
     expect((await setPrice(36)).noGpuHourlyPrice).toBe(36);
+    // The back office's regions tab shows each region's price.
+    const adminContext = await browser.newContext({ viewport: DESKTOP });
+    const admin = await adminLogin();
+    await seedSession(adminContext, { adminToken: admin.token, admin: admin.admin });
+    const regionsPage = await adminContext.newPage();
+    await regionsPage.goto(siteUrl('localhost', '/admin/host-management?tab=regions'));
+    const regionRow = regionsPage.locator('.ant-table-row').filter({ hasText: REGION }).first();
+    await regionRow.waitFor();
+    expect(await regionRow.textContent()).toContain('¥36.00/时');
+    await shot(regionsPage, 'nogpu-admin-regions-1440');
+    await adminContext.close();
     await mobile.reload();
     const mobileCard = mobile.getByTestId(`instance-card-${inst.id}`);
     await mobileCard.getByTestId('instance-status').filter({ hasText: '已关机' }).waitFor();

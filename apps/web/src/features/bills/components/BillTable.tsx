@@ -102,7 +102,7 @@ export function BillTable({ bills, loading, variant = 'bills', emptyText, pagina
     {
       key: 'kind',
       title: c.kind,
-      width: 110,
+      width: 100,
       render: (_, bill) => (
         <span className={styles.kindCell}>
           <KindTag kind={bill.kind} />
