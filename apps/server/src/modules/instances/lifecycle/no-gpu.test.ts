@@ -165,6 +165,16 @@ describe('no-GPU mode: a run', () => {
       lines.every((l) => l.kind === 'nogpu' && l.hourlyPrice === 0.1 && l.recordNo.startsWith('BL')),
     ).toBe(true);
 
+    // The export names the kind and the rate too.
+    const csv = await h.t.app.inject({
+      method: 'GET',
+      url: '/api/v2/billing/export?format=csv&kind=nogpu',
+      headers,
+    });
+    const [, first] = csv.body.split('\r\n');
+    expect(first?.split(',')[3]).toBe('无卡模式');
+    expect(first?.split(',').at(-1)).toBe('0.10');
+
     // Power off: charged up to then, the mode ends.
     clock.set(new Date(T0.getTime() + 2 * HOUR));
     expect((await h.action(headers, 'power_off', id)).statusCode).toBe(200);
