@@ -16,6 +16,8 @@ export const billSchema = z.object({
   /** Yuan; negative for refunds. */
   amount: z.number(),
   voucherAmount: z.number(),
+  /** Metering lines (按量扣费, 无卡模式): yuan per hour they were charged at; null for orders. */
+  hourlyPrice: z.number().nullable(),
   createdAt: z.string(),
 });
 export type Bill = z.infer<typeof billSchema>;
@@ -24,13 +26,20 @@ export type Bill = z.infer<typeof billSchema>;
  * One kind or several: `kind=a,b` or `kind=a&kind=b` (and the old single `kind=a`), as a list;
  * an empty value means every kind.
  */
-const kindsSchema = z.preprocess((v) => {
-  if (v === undefined) return undefined;
-  const list = (Array.isArray(v) ? v : [v]).flatMap((s) => String(s).split(',')).map((s) => s.trim());
-  return list.some(Boolean) ? list : undefined;
-}, z
-  .array(z.enum(BILL_KINDS, { message: '类型只能是 create、metering、renewal、refund（可用逗号分隔多个）' }))
-  .optional());
+const kindsSchema = z.preprocess(
+  (v) => {
+    if (v === undefined) return undefined;
+    const list = (Array.isArray(v) ? v : [v]).flatMap((s) => String(s).split(',')).map((s) => s.trim());
+    return list.some(Boolean) ? list : undefined;
+  },
+  z
+    .array(
+      z.enum(BILL_KINDS, {
+        message: '类型只能是 create、metering、renewal、refund、nogpu（可用逗号分隔多个）',
+      }),
+    )
+    .optional(),
+);
 
 export const billQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(10_000).default(1),

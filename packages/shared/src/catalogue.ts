@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NO_GPU_DEFAULT_HOURLY_PRICE } from './constants.ts';
 import { FRAMEWORK_TYPES, PLATFORM_TYPES } from './images.ts';
 import { idSchema, textSchema } from './input.ts';
 
@@ -29,6 +30,8 @@ export const regionSchema = z.object({
   sortOrder: z.number().int(),
   overseas: z.boolean(),
   enabled: z.boolean(),
+  /** Yuan per hour of no-GPU mode (无卡模式, issue 30) on this region's hosts. */
+  noGpuHourlyPrice: z.number(),
   hostCount: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -47,12 +50,18 @@ const regionFields = {
   sortOrder: int(-10_000, 10_000, '排序'),
   overseas: z.boolean({ message: '是否海外必须是布尔值' }),
   enabled: z.boolean({ message: '启用状态必须是布尔值' }),
+  noGpuHourlyPrice: z
+    .number({ message: '无卡模式价格必须是数字' })
+    .min(0.01, '无卡模式价格不能低于 0.01 元/时')
+    .max(100, '无卡模式价格不能超过 100 元/时')
+    .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, '无卡模式价格最多 2 位小数（精确到分）'),
 };
 export const regionCreateSchema = z.object({
   ...regionFields,
   sortOrder: regionFields.sortOrder.default(0),
   overseas: regionFields.overseas.default(false),
   enabled: regionFields.enabled.default(true),
+  noGpuHourlyPrice: regionFields.noGpuHourlyPrice.default(NO_GPU_DEFAULT_HOURLY_PRICE),
 });
 export type RegionCreateInput = z.infer<typeof regionCreateSchema>;
 export const regionUpdateSchema = z.object(regionFields).partial().strict();

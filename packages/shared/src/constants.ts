@@ -89,3 +89,9 @@ export const APP_EVENTS = {
 /** Power on's refusal when the instance's own GPUs were taken: the console then offers `gpus=any`. */
 export const ORIGINAL_GPUS_TAKEN_MESSAGE =
   '实例原来使用的GPU已被占用：可以使用该主机的其他空闲GPU开机（数据保留），或稍后再试';
+
+/**
+ * No-GPU mode's price (无卡模式, issue 30), yuan per hour, for a region whose admin set none: the
+ * platform's default (AutoDL's ¥0.10/h). Each region keeps its own (back office → 地区).
+ */
+export const NO_GPU_DEFAULT_HOURLY_PRICE = 0.1;

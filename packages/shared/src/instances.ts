@@ -121,6 +121,10 @@ export const instanceSchema = z.object({
   machineId: z.number().int().optional(),
   /** The user's extra ports, each with its host port (links only while running). */
   extraPorts: z.array(instanceExtraPortSchema),
+  /** No-GPU mode (无卡模式, issue 30): it runs (or is starting) without GPUs, at `noGpuPrice`. */
+  noGpu: z.boolean(),
+  /** Yuan per hour of no-GPU mode for this instance (its region's price); null where not offered. */
+  noGpuPrice: z.number().nullable(),
 });
 export type Instance = z.infer<typeof instanceSchema>;
 
@@ -173,6 +177,11 @@ export const instanceIdQuerySchema = z.object({
  */
 export const powerOnQuerySchema = instanceIdQuerySchema.extend({
   gpus: z.enum(['any'], { message: '参数 gpus 只能为 any' }).optional(),
+  /**
+   * `mode=nogpu` (无卡模式开机, issue 30): a pay-as-you-go instance starts without any GPU at its
+   * region's no-GPU price, to copy data or set up its environment; its GPUs stay on the market.
+   */
+  mode: z.enum(['nogpu'], { message: '参数 mode 只能为 nogpu（无卡模式开机）' }).optional(),
 });
 
 export const renewalRequestSchema = z.object({

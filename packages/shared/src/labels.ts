@@ -31,7 +31,7 @@ export const INSTANCE_STATUS_NAMES = {
   FAILED: '创建失败',
 } as const satisfies Record<InstanceStatus, string>;
 
-export const BILL_KINDS = ['create', 'metering', 'renewal', 'refund'] as const;
+export const BILL_KINDS = ['create', 'metering', 'renewal', 'refund', 'nogpu'] as const;
 export type BillKind = (typeof BILL_KINDS)[number];
 
 /** What each bill kind is called (issue 10: create is 新购 everywhere). */
@@ -40,6 +40,7 @@ export const BILL_KIND_NAMES = {
   metering: '按量扣费',
   renewal: '续费',
   refund: '退款',
+  nogpu: '无卡模式',
 } as const satisfies Record<BillKind, string>;
 
 /** Billing types as the console lists and the bill export name them. */

@@ -606,6 +606,21 @@ export const t = {
       ok: '使用其他GPU开机',
       cancel: '稍后再试',
     },
+    // No-GPU mode (无卡模式开机, issue 30): a stopped pay-as-you-go instance starts without GPUs.
+    noGpu: {
+      menu: '无卡模式开机',
+      tag: '无卡模式',
+      title: (name: string) => `无卡模式开机 · ${name}`,
+      price: '无卡模式价格',
+      perHour: '/时',
+      intro: '不挂载GPU启动实例，按上面的无卡模式价格计费（不按GPU价格）。适合：',
+      uses: ['拷贝、上传或下载数据与模型', '安装软件包、配置环境', '调试代码（不需要GPU时）'],
+      share: '无卡模式下容器只分配 1 核 CPU、2 GB 内存，无法使用GPU。',
+      kept: '系统盘与数据盘的内容都会保留；原来的GPU会释放给其他用户，关机后正常开机即重新使用GPU（原GPU被占用时可改用该主机其他空闲GPU）。',
+      ok: '无卡模式开机',
+      done: '实例已以无卡模式开机',
+      billing: '无卡模式计费中',
+    },
     failed: {
       powerOff: '关机失败',
       powerOn: '开机失败',
@@ -700,6 +715,8 @@ export const t = {
     title: '费用明细',
     subtitle: '每一笔扣费与退款，按北京时间统计',
     kind: BILL_KIND_NAMES,
+    /** The rate a metering line (按量扣费, 无卡模式) was charged at. */
+    rate: (yuan: string) => `${yuan}/时`,
     billingType: '计费方式',
     billingTypeShort: '计费',
     kindLabel: '类型',
@@ -1639,6 +1656,10 @@ export const t = {
       createTitle: '新增地区',
       editTitle: '编辑地区',
       confirmDisable: '停用后该地区的主机不再在市场上出售，确定停用？',
+      noGpuPrice: '无卡模式价格',
+      noGpuPriceUnit: '元/时',
+      noGpuPriceHelp: '该地区实例无卡模式开机（不挂载GPU）时的每小时价格，0.01–100 元，默认 0.10 元',
+      perHour: '/时',
     },
     gpuTypes: {
       model: 'GPU 型号',

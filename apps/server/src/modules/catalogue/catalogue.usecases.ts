@@ -8,6 +8,7 @@ import type {
   RegionUpdateInput,
   RegionView,
 } from '@gpu/shared';
+import { unitsToYuan, yuanToUnits } from '@gpu/shared';
 import type { Now } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { isUniqueViolation } from '../../platform/db/errors.ts';
@@ -31,10 +32,20 @@ const toRegion = (r: RegionRow, hostCount: number): RegionView => ({
   sortOrder: r.sortOrder,
   overseas: r.overseas,
   enabled: r.enabled,
+  noGpuHourlyPrice: unitsToYuan(r.noGpuHourlyPrice),
   hostCount,
   createdAt: r.createdAt.toISOString(),
   updatedAt: r.updatedAt.toISOString(),
 });
+
+/** A region's fields as columns: no-GPU mode's price from yuan to units (DESIGN §4). */
+function regionColumns<T extends RegionUpdateInput>(input: T) {
+  const { noGpuHourlyPrice, ...rest } = input;
+  return {
+    ...rest,
+    ...(noGpuHourlyPrice === undefined ? {} : { noGpuHourlyPrice: yuanToUnits(noGpuHourlyPrice) }),
+  } as Omit<T, 'noGpuHourlyPrice'> & { noGpuHourlyPrice?: number };
+}
 
 export async function listRegions({ db }: { db: Db }): Promise<RegionView[]> {
   const rows = await createCatalogueRepository({ db }).listRegions();
@@ -96,7 +107,7 @@ export async function createRegion(deps: CatalogueDeps, actor: AdminActor, input
       const repo = createCatalogueRepository({ db: tx });
       if ((await repo.findRegionByNameOrCode(input.name, input.code)).length)
         throw catalogueErrors.regionTaken();
-      const created = await repo.insertRegion(input);
+      const created = await repo.insertRegion(regionColumns(input));
       await recordAudit(tx, actor, 'regions.create', `region:${created.id}`, { after: input });
       return created;
     });
@@ -121,7 +132,7 @@ export async function updateRegion(
       if (!before) throw catalogueErrors.regionNotFound();
       const clash = await repo.findRegionByNameOrCode(input.name ?? before.name, input.code ?? before.code);
       if (clash.some((r) => r.id !== id)) throw catalogueErrors.regionTaken();
-      const after = await repo.updateRegion(id, { ...input, updatedAt: deps.now() });
+      const after = await repo.updateRegion(id, { ...regionColumns(input), updatedAt: deps.now() });
       await recordAudit(tx, actor, 'regions.update', `region:${id}`, { before, after });
     });
   } catch (e) {

@@ -1,3 +1,4 @@
+import { NO_GPU_DEFAULT_HOURLY_PRICE, yuanToUnits } from '@gpu/shared';
 import {
   bigint,
   boolean,
@@ -21,6 +22,10 @@ export const regions = pgTable('regions', {
   overseas: boolean('overseas').notNull().default(false),
   /** A disabled region's hosts leave the market; the region stays for history. */
   enabled: boolean('enabled').notNull().default(true),
+  /** No-GPU mode's price per hour on this region's hosts (units; 无卡模式, issue 30). */
+  noGpuHourlyPrice: bigint('nogpu_hourly_price', { mode: 'number' })
+    .notNull()
+    .default(yuanToUnits(NO_GPU_DEFAULT_HOURLY_PRICE)),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

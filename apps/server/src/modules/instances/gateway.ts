@@ -13,7 +13,8 @@ const toDocker = (i: InstanceWithPlace): DockerInstance => ({
   hostId: i.hostId,
   hostName: i.hostName,
   containerId: i.containerId,
-  gpuIds: i.gpuIndices,
+  // No-GPU mode (issue 30): the container has none; gpuIndices are what a power on prefers.
+  gpuIds: i.noGpuRate === null ? i.gpuIndices : [],
   sshPort: i.sshPort,
   jupyterPort: i.jupyterPort,
   publicAddress: i.publicAddress,

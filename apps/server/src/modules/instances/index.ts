@@ -5,7 +5,7 @@
 export type { InstanceDeps } from './instances.deps.ts';
 export { actorLabel } from './instances.deps.ts';
 export { instanceErrors } from './instances.errors.ts';
-export { ACCRUING, accruedAt } from './instances.models.ts';
+export { ACCRUING, accruedAt, currentRate } from './instances.models.ts';
 export { toInstanceView } from './instances.models.view.ts';
 export { createInstancesRepository, type InstanceWithPlace } from './instances.repository.ts';
 export { powerOff, powerOn, release, resetSystem } from './lifecycle/lifecycle.usecases.ts';

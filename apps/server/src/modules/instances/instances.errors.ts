@@ -78,6 +78,18 @@ export const instanceErrors = {
       status: 409,
       message: `实例当前${STATUS_NAMES[status] ?? status}，无法克隆：请先关机再克隆`,
     }),
+  noGpuPackage: () =>
+    createError({
+      code: 'instances.nogpu_package',
+      status: 422,
+      message: '无卡模式开机仅适用于按量计费实例：包日/包周/包月实例的GPU在包期内一直保留，直接开机即可',
+    }),
+  noGpuUnsupported: () =>
+    createError({
+      code: 'instances.nogpu_unsupported',
+      status: 422,
+      message: '该实例所在的主机不支持无卡模式开机',
+    }),
   notPackage: () =>
     createError({ code: 'instances.not_package', status: 422, message: '按量计费实例无需续费' }),
   renewalTooLong: (max: number, unit: string) =>

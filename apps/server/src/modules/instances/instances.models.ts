@@ -14,17 +14,24 @@ export const TRANSITIONAL: InstanceStatus[] = [
 ];
 
 /**
+ * The rate the current running period accrues at: no-GPU mode's while it runs without GPUs
+ * (issue 30), else the instance's own. A period has one mode: it changes only at a power on.
+ */
+export const currentRate = (i: { hourlyRate: number; noGpuRate?: number | null }) =>
+  i.noGpuRate ?? i.hourlyRate;
+
+/**
  * Pay-as-you-go accrual (DESIGN §5): closed periods plus floor(rate × seconds / 3600) of the
  * current one. Computed from the period start, never incrementally, so charging [t0, t1) in
  * any number of runs charges exactly what one run would.
  */
 export function accruedAt(
-  i: { hourlyRate: number; accruedClosed: number; runningSince: Date | null },
+  i: { hourlyRate: number; noGpuRate?: number | null; accruedClosed: number; runningSince: Date | null },
   now: Date,
 ): number {
   if (!i.runningSince) return i.accruedClosed;
   const ms = Math.max(0, now.getTime() - i.runningSince.getTime());
-  return i.accruedClosed + Math.floor((i.hourlyRate * Math.floor(ms / 1000)) / 3600);
+  return i.accruedClosed + Math.floor((currentRate(i) * Math.floor(ms / 1000)) / 3600);
 }
 
 /** A package's end (the shared rule the order confirm shows too). */
@@ -46,4 +53,4 @@ export const jupyterTokenEncOf = (i: { jupyterTokenEnc: string | null; rootPassw
 
 /** Orders (what buys, extends or refunds an instance) are numbered OD…; metering lines are bills, BL…. */
 export const recordNoPrefix = (kind: string): DocPrefix =>
-  kind === 'metering' ? DOC_PREFIXES.bill : DOC_PREFIXES.order;
+  kind === 'metering' || kind === 'nogpu' ? DOC_PREFIXES.bill : DOC_PREFIXES.order;

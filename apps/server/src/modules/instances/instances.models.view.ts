@@ -3,6 +3,7 @@ import type { SecretBox } from '../../platform/secret-box.ts';
 import { capabilitiesOf, DATA_MOUNT_PATH } from '../hosts/index.ts';
 import { jupyterTokenEncOf } from './instances.models.ts';
 import type { InstanceWithPlace } from './instances.repository.ts';
+import { noGpuOffered } from './lifecycle/no-gpu.usecases.ts';
 
 /** The instance as its owner sees it: SSH command, password and JupyterLab only while it has a container. */
 export function toInstanceView(
@@ -49,6 +50,11 @@ export function toInstanceView(
     cloneable: capabilitiesOf(i.hostDriver).clone,
     imageSaveable: capabilitiesOf(i.hostDriver).userImages,
     machineId: i.skuId,
+    noGpu: i.noGpuRate !== null,
+    noGpuPrice:
+      i.regionNoGpuPrice !== undefined && noGpuOffered(i.billingType, i.hostDriver)
+        ? unitsToYuan(i.regionNoGpuPrice)
+        : null,
     extraPorts: i.extraPorts.map((p) => ({
       ...p,
       url: reachable ? `http://${i.publicAddress || i.hostName}:${p.hostPort}` : null,

@@ -13,6 +13,8 @@ export type InstanceWithPlace = InstanceRow & {
   publicAddress: string;
   regionName: string;
   hostDriver: string;
+  /** Its region's no-GPU mode price (units/h, issue 30); create's answer has none to offer. */
+  regionNoGpuPrice?: number;
 };
 
 type BillInsert = typeof billingRecords.$inferInsert;
@@ -23,6 +25,7 @@ const withPlace = {
   publicAddress: hosts.publicAddress,
   hostDriver: hosts.driver,
   regionName: regions.name,
+  regionNoGpuPrice: regions.noGpuHourlyPrice,
 };
 const flatten = (r: {
   row: InstanceRow;
@@ -30,12 +33,14 @@ const flatten = (r: {
   publicAddress: string;
   hostDriver: string;
   regionName: string;
+  regionNoGpuPrice: number;
 }) => ({
   ...r.row,
   hostName: r.hostName,
   publicAddress: r.publicAddress,
   hostDriver: r.hostDriver,
   regionName: r.regionName,
+  regionNoGpuPrice: r.regionNoGpuPrice,
 });
 
 export function createInstancesRepository({ db }: { db: DbOrTx }) {

@@ -172,8 +172,10 @@ export async function instancesRoutes(app: AppInstance, deps: InstancesModuleDep
 
   const actions = {
     power_off: (r: FastifyRequest, id: number) => powerOff(deps, id, actor(r), 'user'),
-    power_on: (r: FastifyRequest, id: number) =>
-      powerOn(deps, id, actor(r), { otherGpus: (r.query as { gpus?: 'any' }).gpus === 'any' }),
+    power_on: (r: FastifyRequest, id: number) => {
+      const q = r.query as { gpus?: 'any'; mode?: 'nogpu' };
+      return powerOn(deps, id, actor(r), { otherGpus: q.gpus === 'any', noGpu: q.mode === 'nogpu' });
+    },
     release: (r: FastifyRequest, id: number) => release(deps, id, actor(r)),
   };
   // Answered in the transitional state: the driver call runs as a job (lifecycle/transitions.usecases.ts).

@@ -75,6 +75,13 @@ export const instances = pgTable(
     billingType: text('billing_type').$type<BillingType>().notNull(),
     /** Discounted price of the whole instance per hour (all GPUs); what metering charges. */
     hourlyRate: bigint('hourly_rate', { mode: 'number' }).notNull(),
+    /**
+     * No-GPU mode (无卡模式, issue 30): set from its region's price at a power on with
+     * `mode=nogpu`, cleared when it stops or starts normally. While set, the running period
+     * accrues at this rate instead of `hourly_rate`, its container has no GPU, and metering's
+     * bill lines are of kind `nogpu`.
+     */
+    noGpuRate: bigint('nogpu_rate', { mode: 'number' }),
     /** Packages: discounted price of one GPU for one period, for renewals. */
     packageUnitPrice: bigint('package_unit_price', { mode: 'number' }),
     discountRateBp: integer('discount_rate_bp'),
@@ -181,7 +188,7 @@ export const billingRecords = pgTable(
       .notNull()
       .references(() => instances.id),
     billingType: text('billing_type').$type<BillingType>().notNull(),
-    /** create (package), metering, renewal, refund. */
+    /** create (package), metering, renewal, refund, nogpu (no-GPU mode's metering). */
     kind: text('kind').notNull(),
     periodStart: timestamp('period_start', { withTimezone: true }).notNull(),
     periodEnd: timestamp('period_end', { withTimezone: true }).notNull(),
@@ -190,8 +197,10 @@ export const billingRecords = pgTable(
     voucherAmount: bigint('voucher_amount', { mode: 'number' }).notNull().default(0),
     /** Metering: the latest ledger row posted into this line (a line gathers one hour's postings). */
     ledgerEntryId: bigint('ledger_entry_id', { mode: 'number' }),
-    /** Metering only: the UTC hour this line covers; one line per instance and hour. */
+    /** Metering only: the UTC hour this line covers; one line per instance, hour and kind. */
     meterHour: timestamp('meter_hour', { withTimezone: true }),
+    /** Metering only: the rate it accrued at (the instance's, or no-GPU mode's). */
+    hourlyRate: bigint('hourly_rate', { mode: 'number' }),
     /**
      * The number the customer sees (OD… orders, BL… bills; platform/doc-no.ts). Orders are
      * numbered by the app; metering's bulk insert takes this default.
@@ -204,6 +213,7 @@ export const billingRecords = pgTable(
     uniqueIndex('billing_records_record_no').on(t.recordNo),
     // Also serves lookups by instance alone (its leading column): no separate instance index,
     // one index less for metering to write per bill line (issue 15).
-    uniqueIndex('billing_records_meter_hour').on(t.instanceId, t.meterHour),
+    // Kind too: an hour may hold a GPU period's line and a no-GPU period's (issue 30).
+    uniqueIndex('billing_records_meter_hour').on(t.instanceId, t.meterHour, t.kind),
   ],
 );

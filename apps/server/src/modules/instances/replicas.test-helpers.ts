@@ -109,7 +109,8 @@ export async function invariantProblems(db: Awaited<ReturnType<typeof instanceTe
       problems.push(`port ${p.hostId}/${p.port} held by dead ${p.instanceId}`);
   const seen = new Map<string, number>();
   for (const i of live) {
-    const holdsGpus = i.status !== 'STOPPED' || i.billingType !== 'hourly';
+    // Pay-as-you-go holds none while off or in no-GPU mode (issue 30); packages always do.
+    const holdsGpus = (i.status !== 'STOPPED' && i.noGpuRate === null) || i.billingType !== 'hourly';
     const mine = gpus
       .filter((g) => g.instanceId === i.id)
       .map((g) => g.index)

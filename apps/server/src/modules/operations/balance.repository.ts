@@ -12,7 +12,7 @@ const PENDING = (now: Date) => sql`greatest(0, ${postedBySql('i', now)} - i.char
 /** Running pay-as-you-go instances per user: their hourly cost and what they accrued uncharged. */
 const BURN = (
   now: Date,
-) => sql`select i.user_id, sum(i.hourly_rate) as rate, count(*) as n, sum(${PENDING(now)}) as pending
+) => sql`select i.user_id, sum(coalesce(i.nogpu_rate, i.hourly_rate)) as rate, count(*) as n, sum(${PENDING(now)}) as pending
   from instances i
   where i.billing_type = 'hourly' and i.status in ('RUNNING', 'STOPPING') and i.running_since is not null
   group by i.user_id`;

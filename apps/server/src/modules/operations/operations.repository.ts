@@ -196,7 +196,7 @@ export function createOperationsRepository({ db }: { db: DbOrTx }) {
         db,
         sql`select (select coalesce(-sum(amount), 0) from ledger_entries
             where ${t} and kind in ('charge', 'refund') and created_at >= ${dayStart.toISOString()}::timestamptz)::text as revenue,
-          (select coalesce(sum(hourly_rate), 0) from instances
+          (select coalesce(sum(coalesce(nogpu_rate, hourly_rate)), 0) from instances
             where ${t} and billing_type = 'hourly' and status in ('RUNNING', 'STOPPING'))::text as burn`,
       );
       return {

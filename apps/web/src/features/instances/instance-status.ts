@@ -36,7 +36,8 @@ export type RowAction =
   | 'reset'
   | 'changeImage'
   | 'clone'
-  | 'saveImage';
+  | 'saveImage'
+  | 'powerOnNoGpu';
 
 /** Reset system / change image: where the host can recreate, and only once powered off. */
 export const canReset = (inst: Pick<Instance, 'status' | 'resettable'>) =>
@@ -45,6 +46,14 @@ export const canReset = (inst: Pick<Instance, 'status' | 'resettable'>) =>
 /** Clone: where the host can clone, and only once powered off (its disks are then a consistent copy). */
 export const canClone = (inst: Pick<Instance, 'status' | 'cloneable'>) =>
   inst.cloneable && inst.status === 'STOPPED';
+
+/** No-GPU mode (无卡模式开机): offered where `noGpuPrice` is set (pay-as-you-go), once powered off. */
+export const canPowerOnNoGpu = (inst: Pick<Instance, 'status' | 'noGpuPrice'>) =>
+  inst.noGpuPrice !== null && inst.status === 'STOPPED';
+
+/** Running (or starting, stopping) without GPUs, billed at the no-GPU price. */
+export const inNoGpuMode = (inst: Pick<Instance, 'status' | 'noGpu'>) =>
+  inst.noGpu && (inst.status === 'RUNNING' || inst.status === 'STARTING' || inst.status === 'STOPPING');
 
 /** JupyterLab's address with its token, so it opens without the token prompt. */
 export const jupyterLink = (inst: Pick<Instance, 'jupyterUrl' | 'jupyterToken'>) =>

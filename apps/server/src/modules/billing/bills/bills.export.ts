@@ -13,8 +13,10 @@ const HEADERS = [
   '金额（元）',
   '代金券抵扣（元）',
   '时间',
+  // Metering lines' rate (按量扣费, 无卡模式: issue 30); empty for orders.
+  '单价（元/时）',
 ];
-const WIDTHS = [30, 24, 10, 10, 20, 20, 12, 16, 20];
+const WIDTHS = [30, 24, 10, 10, 20, 20, 12, 16, 20, 14];
 
 /** One bill as a row; amounts as the one formatter shows them (two decimals), labels from the shared map. */
 const row = (b: Bill, money: (yuan: number) => string | number) => [
@@ -27,6 +29,7 @@ const row = (b: Bill, money: (yuan: number) => string | number) => [
   money(b.amount),
   money(b.voucherAmount),
   formatTime(b.createdAt),
+  b.hourlyPrice === null ? '' : money(b.hourlyPrice),
 ];
 
 /**
@@ -39,7 +42,7 @@ export async function writeBillsXlsx(batches: AsyncIterable<Bill[]>, out: Writab
   const sheet = wb.addWorksheet('费用明细');
   sheet.columns = WIDTHS.map((width, i) => ({
     width,
-    ...(i === 6 || i === 7 ? { style: { numFmt: '0.00' } } : {}),
+    ...(i === 6 || i === 7 || i === 9 ? { style: { numFmt: '0.00' } } : {}),
   }));
   const head = sheet.addRow(HEADERS);
   head.font = { bold: true };

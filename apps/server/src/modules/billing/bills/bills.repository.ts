@@ -30,6 +30,7 @@ export function createBillsRepository({ db }: { db: DbOrTx }) {
     periodEnd: billingRecords.periodEnd,
     amount: billingRecords.amount,
     voucherAmount: billingRecords.voucherAmount,
+    hourlyRate: billingRecords.hourlyRate,
     createdAt: billingRecords.createdAt,
   };
   const base = () =>

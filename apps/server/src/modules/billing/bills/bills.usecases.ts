@@ -3,7 +3,7 @@ import { addDays, shanghaiDayStart, shanghaiToday } from '@gpu/shared/time';
 import type { Clock } from '../../../platform/clock.ts';
 import type { DbOrTx } from '../../../platform/db/client.ts';
 import type { AuthUser } from '../../auth/index.ts';
-import { accruedAt } from '../../instances/index.ts';
+import { accruedAt, currentRate } from '../../instances/index.ts';
 import { createLedgerRepository } from '../../ledger/index.ts';
 import { createBillsRepository } from './bills.repository.ts';
 
@@ -26,6 +26,7 @@ export const toBill = (r: BillRow): Bill => ({
   periodEnd: r.periodEnd.toISOString(),
   amount: unitsToYuan(r.amount),
   voucherAmount: unitsToYuan(r.voucherAmount),
+  hourlyPrice: r.hourlyRate === null ? null : unitsToYuan(r.hourlyRate),
   createdAt: r.createdAt.toISOString(),
 });
 
@@ -45,7 +46,9 @@ export async function billSummary(deps: BillsDeps, user: AuthUser) {
     monthSpend: unitsToYuan(monthSpend),
     totalSpend: unitsToYuan(totalSpend),
     runningInstances: running.length,
-    hourlyBurn: unitsToYuan(running.reduce((n, i) => n + (i.billingType === 'hourly' ? i.hourlyRate : 0), 0)),
+    hourlyBurn: unitsToYuan(
+      running.reduce((n, i) => n + (i.billingType === 'hourly' ? currentRate(i) : 0), 0),
+    ),
     available: unitsToYuan(account?.available ?? 0),
   };
 }
@@ -70,7 +73,7 @@ export async function monitorInstances(deps: BillsDeps, user: AuthUser) {
     id: i.id,
     name: i.name,
     billingType: i.billingType,
-    hourlyPrice: unitsToYuan(i.hourlyRate),
+    hourlyPrice: unitsToYuan(currentRate(i)),
     accrued: unitsToYuan(i.billingType === 'hourly' ? accruedAt(i, now) : i.charged),
     charged: unitsToYuan(i.charged),
     runningSince: i.runningSince?.toISOString() ?? null,

@@ -82,4 +82,41 @@ export function dataVolumeContract(ctx: {
     expect((await volumes()).map((v) => v.name)).not.toContain(volume.name);
     await h.driver.removeVolume?.(volume.name); // already gone: not an error
   });
+
+  it('recreates onto no GPU (no-GPU mode) and back onto GPUs, keeping system disk and data', async () => {
+    const h = ctx.harness();
+    if (!h.driver.capabilities.dataVolume || !h.driver.capabilities.recreate) return;
+    const files = h.files;
+    if (!files) throw new Error('a driver with data volumes gives the suite its files');
+    const base = ctx.spec();
+    const s = { ...base, dataVolume: { name: `${base.name}-data`, mountPath: DATA_MOUNT_PATH } };
+    const first = await ctx.create(s);
+    await h.driver.start(first.containerId);
+    expect((await h.driver.inspect(first.containerId)).gpuIndices).toEqual([0, 1]);
+    await files.write(first.containerId, `${DATA_MOUNT_PATH}/set.txt`, 'data');
+    await files.write(first.containerId, '/opt/env.txt', 'env');
+
+    // No-GPU mode: the container is remade with no GPU at all (docker: no device request).
+    const bare = await h.driver.recreate(
+      first.containerId,
+      { ...s, gpuIndices: [] },
+      { keepSystemDisk: true },
+    );
+    ctx.made.push(bare.containerId);
+    await h.driver.start(bare.containerId);
+    expect((await h.driver.inspect(bare.containerId)).gpuIndices).toEqual([]);
+    expect(await files.read(bare.containerId, `${DATA_MOUNT_PATH}/set.txt`)).toBe('data');
+    expect(await files.read(bare.containerId, '/opt/env.txt')).toBe('env');
+
+    // A normal power on afterwards: back on GPUs, everything kept.
+    await h.driver.stop(bare.containerId);
+    const back = await h.driver.recreate(bare.containerId, s, { keepSystemDisk: true });
+    ctx.made.push(back.containerId);
+    await h.driver.start(back.containerId);
+    expect((await h.driver.inspect(back.containerId)).gpuIndices).toEqual([0, 1]);
+    expect(await files.read(back.containerId, '/opt/env.txt')).toBe('env');
+    expect(await files.read(back.containerId, `${DATA_MOUNT_PATH}/set.txt`)).toBe('data');
+    await h.driver.remove(back.containerId);
+    await h.driver.removeVolume?.(s.dataVolume.name);
+  });
 }

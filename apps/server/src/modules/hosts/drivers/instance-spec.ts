@@ -16,10 +16,17 @@ export const containerNameOf = (instanceId: number) => `gpu-inst-${instanceId}`;
 export const PIDS_PER_GPU = 4096;
 
 /**
+ * A container with no GPU (no-GPU mode, 无卡模式, issue 30) gets a fixed small share, like
+ * AutoDL's (half a core there; whole cores here, as the simulated host records them): enough to
+ * copy data and install packages, not to train. Its price is the region's.
+ */
+export const NO_GPU_SHARE = { cpus: 1, memoryGb: 2 } as const;
+
+/**
  * The container spec of an instance on a host whose GPUs and ports the platform allocates (the
  * docker and simulated drivers' `containerSpec`): allocated GPUs and ports (SSH on
  * the first, JupyterLab on the second, the user's extra ports after them), CPU and memory per
- * GPU from the SKU and processes per GPU (at least one GPU's worth), the system disk as the root
+ * GPU from the SKU (NO_GPU_SHARE without GPUs) and processes per GPU (at least one GPU's worth), the system disk as the root
  * file system, the data disk as the instance's data volume at DATA_MOUNT_PATH (it outlives the
  * container), and in the
  * environment the root password (ROOT_PASSWORD), JupyterLab's own token (JUPYTER_TOKEN) and
@@ -42,8 +49,12 @@ export function buildInstanceContainerSpec(input: InstanceContainerInput): Conta
       })),
       ...(input.extraPorts ?? []).map(({ containerPort, hostPort }) => ({ containerPort, hostPort })),
     ],
-    cpus: input.sku.cpuPerGpu > 0 ? input.sku.cpuPerGpu * units : undefined,
-    memoryGb: input.sku.memoryPerGpuGb > 0 ? input.sku.memoryPerGpuGb * units : undefined,
+    ...(input.gpuIndices.length === 0
+      ? NO_GPU_SHARE
+      : {
+          cpus: input.sku.cpuPerGpu > 0 ? input.sku.cpuPerGpu * units : undefined,
+          memoryGb: input.sku.memoryPerGpuGb > 0 ? input.sku.memoryPerGpuGb * units : undefined,
+        }),
     pidsLimit: PIDS_PER_GPU * units,
     diskGb: input.sku.systemDiskGb || undefined,
     dataVolume: {

@@ -113,7 +113,8 @@ export async function instanceSpecOf(
     instanceId: inst.id,
     userId: inst.userId,
     image,
-    gpuIndices: inst.gpuIndices,
+    // No-GPU mode (issue 30) runs without any; `gpuIndices` stays what a later power on prefers.
+    gpuIndices: inst.noGpuRate === null ? inst.gpuIndices : [],
     ports: [inst.sshPort, inst.jupyterPort].filter((p): p is number => p !== null),
     extraPorts: inst.extraPorts,
     sku,

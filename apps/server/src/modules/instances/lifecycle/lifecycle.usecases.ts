@@ -7,8 +7,9 @@ import { STOP_REASONS } from '../instances.models.ts';
 import { createInstancesRepository, type InstanceRow } from '../instances.repository.ts';
 import type { TransitionJob } from '../instances.tables.ts';
 import { chargeAccrued } from '../metering/metering.ts';
+import { noGpuStart } from './no-gpu.usecases.ts';
 import { createResetRepository } from './reset.repository.ts';
-import { type ActionOptions, begin, withNote } from './transitions.usecases.ts';
+import { type ActionOptions, begin, type Tx, withNote } from './transitions.usecases.ts';
 
 type StopReason = keyof typeof STOP_REASONS;
 
@@ -35,13 +36,14 @@ export async function powerOff(
  * Power on: STOPPED → STARTING → RUNNING. Pay-as-you-go needs an hour's cost available and its
  * GPUs again: the same indices, or (`otherGpus`, the customer agreed) other idle GPUs of the host
  * where its driver can recreate the container on them (the job does, keeping system disk and
- * data); packages keep their GPUs and must not be expired.
+ * data); packages keep their GPUs and must not be expired. `noGpu` (无卡模式, issue 30): no GPU
+ * at all, at its region's no-GPU price (no-gpu.usecases.ts); a normal power on ends that mode.
  */
 export async function powerOn(
   deps: InstanceDeps,
   id: number,
   actor: Actor,
-  opts: ActionOptions & { otherGpus?: boolean } = {},
+  opts: ActionOptions & { otherGpus?: boolean; noGpu?: boolean } = {},
 ): Promise<InstanceRow> {
   return begin(
     deps,
@@ -49,44 +51,50 @@ export async function powerOn(
     ['STOPPED'],
     'STARTING',
     actor,
-    '开机',
+    opts.noGpu ? '无卡模式开机' : '开机',
     () => ({}),
-    async (tx, locked, now) => {
-      if (locked.billingType === 'hourly') {
-        const account = await createLedgerRepository({ db: tx }).account(locked.userId);
-        if (!account || account.available < locked.hourlyRate) {
-          throw instanceErrors.insufficientForHour(formatYuan(unitsToYuan(locked.hourlyRate)));
-        }
-        // A provider's machine (vast.ai) keeps its GPUs while stopped: there is nothing to allocate.
-        const host = await createHostsRepository({ db: tx }).find(locked.hostId);
-        if (host && !capabilitiesOf(host.driver).localAllocation) return undefined;
-        let alloc: Awaited<ReturnType<typeof allocateOnHost>>;
-        try {
-          alloc = await allocateOnHost(tx, {
-            hostId: locked.hostId,
-            instanceId: locked.id,
-            gpuCount: locked.gpuCount,
-            portCount: 0,
-            preferIndices: locked.gpuIndices,
-          });
-        } catch {
-          throw instanceErrors.gpusTaken();
-        }
-        const got = alloc.gpus.map((g) => g.index).sort((a, b) => a - b);
-        const want = [...locked.gpuIndices].sort((a, b) => a - b);
-        if (got.join(',') !== want.join(',')) {
-          if (!opts.otherGpus || !host || !capabilitiesOf(host.driver).recreate)
-            throw instanceErrors.originalGpusTaken();
-          // The job's recreate puts the container on these (containerToStart).
-          return { gpuIndices: got };
-        }
-      } else if (locked.expiresAt && locked.expiresAt.getTime() <= now.getTime()) {
-        throw instanceErrors.badState('STOPPED', '开机：包期已到期，请先续费');
-      }
-      return undefined;
-    },
+    async (tx, locked, now) =>
+      opts.noGpu
+        ? noGpuStart(tx, locked)
+        : { ...(await withGpus(tx, locked, now, opts.otherGpus === true)), noGpuRate: null },
     opts,
   );
+}
+
+/** A normal power on's checks and GPUs (`powerOn`), under the row lock. */
+async function withGpus(tx: Tx, locked: InstanceRow, now: Date, otherGpus: boolean) {
+  if (locked.billingType === 'hourly') {
+    const account = await createLedgerRepository({ db: tx }).account(locked.userId);
+    if (!account || account.available < locked.hourlyRate) {
+      throw instanceErrors.insufficientForHour(formatYuan(unitsToYuan(locked.hourlyRate)));
+    }
+    // A provider's machine (vast.ai) keeps its GPUs while stopped: there is nothing to allocate.
+    const host = await createHostsRepository({ db: tx }).find(locked.hostId);
+    if (host && !capabilitiesOf(host.driver).localAllocation) return undefined;
+    let alloc: Awaited<ReturnType<typeof allocateOnHost>>;
+    try {
+      alloc = await allocateOnHost(tx, {
+        hostId: locked.hostId,
+        instanceId: locked.id,
+        gpuCount: locked.gpuCount,
+        portCount: 0,
+        preferIndices: locked.gpuIndices,
+      });
+    } catch {
+      throw instanceErrors.gpusTaken();
+    }
+    const got = alloc.gpus.map((g) => g.index).sort((a, b) => a - b);
+    const want = [...locked.gpuIndices].sort((a, b) => a - b);
+    if (got.join(',') !== want.join(',')) {
+      if (!otherGpus || !host || !capabilitiesOf(host.driver).recreate)
+        throw instanceErrors.originalGpusTaken();
+      // The job's recreate puts the container on these (containerToStart).
+      return { gpuIndices: got };
+    }
+  } else if (locked.expiresAt && locked.expiresAt.getTime() <= now.getTime()) {
+    throw instanceErrors.badState('STOPPED', '开机：包期已到期，请先续费');
+  }
+  return undefined;
 }
 
 /** Release: RUNNING or STOPPED → RELEASING → container removed → RELEASED; everything is given back. */

@@ -132,7 +132,8 @@ async function stopJob(deps: InstanceDeps, inst: InstanceRow) {
       }
       await chargeAccrued(tx, locked, now);
       const warning = locked.transitionJob?.warning ?? null;
-      return { ...closePeriod(locked, now), stoppedAt: now, stopReason, warning };
+      // Charged at no-GPU mode's rate up to now (above); the mode ends with the period.
+      return { ...closePeriod(locked, now), stoppedAt: now, stopReason, warning, noGpuRate: null };
     },
     true,
   );
@@ -145,7 +146,8 @@ async function startJob(deps: InstanceDeps, inst: InstanceRow) {
   try {
     if (containerId) {
       const driver = await driverFor(deps, inst);
-      // Ports changed while it was off take a recreate (system disk and data kept).
+      // Ports or GPUs changed while it was off (other GPUs, no-GPU mode and back) take a
+      // recreate (system disk and data kept).
       containerId = await containerToStart(deps, driver, inst);
       await driver.start(containerId);
       // The owner's keys and password switch as they are now (added or removed since create).
@@ -161,7 +163,7 @@ async function startJob(deps: InstanceDeps, inst: InstanceRow) {
       async (tx, locked) => {
         if (locked.billingType === 'hourly')
           await releaseOnHost(tx, { hostId: locked.hostId, instanceId: locked.id, ports: false });
-        return undefined;
+        return { noGpuRate: null };
       },
     );
     return { row, failed: failure('开机', err) };
@@ -205,7 +207,7 @@ async function releaseJob(deps: InstanceDeps, inst: InstanceRow) {
     async (tx, locked, now) => {
       await releaseOnHost(tx, { hostId: locked.hostId, instanceId: locked.id });
       await settleForRelease(tx, locked, now);
-      return { ...closePeriod(locked, now), releasedAt: now, warning: null };
+      return { ...closePeriod(locked, now), releasedAt: now, warning: null, noGpuRate: null };
     },
     true,
   );

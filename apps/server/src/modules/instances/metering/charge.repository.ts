@@ -17,8 +17,10 @@ export function chargeStatement(ids: number[], now: Date): SQL {
     --    (Materialized and filtered after the primary-key lookups: no plan that scans every
     --    instance, whatever the statistics say.)
     accrual as materialized (
-      select i.id, i.user_id, i.tenant_id, i.name, i.charged, i.hourly_rate, i.accrued_closed,
-             i.running_since, i.billing_type, i.voucher_held, ${postedBySql('i', at)} as up_to
+      select i.id, i.user_id, i.tenant_id, i.name, i.charged, i.hourly_rate, i.nogpu_rate, i.accrued_closed,
+             i.running_since, i.billing_type, i.voucher_held, ${postedBySql('i', at)} as up_to,
+             coalesce(i.nogpu_rate, i.hourly_rate) as rate,
+             case when i.nogpu_rate is null then 'metering' else 'nogpu' end as line_kind
       from instances i
       where i.id = any(${idArray(ids)})
     ),
@@ -74,7 +76,8 @@ export function chargeStatement(ids: number[], now: Date): SQL {
       insert into ledger_entries (id, user_id, tenant_id, kind, amount, frozen_amount,
         available_after, frozen_after, idempotency_key, reference_type, reference_id, memo, created_at)
       select p.entry_id, p.user_id, p.account_tenant_id, 'charge', -p.from_balance, 0,
-             p.available_after, p.frozen_after, p.key, 'instance', p.id::text, '按量计费 ' || p.name, ${at}
+             p.available_after, p.frozen_after, p.key, 'instance', p.id::text,
+             case when p.line_kind = 'nogpu' then '无卡模式 ' else '按量计费 ' end || p.name, ${at}
       from posting p
       where p.is_new and p.from_balance > 0
       returning id, user_id, amount
@@ -106,7 +109,8 @@ export function chargeStatement(ids: number[], now: Date): SQL {
       returning i.id
     ),
     -- 7. Hourly bill lines of what was posted now (hourlyLines): the span starts where the
-    --    instance's lines end, or where it last started running if later; one line per UTC
+    --    instance's lines of its current kind end (按量扣费, or 无卡模式 while it runs without
+    --    GPUs: issue 30), or where it last started running if later; one line per UTC
     --    clock hour up to now. Each hour gets what was posted by its end (by now for the last)
     --    less what was posted by its start, so the lines tile and ignore how runs fall.
     span as (
@@ -119,7 +123,7 @@ export function chargeStatement(ids: number[], now: Date): SQL {
       from posting p
       left join lateral (
         select b.id as line_id, b.meter_hour as line_hour, b.period_end as until from billing_records b
-        where b.instance_id = p.id and b.meter_hour is not null
+        where b.instance_id = p.id and b.meter_hour is not null and b.kind = p.line_kind
         order by b.meter_hour desc limit 1
       ) m on true
       where p.is_new
@@ -132,7 +136,7 @@ export function chargeStatement(ids: number[], now: Date): SQL {
     --    what was charged before this run for the span's first hour (the only one starting
     --    at or before the span's start): each hour is computed alone, no window, no sort.
     hours as (
-      select s.id, s.tenant_id, s.user_id, s.entry_id, s.charged, s.up_to, h.hour,
+      select s.id, s.tenant_id, s.user_id, s.entry_id, s.charged, s.up_to, h.hour, s.rate, s.line_kind,
              case when h.hour = s.line_hour then s.line_id end as line_id,
              s.from_voucher, s.from_balance,
              greatest(s.start, h.hour) as period_start,
@@ -175,14 +179,14 @@ export function chargeStatement(ids: number[], now: Date): SQL {
     ),
     line_insert as (
       insert into billing_records (tenant_id, user_id, instance_id, billing_type, kind, meter_hour,
-        period_start, period_end, amount, voucher_amount, ledger_entry_id, created_at, record_no)
-      select h.tenant_id, h.user_id, h.id, 'hourly', 'metering', h.hour, h.period_start, h.period_end,
+        hourly_rate, period_start, period_end, amount, voucher_amount, ledger_entry_id, created_at, record_no)
+      select h.tenant_id, h.user_id, h.id, 'hourly', h.line_kind, h.hour, h.rate, h.period_start, h.period_end,
              h.total - h.by_voucher, h.by_voucher,
              case when h.from_balance > 0 then h.entry_id end, h.period_start,
              ${docNoSql(DOC_PREFIXES.bill, sql`h.period_start`)}
       from hour_split h
       where h.line_id is null
-      on conflict (instance_id, meter_hour) do update set
+      on conflict (instance_id, meter_hour, kind) do update set
         amount = billing_records.amount + excluded.amount,
         voucher_amount = billing_records.voucher_amount + excluded.voucher_amount,
         period_start = least(billing_records.period_start, excluded.period_start),

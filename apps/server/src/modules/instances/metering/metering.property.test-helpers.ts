@@ -22,6 +22,8 @@ export const instanceArb = fc.record({
   since: fc.option(fc.integer({ min: 0, max: 3 * 3600 }), { nil: null }),
   status: fc.constantFrom('RUNNING', 'RUNNING', 'STOPPING', 'STOPPED'),
   billingType: fc.constantFrom('hourly', 'hourly', 'hourly', 'daily'),
+  /** No-GPU mode (issue 30): its running period accrues at this rate, billed as its own kind. */
+  noGpuRate: fc.option(fc.constantFrom(1_000, 1, 5_000), { nil: null }),
   /** A pay-as-you-go voucher hold (issue 11): spent before the balance. */
   voucherHeld: fc.oneof(fc.constant(0), fc.constant(0), fc.integer({ min: 1, max: 300_000 })),
 });
@@ -34,6 +36,8 @@ export const stepArb = fc.oneof(
       cycle: fc.nat({ max: 5 }),
       off: fc.integer({ min: 0, max: 6 * 3600 * 1000 }),
       gap: fc.integer({ min: 0, max: 2 * 3600 * 1000 }),
+      /** Powered on again in the other mode: with GPUs ↔ no-GPU mode (issue 30). */
+      switchMode: fc.boolean(),
     }),
   },
 );
@@ -67,13 +71,14 @@ export class Rollback {
 export const at = (s: Case['steps'][number]) => ('meter' in s ? s.meter : s.off);
 
 /** Power off (accrual closed, as lifecycle's closePeriod) then on again `gap` later. */
-export async function powerCycle(tx: Tx, id: number, off: number, gap: number) {
+export async function powerCycle(tx: Tx, id: number, off: number, gap: number, switchMode = false) {
   const [row] = await tx.select().from(instances).where(eq(instances.id, id));
   if (row?.billingType !== 'hourly' || !row.runningSince) return;
   const when = new Date(T0 + off);
+  const noGpuRate = switchMode ? (row.noGpuRate === null ? 1_000 : null) : row.noGpuRate;
   await tx
     .update(instances)
-    .set({ accruedClosed: accruedAt(row, when), runningSince: new Date(when.getTime() + gap) })
+    .set({ accruedClosed: accruedAt(row, when), runningSince: new Date(when.getTime() + gap), noGpuRate })
     .where(eq(instances.id, id));
 }
 
@@ -101,9 +106,10 @@ export async function snapshot(tx: Tx, f: { userIds: number[]; ids: number[] }) 
     lines: (
       await q(sql`
         select b.tenant_id, b.user_id, b.instance_id, b.billing_type, b.kind, b.meter_hour, b.period_start,
-               b.period_end, b.amount::text, b.voucher_amount::text, b.created_at, l.idempotency_key
+               b.period_end, b.amount::text, b.voucher_amount::text, b.hourly_rate::text, b.created_at,
+               l.idempotency_key
         from billing_records b left join ledger_entries l on l.id = b.ledger_entry_id
-        where b.instance_id = any(${ids}::bigint[]) order by b.instance_id, b.meter_hour`)
+        where b.instance_id = any(${ids}::bigint[]) order by b.instance_id, b.meter_hour, b.kind`)
     ).rows,
   };
 }

@@ -114,6 +114,7 @@ async function fixture(c: Case) {
         gpuCount: 1,
         billingType: i.billingType as 'hourly' | 'daily',
         hourlyRate: i.hourlyRate,
+        noGpuRate: i.noGpuRate,
         status: (i.since === null && i.status !== 'STOPPED' ? 'STOPPED' : i.status) as 'RUNNING',
         rootPasswordEnc: 'x',
         accruedClosed: i.accruedClosed,
@@ -133,7 +134,14 @@ async function play(c: Case, f: { userIds: number[]; ids: number[] }, path: Path
       for (const step of [...c.steps].sort((a, b) => at(a) - at(b))) {
         last = Math.max(last, at(step));
         if ('meter' in step) returned.push(await path(tx, f.ids, new Date(step.meter + T0)));
-        else await powerCycle(tx, f.ids[step.cycle % f.ids.length] as number, step.off, step.gap);
+        else
+          await powerCycle(
+            tx,
+            f.ids[step.cycle % f.ids.length] as number,
+            step.off,
+            step.gap,
+            step.switchMode,
+          );
       }
       // The ledger's invariants hold after every path: Σ ledger = balances, latest row = balance.
       for (const userId of f.userIds) expect((await reconcileAccount(tx, userId)).balanced).toBe(true);
@@ -152,6 +160,7 @@ describe('set-based metering = the JS reference path', () => {
     // (nothing yet) and a stopped row (closed accrual only).
     const rowArb = fc.record({
       hourlyRate: fc.oneof(fc.integer({ min: 0, max: 4_000_000 }), fc.constantFrom(1, 3_000, 39_800)),
+      noGpuRate: fc.option(fc.constantFrom(1, 1_000, 5_000), { nil: null }),
       accruedClosed: fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 50_000_000 })),
       since: fc.option(fc.integer({ min: -3_600_000, max: 40 * 86_400_000 }), { nil: null }),
       at: fc.integer({ min: 0, max: 40 * 86_400_000 }),
@@ -160,6 +169,7 @@ describe('set-based metering = the JS reference path', () => {
       fc.asyncProperty(fc.array(rowArb, { minLength: 1, maxLength: 20 }), async (rows) => {
         const input = rows.map((r) => ({
           hourlyRate: r.hourlyRate,
+          noGpuRate: r.noGpuRate,
           accruedClosed: r.accruedClosed,
           runningSince: r.since === null ? null : new Date(T0 + r.since),
           at: new Date(T0 + r.at),
@@ -167,14 +177,14 @@ describe('set-based metering = the JS reference path', () => {
         const values = sql.join(
           input.map(
             (r, k) =>
-              sql`(${k}::int, ${r.hourlyRate}::bigint, ${r.accruedClosed}::bigint,
+              sql`(${k}::int, ${r.hourlyRate}::bigint, ${r.noGpuRate}::bigint, ${r.accruedClosed}::bigint,
                    ${r.runningSince?.toISOString() ?? null}::timestamptz, ${r.at.toISOString()}::timestamptz)`,
           ),
           sql`, `,
         );
         const res = (await database.db.execute(sql`
           select k, ${postedBySql('r', sql`r.at`)}::text as posted
-          from (values ${values}) as r(k, hourly_rate, accrued_closed, running_since, at) order by k`)) as unknown as {
+          from (values ${values}) as r(k, hourly_rate, nogpu_rate, accrued_closed, running_since, at) order by k`)) as unknown as {
           rows: { posted: string }[];
         };
         expect(res.rows.map((r) => Number(r.posted))).toEqual(
@@ -213,6 +223,7 @@ describe('set-based metering = the JS reference path', () => {
           since: 0,
           status: 'RUNNING',
           billingType: 'hourly',
+          noGpuRate: null,
           voucherHeld: 500,
         },
         {
@@ -222,6 +233,8 @@ describe('set-based metering = the JS reference path', () => {
           since: 90,
           status: 'STOPPING',
           billingType: 'hourly',
+          // In no-GPU mode (issue 30): its lines are of their own kind, repeated runs alike.
+          noGpuRate: 1_000,
           voucherHeld: 0,
         },
       ],

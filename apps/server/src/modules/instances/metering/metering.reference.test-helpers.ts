@@ -2,7 +2,7 @@ import { floorToFen } from '@gpu/shared';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../../platform/db/client.ts';
 import { postLedgerEntries } from '../../ledger/ledger.ts';
-import { accruedAt } from '../instances.models.ts';
+import { accruedAt, currentRate } from '../instances.models.ts';
 import type { InstanceRow } from '../instances.repository.ts';
 import { billingRecords } from '../instances.tables.ts';
 import { splitHold } from './voucher-hold.ts';
@@ -39,7 +39,7 @@ export async function referenceChargeMany(tx: Tx, insts: InstanceRow[], now: Dat
       allowNegative: true,
       idempotencyKey: `instance:${inst.id}:meter:${inst.charged}-${upTo}`,
       reference: { type: 'instance', id: inst.id },
-      memo: `按量计费 ${inst.name}`,
+      memo: `${inst.noGpuRate === null ? '按量计费' : '无卡模式'} ${inst.name}`,
       at: now,
     })),
   );
@@ -54,6 +54,8 @@ export async function referenceChargeMany(tx: Tx, insts: InstanceRow[], now: Dat
     return result?.created ? [{ ...d, entryId: result.entry.id as number | null }] : [];
   });
   for (const { inst, upTo, entryId, fromVoucher } of fresh) {
+    // No-GPU mode's time has lines of its own kind and rate (issue 30).
+    const kind = inst.noGpuRate === null ? 'metering' : 'nogpu';
     if (fromVoucher > 0) {
       await tx.execute(sql`
         update instances set voucher_held = voucher_held - ${fromVoucher},
@@ -62,7 +64,7 @@ export async function referenceChargeMany(tx: Tx, insts: InstanceRow[], now: Dat
     const until = (
       (await tx.execute(sql`
         select period_end from billing_records
-        where instance_id = ${inst.id} and meter_hour is not null
+        where instance_id = ${inst.id} and meter_hour is not null and kind = ${kind}
         order by meter_hour desc limit 1`)) as unknown as { rows: { period_end: string | Date }[] }
     ).rows[0]?.period_end;
     const lines = hourlyLines(inst, until ? new Date(until) : null, upTo, now);
@@ -79,7 +81,8 @@ export async function referenceChargeMany(tx: Tx, insts: InstanceRow[], now: Dat
             userId: inst.userId,
             instanceId: inst.id,
             billingType: 'hourly' as const,
-            kind: 'metering',
+            kind,
+            hourlyRate: currentRate(inst),
             ...line,
             amount: line.amount - byVoucher,
             voucherAmount: byVoucher,
@@ -89,7 +92,7 @@ export async function referenceChargeMany(tx: Tx, insts: InstanceRow[], now: Dat
         }),
       )
       .onConflictDoUpdate({
-        target: [billingRecords.instanceId, billingRecords.meterHour],
+        target: [billingRecords.instanceId, billingRecords.meterHour, billingRecords.kind],
         set: {
           amount: sql`${billingRecords.amount} + excluded.amount`,
           voucherAmount: sql`${billingRecords.voucherAmount} + excluded.voucher_amount`,

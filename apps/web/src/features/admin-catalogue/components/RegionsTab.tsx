@@ -1,4 +1,6 @@
 import { REGION_CODE_RULE, type RegionView } from '@gpu/shared/catalogue';
+import { NO_GPU_DEFAULT_HOURLY_PRICE } from '@gpu/shared/constants';
+import { formatMoney } from '@gpu/shared/money';
 import { Button, Form, Input, InputNumber, Switch, Table, type TableProps, Tag } from 'antd';
 import { FormModal, useEditing } from '../../../components/admin/FormModal';
 import { useAdminCan } from '../../../lib/admin-access';
@@ -24,7 +26,16 @@ export function RegionsTab() {
   const open = (row: RegionView | 'new') => {
     setEditing(row);
     form.setFieldsValue(
-      row === 'new' ? { name: '', code: '', sortOrder: 0, overseas: false, enabled: true } : row,
+      row === 'new'
+        ? {
+            name: '',
+            code: '',
+            sortOrder: 0,
+            overseas: false,
+            enabled: true,
+            noGpuHourlyPrice: NO_GPU_DEFAULT_HOURLY_PRICE,
+          }
+        : row,
     );
   };
   const submit = async () => {
@@ -41,6 +52,11 @@ export function RegionsTab() {
     { title: r.sortOrder, dataIndex: 'sortOrder' },
     { title: r.overseas, dataIndex: 'overseas', render: (v: boolean) => (v ? c.yes : c.no) },
     { title: r.hostCount, dataIndex: 'hostCount' },
+    {
+      title: r.noGpuPrice,
+      dataIndex: 'noGpuHourlyPrice',
+      render: (v: number) => `${formatMoney(v)}${r.perHour}`,
+    },
     {
       title: r.status,
       dataIndex: 'enabled',
@@ -102,6 +118,16 @@ export function RegionsTab() {
           </Form.Item>
           <Form.Item name="sortOrder" label={r.sortOrder}>
             <InputNumber min={-10000} max={10000} precision={0} data-testid="region-sort" />
+          </Form.Item>
+          <Form.Item name="noGpuHourlyPrice" label={r.noGpuPrice} extra={r.noGpuPriceHelp}>
+            <InputNumber
+              min={0.01}
+              max={100}
+              step={0.01}
+              precision={2}
+              suffix={r.noGpuPriceUnit}
+              data-testid="region-nogpu-price"
+            />
           </Form.Item>
           <Form.Item name="overseas" label={r.overseas} valuePropName="checked">
             <Switch />

@@ -16,6 +16,7 @@ export const KIND_COLORS: Record<BillKind, string> = {
   metering: 'cyan',
   renewal: 'purple',
   refund: 'green',
+  nogpu: 'gold',
 };
 
 export const KindTag = ({ kind }: { kind: BillKind }) => (
@@ -23,6 +24,17 @@ export const KindTag = ({ kind }: { kind: BillKind }) => (
     {b.kind[kind]}
   </Tag>
 );
+
+/** A metering line's rate (no-GPU mode's is its own, issue 30): "¥0.10/时". */
+export const Rate = ({ bill }: { bill: Bill }) =>
+  bill.hourlyPrice === null ? null : (
+    <span className={styles.sub} data-testid="bill-rate">
+      {b.rate(formatMoney(bill.hourlyPrice))}
+    </span>
+  );
+
+/** Metering lines (按量扣费, 无卡模式) are per hour and can be seconds long. */
+const isMetering = (bill: Bill) => bill.kind === 'metering' || bill.kind === 'nogpu';
 
 export const Amount = ({ bill }: { bill: Bill }) => (
   <span className={bill.amount < 0 ? styles.refund : styles.amount} data-testid="bill-amount">
@@ -39,7 +51,7 @@ export const RecordNo = ({ no }: { no: string }) => (
 
 /** Packages run for days: minutes are enough; a metering period can be seconds long. */
 export const Period = ({ bill }: { bill: Bill }) => {
-  const pattern = bill.kind === 'metering' ? ('YYYY-MM-DD HH:mm:ss' as const) : SHORT;
+  const pattern = isMetering(bill) ? ('YYYY-MM-DD HH:mm:ss' as const) : SHORT;
   return (
     <span className={styles.period}>
       {formatTime(bill.periodStart, pattern)}
@@ -87,7 +99,17 @@ export function BillTable({ bills, loading, variant = 'bills', emptyText, pagina
       width: 100,
       render: (_, bill) => t.instances.billingType[bill.billingType],
     },
-    { key: 'kind', title: c.kind, width: 100, render: (_, bill) => <KindTag kind={bill.kind} /> },
+    {
+      key: 'kind',
+      title: c.kind,
+      width: 100,
+      render: (_, bill) => (
+        <span className={styles.kindCell}>
+          <KindTag kind={bill.kind} />
+          <Rate bill={bill} />
+        </span>
+      ),
+    },
     { key: 'period', title: c.period, width: 330, render: (_, bill) => <Period bill={bill} /> },
     {
       key: 'amount',
@@ -148,7 +170,9 @@ export function BillList({ bills, emptyText }: { bills: Bill[]; emptyText: strin
             <Amount bill={bill} />
           </div>
           <div className={styles.sub}>
-            {t.instances.billingType[bill.billingType]} · {formatTime(bill.createdAt)}
+            {t.instances.billingType[bill.billingType]}
+            {bill.hourlyPrice === null ? null : ` · ${b.rate(formatMoney(bill.hourlyPrice))}`} ·{' '}
+            {formatTime(bill.createdAt)}
           </div>
           <div className={styles.sub}>
             <RecordNo no={bill.recordNo} />

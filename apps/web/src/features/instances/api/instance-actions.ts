@@ -29,9 +29,19 @@ const EVENT = {
  * POST /gpu/instance/power_off|power_on|release?instance_uuid=: answers at once with the
  * instance in STOPPING / STARTING / RELEASING (the driver call is a job on the server).
  */
-export const runPowerAction = (action: PowerAction, inst: Pick<Instance, 'uuid'>, otherGpus = false) =>
+export const runPowerAction = (
+  action: PowerAction,
+  inst: Pick<Instance, 'uuid'>,
+  otherGpus = false,
+  noGpu = false,
+) =>
   api.post<Instance>(ENDPOINT[action], undefined, {
-    query: { instance_uuid: inst.uuid, ...(otherGpus ? { gpus: 'any' } : {}) },
+    query: {
+      instance_uuid: inst.uuid,
+      ...(otherGpus ? { gpus: 'any' } : {}),
+      // 无卡模式开机 (issue 30): no GPU, at the region's no-GPU price.
+      ...(noGpu ? { mode: 'nogpu' } : {}),
+    },
   });
 
 /** Where each action ends when its job succeeds. */
@@ -56,13 +66,22 @@ export function usePowerAction() {
     );
 
   const mutation = useMutation({
-    mutationFn: ({ action, inst, otherGpus }: { action: PowerAction; inst: Instance; otherGpus?: boolean }) =>
-      runPowerAction(action, inst, otherGpus),
+    mutationFn: ({
+      action,
+      inst,
+      otherGpus,
+      noGpu,
+    }: {
+      action: PowerAction;
+      inst: Instance;
+      otherGpus?: boolean;
+      noGpu?: boolean;
+    }) => runPowerAction(action, inst, otherGpus, noGpu),
     onMutate: async ({ action, inst }) => {
       await queryClient.cancelQueries({ queryKey: instanceKeys.lists() });
       patch(inst.id, (i) => ({ ...i, status: PENDING_STATUS[action] }));
     },
-    onSuccess: (updated, { action }) => {
+    onSuccess: (updated, { action, noGpu }) => {
       patch(updated.id, () => updated);
       void waitForStable<Instance>(queryClient, instanceKeys.lists(), updated.id).then((end) => {
         if (end === null) return;
@@ -70,7 +89,7 @@ export function usePowerAction() {
           void notify('error', t.instances.failed[action]);
           return;
         }
-        void notify('success', t.instances.done[action]);
+        void notify('success', noGpu ? t.instances.noGpu.done : t.instances.done[action]);
         emitAppEvent(EVENT[action], { id: updated.id });
         announceMoneyChange(queryClient);
       });

@@ -9,7 +9,14 @@ import {
 import type { Instance } from '@gpu/shared/instances';
 import { Button, Dropdown, Tooltip } from 'antd';
 import { t } from '../../../locales/zh-CN';
-import { allowedActions, canClone, canReset, isExpired, type RowAction } from '../instance-status';
+import {
+  allowedActions,
+  canClone,
+  canPowerOnNoGpu,
+  canReset,
+  isExpired,
+  type RowAction,
+} from '../instance-status';
 import styles from './InstanceActions.module.css';
 
 const i18n = t.instances;
@@ -25,8 +32,8 @@ export interface InstanceActionsProps {
 }
 
 /**
- * 更多: the actions used less often (reset system, change image, save as image), each enabled only on a
- * powered-off instance; the menu says so beside them otherwise.
+ * 更多: the actions used less often (no-GPU power on, reset system, change image, clone, save as
+ * image), each enabled only on a powered-off instance; the menu says so beside them otherwise.
  */
 function MoreMenu({ inst, busy, onAction, block }: Omit<InstanceActionsProps, 'now'> & { block: boolean }) {
   const stopped = canReset(inst);
@@ -43,6 +50,16 @@ function MoreMenu({ inst, busy, onAction, block }: Omit<InstanceActionsProps, 'n
       disabled={busy || inst.status === 'RESETTING' || inst.status === 'SAVING_IMAGE'}
       menu={{
         items: [
+          ...(inst.noGpuPrice === null
+            ? []
+            : [
+                {
+                  key: 'powerOnNoGpu',
+                  label: label(i18n.noGpu.menu),
+                  disabled: !canPowerOnNoGpu(inst),
+                  'data-testid': 'more-nogpu',
+                },
+              ]),
           ...(inst.resettable
             ? [
                 { key: 'reset', label: label(i18n.reset), disabled: !stopped, 'data-testid': 'more-reset' },
@@ -167,7 +184,7 @@ export function InstanceActions({ inst, now, busy, onAction, layout = 'row' }: I
       >
         {i18n.release}
       </Button>
-      {inst.resettable || inst.cloneable || inst.imageSaveable ? (
+      {inst.resettable || inst.cloneable || inst.imageSaveable || inst.noGpuPrice !== null ? (
         <MoreMenu inst={inst} busy={busy} onAction={onAction} block={block} />
       ) : null}
     </div>

@@ -1,7 +1,7 @@
 import type { Instance } from '@gpu/shared/instances';
 import { Card } from 'antd';
 import { t } from '../../../locales/zh-CN';
-import { instanceNotice, type RowAction } from '../instance-status';
+import { inNoGpuMode, instanceNotice, type RowAction } from '../instance-status';
 import { AccessInfo } from './AccessInfo';
 import { BillingCell, ChargedCell, GpuCell, TimeCell } from './cells';
 import { FailureNote } from './FailureNote';
@@ -38,7 +38,7 @@ export function InstanceCard({
             #{inst.id}
           </span>
         </div>
-        <StatusTag status={inst.status} />
+        <StatusTag status={inst.status} noGpu={inNoGpuMode(inst)} />
       </div>
       {notice ? <div className={styles[notice.level]}>{noticeText(notice)}</div> : null}
       <dl className={styles.facts}>

@@ -2,7 +2,7 @@ import { ExclamationCircleFilled } from '@ant-design/icons';
 import type { Instance } from '@gpu/shared/instances';
 import { Table, type TableProps, Tooltip } from 'antd';
 import { t } from '../../../locales/zh-CN';
-import { instanceNotice, type RowAction } from '../instance-status';
+import { inNoGpuMode, instanceNotice, type RowAction } from '../instance-status';
 import { AccessInfo } from './AccessInfo';
 import { BillingCell, GpuCell, TimeCell } from './cells';
 import { FailureNote } from './FailureNote';
@@ -40,7 +40,7 @@ export function InstanceTable({ instances, now, busy, onAction, loading, paginat
         const notice = instanceNotice(inst, now);
         return (
           <span className={styles.status}>
-            <StatusTag status={inst.status} />
+            <StatusTag status={inst.status} noGpu={inNoGpuMode(inst)} />
             {notice ? (
               <Tooltip title={noticeText(notice)}>
                 <ExclamationCircleFilled className={styles[notice.level]} aria-label={noticeText(notice)} />

@@ -10,7 +10,7 @@ import styles from './StatusTag.module.css';
  * create is accepted before its container exists (the server provisions it as a job), so
  * CREATING also says what is happening; the list polls every 2 s until it moves on.
  */
-export function StatusTag({ status }: { status: InstanceStatus }) {
+export function StatusTag({ status, noGpu = false }: { status: InstanceStatus; noGpu?: boolean }) {
   const meta = STATUS_META[status];
   return (
     <span className={styles.stack}>
@@ -22,6 +22,12 @@ export function StatusTag({ status }: { status: InstanceStatus }) {
       >
         {t.instances.status[status]}
       </Tag>
+      {noGpu ? (
+        // No-GPU mode (issue 30): running without GPUs, at the no-GPU price.
+        <Tag color="gold" bordered={false} data-testid="instance-nogpu">
+          {t.instances.noGpu.tag}
+        </Tag>
+      ) : null}
       {status === 'CREATING' ? (
         <div data-testid="instance-progress" className={styles.progress}>
           {t.instances.creatingProgress}

@@ -3,7 +3,7 @@ import { formatMoney } from '@gpu/shared/money';
 import { formatRemaining, formatTime } from '@gpu/shared/time';
 import { Tag } from 'antd';
 import { t } from '../../../locales/zh-CN';
-import { EXPIRY_WARNING_MS } from '../instance-status';
+import { EXPIRY_WARNING_MS, inNoGpuMode } from '../instance-status';
 import styles from './cells.module.css';
 
 const i18n = t.instances;
@@ -22,6 +22,8 @@ export function GpuCell({ inst }: { inst: Instance }) {
 /** Billing type and its price: yuan per hour, or the package price per period; optionally the charge so far. */
 export function BillingCell({ inst, charged = false }: { inst: Instance; charged?: boolean }) {
   const pkg = inst.billingType !== 'hourly' ? inst.billingType : null;
+  // No-GPU mode (issue 30) is charged at its own price while it lasts.
+  const noGpu = inNoGpuMode(inst);
   return (
     <div className={styles.stack}>
       <span>
@@ -32,8 +34,13 @@ export function BillingCell({ inst, charged = false }: { inst: Instance; charged
       <span className={styles.price}>
         {pkg && inst.packagePrice !== null
           ? `${formatMoney(inst.packagePrice)}${i18n.perPeriod[pkg]}`
-          : `${formatMoney(inst.hourlyPrice)}${i18n.perHour}`}
+          : `${formatMoney(noGpu ? (inst.noGpuPrice ?? 0) : inst.hourlyPrice)}${i18n.perHour}`}
       </span>
+      {noGpu ? (
+        <span className={styles.sub} data-testid="instance-nogpu-billing">
+          {i18n.noGpu.billing}
+        </span>
+      ) : null}
       {charged ? (
         <span className={styles.sub}>
           {i18n.chargedShort} <ChargedCell inst={inst} />

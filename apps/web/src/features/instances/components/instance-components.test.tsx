@@ -40,6 +40,8 @@ const base: Instance = {
   imageSaveable: true,
   machineId: 1,
   extraPorts: [],
+  noGpu: false,
+  noGpuPrice: null,
 };
 const NOW = new Date('2025-06-01T06:00:00.000Z');
 

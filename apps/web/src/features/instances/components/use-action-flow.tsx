@@ -9,6 +9,7 @@ import { usePowerAction } from '../api/instance-actions';
 import { instanceKeys } from '../api/keys';
 import { useResetInstance } from '../api/reset-instance';
 import type { RowAction } from '../instance-status';
+import { NoGpuConfirm } from './NoGpuConfirm';
 import { ReleaseDialog } from './ReleaseDialog';
 import { RenewDialog } from './RenewDialog';
 import { ResetDialog } from './ResetDialog';
@@ -39,10 +40,10 @@ export function useActionFlow() {
   const queryClient = useQueryClient();
   const [inFlight, setInFlight] = useState<ReadonlySet<number>>(new Set());
 
-  const run = (action: 'powerOff' | 'powerOn' | 'release', inst: Instance) => {
+  const run = (action: 'powerOff' | 'powerOn' | 'release', inst: Instance, noGpu = false) => {
     setInFlight((s) => new Set(s).add(inst.id));
     power.mutate(
-      { action, inst },
+      { action, inst, noGpu },
       {
         onSettled: () =>
           setInFlight((s) => {
@@ -65,6 +66,16 @@ export function useActionFlow() {
         cancelText: t.common.cancel,
         okButtonProps: { danger: off },
         onOk: () => run(action, inst),
+      });
+    } else if (action === 'powerOnNoGpu') {
+      // The price is shown before confirming (issue 30).
+      void confirmDialog({
+        title: i18n.noGpu.title(inst.name),
+        content: <NoGpuConfirm inst={inst} />,
+        okText: i18n.noGpu.ok,
+        cancelText: t.common.cancel,
+        width: 460,
+        onOk: () => run('powerOn', inst, true),
       });
     } else if (action === 'release') setReleasing(inst);
     else if (action === 'rename') setRenaming(inst);
