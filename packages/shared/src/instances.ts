@@ -145,12 +145,15 @@ export const renameInstanceRequestSchema = z.object({ instanceName: instanceName
 export type RenameInstanceRequest = z.infer<typeof renameInstanceRequestSchema>;
 
 /**
- * POST /api/gpu/instance/clone?instance_uuid=…: a new instance, bought as a create is, on the
- * source's machine from its system disk and data volume; what may differ from the source.
+ * POST /api/gpu/instance/clone?instance_uuid=…: a new instance, bought as a create is, from the
+ * source's system disk and data volume; what may differ from the source. `machineId`: the machine
+ * to place it on (absent: the source's); another host's only with IMAGE_REGISTRY, in the source's
+ * region with its GPU model (GET /api/gpu/instance/clone-targets lists them).
  */
 export const cloneInstanceRequestSchema = z
   .object({
     instanceName: instanceNameSchema,
+    machineId: idSchema('机器编号无效').optional(),
     gpuAmount: createInstanceRequestSchema.shape.gpuAmount,
     duration: createInstanceRequestSchema.shape.duration,
     billingType: billingTypeSchema,
@@ -161,6 +164,28 @@ export const cloneInstanceRequestSchema = z
     if (err) ctx.addIssue({ code: 'custom', message: err, path: ['duration'] });
   });
 export type CloneInstanceRequest = z.infer<typeof cloneInstanceRequestSchema>;
+
+/** One machine a clone may be placed on (GET /api/gpu/instance/clone-targets). */
+export const cloneTargetSchema = z.object({
+  machineId: z.number().int(),
+  hostName: z.string(),
+  regionName: z.string(),
+  gpuModel: z.string(),
+  gpuIdleNum: z.number().int(),
+  /** On the source's host: the copy stays on the machine (fast); else it goes through the registry. */
+  sameHost: z.boolean(),
+});
+export type CloneTarget = z.infer<typeof cloneTargetSchema>;
+
+/**
+ * The machines a clone of this instance may go on, the source's first (even without idle GPUs,
+ * so the dialog can say so); other hosts only when `otherHosts` (IMAGE_REGISTRY is configured).
+ */
+export const cloneTargetsSchema = z.object({
+  otherHosts: z.boolean(),
+  list: z.array(cloneTargetSchema),
+});
+export type CloneTargets = z.infer<typeof cloneTargetsSchema>;
 
 export const instanceIdQuerySchema = z.object({
   instance_uuid: idSchema('实例编号无效'),

@@ -72,6 +72,19 @@ export const instanceErrors = {
     }),
   cloneNoFreeGpus: (message: string) =>
     createError({ code: 'instances.clone_no_gpus', status: 409, message }),
+  /** Another host needs the registry the disks travel through (IMAGE_REGISTRY). */
+  cloneOtherHostNeedsRegistry: () =>
+    createError({
+      code: 'instances.clone_other_host',
+      status: 409,
+      message: '平台未配置镜像仓库，克隆只能放在源实例所在的主机上，请选择源实例的机器',
+    }),
+  cloneTargetMismatch: () =>
+    createError({
+      code: 'instances.clone_target',
+      status: 422,
+      message: '克隆的目标机器须与源实例在同一地区、同一 GPU 型号',
+    }),
   cloneNeedsPowerOff: (status: string) =>
     createError({
       code: 'instances.bad_state',
