@@ -58,6 +58,13 @@ export const instanceErrors = {
       status: 409,
       message: '该实例所在的主机不支持重置系统或更换镜像',
     }),
+  /** Reset to an instance's own image, a saved one of the user's that was deleted since. */
+  originalImageDeleted: () =>
+    createError({
+      code: 'instances.image_deleted',
+      status: 409,
+      message: '原镜像已删除，无法重置系统，请用“更换镜像”选择其他镜像',
+    }),
   cloneUnsupported: () =>
     createError({
       code: 'instances.clone_unsupported',
