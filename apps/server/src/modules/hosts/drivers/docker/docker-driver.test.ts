@@ -66,13 +66,8 @@ withTestEngine('docker driver on a real engine', check, (socketPath) => {
   };
   const files = {
     async write(id: string, path: string, text: string) {
-      const dir = path.slice(0, path.lastIndexOf('/')) || '/';
-      const r = await execIn(docker, id, [
-        'sh',
-        '-c',
-        `mkdir -p '${dir}' && printf %s '${text}' > '${path}'`,
-      ]);
-      expect(r.exitCode).toBe(0);
+      const script = `mkdir -p '${path.slice(0, path.lastIndexOf('/')) || '/'}' && printf %s '${text}' > '${path}'`;
+      expect((await execIn(docker, id, ['sh', '-c', script])).exitCode).toBe(0);
     },
     async read(id: string, path: string) {
       const r = await execIn(docker, id, ['cat', path]);
@@ -114,7 +109,7 @@ withTestEngine('docker driver on a real engine', check, (socketPath) => {
     // Another host record on the same engine: the clone's container and volume have their own names.
     otherHost: {
       driver: registry.forHost(
-        dockerHostRecord(settings, { id: 990_003, name: 'docker-test-2', nvidiaRuntime: true }),
+        dockerHostRecord(settings, { id: 990_003, name: 'docker-2', nvidiaRuntime: true }),
       ),
       files,
     },
