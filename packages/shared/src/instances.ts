@@ -117,7 +117,7 @@ export const instanceSchema = z.object({
   cloneable: z.boolean(),
   /** Its host can save it as the user's private image (保存镜像, issue 30). */
   imageSaveable: z.boolean(),
-  /** The machine (SKU) it runs on: a clone is bought on the same one. */
+  /** The machine (SKU) it runs on: a clone goes on it unless another is picked (clone-targets). */
   machineId: z.number().int().optional(),
   /** The user's extra ports, each with its host port (links only while running). */
   extraPorts: z.array(instanceExtraPortSchema),

@@ -3,9 +3,11 @@ import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../../platform/clock.ts';
 import { addTwinHost, heldGpusOf, IMAGE, instanceTestApp } from '../../../test/instances.ts';
+import { cloneTransferRefsOf } from '../../hosts/drivers/clone.ts';
 import { dataVolumeNameOf } from '../../hosts/drivers/volumes.ts';
 import { simulatedContainers, simulatedImages, simulatedVolumes } from '../../hosts/hosts.tables.ts';
 import { instances } from '../instances.tables.ts';
+import { dropCloneTransferOf } from './clone-transfer.usecases.ts';
 
 const HOST = 'bj-a-a100-01';
 const TWIN = 'bj-a-a100-02';
@@ -146,6 +148,20 @@ describe('clone to another host, with IMAGE_REGISTRY', () => {
     expect(await heldGpusOf(w.h.t.db, cloneId)).toEqual([]);
     expect(await transferImages(w.h)).toEqual([]);
     expect((await w.row(id))?.status).toBe('STOPPED');
+    // What a crash between push and cleanup would leave: a failed clone's cleanup removes it.
+    const refs = cloneTransferRefsOf(cloneId, REGISTRY);
+    await w.h.t.db.insert(simulatedImages).values(
+      [0, w.twin.id, (await w.row(id))?.hostId as number].map((hostId) => ({
+        hostId,
+        ref: refs.system,
+        files: {},
+        env: [],
+        sizeBytes: 1,
+      })),
+    );
+    expect(await transferImages(w.h)).toHaveLength(3);
+    await dropCloneTransferOf(w.h.deps, failed as NonNullable<typeof failed>);
+    expect(await transferImages(w.h)).toEqual([]);
     await w.h.action(u.headers, 'release', id);
   });
 

@@ -7,7 +7,7 @@ import {
   OperationNotSupportedError,
 } from '../../hosts/index.ts';
 import type { InstanceDeps } from '../instances.deps.ts';
-import type { InstanceRow } from '../instances.repository.ts';
+import { createInstancesRepository, type InstanceRow } from '../instances.repository.ts';
 
 /**
  * A clone placed on another host than its source's (provisioning's part, create/clone.usecases.ts
@@ -52,4 +52,22 @@ export async function dropCloneTransfer(drivers: HostDriver[], refs: { system: s
     for (const d of drivers) await quietly(d.removeImage?.(ref));
     await quietly(drivers[0]?.unpublishImage?.(ref));
   }
+}
+
+/**
+ * A clone that failed (failCreate): its transfer images, if a crash or a takeover left any, go
+ * from its host, its source's host and the registry. Nothing when it was a same-host clone.
+ */
+export async function dropCloneTransferOf(deps: InstanceDeps, inst: InstanceRow) {
+  const sourceId = inst.transitionJob?.cloneOf;
+  if (!sourceId || !deps.imageRegistry) return;
+  const source = await createInstancesRepository(deps).find(sourceId);
+  if (!source || source.hostId === inst.hostId) return;
+  const hostsRepo = createHostsRepository(deps);
+  const drivers: HostDriver[] = [];
+  for (const hostId of [source.hostId, inst.hostId]) {
+    const host = await hostsRepo.find(hostId);
+    if (host) drivers.push(deps.hostDrivers.forHost(host));
+  }
+  await dropCloneTransfer(drivers, cloneTransferRefsOf(inst.id, deps.imageRegistry));
 }
