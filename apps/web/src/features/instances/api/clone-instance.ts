@@ -1,4 +1,5 @@
-import type { CloneInstanceRequest, CloneTargets, Instance } from '@gpu/shared/instances';
+import type { CloneTargets } from '@gpu/shared/clone-targets';
+import type { CloneInstanceRequest, Instance } from '@gpu/shared/instances';
 import type { CalculatePriceResponse } from '@gpu/shared/pricing';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';

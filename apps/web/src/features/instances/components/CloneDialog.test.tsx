@@ -122,7 +122,7 @@ describe('CloneDialog', () => {
       </QueryClientProvider>,
     );
     const first = await screen.findByTestId('clone-machine-31');
-    expect(first.textContent).toBe('bj-a-a100-01 · 空闲 1 卡 （源实例所在主机，复制最快）');
+    expect(first.textContent).toBe('bj-a-a100-01 · 空闲 1 卡 （源实例所在主机，最快）');
     expect(screen.getByTestId('clone-machine-32').textContent).toBe(
       'bj-a-a100-02 · 空闲 8 卡 （其他主机，经镜像仓库复制）',
     );
