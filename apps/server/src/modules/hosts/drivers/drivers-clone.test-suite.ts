@@ -122,16 +122,22 @@ export function cloneContract(ctx: {
     const target = withVolume(ctx.spec({ gpuIndices: [6], env: { ROOT_PASSWORD: 'clone-secret' } }));
     const refs = cloneTransferRefsOf(target.instanceId, h.registry);
     // A running source is refused, as for a clone on its own host.
-    await expect(exportClone.call(h.driver, src.containerId, refs)).rejects.toBeInstanceOf(HostDriverError);
+    await expect(exportClone.call(h.driver, src.containerId, refs, target)).rejects.toBeInstanceOf(
+      HostDriverError,
+    );
     await h.driver.stop(src.containerId);
 
-    const exported = await exportClone.call(h.driver, src.containerId, refs);
+    const exported = await exportClone.call(h.driver, src.containerId, refs, target);
     expect(exported).toEqual({ data: true });
     // Pushed and gone from the source's host: only the registry holds the copy now.
     expect(await h.driver.inspectImage?.(refs.system)).toBeNull();
     expect(await h.driver.inspectImage?.(refs.data)).toBeNull();
 
     const made = await other.driver.importClone(refs, target, exported);
+    // No copying helper stays behind on either host (both are the platform's, named after the clone).
+    const helpers = async (d: typeof h.driver) =>
+      (await d.list()).filter((c) => c.name.startsWith(`${target.name}-`)).map((c) => c.name);
+    expect([...(await helpers(h.driver)), ...(await helpers(other.driver))]).toEqual([]);
     expect(await other.driver.inspectImage(refs.system)).toBeNull();
     expect(await other.driver.inspectImage(refs.data)).toBeNull();
     const state = await other.driver.inspect(made.containerId);

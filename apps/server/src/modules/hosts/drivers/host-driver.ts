@@ -264,9 +264,10 @@ export interface CloneTransferOps {
   /**
    * Commits the stopped `sourceId`'s system disk (platform env values dropped) to `refs.system`
    * and packs its data volume into `refs.data`, pushes both and removes them from this host.
-   * Answers whether there was a data volume to carry.
+   * Answers whether there was a data volume to carry. `clone` is the clone's spec: a helper made
+   * here carries its name and labels (one left by a crash goes with the clone, as cleanup does).
    */
-  exportClone(sourceId: string, refs: CloneTransferRefs): Promise<{ data: boolean }>;
+  exportClone(sourceId: string, refs: CloneTransferRefs, clone: ContainerSpec): Promise<{ data: boolean }>;
   /**
    * Pulls them, fills `spec`'s new data volume from `refs.data` (when `data`) and makes the
    * container of `spec` from the system disk; the pulled references are removed from this host.

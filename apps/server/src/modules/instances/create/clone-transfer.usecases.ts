@@ -38,7 +38,7 @@ export async function cloneAcrossHosts(
     );
   const refs = cloneTransferRefsOf(inst.id, deps.imageRegistry);
   try {
-    const exported = await from.exportClone(source.containerId, refs);
+    const exported = await from.exportClone(source.containerId, refs, spec);
     return (await target.importClone(refs, spec, exported)).containerId;
   } finally {
     await dropCloneTransfer([from, target], refs);

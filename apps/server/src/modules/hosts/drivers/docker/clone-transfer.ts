@@ -40,7 +40,7 @@ export function dockerCloneTransfer(
     await images.removeImage(refs.system);
   };
   return {
-    async exportClone(sourceId, refs) {
+    async exportClone(sourceId, refs, clone) {
       const source = await call({ op: 'inspect', containerId: sourceId }, () =>
         docker.getContainer(sourceId).inspect(),
       );
@@ -51,11 +51,11 @@ export function dockerCloneTransfer(
         await images.commitImage(sourceId, refs.system);
         const volume = dataVolumeOf(source.Mounts);
         if (volume) {
-          const name = `${source.Name.replace(/^\//, '')}-clone-export`;
           const helper = await runCopier(docker, call, {
-            name,
+            // The clone's: two clones of one source at once never share a helper.
+            name: `${clone.name}-clone-export`,
             image: refs.system,
-            labels: {},
+            labels: ops.labels(clone),
             script: `mkdir -p ${CLONE_DATA_PATH} && cp -a ${FROM}/. ${CLONE_DATA_PATH}/`,
             mounts: [{ Type: 'volume', Source: volume.name, Target: FROM, ReadOnly: true }],
             what: volume.name,
