@@ -5,6 +5,7 @@ export * from './auth.ts';
 export * from './bills.ts';
 export * from './blockchain.ts';
 export * from './catalogue.ts';
+export * from './clone-targets.ts';
 export * from './constants.ts';
 export * from './contact.ts';
 export * from './discounts.ts';

@@ -117,7 +117,7 @@ export const instanceSchema = z.object({
   cloneable: z.boolean(),
   /** Its host can save it as the user's private image (保存镜像, issue 30). */
   imageSaveable: z.boolean(),
-  /** The machine (SKU) it runs on: a clone is bought on the same one. */
+  /** The machine (SKU) it runs on: a clone goes on it unless another is picked (clone-targets). */
   machineId: z.number().int().optional(),
   /** The user's extra ports, each with its host port (links only while running). */
   extraPorts: z.array(instanceExtraPortSchema),
@@ -149,12 +149,15 @@ export const renameInstanceRequestSchema = z.object({ instanceName: instanceName
 export type RenameInstanceRequest = z.infer<typeof renameInstanceRequestSchema>;
 
 /**
- * POST /api/gpu/instance/clone?instance_uuid=…: a new instance, bought as a create is, on the
- * source's machine from its system disk and data volume; what may differ from the source.
+ * POST /api/gpu/instance/clone?instance_uuid=…: a new instance, bought as a create is, from the
+ * source's system disk and data volume; what may differ from the source. `machineId`: the machine
+ * to place it on (absent: the source's); another host's only with IMAGE_REGISTRY, in the source's
+ * region with its GPU model (GET /api/gpu/instance/clone-targets lists them).
  */
 export const cloneInstanceRequestSchema = z
   .object({
     instanceName: instanceNameSchema,
+    machineId: idSchema('机器编号无效').optional(),
     gpuAmount: createInstanceRequestSchema.shape.gpuAmount,
     duration: createInstanceRequestSchema.shape.duration,
     billingType: billingTypeSchema,

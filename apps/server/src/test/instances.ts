@@ -1,5 +1,6 @@
 import { type Instance, yuanToUnits } from '@gpu/shared';
 import { eq, sql } from 'drizzle-orm';
+import { gpuSkus } from '../modules/hosts/catalog.tables.ts';
 import { hostGpus, hosts } from '../modules/hosts/hosts.tables.ts';
 import { postLedgerEntry, reconcileAccount } from '../modules/ledger/ledger.ts';
 import type { Clock } from '../platform/clock.ts';
@@ -94,3 +95,33 @@ export const IMAGE = 'registry.gpu.local/pytorch:2.5.1-py3.12-cuda12.4';
 /** The GPU indices an instance holds on its host, sorted. */
 export const heldGpusOf = async (db: TestApp['db'], instanceId: number) =>
   (await db.select().from(hostGpus).where(eq(hostGpus.instanceId, instanceId))).map((g) => g.index).sort();
+
+/**
+ * A second host like `of` (same region, GPU model and settings; all its GPUs idle) with its own
+ * SKU at `hourlyUnits` per GPU-hour: a place a clone may go to with a registry.
+ */
+export async function addTwinHost(db: TestApp['db'], of: string, name: string, hourlyUnits: number) {
+  const [src] = await db.select().from(hosts).where(eq(hosts.name, of));
+  if (!src) throw new Error(`no host ${of}`);
+  const { id: _id, createdAt: _c, updatedAt: _u, ...rest } = src;
+  const [host] = await db
+    .insert(hosts)
+    .values({ ...rest, name, portRangeStart: 39_000, portRangeEnd: 39_199 })
+    .returning();
+  if (!host) throw new Error('host insert returned no row');
+  const gpus = await db.select().from(hostGpus).where(eq(hostGpus.hostId, src.id));
+  await db.insert(hostGpus).values(
+    gpus.map((g) => ({
+      hostId: host.id,
+      index: g.index,
+      uuid: `${g.uuid}-twin`,
+      model: g.model,
+      memoryGb: g.memoryGb,
+    })),
+  );
+  const [sku] = await db.select().from(gpuSkus).where(eq(gpuSkus.hostId, src.id));
+  if (!sku) throw new Error(`no SKU on ${of}`);
+  const { id: _s, createdAt: _sc, updatedAt: _su, ...skuRest } = sku;
+  await db.insert(gpuSkus).values({ ...skuRest, hostId: host.id, hourlyPrice: hourlyUnits });
+  return host;
+}

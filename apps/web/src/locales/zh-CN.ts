@@ -586,7 +586,12 @@ export const t = {
       action: '克隆实例',
       title: (name: string) => `克隆实例 · ${name}`,
       intro: (path: string | null) =>
-        `以本实例的系统盘${path ? `和数据盘（${path}）` : ''}为起点，在同一台机器上创建一台新实例，按新实例单独计费；本实例保持不变。新实例有自己的 root 密码与 JupyterLab 令牌。`,
+        `以本实例的系统盘${path ? `和数据盘（${path}）` : ''}为起点创建一台新实例，按新实例单独计费；本实例保持不变。新实例有自己的 root 密码与 JupyterLab 令牌。`,
+      machine: '放置机器',
+      sameHost: '源实例所在主机，最快',
+      otherHost: '其他主机，经镜像仓库复制',
+      idle: (n: number) => `空闲 ${n} 卡`,
+      otherHostHint: '系统盘与数据盘经镜像仓库复制到所选主机，数据越大耗时越长；按所选机器计价。',
       stopFirst: '克隆需要实例处于关机状态，请先关机。',
       name: '新实例名称',
       gpuCount: 'GPU数量',

@@ -8,6 +8,7 @@ export { allocateOnHost, lockHost, releaseOnHost, topUpPorts } from './allocatio
 export { cleanupOrphans, createInstanceContainer } from './containers.usecases.ts';
 export { dockerPathRoutes } from './docker-path.routes.ts';
 export { capabilitiesOf } from './drivers/capabilities.ts';
+export { cloneTransferRefsOf } from './drivers/clone.ts';
 export {
   ContainerConflictError,
   ContainerNotFoundError,

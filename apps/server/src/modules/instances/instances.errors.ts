@@ -58,6 +58,13 @@ export const instanceErrors = {
       status: 409,
       message: '该实例所在的主机不支持重置系统或更换镜像',
     }),
+  /** Reset to an instance's own image, a saved one of the user's that was deleted since. */
+  originalImageDeleted: () =>
+    createError({
+      code: 'instances.image_deleted',
+      status: 409,
+      message: '原镜像已删除，无法重置系统，请用“更换镜像”选择其他镜像',
+    }),
   cloneUnsupported: () =>
     createError({
       code: 'instances.clone_unsupported',
@@ -72,6 +79,19 @@ export const instanceErrors = {
     }),
   cloneNoFreeGpus: (message: string) =>
     createError({ code: 'instances.clone_no_gpus', status: 409, message }),
+  /** Another host needs the registry the disks travel through (IMAGE_REGISTRY). */
+  cloneOtherHostNeedsRegistry: () =>
+    createError({
+      code: 'instances.clone_other_host',
+      status: 409,
+      message: '平台未配置镜像仓库，克隆只能放在源实例所在的主机上，请选择源实例的机器',
+    }),
+  cloneTargetMismatch: () =>
+    createError({
+      code: 'instances.clone_target',
+      status: 422,
+      message: '克隆的目标机器须与源实例在同一地区、同一 GPU 型号',
+    }),
   cloneNeedsPowerOff: (status: string) =>
     createError({
       code: 'instances.bad_state',

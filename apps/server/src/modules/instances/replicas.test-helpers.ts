@@ -17,8 +17,8 @@ import { instances } from './instances.tables.ts';
  * Two app instances on one PostgreSQL database, each with its own connection pool (as two
  * server processes would be); requests go to either. PostgreSQL only.
  */
-export async function twoReplicas(clock: Clock = systemClock) {
-  const h = await instanceTestApp(clock);
+export async function twoReplicas(clock: Clock = systemClock, config: Record<string, string> = {}) {
+  const h = await instanceTestApp(clock, config);
   const url = process.env.DATABASE_URL;
   if (!url) throw new Error('twoReplicas needs DATABASE_URL');
   // node-postgres answers `execute` with { rows } (this helper is PostgreSQL only).
@@ -30,7 +30,7 @@ export async function twoReplicas(clock: Clock = systemClock) {
   dbUrl.pathname = `/${name}`;
   const database = await openDatabase({ url: dbUrl.toString() });
   const second = await buildServer({
-    config: testConfig({ RATE_LIMITS: 'off' }),
+    config: testConfig({ RATE_LIMITS: 'off', ...config }),
     database,
     clock,
     webDist: '/nonexistent',

@@ -1,4 +1,5 @@
 import { expect, it } from 'vitest';
+import { cloneTransferRefsOf } from './clone.ts';
 import { HostDriverError } from './driver-errors.ts';
 import type { DriverHarness } from './drivers.test-helpers.ts';
 import { gpusSeen } from './drivers-gpus.test-suite.ts';
@@ -83,6 +84,87 @@ export function cloneContract(ctx: {
     await h.driver.remove(made.containerId);
     await h.driver.remove(src.containerId);
     await h.driver.removeVolume?.(target.dataVolume.name);
+    await h.driver.removeVolume?.(source.dataVolume.name);
+  });
+
+  it('clones to another host through the registry: system disk and data volume arrive, no secrets, nothing left behind', async () => {
+    const h = ctx.harness();
+    const { exportClone, importClone } = h.driver;
+    if (!h.driver.capabilities.clone || !h.driver.capabilities.userImages) {
+      expect(exportClone).toBeUndefined();
+      return;
+    }
+    if (!h.registry || !h.otherHost)
+      throw new Error(
+        `a driver that clones gives the suite a registry and a second host: ${h.registryUnavailable ?? 'none given'}`,
+      );
+    const other = h.otherHost;
+    const files = h.files;
+    if (!files || !exportClone || !importClone || !other.driver.importClone || !other.driver.inspectImage)
+      throw new Error('a driver that clones to other hosts has exportClone, importClone and inspectImage');
+    const withVolume = (s: ContainerSpec) => ({
+      ...s,
+      dataVolume: { name: `${s.name}-data`, mountPath: DATA_MOUNT_PATH },
+    });
+    const source = withVolume(
+      ctx.spec({
+        env: {
+          ROOT_PASSWORD: 'source-secret',
+          JUPYTER_TOKEN: 'source-token',
+          SSH_AUTHORIZED_KEYS: SOURCE_KEY,
+        },
+      }),
+    );
+    const src = await ctx.create(source);
+    await h.driver.start(src.containerId);
+    await files.write(src.containerId, `${DATA_MOUNT_PATH}/dataset.txt`, 'data-across-hosts');
+    await files.write(src.containerId, '/opt/env-setup.txt', 'system-across-hosts');
+    const target = withVolume(ctx.spec({ gpuIndices: [6], env: { ROOT_PASSWORD: 'clone-secret' } }));
+    const refs = cloneTransferRefsOf(target.instanceId, h.registry);
+    // A running source is refused, as for a clone on its own host.
+    await expect(exportClone.call(h.driver, src.containerId, refs, target)).rejects.toBeInstanceOf(
+      HostDriverError,
+    );
+    await h.driver.stop(src.containerId);
+
+    const exported = await exportClone.call(h.driver, src.containerId, refs, target);
+    expect(exported).toEqual({ data: true });
+    // Pushed and gone from the source's host: only the registry holds the copy now.
+    expect(await h.driver.inspectImage?.(refs.system)).toBeNull();
+    expect(await h.driver.inspectImage?.(refs.data)).toBeNull();
+
+    const made = await other.driver.importClone(refs, target, exported);
+    // No copying helper stays behind on either host (both are the platform's, named after the clone).
+    const helpers = async (d: typeof h.driver) =>
+      (await d.list()).filter((c) => c.name.startsWith(`${target.name}-`)).map((c) => c.name);
+    expect([...(await helpers(h.driver)), ...(await helpers(other.driver))]).toEqual([]);
+    expect(await other.driver.inspectImage(refs.system)).toBeNull();
+    expect(await other.driver.inspectImage(refs.data)).toBeNull();
+    const state = await other.driver.inspect(made.containerId);
+    expect(state).toMatchObject({ name: target.name, instanceId: target.instanceId });
+    expect(state.dataVolume).toEqual({ name: target.dataVolume.name, mountPath: DATA_MOUNT_PATH });
+    await other.driver.start(made.containerId);
+    expect(await other.files.read(made.containerId, `${DATA_MOUNT_PATH}/dataset.txt`)).toBe(
+      'data-across-hosts',
+    );
+    expect(await other.files.read(made.containerId, '/opt/env-setup.txt')).toBe('system-across-hosts');
+    // The helper's copy area is no part of the clone's system disk.
+    expect(await other.files.read(made.containerId, '/.gpu-platform-clone-data/dataset.txt')).toBeNull();
+    const env = (await h.envOf?.(made.containerId)) ?? {};
+    for (const value of Object.values(env)) {
+      expect(value).not.toContain('source-secret');
+      expect(value).not.toContain('source-token');
+      expect(value).not.toContain(SOURCE_KEY);
+    }
+    if (h.envOf) expect(env.ROOT_PASSWORD).toBe('clone-secret');
+    expect((await gpusSeen({ ...h, driver: other.driver }, made.containerId)).seen).toBe('6');
+
+    await other.driver.unpublishImage?.(refs.system);
+    await other.driver.unpublishImage?.(refs.data);
+    await expect(other.driver.pullImage?.(refs.system)).rejects.toThrow();
+    await other.driver.remove(made.containerId);
+    await other.driver.removeVolume?.(target.dataVolume.name);
+    await h.driver.remove(src.containerId);
     await h.driver.removeVolume?.(source.dataVolume.name);
   });
 }

@@ -45,6 +45,11 @@ export interface DriverHarness {
   registry?: string;
   /** Why there is none (the registry would not start): the registry test fails saying so. */
   registryUnavailable?: string;
+  /**
+   * Drivers that clone to other hosts: a second host of the same kind (docker: another host record
+   * on the same engine; simulated: another host row), with its own files reader.
+   */
+  otherHost?: { driver: HostDriver; files: NonNullable<DriverHarness['files']> };
   /** Fields a create of this driver needs beyond the common spec (vast.ai: a fresh offer). */
   specExtras?(): Partial<ContainerSpec>;
   close(): Promise<void>;

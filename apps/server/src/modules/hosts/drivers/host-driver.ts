@@ -1,4 +1,5 @@
 import type { hosts } from '../hosts.tables.ts';
+import type { CloneTransferRefs } from './clone.ts';
 import type { UserImageOps } from './images.ts';
 import type { ContainerIsolation } from './isolation.ts';
 import type { DataVolumeSpec, MountedVolume, RecreateOptions, VolumeSummary } from './volumes.ts';
@@ -192,7 +193,7 @@ export interface NetworkSummary {
  * One GPU host (DESIGN §7). The registry binds a driver to a host row, so `probe` and `list`
  * act on that host and container ids are the host's own.
  */
-export interface HostDriver extends Partial<UserImageOps> {
+export interface HostDriver extends Partial<UserImageOps>, Partial<CloneTransferOps> {
   readonly kind: string;
   /** The same as `capabilitiesOf(kind)`. */
   readonly capabilities: DriverCapabilities;
@@ -253,3 +254,23 @@ export {
   isolationOf,
   networkNameOf,
 } from './isolation.ts';
+
+/**
+ * A clone to another host (drivers with `capabilities.clone` and `userImages`): the source's host
+ * exports, the target's host imports; both through the registry the references name, so the
+ * platform server never carries the disks' bytes.
+ */
+export interface CloneTransferOps {
+  /**
+   * Commits the stopped `sourceId`'s system disk (platform env values dropped) to `refs.system`
+   * and packs its data volume into `refs.data`, pushes both and removes them from this host.
+   * Answers whether there was a data volume to carry. `clone` is the clone's spec: a helper made
+   * here carries its name and labels (one left by a crash goes with the clone, as cleanup does).
+   */
+  exportClone(sourceId: string, refs: CloneTransferRefs, clone: ContainerSpec): Promise<{ data: boolean }>;
+  /**
+   * Pulls them, fills `spec`'s new data volume from `refs.data` (when `data`) and makes the
+   * container of `spec` from the system disk; the pulled references are removed from this host.
+   */
+  importClone(refs: CloneTransferRefs, spec: ContainerSpec, opts: { data: boolean }): Promise<CreateResult>;
+}

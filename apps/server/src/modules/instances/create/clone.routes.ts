@@ -1,5 +1,6 @@
 import {
   cloneInstanceRequestSchema,
+  cloneTargetsSchema,
   envelopeSchema,
   instanceIdQuerySchema,
   instanceSchema,
@@ -10,7 +11,7 @@ import type { AppInstance } from '../../../platform/http/types.ts';
 import { signedInUser } from '../../auth/index.ts';
 import type { InstancesModuleDeps } from '../instances.deps.ts';
 import type { InstanceWithPlace } from '../instances.repository.ts';
-import { cloneInstance } from './clone.usecases.ts';
+import { cloneInstance, cloneTargets } from './clone.usecases.ts';
 
 /** 克隆实例 (issue 30): bought as a create, answered in CREATING; the copy runs as its job. */
 export async function cloneRoutes(
@@ -26,7 +27,7 @@ export async function cloneRoutes(
       config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
       schema: {
         tags: ['instances'],
-        summary: '克隆实例（源实例需先关机；按新实例计费，同一台机器）',
+        summary: '克隆实例（源实例需先关机；按新实例计费；配置镜像仓库时可放到同地区其他主机）',
         querystring: instanceIdQuerySchema,
         body: cloneInstanceRequestSchema,
         response: { 200: envelopeSchema(instanceSchema) },
@@ -43,5 +44,20 @@ export async function cloneRoutes(
       );
       return ok(h.toView(inst), '正在克隆实例');
     },
+  );
+
+  app.get(
+    '/api/gpu/instance/clone-targets',
+    {
+      preHandler: [app.requireUser],
+      schema: {
+        tags: ['instances'],
+        summary: '克隆实例可选的机器（源实例的机器在前）',
+        querystring: instanceIdQuerySchema,
+        response: { 200: envelopeSchema(cloneTargetsSchema) },
+      },
+    },
+    async (request) =>
+      ok(await cloneTargets(deps, signedInUser(request), request.tenant, request.query.instance_uuid)),
   );
 }

@@ -9,6 +9,7 @@ import { postLedgerEntry } from '../../ledger/index.ts';
 import type { InstanceDeps } from '../instances.deps.ts';
 import { createInstancesRepository, type InstanceRow } from '../instances.repository.ts';
 import { returnVoucherOf } from '../metering/voucher-hold.ts';
+import { dropCloneTransferOf } from './clone-transfer.usecases.ts';
 
 /**
  * The instance's container is gone from its host (or there never was one): true; false when the
@@ -97,7 +98,10 @@ export async function failCreate(deps: InstanceDeps, inst: InstanceRow, cause: u
     }
     return true;
   });
-  if (failed) await freeIfContainerGone(deps, inst);
+  if (failed) {
+    await freeIfContainerGone(deps, inst);
+    await dropCloneTransferOf(deps, inst).catch(() => undefined);
+  }
   deps.market.invalidate();
 }
 

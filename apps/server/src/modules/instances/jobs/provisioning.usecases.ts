@@ -7,6 +7,7 @@ import {
   DriverFailureError,
   OperationNotSupportedError,
 } from '../../hosts/index.ts';
+import { cloneAcrossHosts } from '../create/clone-transfer.usecases.ts';
 import { failCreate } from '../create/failure.usecases.ts';
 import { pullUserImageIfMissing } from '../images/pull.usecases.ts';
 import type { InstanceDeps } from '../instances.deps.ts';
@@ -77,7 +78,9 @@ async function containerFor(deps: InstanceDeps, driver: HostDriver, inst: Instan
 
 /**
  * A clone's container (create/clone.usecases.ts): made by the driver from the source instance's
- * container (its system disk committed, its data volume copied), on this instance's GPUs and ports.
+ * container (its system disk committed, its data volume copied), on this instance's GPUs and
+ * ports. On another host (with IMAGE_REGISTRY) the source's host exports both disks to the
+ * registry and this one imports them (clone-transfer.usecases.ts).
  */
 async function cloneContainer(
   deps: InstanceDeps,
@@ -87,10 +90,15 @@ async function cloneContainer(
   spec: Awaited<ReturnType<typeof instanceSpecOf>>,
 ): Promise<string> {
   const source = await createInstancesRepository(deps).find(sourceId);
-  if (!source?.containerId || source.hostId !== inst.hostId)
-    throw new DriverFailureError(
-      `clone source ${sourceId} has no container on host ${inst.hostId}`,
-      '源实例的容器不存在',
+  if (!source?.containerId)
+    throw new DriverFailureError(`clone source ${sourceId} has no container`, '源实例的容器不存在');
+  if (source.hostId !== inst.hostId)
+    return cloneAcrossHosts(
+      deps,
+      driver,
+      inst,
+      { hostId: source.hostId, containerId: source.containerId },
+      spec,
     );
   if (!driver.clone) throw new OperationNotSupportedError('该主机不支持克隆实例', `${driver.kind}: clone`);
   return (await driver.clone(source.containerId, spec)).containerId;

@@ -1,6 +1,8 @@
 import { formatYuan, unitsToYuan } from '@gpu/shared';
-import { allocateOnHost, capabilitiesOf, createHostsRepository } from '../../hosts/index.ts';
+import { isAppError } from '../../../platform/errors.ts';
+import { allocateOnHost, capabilitiesOf, createHostsRepository, isUserImageRef } from '../../hosts/index.ts';
 import { createLedgerRepository } from '../../ledger/index.ts';
+import { checkUserImageForCreate } from '../images/create-check.usecases.ts';
 import type { Actor, InstanceDeps } from '../instances.deps.ts';
 import { instanceErrors } from '../instances.errors.ts';
 import { STOP_REASONS } from '../instances.models.ts';
@@ -139,8 +141,16 @@ export async function resetSystem(
     async (tx, locked) => {
       const host = await createHostsRepository({ db: tx }).find(locked.hostId);
       if (!host || !capabilitiesOf(host.driver).recreate) throw instanceErrors.resetUnsupported();
-      const image = input.image;
-      if (image && image !== locked.image) {
+      const image = input.image ?? locked.image;
+      // A user's saved image (我的镜像) is checked as a create checks it; the original one deleted
+      // since is refused here, not left to fail in the job with nothing changed but a lost minute.
+      if (isUserImageRef(image)) {
+        await checkUserImageForCreate(tx, locked.userId, image, locked.hostId).catch((err) => {
+          if (image === locked.image && isAppError(err) && err.code === 'images.not_found')
+            throw instanceErrors.originalImageDeleted();
+          throw err;
+        });
+      } else if (image !== locked.image) {
         if (!(await createResetRepository({ db: tx }).imageUsable(locked.skuId, image)))
           throw instanceErrors.imageUnavailable();
       }

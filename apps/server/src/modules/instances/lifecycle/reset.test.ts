@@ -202,4 +202,56 @@ describe('the data volume goes with the released instance', () => {
     expect(names).not.toContain(dataVolumeNameOf(id));
     await h.action(live.u.headers, 'release', live.id);
   });
+
+  it('refuses up front to reset to a saved image deleted since (409, nothing changes); changing the image still works', async () => {
+    const { u, id } = await make();
+    await h.action(u.headers, 'power_off', id);
+    const saved = await h.t.app.inject({
+      method: 'POST',
+      url: `/api/gpu/instance/save-image?instance_uuid=${id}`,
+      headers: u.headers,
+      payload: { name: 'gone-soon' },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    await h.deps.jobs.drain();
+    const list = await h.t.app.inject({ method: 'GET', url: '/api/user/images', headers: u.headers });
+    const img = list.json().data.items[0];
+    const made = await h.create(u.headers, {
+      machineId: await h.idOf('nm-a-l40s-01'),
+      instanceName: 'from-mine',
+      image: img.image,
+      gpuAmount: 1,
+      billingType: 'hourly',
+    });
+    const mine = made.json().data.id as number;
+    await h.action(u.headers, 'power_off', mine);
+    // While the image exists, resetting to it is fine.
+    expect((await reset(u.headers, mine)).statusCode).toBe(200);
+    const del = await h.t.app.inject({
+      method: 'DELETE',
+      url: `/api/user/images/${img.id}`,
+      headers: u.headers,
+    });
+    expect(del.statusCode).toBe(200);
+    await h.deps.imageDeletes.drain();
+
+    const before = await row(mine);
+    const refused = await reset(u.headers, mine);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe('原镜像已删除，无法重置系统，请用“更换镜像”选择其他镜像');
+    expect(await row(mine)).toMatchObject({
+      status: 'STOPPED',
+      image: img.image,
+      containerId: before?.containerId,
+      updatedAt: before?.updatedAt,
+    });
+    const events = await h.t.db.select().from(instanceEvents).where(eq(instanceEvents.instanceId, mine));
+    expect(events.filter((e) => e.toStatus === 'RESETTING')).toHaveLength(1);
+
+    const changed = await reset(u.headers, mine, { image: IMAGE });
+    expect(changed.statusCode).toBe(200);
+    expect(await row(mine)).toMatchObject({ status: 'STOPPED', image: IMAGE });
+    await h.action(u.headers, 'release', mine);
+    await h.action(u.headers, 'release', id);
+  });
 });

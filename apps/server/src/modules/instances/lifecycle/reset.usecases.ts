@@ -1,4 +1,5 @@
 import { containerNameOf, createInstanceContainer } from '../../hosts/index.ts';
+import { pullUserImageIfMissing } from '../images/pull.usecases.ts';
 import type { InstanceDeps } from '../instances.deps.ts';
 import type { InstanceRow } from '../instances.repository.ts';
 import { instanceSpecOf } from '../jobs/provisioning.usecases.ts';
@@ -15,6 +16,8 @@ export async function resetJob(deps: InstanceDeps, inst: InstanceRow) {
   let containerId: string;
   try {
     const driver = await driverFor(deps, inst);
+    // A saved image pushed to the registry may not be on this host yet (change image to it).
+    await pullUserImageIfMissing(driver, image);
     const spec = await instanceSpecOf(deps, driver, inst, image);
     const found = await driver.findByName(containerNameOf(inst.id));
     if (found && inst.containerId && found.id === inst.containerId) {

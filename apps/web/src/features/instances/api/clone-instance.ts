@@ -1,3 +1,4 @@
+import type { CloneTargets } from '@gpu/shared/clone-targets';
 import type { CloneInstanceRequest, Instance } from '@gpu/shared/instances';
 import type { CalculatePriceResponse } from '@gpu/shared/pricing';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -32,6 +33,19 @@ export const useClonePrice = (machineId: number | undefined, order: CloneOrder |
     },
     enabled: machineId !== undefined && order !== null,
     placeholderData: keepPreviousData,
+    retry: false,
+    staleTime: 0,
+  });
+
+/**
+ * GET /gpu/instance/clone-targets?instance_uuid=: the machines a clone may go on, the source's
+ * first (other hosts of its region and GPU model only where the platform has an image registry).
+ */
+export const useCloneTargets = (inst: Pick<Instance, 'uuid'>) =>
+  useQuery({
+    queryKey: [...instanceKeys.all, 'clone-targets', inst.uuid] as const,
+    queryFn: ({ signal }) =>
+      api.get<CloneTargets>('/gpu/instance/clone-targets', { query: { instance_uuid: inst.uuid }, signal }),
     retry: false,
     staleTime: 0,
   });

@@ -5,7 +5,7 @@ import { Alert, Input, InputNumber, Modal, Radio } from 'antd';
 import { useState } from 'react';
 import { Price } from '../../../components/Price';
 import { t } from '../../../locales/zh-CN';
-import { useCloneInstance, useClonePrice } from '../api/clone-instance';
+import { useCloneInstance, useClonePrice, useCloneTargets } from '../api/clone-instance';
 import { canClone } from '../instance-status';
 import styles from './dialogs.module.css';
 
@@ -14,13 +14,19 @@ const BILLING_TYPES = Object.keys(BILLING_TYPE_NAMES) as BillingType[];
 
 /**
  * 克隆实例: the new instance's name, GPU count and billing mode, with the server's price for it
- * (as the subscribe page shows it). Bought as a create; the copy runs on the server as a job.
+ * (as the subscribe page shows it), and where the platform has an image registry, the machine to
+ * put it on: the source's first (fastest copy), then the region's others of its GPU model with
+ * idle GPUs. Bought as a create; the copy runs on the server as a job.
  */
 export function CloneDialog({ inst, onClose }: { inst: Instance; onClose: () => void }) {
   const [name, setName] = useState(() => filterInstanceName(`${inst.name}-clone`));
   const [gpuAmount, setGpuAmount] = useState(inst.gpuCount);
   const [billingType, setBillingType] = useState<BillingType>(inst.billingType);
   const [duration, setDuration] = useState(1);
+  const [machineId, setMachineId] = useState(inst.machineId);
+  const targets = useCloneTargets(inst);
+  const choices = targets.data?.list ?? [];
+  const chosen = choices.find((c) => c.machineId === machineId);
   const clone = useCloneInstance();
   const checked = instanceNameSchema.safeParse(name);
   const nameError = checked.success ? null : checked.error.issues[0]?.message;
@@ -28,12 +34,22 @@ export function CloneDialog({ inst, onClose }: { inst: Instance; onClose: () => 
   const limits = hourly ? null : DURATION_LIMITS[billingType];
   // A duration typed for another billing mode is held to this one's limits.
   const periods = limits ? Math.min(Math.max(duration, limits.min), limits.max) : 1;
-  const price = useClonePrice(inst.machineId, { gpuAmount, billingType, duration: periods });
+  const price = useClonePrice(machineId, { gpuAmount, billingType, duration: periods });
   const ready = canClone(inst) && checked.success && price.isSuccess && !clone.isPending;
   const submit = () => {
     if (!ready || !checked.success) return;
     clone.mutate(
-      { inst, body: { instanceName: checked.data, gpuAmount, billingType, duration: periods } },
+      {
+        inst,
+        body: {
+          instanceName: checked.data,
+          gpuAmount,
+          billingType,
+          duration: periods,
+          // Only another machine is named: the server's default is the source's.
+          ...(machineId !== inst.machineId ? { machineId } : {}),
+        },
+      },
       { onSuccess: onClose },
     );
   };
@@ -68,6 +84,31 @@ export function CloneDialog({ inst, onClose }: { inst: Instance; onClose: () => 
             </div>
           ) : null}
         </div>
+        {choices.length > 1 ? (
+          <div>
+            <div className={styles.fieldLabel}>{i18n.machine}</div>
+            <Radio.Group
+              className={styles.cloneMachines}
+              name="clone-machine"
+              value={machineId}
+              onChange={(e) => setMachineId(e.target.value as number)}
+              aria-label={i18n.machine}
+              data-testid="clone-machine"
+              options={choices.map((c) => ({
+                value: c.machineId,
+                label: (
+                  <span data-testid={`clone-machine-${c.machineId}`}>
+                    {c.hostName} · {i18n.idle(c.gpuIdleNum)}
+                    <span className={styles.hint}> （{c.sameHost ? i18n.sameHost : i18n.otherHost}）</span>
+                  </span>
+                ),
+              }))}
+            />
+            {chosen && !chosen.sameHost ? (
+              <Alert type="warning" showIcon title={i18n.otherHostHint} data-testid="clone-other-host" />
+            ) : null}
+          </div>
+        ) : null}
         <div>
           <div className={styles.fieldLabel}>{i18n.billingType}</div>
           <Radio.Group

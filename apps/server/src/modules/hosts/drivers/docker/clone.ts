@@ -77,34 +77,62 @@ async function copyVolume(
   name: string,
   labels: Record<string, string>,
 ) {
-  const helperName = cloneCopierNameOf(name);
+  await runCopier(docker, call, {
+    name: cloneCopierNameOf(name),
+    image,
+    labels,
+    script: `cp -a ${FROM}/. ${TO}/`,
+    mounts: [
+      { Type: 'volume', Source: from, Target: FROM, ReadOnly: true },
+      { Type: 'volume', Source: to, Target: TO },
+    ],
+    what: from,
+  });
+}
+
+/**
+ * Runs a short-lived copying helper made from `image` (the source's own system disk: it has `sh`
+ * and `cp`), no network, only the capabilities `cp -a` needs; polled to its end, then removed
+ * unless `keep` (a clone to another host commits it first). Answers its id.
+ */
+export async function runCopier(
+  docker: Docker,
+  call: Call,
+  o: {
+    name: string;
+    image: string;
+    labels: Record<string, string>;
+    script: string;
+    mounts: { Type: 'volume'; Source: string; Target: string; ReadOnly?: boolean }[];
+    what: string;
+    keep?: boolean;
+  },
+): Promise<string> {
   const removeHelper = () =>
     docker
-      .getContainer(helperName)
+      .getContainer(o.name)
       .remove({ force: true })
       .catch(() => undefined);
   await removeHelper();
-  const ctx = { op: 'clone copy', image };
+  const ctx = { op: 'clone copy', image: o.image };
   const helper = await call(ctx, () =>
     docker.createContainer({
-      name: helperName,
-      Image: image,
+      name: o.name,
+      Image: o.image,
       Entrypoint: ['/bin/sh', '-c'],
-      Cmd: [`cp -a ${FROM}/. ${TO}/`],
+      Cmd: [o.script],
       User: '0',
-      Labels: labels,
+      Labels: o.labels,
       HostConfig: {
         NetworkMode: 'none',
         SecurityOpt: ['no-new-privileges'],
         CapDrop: ['ALL'],
         CapAdd: ['CHOWN', 'DAC_OVERRIDE', 'FOWNER', 'FSETID'],
-        Mounts: [
-          { Type: 'volume', Source: from, Target: FROM, ReadOnly: true },
-          { Type: 'volume', Source: to, Target: TO },
-        ],
+        Mounts: o.mounts,
       },
     }),
   );
+  let done = false;
   try {
     await call(ctx, () => helper.start());
     // Polled, not `wait`ed: the client's idle timeout would cut a long wait for a large copy.
@@ -112,14 +140,16 @@ async function copyVolume(
     for (;;) {
       const state = (await call(ctx, () => helper.inspect())).State;
       if (!state.Running) {
-        if (state.ExitCode === 0) return;
-        throw new DriverFailureError(`clone copy of ${from} exited ${state.ExitCode}`, '复制数据盘失败');
+        if (state.ExitCode !== 0)
+          throw new DriverFailureError(`clone copy of ${o.what} exited ${state.ExitCode}`, '复制数据盘失败');
+        done = true;
+        return helper.id;
       }
       if (Date.now() > deadline)
-        throw new DriverFailureError(`clone copy of ${from} timed out`, '复制数据盘超时');
+        throw new DriverFailureError(`clone copy of ${o.what} timed out`, '复制数据盘超时');
       await sleep(COPY_POLL_MS);
     }
   } finally {
-    await removeHelper();
+    if (!(done && o.keep)) await removeHelper();
   }
 }

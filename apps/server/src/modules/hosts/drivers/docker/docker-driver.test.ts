@@ -64,6 +64,16 @@ withTestEngine('docker driver on a real engine', check, (socketPath) => {
       return { registryUnavailable: (err as Error).message };
     }
   };
+  const files = {
+    async write(id: string, path: string, text: string) {
+      const script = `mkdir -p '${path.slice(0, path.lastIndexOf('/')) || '/'}' && printf %s '${text}' > '${path}'`;
+      expect((await execIn(docker, id, ['sh', '-c', script])).exitCode).toBe(0);
+    },
+    async read(id: string, path: string) {
+      const r = await execIn(docker, id, ['cat', path]);
+      return r.exitCode === 0 ? r.output : null;
+    },
+  };
   hostDriverContract('docker', async () => ({
     ...(await imageRegistry()),
     // As a GPU host's probe records it: the engine takes NVIDIA device requests (here through
@@ -95,20 +105,13 @@ withTestEngine('docker driver on a real engine', check, (socketPath) => {
         fileMode: (await read('stat -c %a /root/.ssh/authorized_keys')).trim(),
       };
     },
-    files: {
-      async write(id, path, text) {
-        const dir = path.slice(0, path.lastIndexOf('/')) || '/';
-        const r = await execIn(docker, id, [
-          'sh',
-          '-c',
-          `mkdir -p '${dir}' && printf %s '${text}' > '${path}'`,
-        ]);
-        expect(r.exitCode).toBe(0);
-      },
-      async read(id, path) {
-        const r = await execIn(docker, id, ['cat', path]);
-        return r.exitCode === 0 ? r.output : null;
-      },
+    files,
+    // Another host record on the same engine: the clone's container and volume have their own names.
+    otherHost: {
+      driver: registry.forHost(
+        dockerHostRecord(settings, { id: 990_003, name: 'docker-2', nvidiaRuntime: true }),
+      ),
+      files,
     },
     visibleDevicesOf: async (id) => (await environOf(docker, id)).NVIDIA_VISIBLE_DEVICES,
     envOf: (id) => environOf(docker, id),

@@ -18,6 +18,7 @@ import {
 import { buildInstanceContainerSpec } from '../instance-spec.ts';
 import { declaredGpuInfo, instanceIdOf, labelsOf, userIdOf } from '../labels.ts';
 import { cloneDocker } from './clone.ts';
+import { dockerCloneTransfer } from './clone-transfer.ts';
 import { connectDocker, dockerSettingsOf } from './connection.ts';
 import {
   buildCreateOptions,
@@ -217,6 +218,11 @@ export function createDockerDriver(host: HostRecord, deps: DockerDriverDeps = {}
     listVolumes: volumes.managed,
     removeVolume: volumes.remove,
     ...images,
+    ...dockerCloneTransfer(docker, call, images, {
+      ensureVolume: volumes.ensure,
+      create: (s) => driver.create(s),
+      labels: (s) => labelsOf(host, s),
+    }),
 
     async inspect(id: string): Promise<ContainerState> {
       const c = await call({ op: 'inspect', containerId: id }, () => docker.getContainer(id).inspect());

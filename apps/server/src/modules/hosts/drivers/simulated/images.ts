@@ -27,7 +27,11 @@ export function simulatedImages(
     mayFail: (op: string) => void;
     container: (id: string) => Promise<SimulatedContainerRow | undefined>;
   },
-): UserImageOps & { filesOf(ref: string): Promise<Record<string, string> | null> } {
+): UserImageOps & {
+  filesOf(ref: string): Promise<Record<string, string> | null>;
+  /** An image of just these files on this host (a clone's data volume packed for transfer). */
+  putFiles(ref: string, files: Record<string, string>): Promise<void>;
+} {
   const repo = createSimulatedImagesRepository({ db });
   const copy = async (from: number, to: number, ref: string) => {
     const row = await repo.find(from, ref);
@@ -75,6 +79,10 @@ export function simulatedImages(
     async unpublishImage(ref) {
       await ops.reach();
       await repo.delete(SIMULATED_REGISTRY_HOST, ref);
+    },
+    async putFiles(ref, files) {
+      const bytes = Object.values(files).reduce((n, text) => n + Buffer.byteLength(text), 0);
+      await repo.put({ hostId, ref, files, env: [], sizeBytes: bytes });
     },
     async filesOf(ref) {
       return (await repo.find(hostId, ref))?.files ?? null;

@@ -82,8 +82,13 @@ hostDriverContract('simulated', async () => {
     gpus: { ...healthy.gpus, count: 8 },
   });
   const offline = await insertHost(database, 'sim-offline', { ...healthy, unreachable: true });
+  const second = await insertHost(database, 'sim-contract-2', {
+    ...healthy,
+    gpus: { ...healthy.gpus, count: 8 },
+  });
   return {
     driver: registry.forHost(host),
+    otherHost: { driver: registry.forHost(second), files: simulatedFiles(database, second.id) },
     unreachable: registry.forHost(offline),
     image: IMAGE,
     portBase: 40_000,

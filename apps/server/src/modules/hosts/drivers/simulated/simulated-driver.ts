@@ -25,7 +25,7 @@ import {
 import { buildInstanceContainerSpec, visibleDevices } from '../instance-spec.ts';
 import { declaredGpuInfo, instanceIdOf, labelsOf, userIdOf } from '../labels.ts';
 import { type RecreateOptions, replacedNameOf } from '../volumes.ts';
-import { cloneSimulated } from './clone.ts';
+import { cloneSimulated, simulatedCloneTransfer } from './clone.ts';
 import { simulatedImages } from './images.ts';
 import {
   createSimulatedRepository,
@@ -157,9 +157,10 @@ export function createSimulatedDriver(host: HostRecord, deps: SimulatedDeps): Ho
     return { containerId: id, diskLimitEnforced: true };
   };
 
-  const { filesOf: _files, ...imageOps } = images;
+  const { filesOf: _files, putFiles, ...imageOps } = images;
   return {
     ...imageOps,
+    ...simulatedCloneTransfer({ reach, mayFail, find, make, repo, images, putImage: putFiles }),
     kind: 'simulated',
     capabilities: DRIVER_CAPABILITIES.simulated,
 
