@@ -1,8 +1,9 @@
 import type { Instance } from '@gpu/shared/instances';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { notify } from '../../../lib/feedback';
 import { t } from '../../../locales/zh-CN';
+import { announceMoneyChange } from '../../billing';
 import { instanceKeys } from '../api/keys';
 import { fetchInstances } from '../api/list-instances';
 import { onWatchChange, unwatchCreation, watchedCreations } from '../creation-watch';
@@ -14,9 +15,11 @@ const i18n = t.instances;
 /**
  * Tells the user how each order they placed ended: SPEC's '容器创建成功，计费已开始！' once the
  * instance is RUNNING (billing starts there), or 容器创建失败 with the reason and whether money
- * was taken. Polls only while an order is being waited on.
+ * was taken. Polls only while an order is being waited on. Either end moves money (billing starts,
+ * or the refund), so the balance and the spend rate are refreshed then.
  */
 export function CreationWatcher() {
+  const queryClient = useQueryClient();
   const [ids, setIds] = useState(watchedCreations);
   useEffect(() => onWatchChange(() => setIds(watchedCreations())), []);
   const query = useQuery({
@@ -38,6 +41,7 @@ export function CreationWatcher() {
       }
       if (inst.status === 'CREATING') continue;
       unwatchCreation(id);
+      announceMoneyChange(queryClient);
       if (inst.status === 'FAILED') {
         void notify('error', i18n.createFailedOf(inst.name, failureText(inst)), 8);
       } else {
@@ -46,6 +50,6 @@ export function CreationWatcher() {
         void notify('success', t.subscribe.created);
       }
     }
-  }, [query.data, ids]);
+  }, [query.data, ids, queryClient]);
   return null;
 }

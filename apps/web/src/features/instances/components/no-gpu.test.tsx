@@ -1,49 +1,13 @@
-import type { Instance } from '@gpu/shared/instances';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { instance } from '../test-fixtures';
 import { BillingCell } from './cells';
 import { InstanceActions } from './InstanceActions';
 import { NoGpuConfirm } from './NoGpuConfirm';
 import { StatusTag } from './StatusTag';
 
 // No-GPU mode (无卡模式开机, issue 30) in the console's row, card and confirmation.
-const base: Instance = {
-  id: 9,
-  uuid: '9',
-  name: 'nogpu-box',
-  status: 'STOPPED',
-  billingType: 'hourly',
-  gpuName: 'A100 80GB',
-  gpuCount: 1,
-  regionName: '北京A区',
-  hostName: 'bj-a-a100-01',
-  image: 'registry.gpu.local/pytorch:2.5.1-py3.12-cuda12.4',
-  hourlyPrice: 6.82,
-  packagePrice: null,
-  duration: 1,
-  charged: 1.2,
-  createdAt: '2025-06-01T04:00:00.000Z',
-  runningSince: null,
-  expiresAt: null,
-  stoppedAt: '2025-06-01T05:00:00.000Z',
-  releasedAt: null,
-  releaseAt: '2025-06-16T05:00:00.000Z',
-  stopReason: '用户关机',
-  warning: null,
-  containerId: 'c-9',
-  sshCommand: null,
-  sshPassword: 'pw',
-  sshPasswordAuth: true,
-  jupyterUrl: null,
-  jupyterToken: 'tok',
-  dataMountPath: '/root/data',
-  resettable: true,
-  cloneable: true,
-  imageSaveable: true,
-  extraPorts: [],
-  noGpu: false,
-  noGpuPrice: 0.1,
-};
+const base = instance();
 const NOW = new Date('2025-06-01T06:00:00.000Z');
 const item = async (text: RegExp) => (await screen.findByText(text)).closest('li') as HTMLElement;
 
