@@ -22,6 +22,7 @@ import { InstanceTable } from '../components/InstanceTable';
 import { useActionFlow } from '../components/use-action-flow';
 import { isTransitional } from '../instance-status';
 import { useNow } from '../use-now';
+import { useSettleRefresh } from '../use-settle-refresh';
 import styles from './InstancesPage.module.css';
 
 const i18n = t.instances;
@@ -78,6 +79,7 @@ export default function InstancesPage() {
   const data = query.data;
   const instances = data?.list ?? [];
   const live = instances.some((i) => isTransitional(i.status));
+  useSettleRefresh(instances);
 
   const header = (
     <PageHeader
