@@ -30,6 +30,7 @@ import { notify } from '../../lib/feedback';
 import { PATHS } from '../../lib/routing/paths';
 import { useSession } from '../../lib/use-session';
 import { t } from '../../locales/zh-CN';
+import { ta } from '../../locales/zh-CN.admin';
 import styles from './AdminLayout.module.css';
 
 const a = PATHS.admin;
@@ -68,10 +69,10 @@ function Page() {
     return (
       <section className={styles.forbidden} data-testid="admin-forbidden">
         <StopOutlined className={styles.forbiddenIcon} />
-        <h1>{t.admin.forbiddenTitle}</h1>
-        <p>{t.admin.forbidden}</p>
+        <h1>{ta.admin.forbiddenTitle}</h1>
+        <p>{ta.admin.forbidden}</p>
         <LinkButton to={landing} type="primary">
-          {t.admin.forbiddenHome}
+          {ta.admin.forbiddenHome}
         </LinkButton>
       </section>
     );
@@ -106,23 +107,23 @@ export default function AdminLayout() {
       <header className={styles.header}>
         <div className={styles.brand}>
           <TenantBrand size={30} />
-          <span className={styles.tag}>{t.admin.brand}</span>
+          <span className={styles.tag}>{ta.admin.brand}</span>
         </div>
         <div className={styles.actions}>
           <span className={styles.admin} data-testid="admin-identity">
             <UserOutlined /> {admin?.username}
             {admin ? (
               <span className={styles.role} data-testid="admin-role">
-                {t.admin.roles[admin.role]}
-                {admin.tenantName ? ` · ${t.admin.tenantOperator(admin.tenantName)}` : ''}
+                {ta.admin.roles[admin.role]}
+                {admin.tenantName ? ` · ${ta.admin.tenantOperator(admin.tenantName)}` : ''}
               </span>
             ) : null}
           </span>
           <LinkButton to={PATHS.home} type="text">
-            {t.admin.backToSite}
+            {ta.admin.backToSite}
           </LinkButton>
           <Button icon={<LogoutOutlined />} onClick={logout} data-testid="admin-logout">
-            {t.admin.logout}
+            {ta.admin.logout}
           </Button>
         </div>
       </header>

@@ -2,11 +2,11 @@ import type { FormInstance } from 'antd';
 import type { z } from 'zod';
 import { ApiError } from '../../lib/api-client';
 import { notify } from '../../lib/feedback';
-import { t } from '../../locales/zh-CN';
+import { ta } from '../../locales/zh-CN.admin';
 
 /** A failed promotions call as a notice: the server's message, else the generic one. */
 export const failed = (err: unknown) =>
-  void notify('error', err instanceof ApiError ? err.message : t.adminVoucher.loadFailed);
+  void notify('error', err instanceof ApiError ? err.message : ta.adminVoucher.loadFailed);
 
 /**
  * Checks form values with the shared schema the server uses; on failure puts each message on

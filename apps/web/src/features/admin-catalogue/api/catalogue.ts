@@ -16,11 +16,11 @@ import type {
 import type { Page } from '@gpu/shared/envelope';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { t } from '../../../locales/zh-CN';
+import { ta } from '../../../locales/zh-CN.admin';
 import { catalogueKeys } from './keys';
 import { useAdminMutation } from './use-admin-mutation';
 
-const m = t.adminCatalogue.saved;
+const m = ta.adminCatalogue.saved;
 
 // ---- regions (GET/POST /admin/regions, PUT /admin/regions/{id}) ----
 /** `enabled` false for administrators without catalogue:read (the server answers them 403). */
@@ -44,7 +44,7 @@ export const useSetGpuTypeStatus = () =>
   useAdminMutation(
     ({ regionId, body }: { regionId: number; body: GpuTypeStatusInput }) =>
       api.put<GpuTypeStatusResult>(`/admin/regions/${regionId}/gpu-types/status`, body),
-    t.adminCatalogue.gpuTypes.statusSaved,
+    ta.adminCatalogue.gpuTypes.statusSaved,
   );
 export const useSaveRegion = () =>
   useAdminMutation(
@@ -85,7 +85,7 @@ export const useSaveSku = () =>
 export const useDeleteSku = () =>
   useAdminMutation(
     (id: number) => api.delete<{ id: number }>(`/admin/gpu-sku/${id}`),
-    t.adminCatalogue.deleted,
+    ta.adminCatalogue.deleted,
   );
 export const useSyncSkus = () =>
-  useAdminMutation(() => api.post<GpuSkuSyncResult>('/admin/gpu-sku/sync'), t.adminCatalogue.skus.synced);
+  useAdminMutation(() => api.post<GpuSkuSyncResult>('/admin/gpu-sku/sync'), ta.adminCatalogue.skus.synced);

@@ -2,7 +2,7 @@ import type { Page } from '@gpu/shared/envelope';
 import type { HostDetail, HostView } from '@gpu/shared/hosts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { t } from '../../../locales/zh-CN';
+import { ta } from '../../../locales/zh-CN.admin';
 import { catalogueKeys } from './keys';
 import { useAdminMutation } from './use-admin-mutation';
 
@@ -34,7 +34,7 @@ export interface ProbeResult {
   error: string | null;
 }
 
-const h = t.adminCatalogue.hosts;
+const h = ta.adminCatalogue.hosts;
 
 /** GET /admin/hosts (SPEC.md §7 Hosts), with its statistics and one host's GPUs. */
 export const useHosts = (q: HostFilters) =>
@@ -59,7 +59,7 @@ export const useSaveHost = () =>
   useAdminMutation(
     ({ id, body }: { id?: number; body: Record<string, unknown> }) =>
       id ? api.put<HostDetail>(`/admin/hosts/${id}`, body) : api.post<HostDetail>('/admin/hosts', body),
-    t.adminCatalogue.saved,
+    ta.adminCatalogue.saved,
   );
 export const useHostStatus = () =>
   useAdminMutation(
@@ -70,7 +70,7 @@ export const useHostStatus = () =>
 export const useDeleteHost = () =>
   useAdminMutation(
     (id: number) => api.delete<{ id: number }>(`/admin/hosts/${id}`),
-    t.adminCatalogue.deleted,
+    ta.adminCatalogue.deleted,
   );
 export const useInitPorts = () =>
   useAdminMutation((id: number) => api.post<{ total: number }>(`/admin/hosts/${id}/init-ports`), h.portsDone);

@@ -7,11 +7,11 @@ import type {
 } from '@gpu/shared/tenant-admin';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { t } from '../../../locales/zh-CN';
+import { ta } from '../../../locales/zh-CN.admin';
 import { catalogueKeys } from './keys';
 import { useAdminMutation } from './use-admin-mutation';
 
-const m = t.adminCatalogue.saved;
+const m = ta.adminCatalogue.saved;
 
 /** GET/POST /admin/tenants, PUT /admin/tenants/{id}. */
 export const useTenants = () =>
@@ -52,7 +52,7 @@ export const useSaveTenantPrice = () =>
 export const useDeleteTenantPrice = () =>
   useAdminMutation(
     ({ id, skuId }: { id: number; skuId: number }) => api.delete(`/admin/tenants/${id}/prices/${skuId}`),
-    t.adminCatalogue.pricing.reset,
+    ta.adminCatalogue.pricing.reset,
   );
 
 /** POST /admin/uploads with the file as a data URL; answers the stored image's URL. */

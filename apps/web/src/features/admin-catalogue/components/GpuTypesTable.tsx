@@ -3,12 +3,12 @@ import { Button, Select, Table, type TableProps, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useAdminCan } from '../../../lib/admin-access';
 import { confirmDialog } from '../../../lib/feedback';
-import { t } from '../../../locales/zh-CN';
+import { ta } from '../../../locales/zh-CN.admin';
 import { useGpuTypes, useRegionGpuTypes, useSetGpuTypeStatus } from '../api/catalogue';
 import styles from './admin.module.css';
 import { useAdminLayout } from './responsive';
 
-const c = t.adminCatalogue;
+const c = ta.adminCatalogue;
 const g = c.gpuTypes;
 const SALE_COLOURS = { all: 'green', some: 'gold', none: 'default' } as const;
 

@@ -1,8 +1,8 @@
 import { Button } from 'antd';
-import { t } from '../../../locales/zh-CN';
+import { ta } from '../../../locales/zh-CN.admin';
 import styles from './admin.module.css';
 
-const m = t.adminCatalogue.tenants;
+const m = ta.adminCatalogue.tenants;
 
 export interface HeroLook {
   theme?: { primaryColor?: string; gradientStart?: string; gradientEnd?: string };

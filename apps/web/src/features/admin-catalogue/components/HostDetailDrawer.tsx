@@ -1,10 +1,10 @@
 import { Descriptions, Drawer, Empty, Spin, Tag } from 'antd';
-import { t } from '../../../locales/zh-CN';
+import { ta } from '../../../locales/zh-CN.admin';
 import { useHost } from '../api/hosts';
 import styles from './admin.module.css';
 import { useAdminLayout } from './responsive';
 
-const h = t.adminCatalogue.hosts;
+const h = ta.adminCatalogue.hosts;
 
 /** One host: its GPU grid (which GPU runs which instance), ports used/free and SKUs. */
 export function HostDetailDrawer({ id, onClose }: { id: number | null; onClose: () => void }) {

@@ -1,11 +1,11 @@
 import type { HostView } from '@gpu/shared/hosts';
 import { Button, Col, Divider, Form, Input, InputNumber, Modal, Row, Select, Switch } from 'antd';
 import { useEffect } from 'react';
-import { t } from '../../../locales/zh-CN';
+import { ta } from '../../../locales/zh-CN.admin';
 import { useRegions } from '../api/catalogue';
 import { useSaveHost } from '../api/hosts';
 
-const c = t.adminCatalogue;
+const c = ta.adminCatalogue;
 const h = c.hosts;
 
 type Values = Record<string, unknown> & {

@@ -8,7 +8,7 @@ import { PagedTable } from '../../../components/admin/PagedTable';
 import { StatCard, StatGrid } from '../../../components/StatCard';
 import { useAdminCan } from '../../../lib/admin-access';
 import { notify } from '../../../lib/feedback';
-import { t } from '../../../locales/zh-CN';
+import { ta } from '../../../locales/zh-CN.admin';
 import { useRegions } from '../api/catalogue';
 import {
   type HostFilters,
@@ -25,7 +25,7 @@ import { HostFormModal } from './HostFormModal';
 import { useAdminLayout } from './responsive';
 import { DeleteAction, ToggleAction } from './ToggleAction';
 
-const c = t.adminCatalogue;
+const c = ta.adminCatalogue;
 const h = c.hosts;
 const STATUS_COLORS: Record<string, string> = { ACTIVE: 'green', DISABLED: 'default', MAINTENANCE: 'orange' };
 

@@ -3,11 +3,11 @@ import { UPLOAD_MAX_BYTES, UPLOAD_TYPES } from '@gpu/shared/tenant-admin';
 import { Button } from 'antd';
 import { useRef, useState } from 'react';
 import { notify } from '../../../lib/feedback';
-import { t } from '../../../locales/zh-CN';
+import { ta } from '../../../locales/zh-CN.admin';
 import { uploadImage } from '../api/tenants';
 import styles from './admin.module.css';
 
-const m = t.adminCatalogue.tenants;
+const m = ta.adminCatalogue.tenants;
 
 /** An image URL form field: uploads the chosen file (type and size checked here and on the server). */
 export function ImageUploadField({

@@ -6,7 +6,7 @@ import { FormModal, useEditing } from '../../../components/admin/FormModal';
 import { paging, useListQuery } from '../../../components/admin/list-query';
 import { PagedTable } from '../../../components/admin/PagedTable';
 import { useAdminCan } from '../../../lib/admin-access';
-import { t } from '../../../locales/zh-CN';
+import { ta } from '../../../locales/zh-CN.admin';
 import { ImageQuotaCard } from '../../images';
 import { type ImageFilters, useAdminImages, useSaveImage } from '../api/catalogue';
 import { actionsColumn } from './actions-column';
@@ -14,7 +14,7 @@ import styles from './admin.module.css';
 import { useAdminLayout } from './responsive';
 import { ToggleAction } from './ToggleAction';
 
-const c = t.adminCatalogue;
+const c = ta.adminCatalogue;
 const m = c.images;
 const EMPTY = {
   imageName: '',

@@ -4,7 +4,7 @@ import { formatMoney } from '@gpu/shared/money';
 import { Button, Form, Input, InputNumber, Switch, Table, type TableProps, Tag } from 'antd';
 import { FormModal, useEditing } from '../../../components/admin/FormModal';
 import { useAdminCan } from '../../../lib/admin-access';
-import { t } from '../../../locales/zh-CN';
+import { ta } from '../../../locales/zh-CN.admin';
 import { useRegions, useSaveRegion } from '../api/catalogue';
 import { actionsColumn } from './actions-column';
 import styles from './admin.module.css';
@@ -12,7 +12,7 @@ import { GpuTypesTable } from './GpuTypesTable';
 import { useAdminLayout } from './responsive';
 import { ToggleAction } from './ToggleAction';
 
-const c = t.adminCatalogue;
+const c = ta.adminCatalogue;
 const r = c.regions;
 
 /** Regions (GET/POST /admin/regions, PUT /admin/regions/{id}) and the GPU models they sell (停售/恢复销售 per region). */

@@ -15,7 +15,7 @@ import {
 } from 'antd';
 import { FormModal, useEditing } from '../../../components/admin/FormModal';
 import { useAdminCan } from '../../../lib/admin-access';
-import { t } from '../../../locales/zh-CN';
+import { ta } from '../../../locales/zh-CN.admin';
 import { useDeleteSku, useSaveSku, useSkus, useSyncSkus } from '../api/catalogue';
 import { useHosts } from '../api/hosts';
 import { actionsColumn } from './actions-column';
@@ -23,7 +23,7 @@ import styles from './admin.module.css';
 import { useAdminLayout } from './responsive';
 import { DeleteAction } from './ToggleAction';
 
-const c = t.adminCatalogue;
+const c = ta.adminCatalogue;
 const s = c.skus;
 
 /** GPU SKUs (SPEC.md §7 GPU SKU): what each host sells and at what platform price. */

@@ -3,7 +3,7 @@ import { DEFAULT_TENANT_CONFIG } from '@gpu/shared/tenant-defaults';
 import { Button, Col, Drawer, Form, Input, Row, Select, Space, Switch, Tabs } from 'antd';
 import { useEffect } from 'react';
 import { useAdminCan } from '../../../lib/admin-access';
-import { t } from '../../../locales/zh-CN';
+import { ta } from '../../../locales/zh-CN.admin';
 import { useRegions } from '../api/catalogue';
 import { useSaveTenant } from '../api/tenants';
 import { ColorField } from './ColorField';
@@ -11,7 +11,7 @@ import { HeroPreview } from './HeroPreview';
 import { ImageUploadField } from './ImageUploadField';
 import { useAdminLayout } from './responsive';
 
-const c = t.adminCatalogue;
+const c = ta.adminCatalogue;
 const m = c.tenants;
 
 const {

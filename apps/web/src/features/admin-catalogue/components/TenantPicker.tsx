@@ -1,7 +1,7 @@
 import { Select } from 'antd';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
-import { t } from '../../../locales/zh-CN';
+import { ta } from '../../../locales/zh-CN.admin';
 import { useTenants } from '../api/tenants';
 
 /** The tenant a screen works on, kept in `?tenant=` (the first tenant until one is chosen). */
@@ -16,7 +16,7 @@ export function useChosenTenant() {
   const picker = (
     <Select
       style={{ minWidth: 200 }}
-      placeholder={t.adminCatalogue.tenantHosts.pickTenant}
+      placeholder={ta.adminCatalogue.tenantHosts.pickTenant}
       value={chosen}
       loading={tenants.isLoading}
       onChange={(id) => setParams({ tenant: String(id) }, { replace: true })}

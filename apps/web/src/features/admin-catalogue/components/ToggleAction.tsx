@@ -1,8 +1,8 @@
 import { Button } from 'antd';
 import { ConfirmButton } from '../../../components/admin/ConfirmButton';
-import { t } from '../../../locales/zh-CN';
+import { ta } from '../../../locales/zh-CN.admin';
 
-const c = t.adminCatalogue;
+const c = ta.adminCatalogue;
 
 /** Enable at once; disabling (it takes things off sale) asks first. */
 export function ToggleAction({

@@ -1,9 +1,9 @@
 import { Button } from 'antd';
 import type { ReactNode } from 'react';
-import { t } from '../../../locales/zh-CN';
+import { ta } from '../../../locales/zh-CN.admin';
 import styles from './admin.module.css';
 
-const c = t.adminCatalogue;
+const c = ta.adminCatalogue;
 
 /** The catalogue tables' last column: 编辑, then the row's other actions, kept on one line. */
 export function actionsColumn<T>(onEdit: (row: T) => void, more: (row: T) => ReactNode) {

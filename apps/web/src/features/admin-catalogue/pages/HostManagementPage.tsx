@@ -1,13 +1,13 @@
 import { Tabs } from 'antd';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader';
-import { t } from '../../../locales/zh-CN';
+import { ta } from '../../../locales/zh-CN.admin';
 import { HostsTab } from '../components/HostsTab';
 import { ImagesTab } from '../components/ImagesTab';
 import { RegionsTab } from '../components/RegionsTab';
 import { SkusTab } from '../components/SkusTab';
 
-const c = t.adminCatalogue;
+const c = ta.adminCatalogue;
 
 /** /admin/host-management: hosts and GPUs, with the catalogue they sell from (regions, images, SKUs). */
 export default function HostManagementPage() {

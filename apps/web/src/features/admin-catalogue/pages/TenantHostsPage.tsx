@@ -3,14 +3,14 @@ import { Alert, Button, Table, type TableProps, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { PageHeader } from '../../../components/PageHeader';
 import { useAdminCan } from '../../../lib/admin-access';
-import { t } from '../../../locales/zh-CN';
+import { ta } from '../../../locales/zh-CN.admin';
 import { useHosts } from '../api/hosts';
 import { useSaveTenantHosts, useTenantHosts } from '../api/tenants';
 import styles from '../components/admin.module.css';
 import { useAdminLayout } from '../components/responsive';
 import { useChosenTenant } from '../components/TenantPicker';
 
-const c = t.adminCatalogue;
+const c = ta.adminCatalogue;
 const m = c.tenantHosts;
 const h = c.hosts;
 

@@ -6,13 +6,13 @@ import { ConfirmButton } from '../../../components/admin/ConfirmButton';
 import { FormModal } from '../../../components/admin/FormModal';
 import { PageHeader } from '../../../components/PageHeader';
 import { useAdminCan } from '../../../lib/admin-access';
-import { t } from '../../../locales/zh-CN';
+import { ta } from '../../../locales/zh-CN.admin';
 import { useDeleteTenantPrice, useSaveTenantPrice, useTenantPrices } from '../api/tenants';
 import styles from '../components/admin.module.css';
 import { useAdminLayout } from '../components/responsive';
 import { useChosenTenant } from '../components/TenantPicker';
 
-const c = t.adminCatalogue;
+const c = ta.adminCatalogue;
 const m = c.pricing;
 const yuan = (v: number | null) =>
   v === null ? <span className={styles.muted}>{m.notSet}</span> : formatMoney(v);

@@ -4,12 +4,12 @@ import { useState } from 'react';
 import { PageHeader } from '../../../components/PageHeader';
 import { useAdminCan } from '../../../lib/admin-access';
 import { useSession } from '../../../lib/use-session';
-import { t } from '../../../locales/zh-CN';
+import { ta } from '../../../locales/zh-CN.admin';
 import { useTenants } from '../api/tenants';
 import { useAdminLayout } from '../components/responsive';
 import { TenantFormDrawer } from '../components/TenantFormDrawer';
 
-const c = t.adminCatalogue;
+const c = ta.adminCatalogue;
 const m = c.tenants;
 
 /** /admin/tenants: the tenants, each answering its domains with its own brand. */

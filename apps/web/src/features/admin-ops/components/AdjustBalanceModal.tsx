@@ -2,10 +2,10 @@ import { Form, Input, InputNumber, Modal } from 'antd';
 import { useState } from 'react';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/feedback';
-import { t } from '../../../locales/zh-CN';
+import { ta } from '../../../locales/zh-CN.admin';
 import { useBalanceAdjustment } from '../api/balance';
 
-const b = t.adminOps.balance;
+const b = ta.adminOps.balance;
 const newRequestId = () => `adj-${crypto.randomUUID()}`;
 
 /**
@@ -27,7 +27,7 @@ export function AdjustBalanceModal({
       open={user !== null}
       title={b.adjustTitle}
       okText={b.adjustConfirm}
-      cancelText={t.adminOps.cancel}
+      cancelText={ta.adminOps.cancel}
       okButtonProps={{ loading: adjust.isPending }}
       onCancel={onClose}
       afterClose={() => {
@@ -46,7 +46,7 @@ export function AdjustBalanceModal({
                 onClose();
               },
               onError: (err) =>
-                void notify('error', err instanceof ApiError ? err.message : t.adminOps.actionFailed),
+                void notify('error', err instanceof ApiError ? err.message : ta.adminOps.actionFailed),
             },
           );
         })
@@ -70,7 +70,7 @@ export function AdjustBalanceModal({
           label={b.adjustReason}
           rules={[
             { required: true, whitespace: true, message: b.adjustReasonRequired },
-            { max: 200, message: t.adminOps.reasonMax },
+            { max: 200, message: ta.adminOps.reasonMax },
           ]}
         >
           <Input.TextArea rows={2} maxLength={200} placeholder={b.adjustReasonPlaceholder} />

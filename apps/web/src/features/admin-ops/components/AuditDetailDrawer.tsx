@@ -1,11 +1,11 @@
 import type { AuditLogEntry } from '@gpu/shared/audit';
 import { formatTime } from '@gpu/shared/time';
 import { Descriptions, Drawer, Grid, Table } from 'antd';
-import { t } from '../../../locales/zh-CN';
+import { ta } from '../../../locales/zh-CN.admin';
 import { AuditValue, isObj } from './AuditValue';
 import { actionName, fieldName, targetName } from './audit-labels';
 
-const a = t.adminOps.audit;
+const a = ta.adminOps.audit;
 
 type Obj = Record<string, unknown>;
 

@@ -1,14 +1,14 @@
 import { Alert, Button } from 'antd';
-import { t } from '../../../locales/zh-CN';
+import { ta } from '../../../locales/zh-CN.admin';
 
 export const LoadError = ({ onRetry }: { onRetry: () => void }) => (
   <Alert
     type="error"
     showIcon
-    title={t.adminOps.loadFailed}
+    title={ta.adminOps.loadFailed}
     action={
       <Button size="small" onClick={onRetry}>
-        {t.adminOps.reload}
+        {ta.adminOps.reload}
       </Button>
     }
   />

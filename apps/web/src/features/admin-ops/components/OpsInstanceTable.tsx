@@ -7,11 +7,12 @@ import type { HTMLAttributes } from 'react';
 import { Token } from '../../../components/Token';
 import { useAdminCan } from '../../../lib/admin-access';
 import { t } from '../../../locales/zh-CN';
+import { ta } from '../../../locales/zh-CN.admin';
 import { STATUS_META } from '../../instances';
 import type { OpsAction } from '../api/instances';
 import styles from './ops.module.css';
 
-const i18n = t.adminOps;
+const i18n = ta.adminOps;
 const c = i18n.instance;
 
 /** Which admin actions an instance allows now (the lifecycle's own rules). */

@@ -1,8 +1,8 @@
 import { Form, Input, Modal } from 'antd';
 import type { ReactNode } from 'react';
-import { t } from '../../../locales/zh-CN';
+import { ta } from '../../../locales/zh-CN.admin';
 
-const i18n = t.adminOps;
+const i18n = ta.adminOps;
 
 /**
  * The confirm step of a destructive admin action: names what it acts on and asks for a reason

@@ -1,6 +1,6 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
-import { t } from '../../../locales/zh-CN';
+import { ta } from '../../../locales/zh-CN.admin';
 
 /** The page header's refresh: refetches, spinning only on a refetch (not the first load). */
 export function RefreshButton({
@@ -12,7 +12,7 @@ export function RefreshButton({
 }) {
   return (
     <Button icon={<ReloadOutlined />} onClick={onClick} loading={query.isFetching && !query.isPending}>
-      {t.adminOps.refresh}
+      {ta.adminOps.refresh}
     </Button>
   );
 }

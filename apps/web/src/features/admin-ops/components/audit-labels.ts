@@ -1,6 +1,6 @@
-import { t } from '../../../locales/zh-CN';
+import { ta } from '../../../locales/zh-CN.admin';
 
-const a = t.adminOps.audit;
+const a = ta.adminOps.audit;
 // The locale's names are typed over AUDIT_TARGET_TYPES; reading the list there keeps zod (the
 // shared audit schemas) out of the page's chunk.
 const TYPES = new Set(Object.keys(a.targetTypes));

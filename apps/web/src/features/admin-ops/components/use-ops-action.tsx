@@ -4,13 +4,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/feedback';
-import { t } from '../../../locales/zh-CN';
+import { ta } from '../../../locales/zh-CN.admin';
 import { waitForStable } from '../../instances';
 import { type OpsAction, useOpsAction } from '../api/instances';
 import { opsKeys } from '../api/keys';
 import { ReasonModal } from './ReasonModal';
 
-const i18n = t.adminOps;
+const i18n = ta.adminOps;
 /** Where each action ends when its job succeeds. */
 const OPS_TARGET: Record<OpsAction, AdminInstance['status']> = {
   'power-off': 'STOPPED',

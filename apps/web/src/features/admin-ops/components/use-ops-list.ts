@@ -1,7 +1,7 @@
 import { Grid, type TablePaginationConfig } from 'antd';
 import { useState } from 'react';
 import { type PageQuery, paging, useListQuery } from '../../../components/admin/list-query';
-import { t } from '../../../locales/zh-CN';
+import { ta } from '../../../locales/zh-CN.admin';
 
 /**
  * The state of an ops list screen: its query, the search box text (typed but not yet searched),
@@ -35,7 +35,7 @@ export const opsPaging = <Q extends PageQuery>(
 ) =>
   paging(query, total, setQuery, {
     firstOnResize: true,
-    showTotal: mobile ? undefined : t.adminOps.total,
+    showTotal: mobile ? undefined : ta.adminOps.total,
     size: mobile ? 'small' : undefined,
     ...extra,
   });

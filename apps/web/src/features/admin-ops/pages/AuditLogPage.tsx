@@ -6,7 +6,7 @@ import { DayRangeFilter } from '../../../components/admin/DayRangeFilter';
 import { PagedTable } from '../../../components/admin/PagedTable';
 import { PageHeader } from '../../../components/PageHeader';
 import { Token } from '../../../components/Token';
-import { t } from '../../../locales/zh-CN';
+import { ta } from '../../../locales/zh-CN.admin';
 import { type AuditFilters, useAuditActions, useAuditAdmins, useAuditLogs } from '../api/audit';
 import { AuditDetailDrawer } from '../components/AuditDetailDrawer';
 import { actionName, targetName, targetQuery } from '../components/audit-labels';
@@ -15,7 +15,7 @@ import styles from '../components/ops.module.css';
 import { RefreshButton } from '../components/RefreshButton';
 import { useOpsList } from '../components/use-ops-list';
 
-const i18n = t.adminOps;
+const i18n = ta.adminOps;
 const a = i18n.audit;
 const FIRST: AuditFilters = { page: 1, size: 20 };
 

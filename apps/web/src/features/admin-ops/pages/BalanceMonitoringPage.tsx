@@ -9,7 +9,7 @@ import { PageHeader } from '../../../components/PageHeader';
 import { useAdminCan } from '../../../lib/admin-access';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/feedback';
-import { t } from '../../../locales/zh-CN';
+import { ta } from '../../../locales/zh-CN.admin';
 import { useBalanceCheck, useBalanceHealth, useBalanceStats, useBalanceWarnings } from '../api/balance';
 import { AdjustBalanceModal } from '../components/AdjustBalanceModal';
 import { LoadError } from '../components/LoadError';
@@ -18,7 +18,7 @@ import { RefreshButton } from '../components/RefreshButton';
 import { StatCards } from '../components/StatCards';
 import { opsPaging } from '../components/use-ops-list';
 
-const i18n = t.adminOps;
+const i18n = ta.adminOps;
 const b = i18n.balance;
 const money = (v: number) => (
   <span className={`${styles.money} ${v < 0 ? styles.negative : ''}`}>{formatMoney(v)}</span>

@@ -3,6 +3,7 @@ import { INSTANCE_STATUSES } from '@gpu/shared/labels';
 import { Button, Card, Input, InputNumber, Progress, Select, Table } from 'antd';
 import { PageHeader } from '../../../components/PageHeader';
 import { t } from '../../../locales/zh-CN';
+import { ta } from '../../../locales/zh-CN.admin';
 import { type InstanceFilters, useAdminInstances, useMonitorStatistics } from '../api/instances';
 import { LoadError } from '../components/LoadError';
 import { OpsInstanceTable } from '../components/OpsInstanceTable';
@@ -12,7 +13,7 @@ import { StatCards } from '../components/StatCards';
 import { useOpsActionFlow } from '../components/use-ops-action';
 import { useOpsList } from '../components/use-ops-list';
 
-const i18n = t.adminOps;
+const i18n = ta.adminOps;
 const m = i18n.monitor;
 const FIRST: InstanceFilters = { page: 1, size: 20 };
 

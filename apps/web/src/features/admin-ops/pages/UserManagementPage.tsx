@@ -7,7 +7,7 @@ import { DayRangeFilter } from '../../../components/admin/DayRangeFilter';
 import { PagedTable } from '../../../components/admin/PagedTable';
 import { PageHeader } from '../../../components/PageHeader';
 import { useAdminCan } from '../../../lib/admin-access';
-import { t } from '../../../locales/zh-CN';
+import { ta } from '../../../locales/zh-CN.admin';
 import { useTenants } from '../../admin-catalogue';
 import { useAdminInstances } from '../api/instances';
 import { type UserFilters, useAdminUsers, useUserStatistics } from '../api/users';
@@ -20,7 +20,7 @@ import { StatCards } from '../components/StatCards';
 import { useOpsActionFlow } from '../components/use-ops-action';
 import { useOpsList } from '../components/use-ops-list';
 
-const i18n = t.adminOps;
+const i18n = ta.adminOps;
 const u = i18n.users;
 const FIRST: UserFilters = { page: 1, size: 20 };
 

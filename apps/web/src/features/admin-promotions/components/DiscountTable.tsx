@@ -20,7 +20,7 @@ import { paging, useListQuery } from '../../../components/admin/list-query';
 import { PagedTable } from '../../../components/admin/PagedTable';
 import { fromPicker, toPicker } from '../../../components/admin/platform-picker';
 import { useAdminCan } from '../../../lib/admin-access';
-import { t } from '../../../locales/zh-CN';
+import { ta } from '../../../locales/zh-CN.admin';
 import {
   type DiscountQuery,
   useDeleteDiscount,
@@ -32,7 +32,7 @@ import styles from '../pages/AdminPage.module.css';
 import { failed, parseForm, saveChecked } from '../zod-form';
 import { ScopeSelects } from './ScopeSelects';
 
-const d = t.adminDiscount;
+const d = ta.adminDiscount;
 
 interface FormValues {
   name: string;
@@ -171,8 +171,8 @@ export function DiscountTable() {
         onOk={() => void submit()}
         saving={save.isPending}
         okTestId="discount-save"
-        okText={t.adminVoucher.save}
-        cancelText={t.adminVoucher.cancel}
+        okText={ta.adminVoucher.save}
+        cancelText={ta.adminVoucher.cancel}
       >
         <Form form={form} layout="vertical" initialValues={{ enabled: true, discountRate: 0.8 }}>
           <Form.Item name="name" label={d.fields.name} required>

@@ -2,11 +2,11 @@ import { CopyOutlined } from '@ant-design/icons';
 import type { DistributionResult } from '@gpu/shared/distribution';
 import { Alert, Button, Modal, Table } from 'antd';
 import { notify } from '../../../lib/feedback';
-import { t } from '../../../locales/zh-CN';
+import { ta } from '../../../locales/zh-CN.admin';
 import styles from '../pages/AdminPage.module.css';
 
-const r = t.adminVoucher.result;
-const reasons = t.adminVoucher.skipReasons;
+const r = ta.adminVoucher.result;
+const reasons = ta.adminVoucher.skipReasons;
 
 /**
  * What a distribution did: how many were issued, and each skipped phone with why, so the

@@ -3,13 +3,14 @@ import { Alert, Card } from 'antd';
 import { PageHeader } from '../../../components/PageHeader';
 import { StatCard, StatGrid } from '../../../components/StatCard';
 import { t } from '../../../locales/zh-CN';
+import { ta } from '../../../locales/zh-CN.admin';
 import { OpsDashboard } from '../../admin-ops';
 import { useDashboard } from '../api/promotions';
 import { DiscountTable } from '../components/DiscountTable';
 import styles from './AdminPage.module.css';
 
-const k = t.adminDashboard;
-const d = t.adminDiscount;
+const k = ta.adminDashboard;
+const d = ta.adminDiscount;
 
 /**
  * /admin/dashboard: key figures, the operations dashboard (trends, occupancy, failures, hosts,

@@ -1,10 +1,10 @@
 import { Card } from 'antd';
 import { PageHeader } from '../../../components/PageHeader';
-import { t } from '../../../locales/zh-CN';
+import { ta } from '../../../locales/zh-CN.admin';
 import { DiscountTable } from '../components/DiscountTable';
 import styles from './AdminPage.module.css';
 
-const d = t.adminDiscount;
+const d = ta.adminDiscount;
 
 /** /admin/discount-config: the discount rules (SPEC.md §7 admin Discounts). */
 export default function DiscountConfigPage() {

@@ -19,7 +19,7 @@ import { paging, useListQuery } from '../../../components/admin/list-query';
 import { PagedTable } from '../../../components/admin/PagedTable';
 import { PageHeader } from '../../../components/PageHeader';
 import { useAdminCan } from '../../../lib/admin-access';
-import { t } from '../../../locales/zh-CN';
+import { ta } from '../../../locales/zh-CN.admin';
 import {
   type ConfigQuery,
   useDeleteConfig,
@@ -32,7 +32,7 @@ import { type ConfigFormValues, configFormValues, configInput } from '../voucher
 import { failed, parseForm, saveChecked } from '../zod-form';
 import styles from './AdminPage.module.css';
 
-const a = t.adminVoucher;
+const a = ta.adminVoucher;
 
 /** /admin/voucher-config: what vouchers are issued from (SPEC.md §7 Voucher configs). */
 export default function VoucherConfigPage() {

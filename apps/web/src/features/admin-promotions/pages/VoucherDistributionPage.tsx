@@ -28,7 +28,7 @@ import { useState } from 'react';
 import { PageHeader } from '../../../components/PageHeader';
 import { useAdminCan } from '../../../lib/admin-access';
 import { notify } from '../../../lib/feedback';
-import { t } from '../../../locales/zh-CN';
+import { ta } from '../../../locales/zh-CN.admin';
 import {
   previewDistribution,
   useDistributionDetail,
@@ -41,7 +41,7 @@ import { DistributionResultModal } from '../components/DistributionResultModal';
 import { failed, parseForm } from '../zod-form';
 import styles from './AdminPage.module.css';
 
-const a = t.adminVoucher;
+const a = ta.adminVoucher;
 type TargetType = DistributionTarget['type'];
 
 interface FormValues {

@@ -4,12 +4,12 @@ import { useEffect } from 'react';
 import { ApiError, api } from '../../../lib/api-client';
 import { notify } from '../../../lib/feedback';
 import { getSession, setAdminSession } from '../../../lib/session';
-import { t } from '../../../locales/zh-CN';
+import { ta } from '../../../locales/zh-CN.admin';
 import { adminKeys } from './keys';
 
 /** SPEC.md §8: no admin token → 'not logged in'; otherwise the call. */
 export async function getAdminProfile(): Promise<Admin> {
-  if (!getSession().adminToken) throw new ApiError('401', t.adminLogin.notLoggedIn, 0);
+  if (!getSession().adminToken) throw new ApiError('401', ta.adminLogin.notLoggedIn, 0);
   return api.get<Admin>('/admin/auth/me');
 }
 
@@ -33,7 +33,7 @@ export function useAdminProfile() {
   }, [data]);
   useEffect(() => {
     if (error instanceof ApiError && (error.status === 401 || error.code === '401')) return;
-    if (error) void notify('error', t.adminLogin.profileFailed);
+    if (error) void notify('error', ta.adminLogin.profileFailed);
   }, [error]);
   return query;
 }

@@ -3,10 +3,10 @@ import { type AdminListItem, createAdminRequestSchema } from '@gpu/shared/admins
 import { Form, Input, Modal, Select } from 'antd';
 import { useEffect } from 'react';
 import { schemaRule } from '../../../lib/form-rules';
-import { t } from '../../../locales/zh-CN';
+import { ta } from '../../../locales/zh-CN.admin';
 import { useTenants } from '../../admin-catalogue';
 
-const m = t.adminStaff;
+const m = ta.adminStaff;
 
 export interface AdminFormValues {
   username: string;
@@ -77,7 +77,7 @@ export function AdminFormModal({
         <Form.Item name="role" label={m.role} rules={[schemaRule(createAdminRequestSchema, 'role')]}>
           <Select
             data-testid="admin-role-select"
-            options={ADMIN_ROLES.map((r) => ({ value: r, label: t.admin.roles[r] }))}
+            options={ADMIN_ROLES.map((r) => ({ value: r, label: ta.admin.roles[r] }))}
           />
         </Form.Item>
         <Form.Item name="tenantId" label={m.tenant} extra={m.tenantHint}>

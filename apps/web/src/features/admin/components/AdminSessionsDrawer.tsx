@@ -3,12 +3,12 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Drawer, Grid } from 'antd';
 import { failureMessage } from '../../../lib/failure-message';
 import { notify } from '../../../lib/feedback';
-import { t } from '../../../locales/zh-CN';
+import { ta } from '../../../locales/zh-CN.admin';
 import { endAdminSession, useAdminSessions } from '../api/admins';
 import { adminKeys } from '../api/keys';
 import { SessionsTable } from './SessionsTable';
 
-const m = t.adminStaff;
+const m = ta.adminStaff;
 
 /** One administrator's active sessions, each with 结束会话. */
 export function AdminSessionsDrawer({

@@ -1,9 +1,9 @@
 import { CopyOutlined } from '@ant-design/icons';
 import { Alert, Button, Modal, Typography } from 'antd';
-import { t } from '../../../locales/zh-CN';
+import { ta } from '../../../locales/zh-CN.admin';
 import { copyText } from './copy-text';
 
-const m = t.adminStaff;
+const m = ta.adminStaff;
 
 /** A password the server made (create, reset): shown this once, to copy and hand over. */
 export function OneTimePasswordModal({

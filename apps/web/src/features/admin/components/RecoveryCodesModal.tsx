@@ -1,10 +1,10 @@
 import { CopyOutlined, DownloadOutlined } from '@ant-design/icons';
 import { Alert, Button, Modal, Space } from 'antd';
-import { t } from '../../../locales/zh-CN';
+import { ta } from '../../../locales/zh-CN.admin';
 import styles from './AdminSecurity.module.css';
 import { copyText, downloadText } from './copy-text';
 
-const s = t.adminSecurity;
+const s = ta.adminSecurity;
 
 /** One-time recovery codes: shown once after enrolment or regeneration, to copy or download. */
 export function RecoveryCodesModal({ codes, onClose }: { codes: string[] | null; onClose: () => void }) {

@@ -8,10 +8,10 @@ import { AuthHeader } from '../../../components/auth-form/AuthHeader';
 import { ApiError } from '../../../lib/api-client';
 import { failureMessage } from '../../../lib/failure-message';
 import { notify } from '../../../lib/feedback';
-import { t } from '../../../locales/zh-CN';
+import { ta } from '../../../locales/zh-CN.admin';
 import { adminVerifySecondFactor } from '../api/admin-login';
 
-const l = t.adminLogin;
+const l = ta.adminLogin;
 
 /** The 6-digit code of an authenticator app, or one recovery code (xxxxx-xxxxx). */
 export const TOTP_CODE = /^\d{6}$/;

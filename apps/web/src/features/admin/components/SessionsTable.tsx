@@ -2,11 +2,11 @@ import type { AdminSession } from '@gpu/shared/admins';
 import { formatTime } from '@gpu/shared/time';
 import { Alert, Button, Empty, Grid, Popconfirm, Table, type TableProps, Tag } from 'antd';
 import { Token } from '../../../components/Token';
-import { t } from '../../../locales/zh-CN';
+import { ta } from '../../../locales/zh-CN.admin';
 import { deviceLabel } from '../../account';
 import styles from './AdminSecurity.module.css';
 
-const s = t.adminSecurity;
+const s = ta.adminSecurity;
 
 /**
  * An administrator's active sessions, each with 结束 (the current one marked; ending it signs

@@ -7,11 +7,11 @@ import { useState } from 'react';
 import layout from '../../../components/security/SecurityCards.module.css';
 import { failureMessage } from '../../../lib/failure-message';
 import { notify } from '../../../lib/feedback';
-import { t } from '../../../locales/zh-CN';
+import { ta } from '../../../locales/zh-CN.admin';
 import { confirmTotp, disableTotp, enrolTotp, regenerateRecoveryCodes } from '../api/own-account';
 import styles from './AdminSecurity.module.css';
 
-const s = t.adminSecurity;
+const s = ta.adminSecurity;
 const CODE_RULES = [{ required: true, pattern: /^\d{6}$/, message: s.codeInvalid }];
 const digits = (v: string) => v.replace(/\D/g, '').slice(0, 6);
 

@@ -4,12 +4,12 @@ import { Alert, Card, Skeleton, Switch } from 'antd';
 import layout from '../../../components/security/SecurityCards.module.css';
 import { failureMessage } from '../../../lib/failure-message';
 import { notify } from '../../../lib/feedback';
-import { t } from '../../../locales/zh-CN';
+import { ta } from '../../../locales/zh-CN.admin';
 import { saveTotpPolicy, useTotpPolicy } from '../api/admins';
 import { adminKeys } from '../api/keys';
 import styles from './AdminSecurity.module.css';
 
-const m = t.adminStaff;
+const m = ta.adminStaff;
 
 /** Which roles must use 2FA: a switch per role (super administrators' rule). */
 export function TotpPolicyCard({ canWrite }: { canWrite: boolean }) {
@@ -44,7 +44,7 @@ export function TotpPolicyCard({ canWrite }: { canWrite: boolean }) {
                 aria-labelledby={`totp-policy-label-${role}`}
                 data-testid={`totp-policy-${role}`}
               />
-              <span id={`totp-policy-label-${role}`}>{t.admin.roles[role]}</span>
+              <span id={`totp-policy-label-${role}`}>{ta.admin.roles[role]}</span>
             </span>
           ))}
         </div>

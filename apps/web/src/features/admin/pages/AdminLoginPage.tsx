@@ -12,7 +12,7 @@ import { notify } from '../../../lib/feedback';
 import { schemaRule } from '../../../lib/form-rules';
 import { PATHS } from '../../../lib/routing/paths';
 import { setAdminSession } from '../../../lib/session';
-import { t } from '../../../locales/zh-CN';
+import { ta } from '../../../locales/zh-CN.admin';
 import { adminLogin } from '../api/admin-login';
 import { adminKeys } from '../api/keys';
 import { SecondFactorForm } from '../components/SecondFactorForm';
@@ -34,7 +34,7 @@ export default function AdminLoginPage() {
   const queryClient = useQueryClient();
   const signedIn = ({ token, admin }: { token: string; admin: Admin }) => {
     queryClient.removeQueries({ queryKey: adminKeys.all });
-    void notify('success', t.adminLogin.success);
+    void notify('success', ta.adminLogin.success);
     // The adminGuest guard now moves on: to the redirect query (an /admin path) or /admin.
     setAdminSession(token, admin);
   };
@@ -47,7 +47,7 @@ export default function AdminLoginPage() {
       } else signedIn(answer);
     },
     onError: (err) => {
-      const failed = t.adminLogin.failed;
+      const failed = ta.adminLogin.failed;
       void notify('error', failureMessage(err, { failed, retry: failed }));
     },
   });
@@ -59,7 +59,7 @@ export default function AdminLoginPage() {
 
   return (
     <>
-      <AuthHeader title={t.adminLogin.title} subtitle={t.adminLogin.subtitle} />
+      <AuthHeader title={ta.adminLogin.title} subtitle={ta.adminLogin.subtitle} />
       <Form<AdminLoginValues>
         form={form}
         className={styles.form}
@@ -68,17 +68,17 @@ export default function AdminLoginPage() {
         requiredMark={false}
         initialValues={{ username }}
         onFinish={(values) => mutation.mutate(adminLoginRequestSchema.parse(values))}
-        onFinishFailed={() => void notify('warning', t.adminLogin.incomplete)}
+        onFinishFailed={() => void notify('warning', ta.adminLogin.incomplete)}
         data-testid="admin-login-form"
       >
         <Form.Item
           name="username"
-          label={t.adminLogin.username}
+          label={ta.adminLogin.username}
           rules={[schemaRule(adminLoginRequestSchema, 'username')]}
         >
           <Input
             prefix={<UserOutlined />}
-            placeholder={t.adminLogin.usernamePlaceholder}
+            placeholder={ta.adminLogin.usernamePlaceholder}
             autoComplete="username"
             autoFocus
             data-testid="username-input"
@@ -86,12 +86,12 @@ export default function AdminLoginPage() {
         </Form.Item>
         <Form.Item
           name="password"
-          label={t.adminLogin.password}
+          label={ta.adminLogin.password}
           rules={[schemaRule(adminLoginRequestSchema, 'password')]}
         >
           <Input.Password
             prefix={<LockOutlined />}
-            placeholder={t.adminLogin.passwordPlaceholder}
+            placeholder={ta.adminLogin.passwordPlaceholder}
             autoComplete="current-password"
             data-testid="password-input"
           />
@@ -104,11 +104,11 @@ export default function AdminLoginPage() {
           loading={mutation.isPending}
           data-testid="admin-login-submit"
         >
-          {t.adminLogin.submit}
+          {ta.adminLogin.submit}
         </Button>
         <p className={styles.footer}>
           <LinkButton to={PATHS.home} type="link">
-            {t.adminLogin.backToSite}
+            {ta.adminLogin.backToSite}
           </LinkButton>
         </p>
       </Form>

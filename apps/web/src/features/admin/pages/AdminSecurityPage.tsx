@@ -12,7 +12,7 @@ import { failureMessage } from '../../../lib/failure-message';
 import { notify } from '../../../lib/feedback';
 import { clearAdminSession, getSession, setAdminSession } from '../../../lib/session';
 import { useSession } from '../../../lib/use-session';
-import { t } from '../../../locales/zh-CN';
+import { ta } from '../../../locales/zh-CN.admin';
 import { adminKeys } from '../api/keys';
 import { changeOwnPassword, endMySession, useMySessions } from '../api/own-account';
 import styles from '../components/AdminSecurity.module.css';
@@ -20,7 +20,7 @@ import { RecoveryCodesModal } from '../components/RecoveryCodesModal';
 import { SessionsTable } from '../components/SessionsTable';
 import { TotpCard } from '../components/TotpCard';
 
-const s = t.adminSecurity;
+const s = ta.adminSecurity;
 
 function PasswordCard() {
   const client = useQueryClient();

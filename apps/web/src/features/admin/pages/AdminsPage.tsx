@@ -11,7 +11,7 @@ import { useAdminCan } from '../../../lib/admin-access';
 import { failureMessage } from '../../../lib/failure-message';
 import { notify } from '../../../lib/feedback';
 import { useSession } from '../../../lib/use-session';
-import { t } from '../../../locales/zh-CN';
+import { ta } from '../../../locales/zh-CN.admin';
 import { createAdmin, resetAdminPassword, resetAdminTotp, updateAdmin, useAdmins } from '../api/admins';
 import { adminKeys } from '../api/keys';
 import { AdminFormModal, type AdminFormValues } from '../components/AdminFormModal';
@@ -19,7 +19,7 @@ import { AdminSessionsDrawer } from '../components/AdminSessionsDrawer';
 import { OneTimePasswordModal } from '../components/OneTimePasswordModal';
 import { TotpPolicyCard } from '../components/TotpPolicyCard';
 
-const m = t.adminStaff;
+const m = ta.adminStaff;
 
 /** Every write of this page: a toast, the list refetched; a failure shows the server's message. */
 function useStaffAction<I, O>(fn: (input: I) => Promise<O>, onDone?: (answer: O, input: I) => void) {
@@ -151,7 +151,7 @@ export default function AdminsPage() {
       title: m.role,
       dataIndex: 'role',
       width: 110,
-      render: (v: AdminListItem['role']) => <Tag>{t.admin.roles[v]}</Tag>,
+      render: (v: AdminListItem['role']) => <Tag>{ta.admin.roles[v]}</Tag>,
     },
     {
       title: m.tenant,

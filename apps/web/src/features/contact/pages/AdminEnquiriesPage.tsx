@@ -10,11 +10,12 @@ import { useAdminCan } from '../../../lib/admin-access';
 import { failureMessage } from '../../../lib/failure-message';
 import { notify } from '../../../lib/feedback';
 import { t } from '../../../locales/zh-CN';
+import { ta } from '../../../locales/zh-CN.admin';
 import { markEnquiryHandled, useAdminEnquiries } from '../api/admin-enquiries';
 import { adminEnquiryKeys, type EnquiryFilters } from '../api/keys';
 import styles from './AdminEnquiriesPage.module.css';
 
-const e = t.adminEnquiries;
+const e = ta.adminEnquiries;
 const c = t.contact;
 
 /** /admin/enquiries (咨询管理): bare-metal enquiries, filtered by status and text, marked handled. */

@@ -2,7 +2,7 @@ import { formatMoney } from '@gpu/shared/money';
 import { DASHBOARD_LOW_BALANCE_DEFAULT, DASHBOARD_PERIODS } from '@gpu/shared/ops-dashboard';
 import { Card, Empty, InputNumber, Segmented, Select } from 'antd';
 import { lazy, Suspense, useState } from 'react';
-import { t } from '../../../../locales/zh-CN';
+import { ta } from '../../../../locales/zh-CN.admin';
 import { useTenants } from '../../../admin-catalogue';
 import { type DashboardFilters, useOpsDashboard } from '../../api/dashboard';
 import { AdjustBalanceModal } from '../AdjustBalanceModal';
@@ -15,7 +15,7 @@ import { FailedPanel, LowBalancePanel, OccupancyPanel, StalePanel } from './Pane
 // echarts is its own chunk (as the console's DailyChart): the figures and lists show without it.
 const TrendChart = lazy(() => import('./TrendChart'));
 
-const d = t.adminDashboard;
+const d = ta.adminDashboard;
 
 /**
  * The operations half of /admin/dashboard: for a period of Shanghai days, money trends, GPU

@@ -3,10 +3,10 @@ import type { OpsDashboard } from '@gpu/shared/ops-dashboard';
 import { formatTime } from '@gpu/shared/time';
 import { Button, Empty, Segmented } from 'antd';
 import { useState } from 'react';
-import { t } from '../../../../locales/zh-CN';
+import { ta } from '../../../../locales/zh-CN.admin';
 import styles from './dashboard.module.css';
 
-const d = t.adminDashboard;
+const d = ta.adminDashboard;
 
 interface Occupancy {
   key: string;

@@ -6,12 +6,12 @@ import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import ReactEChartsCore from 'echarts-for-react/esm/core';
 import { useMemo } from 'react';
-import { t } from '../../../../locales/zh-CN';
+import { ta } from '../../../../locales/zh-CN.admin';
 
 // Only what a line chart with axes, legend and tooltip needs: keeps the page's chunk small.
 echarts.use([LineChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
 
-const d = t.adminDashboard;
+const d = ta.adminDashboard;
 const COLORS = ['#1677ff', '#fa8c16', '#52c41a'];
 
 /** Recharge, consumption and revenue per Shanghai day; resizes with its container (phones too). */
