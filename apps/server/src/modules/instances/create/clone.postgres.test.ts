@@ -1,8 +1,7 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IMAGE } from '../../../test/instances.ts';
-import { hostGpus, hosts } from '../../hosts/hosts.tables.ts';
 import { instances } from '../instances.tables.ts';
+import { createOn, stoppedThenFilled } from '../races.test-helpers.ts';
 import { invariantProblems, twoReplicas } from '../replicas.test-helpers.ts';
 
 const HOST = 'bj-a-a100-01';
@@ -20,48 +19,21 @@ describe.runIf(process.env.DATABASE_URL)('a clone racing a create for the last i
     headers: Record<string, string>,
     name: string,
     gpuAmount: number,
-  ) =>
-    r.h.idOf(HOST).then((machineId) =>
-      app.inject({
-        method: 'POST',
-        url: '/api/gpu/instance/create',
-        headers,
-        payload: { machineId, instanceName: name, image: IMAGE, gpuAmount, billingType: 'hourly' },
-      }),
-    );
-  const idleGpus = async () => {
-    const [host] = await r.h.t.db.select().from(hosts).where(eq(hosts.name, HOST));
-    const idle = await r.h.t.db
-      .select()
-      .from(hostGpus)
-      .where(
-        and(
-          eq(hostGpus.hostId, host?.id as number),
-          isNull(hostGpus.instanceId),
-          isNull(hostGpus.reservedReason),
-        ),
-      );
-    return idle.length;
-  };
+  ) => createOn(r, app, headers, HOST, name, gpuAmount);
 
   it('exactly one of them gets the GPUs; the other is refused and charged nothing', async () => {
     for (let round = 0; round < 2; round++) {
-      const mine: Array<{ id: number; headers: Record<string, string> }> = [];
-      const owner = await r.h.funded(100_000);
-      const made = await create(r.apps[0] as never, owner.headers, `src-${round}`, 1);
-      expect(made.statusCode, made.body).toBe(200);
-      const sourceId = made.json().data.id as number;
-      mine.push({ id: sourceId, headers: owner.headers });
-      await r.drain();
-      await r.h.action(owner.headers, 'power_off', sourceId);
       // Everything idle is taken but two GPUs.
-      const filler = await r.h.funded(10_000);
-      while ((await idleGpus()) > 2) {
-        const f = await create(r.apps[0] as never, filler.headers, `fill-${round}`, 1);
-        expect(f.statusCode, f.body).toBe(200);
-        mine.push({ id: f.json().data.id, headers: filler.headers });
-      }
-      await r.drain();
+      const {
+        owner,
+        id: sourceId,
+        mine,
+      } = await stoppedThenFilled(r, {
+        host: HOST,
+        name: `src-${round}`,
+        funded: 100_000,
+        fill: { name: `fill-${round}`, funded: 10_000, leave: 2 },
+      });
       const rival = await r.h.funded(10_000);
       const before = { owner: await r.h.balance(owner.user.id), rival: await r.h.balance(rival.user.id) };
       // A slow host on the second round: the clone's job overlaps the create.
