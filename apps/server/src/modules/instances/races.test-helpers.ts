@@ -2,7 +2,8 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { IMAGE } from '../../test/instances.ts';
 import { hostGpus, hosts } from '../hosts/hosts.tables.ts';
-import type { twoReplicas } from './replicas.test-helpers.ts';
+import { instances } from './instances.tables.ts';
+import { invariantProblems, type twoReplicas } from './replicas.test-helpers.ts';
 
 /** The PostgreSQL race tests' setup: two replicas on one database (see twoReplicas). */
 export type Replicas = Awaited<ReturnType<typeof twoReplicas>>;
@@ -74,4 +75,44 @@ export async function stoppedThenFilled(
   }
   await r.drain();
   return { owner, id, mine };
+}
+
+type User = Awaited<ReturnType<Replicas['h']['funded']>>;
+
+/**
+ * A clone and a create raced for the same last GPUs: exactly one got them, the other was refused
+ * (409/422, a refused clone names the idle GPUs), no 5xx, the invariants hold, and only the winner
+ * paid. A winning clone's row matches `cloneRow`. The winner joins `mine`.
+ */
+export async function expectOneOfCloneAndCreate(
+  r: Replicas,
+  o: {
+    cloned: Awaited<ReturnType<typeof createOn>>;
+    created: Awaited<ReturnType<typeof createOn>>;
+    owner: User;
+    rival: User;
+    before: { owner: number; rival: number };
+    mine: Owned;
+    cloneRow: Record<string, unknown>;
+  },
+) {
+  const { cloned, created, owner, rival, before, mine } = o;
+  const answers = [cloned, created];
+  expect(answers.filter((a) => a.statusCode >= 500).map((a) => a.body)).toEqual([]);
+  expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(1);
+  expect(answers.filter((a) => a.statusCode === 409 || a.statusCode === 422)).toHaveLength(1);
+  expect(await invariantProblems(r.h.t.db)).toEqual([]);
+  if (cloned.statusCode === 200) {
+    const id = cloned.json().data.id as number;
+    mine.push({ id, headers: owner.headers });
+    const [row] = await r.h.t.db.select().from(instances).where(eq(instances.id, id));
+    expect(row).toMatchObject(o.cloneRow);
+    // The daily package charged once, the rival nothing.
+    expect(await r.h.balance(owner.user.id)).toBeCloseTo(before.owner - (row?.charged as number) / 10_000, 4);
+    expect(await r.h.balance(rival.user.id)).toBe(before.rival);
+  } else {
+    expect(cloned.json().message).toMatch(/空闲\s?GPU/);
+    mine.push({ id: created.json().data.id as number, headers: rival.headers });
+    expect(await r.h.balance(owner.user.id)).toBe(before.owner);
+  }
 }

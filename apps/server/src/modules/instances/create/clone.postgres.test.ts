@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { instances } from '../instances.tables.ts';
-import { createOn, stoppedThenFilled } from '../races.test-helpers.ts';
+import { createOn, expectOneOfCloneAndCreate, stoppedThenFilled } from '../races.test-helpers.ts';
 import { invariantProblems, twoReplicas } from '../replicas.test-helpers.ts';
 
 const HOST = 'bj-a-a100-01';
@@ -48,28 +48,15 @@ describe.runIf(process.env.DATABASE_URL)('a clone racing a create for the last i
         create(r.next(), rival.headers, `rival-${round}`, 2),
       ]);
       await r.drain();
-      const answers = [cloned, created];
-      expect(answers.filter((a) => a.statusCode >= 500).map((a) => a.body)).toEqual([]);
-      expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(1);
-      expect(answers.filter((a) => a.statusCode === 409 || a.statusCode === 422)).toHaveLength(1);
-      expect(await invariantProblems(r.h.t.db)).toEqual([]);
-      if (cloned.statusCode === 200) {
-        const id = cloned.json().data.id as number;
-        mine.push({ id, headers: owner.headers });
-        const [row] = await r.h.t.db.select().from(instances).where(eq(instances.id, id));
-        expect(row).toMatchObject({ status: 'RUNNING', gpuCount: 2, transitionJob: { cloneOf: sourceId } });
-        // The daily package charged once, the rival nothing.
-        expect(await r.h.balance(owner.user.id)).toBeCloseTo(
-          before.owner - (row?.charged as number) / 10_000,
-          4,
-        );
-        expect(await r.h.balance(rival.user.id)).toBe(before.rival);
-      } else {
-        expect(cloned.json().message).toMatch(/空闲\s?GPU/);
-        const id = created.json().data.id as number;
-        mine.push({ id, headers: rival.headers });
-        expect(await r.h.balance(owner.user.id)).toBe(before.owner);
-      }
+      await expectOneOfCloneAndCreate(r, {
+        cloned,
+        created,
+        owner,
+        rival,
+        before,
+        mine,
+        cloneRow: { status: 'RUNNING', gpuCount: 2, transitionJob: { cloneOf: sourceId } },
+      });
       await r.h.setHostSettings(HOST, '{"latencyMs":0}');
       for (const m of mine) await r.h.action(m.headers, 'release', m.id);
       const left = await r.h.t.db.select().from(instances).where(eq(instances.status, 'RUNNING'));
