@@ -1,6 +1,6 @@
 import type { Instance } from '@gpu/shared';
 import { formatYuan } from '@gpu/shared/money';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DESKTOP,
@@ -16,6 +16,7 @@ import {
   toast,
   userCall,
 } from './helpers';
+import { listInstances, moreItem, releaseAll, stableInstance } from './instance-helpers';
 
 // Clone (克隆实例, issue 30) from the instance row's 更多 menu, on the simulated driver: refused
 // while running (the menu says so), a dialog with the new instance's name, billing mode, GPU
@@ -31,35 +32,14 @@ beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(async () => {
-  for (const r of rented)
-    await userCall(r.token, `/gpu/instance/release?instance_uuid=${r.id}`, {}).catch(() => undefined);
+  await releaseAll(rented);
   await context?.close();
   await browser?.close();
 });
 
-const list = async (token: string) =>
-  (await userCall<{ list: Instance[] }>(token, '/gpu/instances?size=100')).list;
-
-/** The instance named `name` once its job is done (no longer in a transitional state). */
-async function stable(token: string, find: (i: Instance) => boolean): Promise<Instance> {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const inst = (await list(token)).find(find);
-    if (inst && !['CREATING', 'STOPPING', 'STARTING', 'RELEASING', 'RESETTING'].includes(inst.status))
-      return inst;
-    if (Date.now() > deadline) throw new Error(`instance still ${inst?.status ?? 'missing'}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
-/** Opens the row's 更多 menu once nothing moves, and answers its item `label`. */
-async function moreItem(page: Page, row: Locator, label: RegExp) {
-  await row.getByTestId('instance-more').click();
-  const item = page.locator('.ant-dropdown:visible .ant-dropdown-menu-item').filter({ hasText: label });
-  await item.first().waitFor();
-  await page.waitForFunction(() => !document.querySelector('.ant-dropdown[class*="slide-"]'));
-  return item.first();
-}
+/** The instance `find` picks once its job is done (no longer in a transitional state). */
+const stable = (token: string, find: (i: Instance) => boolean) =>
+  stableInstance(token, find, ['CREATING', 'STOPPING', 'STARTING', 'RELEASING', 'RESETTING']);
 
 describe('console: clone an instance from 更多', () => {
   for (const [label, viewport] of [
@@ -132,7 +112,7 @@ describe('console: clone an instance from 更多', () => {
         .filter({ hasText: '运行中' })
         .waitFor({ timeout: 20_000 });
       // The source is as it was.
-      expect((await list(token)).find((i) => i.id === inst.id)).toMatchObject({
+      expect((await listInstances(token)).find((i) => i.id === inst.id)).toMatchObject({
         status: 'STOPPED',
         containerId: off.containerId,
       });

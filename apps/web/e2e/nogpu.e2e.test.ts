@@ -1,4 +1,4 @@
-import type { Instance, RegionView } from '@gpu/shared';
+import type { RegionView } from '@gpu/shared';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -17,6 +17,7 @@ import {
   siteUrl,
   userCall,
 } from './helpers';
+import { instanceUntil, releaseAll } from './instance-helpers';
 
 // No-GPU mode (无卡模式开机, issue 30): from the row's 更多 menu, a powered-off pay-as-you-go
 // instance starts without GPUs; the confirmation shows the price first; the row says 无卡模式 and
@@ -48,22 +49,11 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   if (regionId) await setPrice(0.1).catch(() => undefined);
-  for (const c of cleanup)
-    await userCall(c.token, `/gpu/instance/release?instance_uuid=${c.id}`, {}).catch(() => undefined);
+  await releaseAll(cleanup);
   await context?.close();
   await browser?.close();
 });
 
-/** The instance once its job has brought it to `status` (power jobs answer in STOPPING/STARTING). */
-async function until(token: string, id: number, status: Instance['status']): Promise<Instance> {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const { list } = await userCall<{ list: Instance[] }>(token, '/gpu/instances?page=1&size=100');
-    const found = list.find((i) => i.id === id) as Instance;
-    if (found.status === status || Date.now() > deadline) return found;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
 const idleA100 = async (token: string) =>
   (
     await userCall<{ list: { hostName: string; gpuIdleNum: number }[] }>(token, '/gpu/market?size=48')
@@ -102,7 +92,7 @@ describe('console: no-GPU mode', () => {
     cleanup.push({ token: owner.accessToken, id: inst.id });
     expect(inst).toMatchObject({ status: 'RUNNING', noGpuPrice: 0.1 });
     await userCall(owner.accessToken, `/gpu/instance/power_off?instance_uuid=${inst.id}`, {});
-    expect((await until(owner.accessToken, inst.id, 'STOPPED')).status).toBe('STOPPED');
+    expect((await instanceUntil(owner.accessToken, inst.id, 'STOPPED')).status).toBe('STOPPED');
     const idleOff = await idleA100(owner.accessToken);
 
     context = await browser.newContext({ viewport: DESKTOP });
@@ -122,7 +112,7 @@ describe('console: no-GPU mode', () => {
     expect(await row.getByTestId('instance-nogpu-billing').textContent()).toBe('无卡模式计费中');
     expect(await row.textContent()).toContain('¥0.10/时');
     await shot(page, 'nogpu-row-1440');
-    const running = await until(owner.accessToken, inst.id, 'RUNNING');
+    const running = await instanceUntil(owner.accessToken, inst.id, 'RUNNING');
     expect(running).toMatchObject({ noGpu: true });
     expect(running.containerId).not.toBe(inst.containerId);
     // It holds no GPU: the market's idle count is what it was while the instance was off.
@@ -161,7 +151,7 @@ describe('console: no-GPU mode', () => {
     await mobileCard.getByTestId('instance-nogpu').waitFor({ timeout: 30_000 });
     await new Promise((r) => setTimeout(r, 3_000));
     await userCall(owner.accessToken, `/gpu/instance/power_off?instance_uuid=${inst.id}`, {});
-    expect((await until(owner.accessToken, inst.id, 'STOPPED')).status).toBe('STOPPED');
+    expect((await instanceUntil(owner.accessToken, inst.id, 'STOPPED')).status).toBe('STOPPED');
     await setPrice(0.1);
 
     // The bill: its own kind and rate.
@@ -177,6 +167,6 @@ describe('console: no-GPU mode', () => {
 
     // Released from the console as customers do: nothing left on the host.
     await userCall(owner.accessToken, `/gpu/instance/release?instance_uuid=${inst.id}`, {});
-    expect((await until(owner.accessToken, inst.id, 'RELEASED')).status).toBe('RELEASED');
+    expect((await instanceUntil(owner.accessToken, inst.id, 'RELEASED')).status).toBe('RELEASED');
   }, 180_000);
 });

@@ -1,5 +1,4 @@
 import path from 'node:path';
-import type { Instance } from '@gpu/shared';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARTIFACTS } from './env';
@@ -13,6 +12,7 @@ import {
   siteUrl,
   userCall,
 } from './helpers';
+import { instanceUntil, releaseAll } from './instance-helpers';
 
 // Power on after its GPU was taken while it was off (issue 30): the console asks before moving the
 // instance to another idle GPU of its host, then it runs there. The H100 demo host has two idle
@@ -27,22 +27,10 @@ beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(async () => {
-  for (const c of cleanup)
-    await userCall(c.token, `/gpu/instance/release?instance_uuid=${c.id}`, {}).catch(() => undefined);
+  await releaseAll(cleanup);
   await context?.close();
   await browser?.close();
 });
-
-/** The instance once its job has brought it to `status` (power jobs answer in STOPPING/STARTING). */
-async function until(token: string, id: number, status: Instance['status']): Promise<Instance> {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const { list } = await userCall<{ list: Instance[] }>(token, '/gpu/instances?page=1&size=100');
-    const found = list.find((i) => i.id === id) as Instance;
-    if (found.status === status || Date.now() > deadline) return found;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
 
 describe('console: power on on other GPUs', () => {
   it('offers the other idle GPU when its own was taken, and runs there once agreed', async () => {
@@ -52,7 +40,7 @@ describe('console: power on on other GPUs', () => {
     cleanup.push({ token: owner.accessToken, id: inst.id });
     expect(inst.status).toBe('RUNNING');
     await userCall(owner.accessToken, `/gpu/instance/power_off?instance_uuid=${inst.id}`, {});
-    expect((await until(owner.accessToken, inst.id, 'STOPPED')).status).toBe('STOPPED');
+    expect((await instanceUntil(owner.accessToken, inst.id, 'STOPPED')).status).toBe('STOPPED');
 
     const taker = await registerUser();
     await fundUser(taker.accessToken, 500);
@@ -77,7 +65,7 @@ describe('console: power on on other GPUs', () => {
     await page.screenshot({ path: path.join(ARTIFACTS, 'other-gpus-confirm-1440.png') });
     await dialog.getByRole('button', { name: '使用其他GPU开机' }).click();
     await row.getByTestId('instance-status').filter({ hasText: '运行中' }).waitFor({ timeout: 30_000 });
-    const after = await until(owner.accessToken, inst.id, 'RUNNING');
+    const after = await instanceUntil(owner.accessToken, inst.id, 'RUNNING');
     expect(after.status).toBe('RUNNING');
     // Recreated on the other GPU: a new container, the same instance.
     expect(after.containerId).not.toBe(inst.containerId);

@@ -1,5 +1,4 @@
-import type { Instance } from '@gpu/shared';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DESKTOP,
@@ -15,6 +14,7 @@ import {
   toast,
   userCall,
 } from './helpers';
+import { listInstances, moreItem, releaseAll, stableInstance } from './instance-helpers';
 
 // Reset system / change image (issue 30) from the instance row's 更多 menu, on the simulated
 // driver: refused while running (the menu says so), a dialog that says what is lost and kept,
@@ -31,35 +31,14 @@ beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(async () => {
-  for (const r of rented)
-    await userCall(r.token, `/gpu/instance/release?instance_uuid=${r.id}`, {}).catch(() => undefined);
+  await releaseAll(rented);
   await context?.close();
   await browser?.close();
 });
 
-const list = async (token: string) =>
-  (await userCall<{ list: Instance[] }>(token, '/gpu/instances?size=100')).list;
-
 /** The instance once its job is done (no longer in a transitional state). */
-async function stable(token: string, id: number): Promise<Instance> {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const inst = (await list(token)).find((i) => i.id === id);
-    if (inst && !['CREATING', 'STOPPING', 'STARTING', 'RELEASING', 'RESETTING'].includes(inst.status))
-      return inst;
-    if (Date.now() > deadline) throw new Error(`instance ${id} still ${inst?.status ?? 'missing'}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
-/** Opens the row's 更多 menu once nothing moves, and answers its item `label`. */
-async function moreItem(page: Page, row: Locator, label: RegExp) {
-  await row.getByTestId('instance-more').click();
-  const item = page.locator('.ant-dropdown:visible .ant-dropdown-menu-item').filter({ hasText: label });
-  await item.first().waitFor();
-  await page.waitForFunction(() => !document.querySelector('.ant-dropdown[class*="slide-"]'));
-  return item.first();
-}
+const stable = (token: string, id: number) =>
+  stableInstance(token, id, ['CREATING', 'STOPPING', 'STARTING', 'RELEASING', 'RESETTING']);
 
 describe('console: reset system / change image from 更多', () => {
   for (const [label, viewport] of [
@@ -124,7 +103,7 @@ describe('console: reset system / change image from 更多', () => {
 
       await toast(page, change ? '镜像已更换' : '系统已重置', 20_000);
       await row.getByTestId('instance-status').filter({ hasText: '已关机' }).waitFor();
-      const after = (await list(session.accessToken)).find((i) => i.id === inst.id);
+      const after = (await listInstances(session.accessToken)).find((i) => i.id === inst.id);
       expect(after?.status).toBe('STOPPED');
       expect(after?.containerId).not.toBe(off.containerId);
       expect(after?.image).toBe(change ? NEW_IMAGE : inst.image);

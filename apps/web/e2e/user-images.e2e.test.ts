@@ -1,5 +1,5 @@
 import type { Instance, MarketList, UserImageList } from '@gpu/shared';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   adminLogin,
@@ -18,6 +18,7 @@ import {
   toast,
   userCall,
 } from './helpers';
+import { moreItem, releaseAll, stableInstance } from './instance-helpers';
 
 // Save as image (保存镜像, issue 30) on the simulated driver: 更多 → 保存镜像 on a powered-off
 // instance, 可用 on 我的镜像, a new instance from it through the subscribe screen's 我的镜像 tab,
@@ -48,36 +49,16 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await setLatency(Number(host?.settings.latencyMs ?? 0)).catch(() => undefined);
-  for (const r of rented)
-    await userCall(r.token, `/gpu/instance/release?instance_uuid=${r.id}`, {}).catch(() => undefined);
+  await releaseAll(rented);
   await context?.close();
   await browser?.close();
 });
 
-const list = async (token: string) =>
-  (await userCall<{ list: Instance[] }>(token, '/gpu/instances?size=100')).list;
 const images = (token: string) => userCall<UserImageList>(token, '/user/images');
 
 /** The instance once no job runs on it. */
-async function stable(token: string, id: number): Promise<Instance> {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const inst = (await list(token)).find((i) => i.id === id);
-    if (inst && !['CREATING', 'STOPPING', 'STARTING', 'RELEASING', 'SAVING_IMAGE'].includes(inst.status))
-      return inst;
-    if (Date.now() > deadline) throw new Error(`instance ${id} still ${inst?.status ?? 'missing'}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
-/** Opens the row's 更多 menu once nothing moves, and answers its item `label`. */
-async function moreItem(page: Page, row: Locator, label: RegExp) {
-  await row.getByTestId('instance-more').click();
-  const item = page.locator('.ant-dropdown:visible .ant-dropdown-menu-item').filter({ hasText: label });
-  await item.first().waitFor();
-  await page.waitForFunction(() => !document.querySelector('.ant-dropdown[class*="slide-"]'));
-  return item.first();
-}
+const stable = (token: string, id: number) =>
+  stableInstance(token, id, ['CREATING', 'STOPPING', 'STARTING', 'RELEASING', 'SAVING_IMAGE']);
 
 describe('console: save as image, 我的镜像, create from it', () => {
   for (const [label, viewport] of [

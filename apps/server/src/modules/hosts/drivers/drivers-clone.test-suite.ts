@@ -8,6 +8,11 @@ import { DATA_MOUNT_PATH } from './volumes.ts';
 
 const SOURCE_KEY = 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIsourcekey source@contract';
 
+const withVolume = (s: ContainerSpec) => ({
+  ...s,
+  dataVolume: { name: `${s.name}-data`, mountPath: DATA_MOUNT_PATH },
+});
+
 /**
  * Clone (issue 30), inside `hostDriverContract`: a new container from a stopped one's system
  * disk and a copy of its data volume, on its own GPUs, without the source's secrets; the source
@@ -19,22 +24,19 @@ export function cloneContract(ctx: {
   create: (spec: ContainerSpec) => Promise<CreateResult>;
   made: string[];
 }) {
-  it('clones a stopped container: system disk and data volume copied, own GPUs, no secrets carried, source unchanged', async () => {
-    const h = ctx.harness();
-    if (!h.driver.capabilities.clone) {
-      expect(h.driver.clone).toBeUndefined();
-      return;
-    }
-    const files = h.files;
-    const clone = h.driver.clone?.bind(h.driver);
-    if (!files || !clone) throw new Error('a driver that clones has clone and gives the suite its files');
-    const withVolume = (s: ContainerSpec) => ({
-      ...s,
-      dataVolume: { name: `${s.name}-data`, mountPath: DATA_MOUNT_PATH },
-    });
+  /**
+   * A started source with a data volume and secrets in its env, holding `data-<tag>` in its data
+   * volume and `system-<tag>` on its system disk.
+   */
+  const startedSource = async (
+    h: DriverHarness,
+    files: NonNullable<DriverHarness['files']>,
+    tag: string,
+    over: Partial<ContainerSpec> = {},
+  ) => {
     const source = withVolume(
       ctx.spec({
-        gpuIndices: [3, 5],
+        ...over,
         env: {
           ROOT_PASSWORD: 'source-secret',
           JUPYTER_TOKEN: 'source-token',
@@ -44,8 +46,21 @@ export function cloneContract(ctx: {
     );
     const src = await ctx.create(source);
     await h.driver.start(src.containerId);
-    await files.write(src.containerId, `${DATA_MOUNT_PATH}/dataset.txt`, 'data-of-source');
-    await files.write(src.containerId, '/opt/env-setup.txt', 'system-of-source');
+    await files.write(src.containerId, `${DATA_MOUNT_PATH}/dataset.txt`, `data-${tag}`);
+    await files.write(src.containerId, '/opt/env-setup.txt', `system-${tag}`);
+    return { source, src };
+  };
+
+  it('clones a stopped container: system disk and data volume copied, own GPUs, no secrets carried, source unchanged', async () => {
+    const h = ctx.harness();
+    if (!h.driver.capabilities.clone) {
+      expect(h.driver.clone).toBeUndefined();
+      return;
+    }
+    const files = h.files;
+    const clone = h.driver.clone?.bind(h.driver);
+    if (!files || !clone) throw new Error('a driver that clones has clone and gives the suite its files');
+    const { source, src } = await startedSource(h, files, 'of-source', { gpuIndices: [3, 5] });
 
     const target = withVolume(ctx.spec({ gpuIndices: [2, 7], env: { ROOT_PASSWORD: 'clone-secret' } }));
     // A running source is refused: its disk and volume are not a consistent copy.
@@ -102,23 +117,7 @@ export function cloneContract(ctx: {
     const files = h.files;
     if (!files || !exportClone || !importClone || !other.driver.importClone || !other.driver.inspectImage)
       throw new Error('a driver that clones to other hosts has exportClone, importClone and inspectImage');
-    const withVolume = (s: ContainerSpec) => ({
-      ...s,
-      dataVolume: { name: `${s.name}-data`, mountPath: DATA_MOUNT_PATH },
-    });
-    const source = withVolume(
-      ctx.spec({
-        env: {
-          ROOT_PASSWORD: 'source-secret',
-          JUPYTER_TOKEN: 'source-token',
-          SSH_AUTHORIZED_KEYS: SOURCE_KEY,
-        },
-      }),
-    );
-    const src = await ctx.create(source);
-    await h.driver.start(src.containerId);
-    await files.write(src.containerId, `${DATA_MOUNT_PATH}/dataset.txt`, 'data-across-hosts');
-    await files.write(src.containerId, '/opt/env-setup.txt', 'system-across-hosts');
+    const { source, src } = await startedSource(h, files, 'across-hosts');
     const target = withVolume(ctx.spec({ gpuIndices: [6], env: { ROOT_PASSWORD: 'clone-secret' } }));
     const refs = cloneTransferRefsOf(target.instanceId, h.registry);
     // A running source is refused, as for a clone on its own host.

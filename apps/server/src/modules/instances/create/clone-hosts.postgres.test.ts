@@ -1,10 +1,9 @@
-import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../../../platform/clock.ts';
-import { addTwinHost, IMAGE } from '../../../test/instances.ts';
-import { hostGpus, simulatedImages } from '../../hosts/hosts.tables.ts';
-import { instances } from '../instances.tables.ts';
-import { invariantProblems, twoReplicas } from '../replicas.test-helpers.ts';
+import { addTwinHost } from '../../../test/instances.ts';
+import { simulatedImages } from '../../hosts/hosts.tables.ts';
+import { createOn, expectOneOfCloneAndCreate, stoppedThenFilled } from '../races.test-helpers.ts';
+import { twoReplicas } from '../replicas.test-helpers.ts';
 
 const HOST = 'bj-a-a100-01';
 const TWIN = 'bj-a-a100-02';
@@ -19,51 +18,18 @@ describe.runIf(process.env.DATABASE_URL)('a clone to another host racing a creat
   });
   afterAll(() => r.close());
 
-  const create = (
-    app: ReturnType<typeof r.next>,
-    headers: Record<string, string>,
-    host: string,
-    name: string,
-  ) =>
-    r.h.idOf(host).then((machineId) =>
-      app.inject({
-        method: 'POST',
-        url: '/api/gpu/instance/create',
-        headers,
-        payload: {
-          machineId,
-          instanceName: name,
-          image: IMAGE,
-          gpuAmount: host === HOST ? 1 : 2,
-          billingType: 'hourly',
-        },
-      }),
-    );
-  const idleOnTwin = async () =>
-    (
-      await r.h.t.db
-        .select()
-        .from(hostGpus)
-        .where(and(eq(hostGpus.hostId, twinId), isNull(hostGpus.instanceId), isNull(hostGpus.reservedReason)))
-    ).length;
-
   it('exactly one gets the other host’s last two GPUs; the loser is charged nothing; no transfer image stays', async () => {
     for (let round = 0; round < 2; round++) {
-      const mine: Array<{ id: number; headers: Record<string, string> }> = [];
-      const owner = await r.h.funded(100_000);
-      const made = await create(r.apps[0] as never, owner.headers, HOST, `far-src-${round}`);
-      expect(made.statusCode, made.body).toBe(200);
-      const sourceId = made.json().data.id as number;
-      mine.push({ id: sourceId, headers: owner.headers });
-      await r.drain();
-      await r.h.action(owner.headers, 'power_off', sourceId);
-      const filler = await r.h.funded(10_000);
-      while ((await idleOnTwin()) > 2) {
-        const f = await create(r.apps[0] as never, filler.headers, TWIN, `far-fill-${round}`);
-        expect(f.statusCode, f.body).toBe(200);
-        mine.push({ id: f.json().data.id, headers: filler.headers });
-      }
-      await r.drain();
+      const {
+        owner,
+        id: sourceId,
+        mine,
+      } = await stoppedThenFilled(r, {
+        host: HOST,
+        name: `far-src-${round}`,
+        funded: 100_000,
+        fill: { host: TWIN, name: `far-fill-${round}`, funded: 10_000, gpus: 2, leave: 2 },
+      });
       const rival = await r.h.funded(10_000);
       const before = { owner: await r.h.balance(owner.user.id), rival: await r.h.balance(rival.user.id) };
       await r.h.setHostSettings(TWIN, `{"latencyMs":${round ? 200 : 0}}`);
@@ -80,29 +46,18 @@ describe.runIf(process.env.DATABASE_URL)('a clone to another host racing a creat
             duration: 1,
           },
         }),
-        create(r.next(), rival.headers, TWIN, `far-rival-${round}`),
+        createOn(r, r.next(), rival.headers, TWIN, `far-rival-${round}`, 2),
       ]);
       await r.drain();
-      const answers = [cloned, created];
-      expect(answers.filter((a) => a.statusCode >= 500).map((a) => a.body)).toEqual([]);
-      expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(1);
-      expect(answers.filter((a) => a.statusCode === 409 || a.statusCode === 422)).toHaveLength(1);
-      expect(await invariantProblems(r.h.t.db)).toEqual([]);
-      if (cloned.statusCode === 200) {
-        const id = cloned.json().data.id as number;
-        mine.push({ id, headers: owner.headers });
-        const [row] = await r.h.t.db.select().from(instances).where(eq(instances.id, id));
-        expect(row).toMatchObject({ status: 'RUNNING', hostId: twinId, gpuCount: 2 });
-        expect(await r.h.balance(owner.user.id)).toBeCloseTo(
-          before.owner - (row?.charged as number) / 10_000,
-          4,
-        );
-        expect(await r.h.balance(rival.user.id)).toBe(before.rival);
-      } else {
-        expect(cloned.json().message).toMatch(/空闲\s?GPU/);
-        mine.push({ id: created.json().data.id as number, headers: rival.headers });
-        expect(await r.h.balance(owner.user.id)).toBe(before.owner);
-      }
+      await expectOneOfCloneAndCreate(r, {
+        cloned,
+        created,
+        owner,
+        rival,
+        before,
+        mine,
+        cloneRow: { status: 'RUNNING', hostId: twinId, gpuCount: 2 },
+      });
       const left = await r.h.t.db.select().from(simulatedImages);
       expect(left.filter((i) => i.ref.includes('clone-transfer'))).toEqual([]);
       await r.h.setHostSettings(TWIN, '{"latencyMs":0}');

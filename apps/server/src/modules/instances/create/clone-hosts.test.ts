@@ -2,11 +2,12 @@ import { yuanToUnits } from '@gpu/shared';
 import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../../platform/clock.ts';
-import { addTwinHost, heldGpusOf, IMAGE, instanceTestApp } from '../../../test/instances.ts';
+import { addTwinHost, heldGpusOf, instanceTestApp } from '../../../test/instances.ts';
 import { cloneTransferRefsOf } from '../../hosts/drivers/clone.ts';
 import { dataVolumeNameOf } from '../../hosts/drivers/volumes.ts';
 import { simulatedContainers, simulatedImages, simulatedVolumes } from '../../hosts/hosts.tables.ts';
 import { instances } from '../instances.tables.ts';
+import { lookups, stoppedWithFiles } from '../stopped.test-helpers.ts';
 import { dropCloneTransferOf } from './clone-transfer.usecases.ts';
 
 const HOST = 'bj-a-a100-01';
@@ -23,7 +24,7 @@ type App = Awaited<ReturnType<typeof instanceTestApp>>;
 async function world(config?: Record<string, string>) {
   const h = await instanceTestApp(clock, config);
   const twin = await addTwinHost(h.t.db, HOST, TWIN, TWIN_PRICE);
-  const row = async (id: number) => (await h.t.db.select().from(instances).where(eq(instances.id, id)))[0];
+  const { row } = lookups(() => h);
   const clone = async (headers: Record<string, string>, id: number, body: Record<string, unknown>) => {
     const res = await h.t.app.inject({
       method: 'POST',
@@ -37,28 +38,14 @@ async function world(config?: Record<string, string>) {
   const targets = (headers: Record<string, string>, id: number) =>
     h.t.app.inject({ method: 'GET', url: `/api/gpu/instance/clone-targets?instance_uuid=${id}`, headers });
   /** A powered-off instance on HOST with a file on its system disk and one in its data volume. */
-  const source = async () => {
-    const u = await h.funded(100_000);
-    const res = await h.create(u.headers, {
-      machineId: await h.idOf(HOST),
-      instanceName: 'far-src',
-      image: IMAGE,
-      gpuAmount: 1,
-      billingType: 'hourly',
+  const source = () =>
+    stoppedWithFiles(h, {
+      host: HOST,
+      name: 'far-src',
+      yuan: 100_000,
+      system: { '/opt/env.txt': 'conda env' },
+      data: { '/dataset.txt': 'data' },
     });
-    const id = res.json().data.id as number;
-    await h.action(u.headers, 'power_off', id);
-    const containerId = (await row(id))?.containerId as string;
-    await h.t.db
-      .update(simulatedContainers)
-      .set({ files: { '/opt/env.txt': 'conda env' } })
-      .where(eq(simulatedContainers.id, containerId));
-    await h.t.db
-      .update(simulatedVolumes)
-      .set({ files: { '/dataset.txt': 'data' } })
-      .where(eq(simulatedVolumes.name, dataVolumeNameOf(id)));
-    return { u, id, containerId };
-  };
   return { h, twin, row, clone, targets, source };
 }
 

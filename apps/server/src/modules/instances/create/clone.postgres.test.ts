@@ -1,8 +1,7 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IMAGE } from '../../../test/instances.ts';
-import { hostGpus, hosts } from '../../hosts/hosts.tables.ts';
 import { instances } from '../instances.tables.ts';
+import { createOn, expectOneOfCloneAndCreate, stoppedThenFilled } from '../races.test-helpers.ts';
 import { invariantProblems, twoReplicas } from '../replicas.test-helpers.ts';
 
 const HOST = 'bj-a-a100-01';
@@ -20,48 +19,21 @@ describe.runIf(process.env.DATABASE_URL)('a clone racing a create for the last i
     headers: Record<string, string>,
     name: string,
     gpuAmount: number,
-  ) =>
-    r.h.idOf(HOST).then((machineId) =>
-      app.inject({
-        method: 'POST',
-        url: '/api/gpu/instance/create',
-        headers,
-        payload: { machineId, instanceName: name, image: IMAGE, gpuAmount, billingType: 'hourly' },
-      }),
-    );
-  const idleGpus = async () => {
-    const [host] = await r.h.t.db.select().from(hosts).where(eq(hosts.name, HOST));
-    const idle = await r.h.t.db
-      .select()
-      .from(hostGpus)
-      .where(
-        and(
-          eq(hostGpus.hostId, host?.id as number),
-          isNull(hostGpus.instanceId),
-          isNull(hostGpus.reservedReason),
-        ),
-      );
-    return idle.length;
-  };
+  ) => createOn(r, app, headers, HOST, name, gpuAmount);
 
   it('exactly one of them gets the GPUs; the other is refused and charged nothing', async () => {
     for (let round = 0; round < 2; round++) {
-      const mine: Array<{ id: number; headers: Record<string, string> }> = [];
-      const owner = await r.h.funded(100_000);
-      const made = await create(r.apps[0] as never, owner.headers, `src-${round}`, 1);
-      expect(made.statusCode, made.body).toBe(200);
-      const sourceId = made.json().data.id as number;
-      mine.push({ id: sourceId, headers: owner.headers });
-      await r.drain();
-      await r.h.action(owner.headers, 'power_off', sourceId);
       // Everything idle is taken but two GPUs.
-      const filler = await r.h.funded(10_000);
-      while ((await idleGpus()) > 2) {
-        const f = await create(r.apps[0] as never, filler.headers, `fill-${round}`, 1);
-        expect(f.statusCode, f.body).toBe(200);
-        mine.push({ id: f.json().data.id, headers: filler.headers });
-      }
-      await r.drain();
+      const {
+        owner,
+        id: sourceId,
+        mine,
+      } = await stoppedThenFilled(r, {
+        host: HOST,
+        name: `src-${round}`,
+        funded: 100_000,
+        fill: { name: `fill-${round}`, funded: 10_000, leave: 2 },
+      });
       const rival = await r.h.funded(10_000);
       const before = { owner: await r.h.balance(owner.user.id), rival: await r.h.balance(rival.user.id) };
       // A slow host on the second round: the clone's job overlaps the create.
@@ -76,28 +48,15 @@ describe.runIf(process.env.DATABASE_URL)('a clone racing a create for the last i
         create(r.next(), rival.headers, `rival-${round}`, 2),
       ]);
       await r.drain();
-      const answers = [cloned, created];
-      expect(answers.filter((a) => a.statusCode >= 500).map((a) => a.body)).toEqual([]);
-      expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(1);
-      expect(answers.filter((a) => a.statusCode === 409 || a.statusCode === 422)).toHaveLength(1);
-      expect(await invariantProblems(r.h.t.db)).toEqual([]);
-      if (cloned.statusCode === 200) {
-        const id = cloned.json().data.id as number;
-        mine.push({ id, headers: owner.headers });
-        const [row] = await r.h.t.db.select().from(instances).where(eq(instances.id, id));
-        expect(row).toMatchObject({ status: 'RUNNING', gpuCount: 2, transitionJob: { cloneOf: sourceId } });
-        // The daily package charged once, the rival nothing.
-        expect(await r.h.balance(owner.user.id)).toBeCloseTo(
-          before.owner - (row?.charged as number) / 10_000,
-          4,
-        );
-        expect(await r.h.balance(rival.user.id)).toBe(before.rival);
-      } else {
-        expect(cloned.json().message).toMatch(/空闲\s?GPU/);
-        const id = created.json().data.id as number;
-        mine.push({ id, headers: rival.headers });
-        expect(await r.h.balance(owner.user.id)).toBe(before.owner);
-      }
+      await expectOneOfCloneAndCreate(r, {
+        cloned,
+        created,
+        owner,
+        rival,
+        before,
+        mine,
+        cloneRow: { status: 'RUNNING', gpuCount: 2, transitionJob: { cloneOf: sourceId } },
+      });
       await r.h.setHostSettings(HOST, '{"latencyMs":0}');
       for (const m of mine) await r.h.action(m.headers, 'release', m.id);
       const left = await r.h.t.db.select().from(instances).where(eq(instances.status, 'RUNNING'));

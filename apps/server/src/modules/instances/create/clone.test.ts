@@ -2,10 +2,10 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../../platform/clock.ts';
 import { heldGpusOf, IMAGE, instanceTestApp } from '../../../test/instances.ts';
-import { dataVolumeNameOf } from '../../hosts/drivers/volumes.ts';
-import { hosts, simulatedContainers, simulatedVolumes } from '../../hosts/hosts.tables.ts';
+import { hosts } from '../../hosts/hosts.tables.ts';
 import { ledgerEntries } from '../../ledger/ledger.tables.ts';
 import { instanceEvents, instances } from '../instances.tables.ts';
+import { lookups, stoppedWithFiles } from '../stopped.test-helpers.ts';
 
 const HOST = 'bj-a-a100-01';
 const clock = fixedClock('2026-11-22T08:00:00Z');
@@ -15,16 +15,8 @@ beforeAll(async () => {
 });
 afterAll(() => h.t.close());
 
-const row = async (id: number) => (await h.t.db.select().from(instances).where(eq(instances.id, id)))[0];
-const container = async (id: string) =>
-  (await h.t.db.select().from(simulatedContainers).where(eq(simulatedContainers.id, id)))[0];
-const volumeFiles = async (instanceId: number) =>
-  (
-    await h.t.db
-      .select()
-      .from(simulatedVolumes)
-      .where(eq(simulatedVolumes.name, dataVolumeNameOf(instanceId)))
-  )[0]?.files;
+const { row, container, volume } = lookups(() => h);
+const volumeFiles = async (instanceId: number) => (await volume(instanceId))?.files;
 const charges = async (userId: number) =>
   h.t.db
     .select()
@@ -46,28 +38,14 @@ const clone = async (
   return res;
 };
 /** A powered-off pay-as-you-go instance with a file on its system disk and one in its data volume. */
-const source = async (yuan = 100_000) => {
-  const u = await h.funded(yuan);
-  const res = await h.create(u.headers, {
-    machineId: await h.idOf(HOST),
-    instanceName: 'clone-src',
-    image: IMAGE,
-    gpuAmount: 1,
-    billingType: 'hourly',
+const source = (yuan = 100_000) =>
+  stoppedWithFiles(h, {
+    host: HOST,
+    name: 'clone-src',
+    yuan,
+    system: { '/opt/env.txt': 'conda env' },
+    data: { '/dataset.txt': 'data' },
   });
-  const id = res.json().data.id as number;
-  await h.action(u.headers, 'power_off', id);
-  const containerId = (await row(id))?.containerId as string;
-  await h.t.db
-    .update(simulatedContainers)
-    .set({ files: { '/opt/env.txt': 'conda env' } })
-    .where(eq(simulatedContainers.id, containerId));
-  await h.t.db
-    .update(simulatedVolumes)
-    .set({ files: { '/dataset.txt': 'data' } })
-    .where(eq(simulatedVolumes.name, dataVolumeNameOf(id)));
-  return { u, id, containerId };
-};
 const monthly = { instanceName: 'the-clone', gpuAmount: 2, billingType: 'monthly', duration: 1 };
 
 describe('clone (克隆实例)', () => {

@@ -4,6 +4,7 @@ import { fixedClock } from '../../../platform/clock.ts';
 import { IMAGE, instanceTestApp } from '../../../test/instances.ts';
 import { hosts, simulatedContainers, simulatedImages } from '../../hosts/hosts.tables.ts';
 import { instances } from '../instances.tables.ts';
+import { lookups, stoppedWithFiles } from '../stopped.test-helpers.ts';
 import { userImages } from '../user-images.tables.ts';
 
 const clock = fixedClock('2026-11-26T08:00:00Z');
@@ -24,26 +25,10 @@ const save = (
   body: object = { name: '我的环境', description: 'torch + 数据' },
 ) => inject('POST', `/api/gpu/instance/save-image?instance_uuid=${id}`, headers, body);
 const list = async (headers: Headers) => (await inject('GET', '/api/user/images', headers)).json().data;
-const row = async (id: number) => (await h.t.db.select().from(instances).where(eq(instances.id, id)))[0];
+const { row } = lookups(() => h);
 /** A user with a powered-off instance on `host` whose system disk holds /opt/env.txt. */
-const stopped = async (host = HOST) => {
-  const u = await h.funded(100);
-  const res = await h.create(u.headers, {
-    machineId: await h.idOf(host),
-    instanceName: 'save-me',
-    image: IMAGE,
-    gpuAmount: 1,
-    billingType: 'hourly',
-  });
-  const id = res.json().data.id as number;
-  await h.action(u.headers, 'power_off', id);
-  const cid = (await row(id))?.containerId as string;
-  await h.t.db
-    .update(simulatedContainers)
-    .set({ files: { '/opt/env.txt': 'conda env' } })
-    .where(eq(simulatedContainers.id, cid));
-  return { u, id };
-};
+const stopped = (host = HOST) =>
+  stoppedWithFiles(h, { host, name: 'save-me', yuan: 100, system: { '/opt/env.txt': 'conda env' } });
 const setQuota = async (maxCount: number, maxTotalGb: number) => {
   const res = await inject('PUT', '/api/admin/user-images/quota', await h.t.adminHeaders(), {
     maxCount,

@@ -1,8 +1,8 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { heldGpusOf, IMAGE } from '../../../test/instances.ts';
-import { hostGpus, hosts } from '../../hosts/hosts.tables.ts';
+import { heldGpusOf } from '../../../test/instances.ts';
 import { instances } from '../instances.tables.ts';
+import { createOn, stoppedThenFilled } from '../races.test-helpers.ts';
 import { invariantProblems, twoReplicas } from '../replicas.test-helpers.ts';
 
 const HOST = 'bj-a-a100-01';
@@ -18,29 +18,7 @@ describe.runIf(process.env.DATABASE_URL)(
     afterAll(() => r.close());
 
     const create = (app: ReturnType<typeof r.next>, headers: Record<string, string>, name: string) =>
-      r.h.idOf(HOST).then((machineId) =>
-        app.inject({
-          method: 'POST',
-          url: '/api/gpu/instance/create',
-          headers,
-          payload: { machineId, instanceName: name, image: IMAGE, gpuAmount: 1, billingType: 'hourly' },
-        }),
-      );
-    const idleGpus = async () => {
-      const [host] = await r.h.t.db.select().from(hosts).where(eq(hosts.name, HOST));
-      return (
-        await r.h.t.db
-          .select()
-          .from(hostGpus)
-          .where(
-            and(
-              eq(hostGpus.hostId, host?.id as number),
-              isNull(hostGpus.instanceId),
-              isNull(hostGpus.reservedReason),
-            ),
-          )
-      ).length;
-    };
+      createOn(r, app, headers, HOST, name);
     const powerOn = (headers: Record<string, string>, id: number, query: string) =>
       r
         .next()
@@ -49,22 +27,13 @@ describe.runIf(process.env.DATABASE_URL)(
     it('one power on wins; no-GPU mode leaves the freed GPU to the create; each GPU held once', async () => {
       const seen = new Set<string>();
       for (let round = 0; round < 4; round++) {
-        const mine: Array<{ id: number; headers: Record<string, string> }> = [];
-        const owner = await r.h.funded(100);
-        const made = await create(r.apps[0] as never, owner.headers, `nogpu-${round}`);
-        expect(made.statusCode, made.body).toBe(200);
-        const id = made.json().data.id as number;
-        mine.push({ id, headers: owner.headers });
-        await r.drain();
-        await r.h.action(owner.headers, 'power_off', id);
         // Everything idle is taken but one GPU: the one the instance left.
-        const filler = await r.h.funded(1000);
-        while ((await idleGpus()) > 1) {
-          const f = await create(r.apps[0] as never, filler.headers, `fill-${round}`);
-          expect(f.statusCode, f.body).toBe(200);
-          mine.push({ id: f.json().data.id, headers: filler.headers });
-        }
-        await r.drain();
+        const { owner, id, mine } = await stoppedThenFilled(r, {
+          host: HOST,
+          name: `nogpu-${round}`,
+          funded: 100,
+          fill: { name: `fill-${round}`, funded: 1000, leave: 1 },
+        });
         const racer = await r.h.funded(1000);
         // A slow host on odd rounds: the jobs overlap the other requests.
         await r.h.setHostSettings(HOST, `{"latencyMs":${round % 2 ? 200 : 0}}`);

@@ -1,8 +1,8 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { heldGpusOf, IMAGE } from '../../../test/instances.ts';
-import { hostGpus, hosts } from '../../hosts/hosts.tables.ts';
+import { heldGpusOf } from '../../../test/instances.ts';
 import { instances } from '../instances.tables.ts';
+import { createOn, stoppedThenFilled } from '../races.test-helpers.ts';
 import { invariantProblems, twoReplicas } from '../replicas.test-helpers.ts';
 
 const HOST = 'nm-a-l40s-01';
@@ -16,48 +16,17 @@ describe.runIf(process.env.DATABASE_URL)('power on on other GPUs racing creates,
   afterAll(() => r.close());
 
   const create = (app: ReturnType<typeof r.next>, headers: Record<string, string>, name: string) =>
-    r.h.idOf(HOST).then((machineId) =>
-      app.inject({
-        method: 'POST',
-        url: '/api/gpu/instance/create',
-        headers,
-        payload: { machineId, instanceName: name, image: IMAGE, gpuAmount: 1, billingType: 'hourly' },
-      }),
-    );
-  const idleGpus = async () => {
-    const [host] = await r.h.t.db.select().from(hosts).where(eq(hosts.name, HOST));
-    return (
-      await r.h.t.db
-        .select()
-        .from(hostGpus)
-        .where(
-          and(
-            eq(hostGpus.hostId, host?.id as number),
-            isNull(hostGpus.instanceId),
-            isNull(hostGpus.reservedReason),
-          ),
-        )
-    ).length;
-  };
+    createOn(r, app, headers, HOST, name);
 
   it('the moved instance and the creates share the idle GPUs: each GPU held once, the rest refused', async () => {
     for (let round = 0; round < 2; round++) {
-      const mine: Array<{ id: number; headers: Record<string, string> }> = [];
-      const owner = await r.h.funded(100);
-      const made = await create(r.apps[0] as never, owner.headers, `moved-${round}`);
-      expect(made.statusCode, made.body).toBe(200);
-      const id = made.json().data.id as number;
-      mine.push({ id, headers: owner.headers });
-      await r.drain();
-      await r.h.action(owner.headers, 'power_off', id);
       // Everything idle is taken but two GPUs (the original one among the taken).
-      const filler = await r.h.funded(1000);
-      while ((await idleGpus()) > 2) {
-        const f = await create(r.apps[0] as never, filler.headers, `fill-${round}`);
-        expect(f.statusCode, f.body).toBe(200);
-        mine.push({ id: f.json().data.id, headers: filler.headers });
-      }
-      await r.drain();
+      const { owner, id, mine } = await stoppedThenFilled(r, {
+        host: HOST,
+        name: `moved-${round}`,
+        funded: 100,
+        fill: { name: `fill-${round}`, funded: 1000, leave: 2 },
+      });
       expect((await heldGpusOf(r.h.t.db, id)).length).toBe(0);
       // Now three want the two idle GPUs at once: the moved instance and two creates.
       const racers = await Promise.all([r.h.funded(100), r.h.funded(100)]);

@@ -4,7 +4,8 @@ import { fixedClock } from '../../../platform/clock.ts';
 import { IMAGE, instanceTestApp } from '../../../test/instances.ts';
 import { dataVolumeNameOf } from '../../hosts/drivers/volumes.ts';
 import { hosts, simulatedContainers, simulatedVolumes } from '../../hosts/hosts.tables.ts';
-import { instanceEvents, instances } from '../instances.tables.ts';
+import { instanceEvents } from '../instances.tables.ts';
+import { lookups } from '../stopped.test-helpers.ts';
 import { runReconcile } from '../tasks/reconcile.ts';
 
 const OTHER_IMAGE = 'registry.gpu.local/tensorflow:2.16.1-py3.11-cuda12.3';
@@ -18,16 +19,7 @@ beforeAll(async () => {
 });
 afterAll(() => h.t.close());
 
-const row = async (id: number) => (await h.t.db.select().from(instances).where(eq(instances.id, id)))[0];
-const container = async (id: string) =>
-  (await h.t.db.select().from(simulatedContainers).where(eq(simulatedContainers.id, id)))[0];
-const volume = async (instanceId: number) =>
-  (
-    await h.t.db
-      .select()
-      .from(simulatedVolumes)
-      .where(eq(simulatedVolumes.name, dataVolumeNameOf(instanceId)))
-  )[0];
+const { row, container, volume } = lookups(() => h);
 const reset = async (headers: Record<string, string>, id: number, body?: object) => {
   const res = await h.t.app.inject({
     method: 'POST',
