@@ -27,7 +27,12 @@ export function ImageSource({
   children: ReactNode;
 }) {
   return (
-    <div style={{ display: 'grid', gap: 12 }} data-testid="image-source">
+    // minmax(0, 1fr): the picker's long image names shrink to the column instead of widening the
+    // page on a phone.
+    <div
+      style={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 12 }}
+      data-testid="image-source"
+    >
       <Segmented<ImageTab>
         style={{ justifySelf: 'start' }}
         value={tab}
