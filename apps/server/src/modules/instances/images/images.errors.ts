@@ -1,6 +1,5 @@
+import { GIB, gbOf } from '@gpu/shared/sizes';
 import { createError } from '../../../platform/errors.ts';
-
-const GB = 1024 ** 3;
 
 export const imageErrors = {
   notFound: () => createError({ code: 'images.not_found', status: 404, message: '镜像不存在' }),
@@ -33,7 +32,6 @@ export const imageErrors = {
 
 /** The size quota's message once a commit came out larger than what is left. */
 export const overSizeQuota = (usedBytes: number, sizeBytes: number, maxGb: number) =>
-  usedBytes + sizeBytes > maxGb * GB
-    ? `镜像大小 ${(sizeBytes / GB).toFixed(1)} GB 超出剩余容量配额（上限 ${maxGb} GB）`
+  usedBytes + sizeBytes > maxGb * GIB
+    ? `镜像大小 ${gbOf(sizeBytes)} GB 超出剩余容量配额（上限 ${maxGb} GB）`
     : null;
-export const GIB = GB;

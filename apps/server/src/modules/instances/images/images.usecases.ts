@@ -1,9 +1,10 @@
 import type { AdminActor, SaveImageRequest, UserImage, UserImageList, UserImageQuota } from '@gpu/shared';
+import { GIB } from '@gpu/shared/sizes';
 import { recordAudit } from '../../audit/index.ts';
 import { capabilitiesOf, createHostsRepository, userImageRefOf } from '../../hosts/index.ts';
 import type { Actor, ImageDeletes, InstanceDeps } from '../instances.deps.ts';
 import { begin } from '../lifecycle/transitions.usecases.ts';
-import { GIB, imageErrors } from './images.errors.ts';
+import { imageErrors } from './images.errors.ts';
 import { createUserImagesRepository, type UserImageWithPlace } from './images.repository.ts';
 
 export const toUserImageView = (r: UserImageWithPlace): UserImage => ({

@@ -1,3 +1,4 @@
+import { gbOf } from '@gpu/shared/sizes';
 import type { SaveImageRequest, UserImage, UserImageList, UserImageQuota } from '@gpu/shared/user-images';
 import { useQuery } from '@tanstack/react-query';
 import { api, requestEnvelope } from '../../../lib/api-client';
@@ -43,6 +44,5 @@ export const putImageQuota = (body: UserImageQuota) =>
   api.put<UserImageQuota>('/admin/user-images/quota', body);
 
 /** A size in GB with one decimal (a size, not money). */
-export const gbOf = (bytes: number) => (bytes / 1024 ** 3).toFixed(1);
 /** Sizes as users read them: GB with one decimal. */
 export const formatGb = (bytes: number | null) => (bytes === null ? '-' : `${gbOf(bytes)} GB`);

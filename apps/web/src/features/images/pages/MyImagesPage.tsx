@@ -1,9 +1,10 @@
+import { gbOf } from '@gpu/shared/sizes';
 import { formatTime } from '@gpu/shared/time';
 import type { UserImage } from '@gpu/shared/user-images';
 import { Alert, Card, Empty, Grid, Skeleton, Table, type TableProps } from 'antd';
 import { PageHeader } from '../../../components/PageHeader';
 import { t } from '../../../locales/zh-CN';
-import { formatGb, gbOf, useUserImages } from '../api/user-images';
+import { formatGb, useUserImages } from '../api/user-images';
 import { DeleteImageButton } from '../components/DeleteImageButton';
 import { ImageStatus } from '../components/ImageStatus';
 import styles from './MyImagesPage.module.css';

@@ -1,0 +1,5 @@
+/** Bytes in a GiB: image and disk sizes are shown in GB of 1024³ bytes, as Docker reports them. */
+export const GIB = 1024 ** 3;
+
+/** A byte count as GB with one decimal ("1.5"), the same in the console and in server messages. */
+export const gbOf = (bytes: number) => (bytes / GIB).toFixed(1);
