@@ -55,11 +55,6 @@ const ALLOWED: { file: string; rule: string; why: string }[] = [
     rule: 'an antd Statistic with 元 as its suffix',
     why: 'the custom amount input’s suffix, not a Statistic',
   },
-  {
-    file: 'features/images/api/user-images.ts',
-    rule: 'toFixed (decimals by hand)',
-    why: 'saved images’ sizes in GB (a size, not an amount)',
-  },
 ];
 
 export interface Finding {

@@ -62,19 +62,27 @@ export function ImageCascader({ imageMap, loading, failed, onRetry, state, dispa
   const panelRef = useRef<HTMLDivElement>(null);
   const footerRef = useRef<HTMLDivElement>(null);
   const wasOpen = useRef(state.open);
+  const focusedIn = useRef(false);
+  const map = imageMap ?? {};
+  const frameworks = frameworkOptions(map);
+  const columnsShown = state.open && !loading && !failed && frameworks.length > 0;
 
-  // Focus follows the panel: into its first column on open, back to the field on close.
+  // Focus follows the panel: into its first column once the columns are there (opened while the
+  // images still load, that is when they arrive), back to the field on close.
   useEffect(() => {
-    if (state.open && !wasOpen.current) {
+    if (columnsShown && !focusedIn.current) {
       const panel = panelRef.current;
       (
         panel?.querySelector<HTMLElement>('input:checked') ?? panel?.querySelector<HTMLElement>('input')
       )?.focus();
-    } else if (!state.open && wasOpen.current) {
-      triggerRef.current?.focus();
+      focusedIn.current = true;
+    }
+    if (!state.open) {
+      if (wasOpen.current) triggerRef.current?.focus();
+      focusedIn.current = false;
     }
     wasOpen.current = state.open;
-  }, [state.open]);
+  }, [state.open, columnsShown]);
 
   // Once the last level is picked, bring the confirm button into view (phones scroll here).
   const pendingId = state.open ? (state.pending?.id ?? null) : null;
@@ -82,8 +90,6 @@ export function ImageCascader({ imageMap, loading, failed, onRetry, state, dispa
     if (pendingId !== null) footerRef.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
   }, [pendingId]);
 
-  const map = imageMap ?? {};
-  const frameworks = frameworkOptions(map);
   const versions = versionOptions(map, state.framework);
   const pythons = pythonOptions(map, state.framework, state.version);
   const accelerators = acceleratorOptions(map, state.framework, state.version, state.python);
