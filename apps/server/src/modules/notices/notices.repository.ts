@@ -4,8 +4,17 @@ import { userNotices } from './notices.tables.ts';
 
 export function createNoticesRepository({ db }: { db: DbOrTx }) {
   return {
-    async notify(values: typeof userNotices.$inferInsert) {
-      await db.insert(userNotices).values(values);
+    /**
+     * Writes a notice once: with a `dedupeKey` already written for this user it does nothing and
+     * returns null, so only the first writer fans the event out to SMS and webhooks.
+     */
+    async notify(values: typeof userNotices.$inferInsert): Promise<number | null> {
+      const [row] = await db
+        .insert(userNotices)
+        .values(values)
+        .onConflictDoNothing()
+        .returning({ id: userNotices.id });
+      return row?.id ?? null;
     },
     notices: (userId: number, unreadOnly: boolean, limit: number) =>
       db

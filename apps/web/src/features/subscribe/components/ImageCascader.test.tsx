@@ -6,7 +6,7 @@ import { cascaderReducer, INITIAL_CASCADER } from '../image-cascader';
 import { image } from '../test-fixtures';
 import { ImageCascader } from './ImageCascader';
 
-const IMAGE_MAP: ImageMap = { pytorch: { '2.5.1': { '3.12': [image()] } } };
+const IMAGE_MAP: ImageMap = { pytorch: { '2.5.1': { '3.12': [image({})] } } };
 
 function Harness({ imageMap, loading }: { imageMap: ImageMap | undefined; loading: boolean }) {
   const [state, dispatch] = useReducer(cascaderReducer, INITIAL_CASCADER);

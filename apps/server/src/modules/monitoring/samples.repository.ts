@@ -1,0 +1,38 @@
+import type { InstanceSample } from '@gpu/shared/monitoring';
+import { and, gte, inArray, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../platform/db/client.ts';
+import { instanceSamples } from './monitoring.tables.ts';
+
+/** The busiest GPU of an instance over a window, and how much of the window the samples cover. */
+export interface GpuActivity {
+  /** Highest utilisation of any GPU in any sample in the window (0–100). */
+  maxUtil: number;
+  /** The window's first sample: a window is only idle if it was watched from its start. */
+  firstAt: Date;
+  samples: number;
+}
+
+export function createSamplesRepository({ db }: { db: DbOrTx }) {
+  return {
+    /** One multi-row statement per batch; a replica sampling the same moment again changes nothing. */
+    async record(samples: InstanceSample[]) {
+      if (samples.length === 0) return;
+      await db.insert(instanceSamples).values(samples).onConflictDoNothing();
+    },
+    /** Per instance with samples since `since`: its busiest GPU and the first sample's time. */
+    async gpuActivitySince(instanceIds: number[], since: Date): Promise<Map<number, GpuActivity>> {
+      if (instanceIds.length === 0) return new Map();
+      const rows = await db
+        .select({
+          instanceId: instanceSamples.instanceId,
+          maxUtil: sql<number>`coalesce(max((select max(u) from unnest(${instanceSamples.gpuUtil}) u)), 0)::int`,
+          firstAt: sql<Date>`min(${instanceSamples.at})`.mapWith(instanceSamples.at),
+          samples: sql<number>`count(*)::int`,
+        })
+        .from(instanceSamples)
+        .where(and(inArray(instanceSamples.instanceId, instanceIds), gte(instanceSamples.at, since)))
+        .groupBy(instanceSamples.instanceId);
+      return new Map(rows.map((r) => [r.instanceId, r]));
+    },
+  };
+}

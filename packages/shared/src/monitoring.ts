@@ -1,0 +1,48 @@
+import { z } from 'zod';
+
+/** How often the host drivers sample every running instance (issue 31). */
+export const SAMPLE_INTERVAL_MS = 15_000;
+/** Raw 15 s samples are kept this long; older ones live on as 5-minute rollups. */
+export const RAW_SAMPLE_RETENTION_MS = 24 * 3600_000;
+export const ROLLUP_BUCKET_MS = 5 * 60_000;
+export const ROLLUP_RETENTION_MS = 30 * 24 * 3600_000;
+
+export const METRICS_RANGES = ['1h', '24h', '7d', '30d'] as const;
+export type MetricsRange = (typeof METRICS_RANGES)[number];
+
+/** One instance at one moment, as a host driver reports it. Sizes in bytes, GPU memory in MiB. */
+export interface InstanceSample {
+  instanceId: number;
+  at: Date;
+  /** Per GPU, 0–100, in the order of the instance's GPUs. Empty with no GPU. */
+  gpuUtil: number[];
+  gpuMemUsedMib: number[];
+  gpuMemTotalMib: number[];
+  cpuPercent: number;
+  memUsedBytes: number;
+  memLimitBytes: number;
+  diskUsedBytes: number;
+  diskLimitBytes: number;
+}
+
+/** A chart's points: `at` in ISO UTC; per-GPU arrays in GPU order (averages over a rollup bucket). */
+export const metricsPointSchema = z.object({
+  at: z.string(),
+  gpuUtil: z.array(z.number()),
+  gpuMemUsedMib: z.array(z.number()),
+  gpuMemTotalMib: z.array(z.number()),
+  cpuPercent: z.number(),
+  memUsedBytes: z.number(),
+  memLimitBytes: z.number(),
+  diskUsedBytes: z.number(),
+  diskLimitBytes: z.number(),
+});
+export type MetricsPoint = z.infer<typeof metricsPointSchema>;
+
+export const metricsSeriesSchema = z.object({
+  range: z.enum(METRICS_RANGES),
+  /** Seconds between points: 15 for raw samples, 300 for rollups. */
+  stepSeconds: z.number().int(),
+  points: z.array(metricsPointSchema),
+});
+export type MetricsSeries = z.infer<typeof metricsSeriesSchema>;
