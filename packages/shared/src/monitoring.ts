@@ -46,3 +46,29 @@ export const metricsSeriesSchema = z.object({
   points: z.array(metricsPointSchema),
 });
 export type MetricsSeries = z.infer<typeof metricsSeriesSchema>;
+
+/**
+ * GET /api/admin/hosts/:id/metrics?range=: a host's GPUs by their index on the host (utilisation
+ * and memory of whichever instance held each), and the host's instances' CPU, memory and disk summed.
+ */
+export const hostMetricsPointSchema = z.object({
+  at: z.string(),
+  gpuUtil: z.array(z.number()),
+  gpuMemUsedMib: z.array(z.number()),
+  cpuPercent: z.number(),
+  memUsedBytes: z.number(),
+  diskUsedBytes: z.number(),
+});
+export const hostMetricsSeriesSchema = z.object({
+  range: z.enum(METRICS_RANGES),
+  stepSeconds: z.number().int(),
+  gpuCount: z.number().int(),
+  points: z.array(hostMetricsPointSchema),
+});
+export type HostMetricsSeries = z.infer<typeof hostMetricsSeriesSchema>;
+
+/** GET /api/gpu/instances/gpu-sparklines: the last hour of each running instance's busiest GPU, per minute. */
+export const gpuSparklinesSchema = z.array(
+  z.object({ instanceUuid: z.string(), points: z.array(z.number()) }),
+);
+export type GpuSparklines = z.infer<typeof gpuSparklinesSchema>;
