@@ -6,6 +6,7 @@ import { blockchainModule } from '../modules/blockchain/blockchain.module.ts';
 import { catalogueModule } from '../modules/catalogue/catalogue.module.ts';
 import { contactModule } from '../modules/contact/contact.module.ts';
 import { discountsModule } from '../modules/discounts/discounts.module.ts';
+import { guardsModule } from '../modules/guards/guards.module.ts';
 import { createHostDriverRegistry } from '../modules/hosts/drivers/registry.ts';
 import { hostsModule } from '../modules/hosts/hosts.module.ts';
 import { idempotencyModule } from '../modules/idempotency/idempotency.module.ts';
@@ -114,6 +115,7 @@ export function createModules(core: Core, config: Config, overrides: ContainerOv
     discounts: discounts.service,
     hosts,
   });
+  const guards = guardsModule.createDeps(core, { instances });
   const billing = billingModule.createDeps(core, {});
   const vastai = vastaiModule.createDeps(core, {
     settings: config,
@@ -151,6 +153,7 @@ export function createModules(core: Core, config: Config, overrides: ContainerOv
     blockchain,
     sshKeys,
     instances,
+    guards,
     billing,
     vastai,
     operations,
@@ -178,6 +181,7 @@ export function createModules(core: Core, config: Config, overrides: ContainerOv
     built(blockchainModule, blockchain),
     built(sshKeysModule, sshKeys),
     built(instancesModule, instances),
+    built(guardsModule, guards),
     built(billingModule, billing),
     built(vastaiModule, vastai),
     built(operationsModule, operations),

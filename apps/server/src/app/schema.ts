@@ -5,6 +5,7 @@ export * from '../modules/auth/auth.tables.ts';
 export * from '../modules/blockchain/blockchain.tables.ts';
 export * from '../modules/contact/contact.tables.ts';
 export * from '../modules/discounts/discounts.tables.ts';
+export * from '../modules/guards/guards.tables.ts';
 export * from '../modules/hosts/catalog.tables.ts';
 export * from '../modules/hosts/hosts.tables.ts';
 export * from '../modules/idempotency/idempotency.tables.ts';

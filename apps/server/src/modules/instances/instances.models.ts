@@ -45,6 +45,10 @@ export const STOP_REASONS = {
   admin: '管理员强制关机',
   retention: '关机超过保留期限，系统已释放',
   provider: '海外实例已在 vast.ai 上停止，系统已停止计费',
+  // The guards module's power offs (issue 31).
+  idle: '因GPU空闲自动关机',
+  scheduled: '定时关机',
+  cap: '达到消费上限自动关机',
 } as const;
 
 /** The sealed JupyterLab token; an instance made before tokens of their own has the root password. */

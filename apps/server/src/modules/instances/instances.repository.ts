@@ -227,7 +227,8 @@ export function createInstancesRepository({ db }: { db: DbOrTx }) {
       ).map((r) => r.id),
     /** The owner's notice of an admin action, written with the action's end state. */
     async notify(values: typeof userNotices.$inferInsert) {
-      await db.insert(userNotices).values(values);
+      // A notice with a dedupe key is written once (a guard's, issue 31).
+      await db.insert(userNotices).values(values).onConflictDoNothing();
     },
     /** The container of a create, recorded before it is started. */
     async saveContainerId(id: number, containerId: string) {
