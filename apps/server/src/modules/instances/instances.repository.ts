@@ -227,8 +227,7 @@ export function createInstancesRepository({ db }: { db: DbOrTx }) {
       ).map((r) => r.id),
     /** The owner's notice of an admin action, written with the action's end state. */
     async notify(values: typeof userNotices.$inferInsert) {
-      // A notice with a dedupe key is written once (a guard's, issue 31).
-      await db.insert(userNotices).values(values).onConflictDoNothing();
+      await db.insert(userNotices).values(values).onConflictDoNothing(); // dedupe key: once
     },
     /** The container of a create, recorded before it is started. */
     async saveContainerId(id: number, containerId: string) {
