@@ -44,6 +44,7 @@ const ContactPage = lazy(() => import('../features/contact/pages/ContactPage'));
 const AdminEnquiriesPage = lazy(() => import('../features/contact/pages/AdminEnquiriesPage'));
 const MyImagesPage = lazy(() => import('../features/images/pages/MyImagesPage'));
 const AccountSecurityPage = lazy(() => import('../features/account/pages/AccountSecurityPage'));
+const SpendingCapsPage = lazy(() => import('../features/guards/pages/SpendingCapsPage'));
 const BlockchainPage = lazy(() => import('../features/blockchain/pages/BlockchainPage'));
 const AiNavigationPage = lazy(() => import('../features/ai-navigation/pages/AiNavigationPage'));
 const NotFoundPage = lazy(() => import('../components/NotFoundPage'));
@@ -105,6 +106,12 @@ export const ROUTE_TABLE: LayoutDef[] = [
         title: r.consoleAccountSecurity,
         guard: 'auth',
         page: AccountSecurityPage,
+      },
+      {
+        path: PATHS.console.spendingCaps,
+        title: r.consoleSpendingCaps,
+        guard: 'auth',
+        page: SpendingCapsPage,
       },
     ],
   },

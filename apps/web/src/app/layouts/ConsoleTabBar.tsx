@@ -34,7 +34,7 @@ export const CONSOLE_TABS: readonly Tab[] = [
     to: c.bills,
     label: tabs.fees,
     icon: <PayCircleOutlined />,
-    routes: [c.bills, c.orders, c.rechargeOrders, c.vouchers],
+    routes: [c.bills, c.orders, c.rechargeOrders, c.vouchers, c.spendingCaps],
   },
   {
     id: 'recharge',

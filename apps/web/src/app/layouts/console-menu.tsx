@@ -1,6 +1,7 @@
 import {
   AccountBookOutlined,
   CloudServerOutlined,
+  DashboardOutlined,
   GiftOutlined,
   HddOutlined,
   HomeOutlined,
@@ -31,6 +32,7 @@ export const CONSOLE_MENU: NonNullable<MenuProps['items']> = [
       { key: c.bills, icon: <AccountBookOutlined />, label: r.consoleBills },
       { key: c.rechargeOrders, icon: <WalletOutlined />, label: r.consoleRechargeOrders },
       { key: c.vouchers, icon: <GiftOutlined />, label: <VoucherMenuLabel label={r.consoleVouchers} /> },
+      { key: c.spendingCaps, icon: <DashboardOutlined />, label: r.consoleSpendingCaps },
     ],
   },
   {

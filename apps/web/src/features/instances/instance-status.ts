@@ -37,7 +37,8 @@ export type RowAction =
   | 'changeImage'
   | 'clone'
   | 'saveImage'
-  | 'powerOnNoGpu';
+  | 'powerOnNoGpu'
+  | 'autoShutdown';
 
 /** Reset system / change image: where the host can recreate, and only once powered off. */
 export const canReset = (inst: Pick<Instance, 'status' | 'resettable'>) =>

@@ -22,6 +22,7 @@ export const PATHS = {
     rechargeOrders: '/console/recharge-orders',
     vouchers: '/console/vouchers',
     accountSecurity: '/console/account-security',
+    spendingCaps: '/console/spending-caps',
   },
   admin: {
     root: '/admin',

@@ -50,6 +50,12 @@ function MoreMenu({ inst, busy, onAction, block }: Omit<InstanceActionsProps, 'n
       disabled={busy || inst.status === 'RESETTING' || inst.status === 'SAVING_IMAGE'}
       menu={{
         items: [
+          {
+            key: 'autoShutdown',
+            label: t.guards.action,
+            disabled: inst.status !== 'RUNNING' && inst.status !== 'STOPPED',
+            'data-testid': 'more-auto-shutdown',
+          },
           ...(inst.noGpuPrice === null
             ? []
             : [

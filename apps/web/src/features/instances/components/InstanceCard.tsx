@@ -1,6 +1,7 @@
 import type { Instance } from '@gpu/shared/instances';
 import { Card } from 'antd';
 import { t } from '../../../locales/zh-CN';
+import { GuardMarker } from '../../guards';
 import { inNoGpuMode, instanceNotice, type RowAction } from '../instance-status';
 import { AccessInfo } from './AccessInfo';
 import { BillingCell, ChargedCell, GpuCell, TimeCell } from './cells';
@@ -41,6 +42,7 @@ export function InstanceCard({
         <StatusTag status={inst.status} noGpu={inNoGpuMode(inst)} />
       </div>
       {notice ? <div className={styles[notice.level]}>{noticeText(notice)}</div> : null}
+      <GuardMarker inst={inst} />
       <dl className={styles.facts}>
         <dt>{c.gpu}</dt>
         <dd>

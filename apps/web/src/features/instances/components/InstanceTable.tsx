@@ -2,6 +2,7 @@ import { ExclamationCircleFilled } from '@ant-design/icons';
 import type { Instance } from '@gpu/shared/instances';
 import { Table, type TableProps, Tooltip } from 'antd';
 import { t } from '../../../locales/zh-CN';
+import { GuardMarker } from '../../guards';
 import { inNoGpuMode, instanceNotice, type RowAction } from '../instance-status';
 import { AccessInfo } from './AccessInfo';
 import { BillingCell, GpuCell, TimeCell } from './cells';
@@ -46,6 +47,7 @@ export function InstanceTable({ instances, now, busy, onAction, loading, paginat
                 <ExclamationCircleFilled className={styles[notice.level]} aria-label={noticeText(notice)} />
               </Tooltip>
             ) : null}
+            <GuardMarker inst={inst} />
           </span>
         );
       },

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { confirmDialog } from '../../../lib/feedback';
 import { t } from '../../../locales/zh-CN';
+import { AutoShutdownDialog } from '../../guards';
 import { SaveImageDialog } from '../../images';
 import { useFailedCreateActions } from '../api/failed-create';
 import { usePowerAction } from '../api/instance-actions';
@@ -37,6 +38,7 @@ export function useActionFlow() {
   const reset = useResetInstance();
   const [resetting, setResetting] = useState<{ inst: Instance; changeImage: boolean } | null>(null);
   const [savingImage, setSavingImage] = useState<Instance | null>(null);
+  const [guarding, setGuarding] = useState<Instance | null>(null);
   const queryClient = useQueryClient();
   const [inFlight, setInFlight] = useState<ReadonlySet<number>>(new Set());
 
@@ -82,6 +84,7 @@ export function useActionFlow() {
     else if (action === 'connect') setConnecting(inst);
     else if (action === 'clone') setCloning(inst);
     else if (action === 'saveImage') setSavingImage(inst);
+    else if (action === 'autoShutdown') setGuarding(inst);
     else if (action === 'reset' || action === 'changeImage')
       setResetting({ inst, changeImage: action === 'changeImage' });
     else if (action === 'recreate' || action === 'dismiss') {
@@ -128,6 +131,7 @@ export function useActionFlow() {
         {renaming ? <RenameDialog inst={renaming} onClose={() => setRenaming(null)} /> : null}
         {connecting ? <ConnectDrawer inst={connecting} onClose={() => setConnecting(null)} /> : null}
         {cloning ? <CloneDialog inst={cloning} onClose={() => setCloning(null)} /> : null}
+        {guarding ? <AutoShutdownDialog inst={guarding} onClose={() => setGuarding(null)} /> : null}
         {savingImage ? (
           <SaveImageDialog
             inst={savingImage}
