@@ -25,6 +25,7 @@ const EXPECTED: Record<string, Guard> = {
   '/console/recharge-orders': 'auth',
   '/console/vouchers': 'auth',
   '/console/account-security': 'auth',
+  '/console/spending-caps': 'auth',
   '/recharge': 'auth',
   '/blockchain': 'auth',
   '/user': 'auth',
