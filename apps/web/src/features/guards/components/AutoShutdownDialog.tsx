@@ -137,35 +137,37 @@ export function AutoShutdownDialog({ inst, onClose }: { inst: Instance; onClose:
               ]}
             />
             {current.mode === 'at' ? (
-              <label className={styles.row}>
+              <div className={styles.row}>
                 <span>{g.scheduleAtLabel}</span>
                 <Input
                   type="datetime-local"
                   value={current.at}
                   onChange={(e) => set({ at: e.target.value })}
                   style={{ width: 220 }}
+                  aria-label={g.scheduleAtLabel}
                   data-testid="schedule-at"
                 />
-              </label>
+              </div>
             ) : null}
             {current.mode === 'after' ? (
-              <label className={styles.row}>
+              <div className={styles.row}>
                 <span>{g.scheduleHoursLabel}</span>
                 <InputNumber
                   min={1}
                   max={720}
                   value={current.hours}
                   onChange={(v) => set({ hours: v === null ? null : Math.trunc(v) })}
+                  aria-label={g.scheduleHoursLabel}
                   data-testid="schedule-hours"
                 />
-              </label>
+              </div>
             ) : null}
           </section>
           <section className={styles.section}>
             <div className={styles.sectionTitle}>{g.capSection}</div>
             {hourly ? (
               <>
-                <label className={styles.row}>
+                <div className={styles.row}>
                   <span>
                     {g.capLabel}
                     <span className={styles.hint}>{g.capHint}</span>
@@ -177,9 +179,10 @@ export function AutoShutdownDialog({ inst, onClose }: { inst: Instance; onClose:
                     placeholder={g.noLimit}
                     value={current.cap}
                     onChange={(v) => set({ cap: v })}
+                    aria-label={g.capLabel}
                     data-testid="instance-cap"
                   />
-                </label>
+                </div>
                 <span className={styles.hint} data-testid="spent-this-run">
                   {g.spentThisRun(formatMoney(query.data?.spentThisRun ?? 0))}
                 </span>

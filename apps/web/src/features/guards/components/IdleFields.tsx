@@ -24,15 +24,16 @@ export function IdleFields({
   const num = (v: number | null) => (v === null ? 0 : Math.trunc(v));
   return (
     <div className={styles.fields} data-testid={testId}>
-      <label className={styles.row}>
+      <div className={styles.row}>
         <span>{g.idleEnabled}</span>
         <Switch
           checked={value.enabled}
           onChange={(enabled) => set({ enabled })}
+          aria-label={g.idleEnabled}
           data-testid={`${testId}-enabled`}
         />
-      </label>
-      <label className={styles.row}>
+      </div>
+      <div className={styles.row}>
         <span>{g.threshold}</span>
         <InputNumber
           min={1}
@@ -40,10 +41,11 @@ export function IdleFields({
           value={value.thresholdPercent}
           disabled={!value.enabled}
           onChange={(v) => set({ thresholdPercent: num(v) })}
+          aria-label={g.threshold}
           data-testid={`${testId}-threshold`}
         />
-      </label>
-      <label className={styles.row}>
+      </div>
+      <div className={styles.row}>
         <span>
           {g.idleMinutes}
           <span className={styles.hint}>{g.idleMinutesHint}</span>
@@ -55,10 +57,11 @@ export function IdleFields({
           value={value.idleMinutes}
           disabled={!value.enabled}
           onChange={(v) => set({ idleMinutes: num(v) })}
+          aria-label={g.idleMinutes}
           data-testid={`${testId}-minutes`}
         />
-      </label>
-      <label className={styles.row}>
+      </div>
+      <div className={styles.row}>
         <span>{g.warnMinutes}</span>
         <InputNumber
           min={1}
@@ -66,9 +69,10 @@ export function IdleFields({
           value={value.warnMinutes}
           disabled={!value.enabled}
           onChange={(v) => set({ warnMinutes: num(v) })}
+          aria-label={g.warnMinutes}
           data-testid={`${testId}-warn`}
         />
-      </label>
+      </div>
     </div>
   );
 }

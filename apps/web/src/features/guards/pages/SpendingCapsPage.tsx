@@ -88,7 +88,7 @@ export default function SpendingCapsPage() {
               />
             </div>
             <div className={styles.fields}>
-              <label className={styles.row}>
+              <div className={styles.row}>
                 <span>{g.dailyCap}</span>
                 <InputNumber
                   min={0.01}
@@ -96,10 +96,11 @@ export default function SpendingCapsPage() {
                   placeholder={g.noLimit}
                   value={current.dailyCap}
                   onChange={(v) => set({ dailyCap: v })}
+                  aria-label={g.dailyCap}
                   data-testid="daily-cap"
                 />
-              </label>
-              <label className={styles.row}>
+              </div>
+              <div className={styles.row}>
                 <span>{g.monthlyCap}</span>
                 <InputNumber
                   min={0.01}
@@ -107,9 +108,10 @@ export default function SpendingCapsPage() {
                   placeholder={g.noLimit}
                   value={current.monthlyCap}
                   onChange={(v) => set({ monthlyCap: v })}
+                  aria-label={g.monthlyCap}
                   data-testid="monthly-cap"
                 />
-              </label>
+              </div>
             </div>
           </Card>
           <Card title={g.idleDefaultTitle} data-testid="idle-default-card">
