@@ -82,6 +82,21 @@ describe('scheduled shutdown (定时关机)', () => {
     expect(await status(headers, other.id)).toBe('RUNNING');
     expect((await g.notices(u.user.id)).filter((n) => n.instanceId === other.id)).toEqual([]);
   });
+
+  it('a time that passed while the instance was off does not stop its next run', async () => {
+    const start = clock.now();
+    const { u, id } = await g.running('stale');
+    const when = new Date(start.getTime() + 30 * MIN).toISOString();
+    await g.put(u.headers, id, { idle: null, schedule: { mode: 'at', at: when }, spendingCap: null });
+    clock.set(new Date(start.getTime() + 10 * MIN));
+    await h.action(u.headers, 'power_off', id);
+    clock.set(new Date(start.getTime() + 40 * MIN));
+    await h.action(u.headers, 'power_on', id);
+    await g.check();
+    expect(await status(u.headers, id)).toBe('RUNNING');
+    expect((await g.get(u.headers, id)).json().data.schedule).toEqual({ mode: 'off', at: null, hours: null });
+    expect(await events(u.user.id)).toEqual([]);
+  });
 });
 
 describe('spending caps', () => {

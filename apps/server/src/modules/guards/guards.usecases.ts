@@ -62,13 +62,15 @@ export async function getAutoShutdown(deps: GuardsDeps, inst: GuardedInstance): 
   const own = await repo.instanceSettings(inst.id);
   const account = await repo.accountSettings(inst.userId);
   const effective = effectiveIdle(inst, own, account);
+  // A set time that passed (the instance was off then) is no schedule any more.
+  const at = own?.scheduleAt && own.scheduleAt > deps.clock.now() ? own.scheduleAt : null;
   return {
     instanceId: inst.id,
     idle: own?.idleCustom ? effective : null,
     effectiveIdle: effective,
     schedule: {
-      mode: own?.scheduleAt ? 'at' : own?.scheduleHours ? 'after' : 'off',
-      at: own?.scheduleAt?.toISOString() ?? null,
+      mode: at ? 'at' : own?.scheduleHours ? 'after' : 'off',
+      at: at?.toISOString() ?? null,
       hours: own?.scheduleHours ?? null,
     },
     spendingCap: own?.spendingCap != null ? unitsToYuan(own.spendingCap) : null,
