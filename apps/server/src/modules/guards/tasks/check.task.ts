@@ -13,7 +13,7 @@ import {
   instanceCapWarning,
 } from '../guards.notices.ts';
 import { createGuardsRepository } from '../guards.repository.ts';
-import { type Candidate, checkIdle, checkSchedule } from './checks.ts';
+import { type Candidate, checkIdle, checkSchedule, idleActivity } from './checks.ts';
 
 const SYSTEM = { kind: 'system' } as const;
 
@@ -40,6 +40,7 @@ export async function runGuardsCheck(deps: GuardsDeps) {
   };
 
   await checkAccountCaps(deps, rows, now, warn, stop);
+  const activity = await idleActivity(deps, rows, now);
   for (const row of rows) {
     const { inst, own } = row;
     const since = inst.runningSince as Date;
@@ -52,7 +53,7 @@ export async function runGuardsCheck(deps: GuardsDeps) {
         await warn(inst.userId, inst.id, instanceCapWarning(inst, spent, cap, since));
     }
     stop(inst.id, await checkSchedule(deps, row, now, warn));
-    stop(inst.id, await checkIdle(deps, row, now));
+    stop(inst.id, await checkIdle(deps, row, now, activity));
   }
   let stopped = 0;
   for (const [id, s] of stops) {

@@ -1,4 +1,4 @@
-import { createSamplesRepository } from '../../monitoring/index.ts';
+import { createSamplesRepository, type GpuActivity } from '../../monitoring/index.ts';
 import { createNoticesRepository } from '../../notices/index.ts';
 import type { GuardsDeps } from '../guards.deps.ts';
 import { effectiveIdle, idleClockStart, idleDecision, idleWindows, scheduleDue } from '../guards.models.ts';
@@ -19,27 +19,55 @@ const MIN = 60_000;
 /** Has GPUs to watch: not in no-GPU mode (issue 30), at least one GPU. */
 const hasGpus = (i: Candidate['inst']) => i.gpuCount > 0 && i.noGpuRate === null;
 
-/**
- * Idle auto-shutdown of one running instance (idleDecision): the warning is recorded by a
- * conditional update and written in the same short transaction, so of two replicas one warns.
- * Returns the stop when it is due.
- */
-export async function checkIdle(deps: GuardsDeps, row: Candidate, now: Date): Promise<GuardStop | null> {
+/** The window each idle-guarded instance's decision needs samples of (null: none yet). */
+function idleWindowOf(row: Candidate, now: Date) {
   const { inst, own, account } = row;
   const s = effectiveIdle(inst, own, account);
   if (!s.enabled || !hasGpus(inst)) return null;
-  const runningSince = inst.runningSince as Date;
-  const clockStart = idleClockStart(runningSince, own);
+  const clockStart = idleClockStart(inst.runningSince as Date, own);
   const warnedAt = own?.idleWarnedAt ?? null;
-  const samples = createSamplesRepository(deps);
-  const activity = async (since: Date) => (await samples.gpuActivitySince([inst.id], since)).get(inst.id);
-  const holds = warnedAt !== null && warnedAt >= clockStart;
   const { warnFrom } = idleWindows(s, now);
-  const act = holds
-    ? { sinceWarning: await activity(warnedAt) }
-    : warnFrom >= clockStart
-      ? { warnActivity: await activity(warnFrom) }
-      : {};
+  const since =
+    warnedAt !== null && warnedAt >= clockStart ? warnedAt : warnFrom >= clockStart ? warnFrom : null;
+  return { s, clockStart, warnedAt, since };
+}
+
+/**
+ * The GPU activity every idle-guarded candidate needs, one query per distinct window start
+ * (instances on the same settings without a warning share theirs), not one per instance.
+ */
+export async function idleActivity(deps: GuardsDeps, rows: Candidate[], now: Date) {
+  const bySince = new Map<number, number[]>();
+  for (const row of rows) {
+    const since = idleWindowOf(row, now)?.since;
+    if (since) bySince.set(since.getTime(), [...(bySince.get(since.getTime()) ?? []), row.inst.id]);
+  }
+  const out = new Map<number, GpuActivity>();
+  const samples = createSamplesRepository(deps);
+  for (const [since, ids] of bySince) {
+    for (const [id, act] of await samples.gpuActivitySince(ids, new Date(since))) out.set(id, act);
+  }
+  return out;
+}
+
+/**
+ * Idle auto-shutdown of one running instance (idleDecision) with its window's activity: the
+ * warning is recorded by a conditional update and written in the same short transaction, so
+ * of two replicas one warns. Returns the stop when it is due.
+ */
+export async function checkIdle(
+  deps: GuardsDeps,
+  row: Candidate,
+  now: Date,
+  activity: Map<number, GpuActivity>,
+): Promise<GuardStop | null> {
+  const { inst } = row;
+  const w = idleWindowOf(row, now);
+  if (!w?.since) return null;
+  const { s, clockStart, warnedAt } = w;
+  const runningSince = inst.runningSince as Date;
+  const found = activity.get(inst.id);
+  const act = warnedAt !== null && w.since === warnedAt ? { sinceWarning: found } : { warnActivity: found };
   const decision = idleDecision(s, { clockStart, warnedAt }, now, act);
   if (decision === 'off') return idleStop(inst, s, runningSince);
   if (decision === 'withdraw' && warnedAt)
