@@ -9,6 +9,7 @@ import { InstanceActions } from './InstanceActions';
 import styles from './InstanceCard.module.css';
 import { InstanceName } from './InstanceName';
 import { noticeText } from './InstanceNotices';
+import { MonitorCell } from './MonitorCell';
 import { StatusTag } from './StatusTag';
 
 const c = t.instances.columns;
@@ -19,11 +20,13 @@ export function InstanceCard({
   now,
   busy,
   onAction,
+  sparklines,
 }: {
   inst: Instance;
   now: Date;
   busy: boolean;
   onAction: (action: RowAction, inst: Instance) => void;
+  sparklines?: ReadonlyMap<string, number[]>;
 }) {
   const notice = instanceNotice(inst, now);
   // Released: nothing to reach and nothing to do; the card is a record.
@@ -58,6 +61,14 @@ export function InstanceCard({
         <dd>
           <TimeCell inst={inst} now={now} />
         </dd>
+        {gone || failed ? null : (
+          <>
+            <dt>{c.monitor}</dt>
+            <dd>
+              <MonitorCell inst={inst} sparklines={sparklines} onAction={onAction} />
+            </dd>
+          </>
+        )}
       </dl>
       {failed ? (
         <>

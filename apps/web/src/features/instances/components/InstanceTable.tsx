@@ -10,6 +10,7 @@ import { InstanceActions } from './InstanceActions';
 import { NameCell } from './InstanceName';
 import { noticeText } from './InstanceNotices';
 import styles from './InstanceTable.module.css';
+import { MonitorCell } from './MonitorCell';
 import { StatusTag } from './StatusTag';
 
 const c = t.instances.columns;
@@ -21,10 +22,20 @@ export interface InstanceListProps {
   onAction: (action: RowAction, inst: Instance) => void;
   loading?: boolean;
   pagination?: TableProps<Instance>['pagination'];
+  /** Last hour of each running instance's busiest GPU, by uuid (one request for the page). */
+  sparklines?: ReadonlyMap<string, number[]>;
 }
 
 /** Desktop: one row per instance. */
-export function InstanceTable({ instances, now, busy, onAction, loading, pagination }: InstanceListProps) {
+export function InstanceTable({
+  instances,
+  now,
+  busy,
+  onAction,
+  loading,
+  pagination,
+  sparklines,
+}: InstanceListProps) {
   const columns: TableProps<Instance>['columns'] = [
     {
       key: 'name',
@@ -51,6 +62,12 @@ export function InstanceTable({ instances, now, busy, onAction, loading, paginat
       },
     },
     { key: 'gpu', title: c.gpu, width: 150, render: (_, inst) => <GpuCell inst={inst} /> },
+    {
+      key: 'monitor',
+      title: c.monitor,
+      width: 120,
+      render: (_, inst) => <MonitorCell inst={inst} sparklines={sparklines} onAction={onAction} />,
+    },
     {
       key: 'billing',
       title: c.billing,
@@ -86,7 +103,7 @@ export function InstanceTable({ instances, now, busy, onAction, loading, paginat
       dataSource={instances}
       loading={loading}
       pagination={pagination}
-      scroll={{ x: 1120 }}
+      scroll={{ x: 1240 }}
       className={styles.table}
       onRow={(inst) => ({ 'data-testid': `instance-row-${inst.id}` }) as object}
     />

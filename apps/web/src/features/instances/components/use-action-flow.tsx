@@ -4,6 +4,7 @@ import { lazy, Suspense, useState } from 'react';
 import { confirmDialog } from '../../../lib/feedback';
 import { t } from '../../../locales/zh-CN';
 import { SaveImageDialog } from '../../images';
+import { InstanceMetricsDrawer } from '../../monitoring';
 import { useFailedCreateActions } from '../api/failed-create';
 import { usePowerAction } from '../api/instance-actions';
 import { instanceKeys } from '../api/keys';
@@ -37,6 +38,7 @@ export function useActionFlow() {
   const reset = useResetInstance();
   const [resetting, setResetting] = useState<{ inst: Instance; changeImage: boolean } | null>(null);
   const [savingImage, setSavingImage] = useState<Instance | null>(null);
+  const [monitoring, setMonitoring] = useState<Instance | null>(null);
   const queryClient = useQueryClient();
   const [inFlight, setInFlight] = useState<ReadonlySet<number>>(new Set());
 
@@ -82,6 +84,7 @@ export function useActionFlow() {
     else if (action === 'connect') setConnecting(inst);
     else if (action === 'clone') setCloning(inst);
     else if (action === 'saveImage') setSavingImage(inst);
+    else if (action === 'monitor') setMonitoring(inst);
     else if (action === 'reset' || action === 'changeImage')
       setResetting({ inst, changeImage: action === 'changeImage' });
     else if (action === 'recreate' || action === 'dismiss') {
@@ -128,6 +131,7 @@ export function useActionFlow() {
         {renaming ? <RenameDialog inst={renaming} onClose={() => setRenaming(null)} /> : null}
         {connecting ? <ConnectDrawer inst={connecting} onClose={() => setConnecting(null)} /> : null}
         {cloning ? <CloneDialog inst={cloning} onClose={() => setCloning(null)} /> : null}
+        {monitoring ? <InstanceMetricsDrawer inst={monitoring} onClose={() => setMonitoring(null)} /> : null}
         {savingImage ? (
           <SaveImageDialog
             inst={savingImage}
