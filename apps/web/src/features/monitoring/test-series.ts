@@ -1,5 +1,4 @@
 import type { HostMetricsSeries, MetricsRange, MetricsSeries } from '@gpu/shared/monitoring';
-
 import { GIB } from '@gpu/shared/sizes';
 
 /** An instance's series as the API answers it: 2 GPUs, a point per `stepSeconds` (web tests). */
