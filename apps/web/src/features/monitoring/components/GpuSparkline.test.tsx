@@ -7,7 +7,7 @@ const coords = (el: Element | null) =>
 
 describe('GpuSparkline', () => {
   it('draws the hour on a fixed 0–100 % scale with the latest figure and a label saying so', () => {
-    const points = Array.from({ length: 60 }, (_, i) => (i < 30 ? 0 : 100));
+    const points: number[] = Array.from({ length: 60 }, (_, i) => (i < 30 ? 0 : 100));
     points[59] = 34.6;
     render(<GpuSparkline points={points} />);
     const spark = screen.getByRole('img', { name: '近 1 小时 GPU 利用率，最新 35%' });
