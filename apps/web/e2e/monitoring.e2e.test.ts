@@ -81,7 +81,7 @@ const inkOf = (figure: Locator) =>
 
 /** Each chart of the panel is drawn from points and has ink on its canvas. */
 async function expectCharts(page: Page, gpus: number) {
-  const drawer = page.locator('.ant-drawer-content');
+  const drawer = page.getByTestId('metrics-panel');
   for (const key of ['gpuUtil', 'gpuMem', 'cpu', 'memory', 'disk']) {
     const figure = drawer.getByTestId(`metrics-chart-${key}`);
     await figure.waitFor({ timeout: 15_000 });
@@ -111,10 +111,10 @@ describe('console', () => {
     );
 
     await row.getByTestId('instance-monitor').click();
-    const drawer = page.locator('.ant-drawer-content');
-    await drawer.getByText(`监控 · ${inst.name}`).waitFor();
+    await page.locator('.ant-drawer-title').getByText(`监控 · ${inst.name}`).waitFor();
+    const drawer = page.getByTestId('metrics-panel');
     await expectCharts(page, 2);
-    expect(await drawer.getByTestId('metrics-panel').textContent()).toContain('每 15 秒自动刷新');
+    expect(await drawer.textContent()).toContain('每 15 秒自动刷新');
     await shot(page, 'monitoring-instance-1h-1440', false);
 
     for (const [label, range] of [
@@ -123,7 +123,7 @@ describe('console', () => {
       ['30天', '30d'],
     ] as const) {
       await drawer.getByText(label, { exact: true }).click();
-      await expect.poll(() => drawer.getByTestId('metrics-panel').getAttribute('data-range')).toBe(range);
+      await expect.poll(() => drawer.getAttribute('data-range')).toBe(range);
       // A new instance's 7 and 30 days may have no 5-minute bucket yet: charts or 暂无数据, never an error.
       await drawer
         .getByTestId('metrics-chart-cpu')
@@ -135,23 +135,6 @@ describe('console', () => {
     await drawer.getByText('24小时', { exact: true }).click();
     await expectCharts(page, 2);
     await shot(page, 'monitoring-instance-24h-1440', false);
-    await context.close();
-  });
-
-  it('fits the drawer to a phone, the charts one above the other', async () => {
-    const context = await openContext(browser, MOBILE, { token: session.accessToken, user: session.user });
-    const page = await visit(context, '/console/instance');
-    const card = page.getByTestId(`instance-card-${inst.id}`);
-    await card.getByTestId('gpu-sparkline').waitFor({ timeout: 15_000 });
-    await card.getByTestId('instance-monitor').click();
-    await expectCharts(page, 2);
-    const [a, b] = await Promise.all(
-      ['gpuUtil', 'gpuMem'].map((k) => page.getByTestId(`metrics-chart-${k}`).boundingBox()),
-    );
-    expect(b?.y ?? 0).toBeGreaterThan((a?.y ?? 0) + (a?.height ?? 0) - 1);
-    expect((a?.x ?? 0) + (a?.width ?? 0)).toBeLessThanOrEqual(MOBILE.width);
-    await expectNoSidewaysScroll(page);
-    await shot(page, 'monitoring-instance-390', false);
     await context.close();
   });
 });
@@ -168,7 +151,7 @@ describe('back office', () => {
     const row = page.locator('tr.ant-table-row', { hasText: HOST });
     await row.waitFor({ timeout: 15_000 });
     await row.getByTestId('host-monitor').click();
-    await page.locator('.ant-drawer-content').getByText(`主机监控 · ${HOST}`).waitFor();
+    await page.locator('.ant-drawer-title').getByText(`主机监控 · ${HOST}`).waitFor();
     await expectCharts(page, host.gpuTotal);
     await shot(page, 'monitoring-host-1440', false);
     await context.close();
@@ -199,40 +182,40 @@ function month(): MetricsSeries {
   return { range: '30d', stepSeconds: 300, points };
 }
 
+/** A context whose metrics and sparkline answers are fixed: `body` for every range, a zigzag hour. */
+async function fixedContext(viewport: { width: number; height: number }, body: MetricsSeries) {
+  const context = await browser.newContext({ viewport, locale: 'zh-CN', timezoneId: 'UTC' });
+  await seedSession(context, { token: session.accessToken, user: session.user });
+  const answer = (data: unknown) => ({
+    contentType: 'application/json',
+    body: JSON.stringify({ success: true, code: '200', message: '成功', data }),
+  });
+  await context.route('**/api/gpu/instance/*/metrics?*', (route) => route.fulfill(answer(body)));
+  await context.route('**/api/gpu/instances/gpu-sparklines', (route) =>
+    route.fulfill(
+      answer([{ instanceUuid: inst.uuid, points: Array.from({ length: 60 }, (_, i) => (i * 7) % 100) }]),
+    ),
+  );
+  return context;
+}
+
 describe('fixed series', () => {
   // What the browser draws of a big answer, whatever the samplers wrote: a month of 8 GPUs (8,000+
   // points a line) with a day missing, in a browser whose zone is UTC (labels stay in Shanghai
   // time, checked in chart-options.test.ts; here: it draws, fast enough, and looks right).
   it('draws a month of 8 GPUs with a gap, in a UTC browser', async () => {
-    const context = await browser.newContext({ viewport: DESKTOP, locale: 'zh-CN', timezoneId: 'UTC' });
-    await seedSession(context, { token: session.accessToken, user: session.user });
     const body = month();
-    await context.route('**/api/gpu/instance/*/metrics?*', (route) =>
-      route.fulfill({
-        contentType: 'application/json',
-        body: JSON.stringify({ success: true, code: '200', message: '成功', data: body }),
-      }),
-    );
-    await context.route('**/api/gpu/instances/gpu-sparklines', (route) =>
-      route.fulfill({
-        contentType: 'application/json',
-        body: JSON.stringify({
-          success: true,
-          code: '200',
-          message: '成功',
-          data: [{ instanceUuid: inst.uuid, points: Array.from({ length: 60 }, (_, i) => (i * 7) % 100) }],
-        }),
-      }),
-    );
+    const context = await fixedContext(DESKTOP, body);
     const page = await visit(context, '/console/instance');
     const row = page.getByTestId(`instance-row-${inst.id}`);
     await row.getByTestId('gpu-sparkline').waitFor({ timeout: 15_000 });
     expect(await row.getByTestId('gpu-sparkline').getAttribute('aria-label')).toBe(
       '近 1 小时 GPU 利用率，最新 13%',
     );
+    await expectNoSidewaysScroll(page);
     await shot(page, 'monitoring-list-1440', false);
     await row.getByTestId('instance-monitor').click();
-    const drawer = page.locator('.ant-drawer-content');
+    const drawer = page.getByTestId('metrics-panel');
     await drawer.getByText('30天', { exact: true }).click();
     const started = Date.now();
     await expectCharts(page, 8);
@@ -241,8 +224,26 @@ describe('fixed series', () => {
     expect(Number(await drawer.getByTestId('metrics-chart-gpuUtil').getAttribute('data-points'))).toBe(
       body.points.length + 1,
     );
-    expect(await drawer.getByTestId('metrics-panel').textContent()).toContain('每点 5 分钟均值');
+    expect(await drawer.textContent()).toContain('每点 5 分钟均值');
     await shot(page, 'monitoring-fixed-30d-1440', false);
+    await context.close();
+  });
+
+  it('fits the card and the drawer to a phone, the charts one above the other', async () => {
+    const context = await fixedContext(MOBILE, month());
+    const page = await visit(context, '/console/instance');
+    const card = page.getByTestId(`instance-card-${inst.id}`);
+    await card.getByTestId('gpu-sparkline').waitFor({ timeout: 15_000 });
+    await shot(page, 'monitoring-list-390', false);
+    await card.getByTestId('instance-monitor').click();
+    await expectCharts(page, 8);
+    const [a, b] = await Promise.all(
+      ['gpuUtil', 'gpuMem'].map((k) => page.getByTestId(`metrics-chart-${k}`).boundingBox()),
+    );
+    expect(b?.y ?? 0).toBeGreaterThan((a?.y ?? 0) + (a?.height ?? 0) - 1);
+    expect((a?.x ?? 0) + (a?.width ?? 0)).toBeLessThanOrEqual(MOBILE.width);
+    await expectNoSidewaysScroll(page);
+    await shot(page, 'monitoring-fixed-390', false);
     await context.close();
   });
 });

@@ -1,4 +1,3 @@
-import { MIB } from '@gpu/shared/sizes';
 import { describe, expect, it } from 'vitest';
 import { chartSpecs } from './chart-options';
 import { hostView, instanceView } from './metrics-view';
@@ -21,7 +20,7 @@ type Option = {
 const optionOf = (spec: { option: Record<string, unknown> } | undefined) => spec?.option as unknown as Option;
 
 describe('instanceView', () => {
-  it('keeps GPUs in order, turns MiB into bytes and takes the largest GPU as the memory top', () => {
+  it('keeps GPUs in order, turns sizes into GiB and takes the largest GPU as the memory top', () => {
     const view = instanceView(instanceSeries('1h', 3));
     expect(view.gpuCount).toBe(2);
     expect(view.times).toHaveLength(3);
@@ -29,9 +28,10 @@ describe('instanceView', () => {
       [10, 11, 12],
       [90, 89, 88],
     ]);
-    expect(view.gpuMem[0]).toEqual([1024 * MIB, 2048 * MIB, 3072 * MIB]);
-    expect(view.gpuMemTotal).toBe(81_559 * MIB);
-    expect(view.memLimit).toEqual([64 * 1024 ** 3, 64 * 1024 ** 3, 64 * 1024 ** 3]);
+    // Sizes in GiB: the axes then tick at whole GB.
+    expect(view.gpuMem[0]).toEqual([1, 2, 3]);
+    expect(view.gpuMemTotal).toBeCloseTo(79.65, 2);
+    expect(view.memLimit).toEqual([64, 64, 64]);
   });
 
   it('breaks the lines where samples are missing (the instance was off), not across the pause', () => {
@@ -80,8 +80,9 @@ describe('chartSpecs', () => {
     expect(util.tooltip.valueFormatter(37.6)).toBe('38%');
     expect(util.tooltip.valueFormatter(null)).toBe('-');
     const mem = optionOf(specs[1]);
-    expect(mem.yAxis.max).toBe(81_559 * MIB);
-    expect(mem.tooltip.valueFormatter(1536 * MIB)).toBe('1.5 GB');
+    expect(mem.yAxis.max).toBe(80);
+    expect(mem.tooltip.valueFormatter(1.5)).toBe('1.5 GB');
+    expect(mem.yAxis.axisLabel.formatter(20)).toBe('20 GB');
     expect(optionOf(specs[3]).series[1]?.lineStyle.type).toBe('dashed');
   });
 

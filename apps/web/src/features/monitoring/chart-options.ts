@@ -1,5 +1,5 @@
 import type { MetricsRange } from '@gpu/shared/monitoring';
-import { gbOf } from '@gpu/shared/sizes';
+import { GIB, gbOf } from '@gpu/shared/sizes';
 import { formatTime, SHANGHAI_OFFSET_MS, type TimePattern } from '@gpu/shared/time';
 import { t } from '../../locales/zh-CN';
 import type { MetricsView } from './metrics-view';
@@ -36,7 +36,9 @@ const toAxis = (ms: number) => ms + SHANGHAI_OFFSET_MS;
 const axisTime = (v: number, pattern: TimePattern) => formatTime(v - SHANGHAI_OFFSET_MS, pattern);
 
 const percent = (v: unknown) => (typeof v === 'number' ? m.percent(Math.round(v)) : '-');
-const bytes = (v: unknown) => (typeof v === 'number' ? m.gb(gbOf(v)) : '-');
+const gib = (v: unknown) => (typeof v === 'number' ? m.gb(gbOf(v * GIB)) : '-');
+/** Axis ticks are ECharts' round numbers (20, 40 or 0.5, 1): shown as they are. */
+const gibTick = (v: number) => m.gb(String(v));
 
 interface Line {
   name: string;
@@ -50,10 +52,10 @@ function lineChart(
   range: MetricsRange,
   now: number,
   lines: Line[],
-  unit: 'percent' | 'bytes',
+  unit: 'percent' | 'gib',
   yMax?: number,
 ): Pick<ChartSpec, 'points' | 'series' | 'option'> {
-  const format = unit === 'percent' ? percent : bytes;
+  const format = unit === 'percent' ? percent : gib;
   const raw = view.stepSeconds < 60;
   return {
     points: view.times.length,
@@ -88,7 +90,7 @@ function lineChart(
         min: 0,
         max: yMax,
         splitLine: { lineStyle: { color: '#eef0f5' } },
-        axisLabel: { color: '#8a8fa3', formatter: format },
+        axisLabel: { color: '#8a8fa3', formatter: unit === 'percent' ? percent : gibTick },
       },
       series: lines.map((line) => ({
         name: line.name,
@@ -133,8 +135,9 @@ export function chartSpecs(view: MetricsView, range: MetricsRange, now: number):
         range,
         now,
         gpus.map((g) => ({ name: m.gpu(g), values: view.gpuMem[g] ?? [] })),
-        'bytes',
-        view.gpuMemTotal ?? undefined,
+        'gib',
+        // The whole memory of the largest GPU, to the next whole GB (80 GB, not 79.6).
+        view.gpuMemTotal === null ? undefined : Math.ceil(view.gpuMemTotal),
       ),
     });
   }
@@ -146,12 +149,12 @@ export function chartSpecs(view: MetricsView, range: MetricsRange, now: number):
   specs.push({
     key: 'memory',
     title: m.memory,
-    ...lineChart(view, range, now, withLimit(view.memUsed, view.memLimit), 'bytes'),
+    ...lineChart(view, range, now, withLimit(view.memUsed, view.memLimit), 'gib'),
   });
   specs.push({
     key: 'disk',
     title: m.disk,
-    ...lineChart(view, range, now, withLimit(view.diskUsed, view.diskLimit), 'bytes'),
+    ...lineChart(view, range, now, withLimit(view.diskUsed, view.diskLimit), 'gib'),
   });
   return specs;
 }

@@ -1,9 +1,9 @@
 import type { HostMetricsSeries, MetricsSeries } from '@gpu/shared/monitoring';
-import { MIB } from '@gpu/shared/sizes';
+import { GIB, MIB } from '@gpu/shared/sizes';
 
 /**
  * What the charts draw, the same for an instance and for a host: per-GPU lines, CPU, memory and
- * disk, sizes in bytes, `at` in epoch ms. A null point breaks the line where samples are missing
+ * disk, sizes in GiB (so the axes tick at whole GB: 20, 40, 60, not 18.6, 37.3), `at` in epoch ms. A null point breaks the line where samples are missing
  * (the instance was off), so a pause never shows as a straight ramp.
  */
 export interface MetricsView {
@@ -12,7 +12,7 @@ export interface MetricsView {
   times: number[];
   gpuUtil: (number | null)[][];
   gpuMem: (number | null)[][];
-  /** The largest GPU's memory in bytes (the memory chart's top); null when unknown (hosts). */
+  /** The largest GPU's memory in GiB (the memory chart's top); null when unknown (hosts). */
   gpuMemTotal: number | null;
   cpuPercent: (number | null)[];
   memUsed: (number | null)[];
@@ -32,6 +32,8 @@ interface CommonPoint {
   memLimitBytes?: number;
   diskLimitBytes?: number;
 }
+
+const gib = (bytes: number) => bytes / GIB;
 
 /** A gap longer than this many steps between two points is drawn as a break. */
 const GAP_STEPS = 2;
@@ -61,14 +63,14 @@ function build(
     for (let g = 0; g < gpuCount; g++) {
       view.gpuUtil[g]?.push(p?.gpuUtil[g] ?? null);
       const mib = p?.gpuMemUsedMib[g];
-      view.gpuMem[g]?.push(mib === undefined ? null : mib * MIB);
+      view.gpuMem[g]?.push(mib === undefined ? null : gib(mib * MIB));
     }
     view.cpuPercent.push(p ? p.cpuPercent : null);
-    view.memUsed.push(p ? p.memUsedBytes : null);
+    view.memUsed.push(p ? gib(p.memUsedBytes) : null);
     // A limit of 0 means none was set: no limit line.
-    view.memLimit?.push(p?.memLimitBytes || null);
-    view.diskUsed.push(p ? p.diskUsedBytes : null);
-    view.diskLimit?.push(p?.diskLimitBytes || null);
+    view.memLimit?.push(p?.memLimitBytes ? gib(p.memLimitBytes) : null);
+    view.diskUsed.push(p ? gib(p.diskUsedBytes) : null);
+    view.diskLimit?.push(p?.diskLimitBytes ? gib(p.diskLimitBytes) : null);
   };
   let last: number | null = null;
   for (const p of points) {
@@ -89,7 +91,7 @@ export function instanceView(series: MetricsSeries): MetricsView {
     gpuCount = Math.max(gpuCount, p.gpuUtil.length);
     for (const mib of p.gpuMemTotalMib) totalMib = Math.max(totalMib, mib);
   }
-  const gpuMemTotal = totalMib > 0 ? totalMib * MIB : null;
+  const gpuMemTotal = totalMib > 0 ? gib(totalMib * MIB) : null;
   return build(series.stepSeconds, gpuCount, series.points, true, gpuMemTotal);
 }
 

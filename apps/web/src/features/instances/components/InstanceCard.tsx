@@ -1,7 +1,7 @@
 import type { Instance } from '@gpu/shared/instances';
 import { Card } from 'antd';
 import { t } from '../../../locales/zh-CN';
-import { inNoGpuMode, instanceNotice, type RowAction } from '../instance-status';
+import { canMonitor, inNoGpuMode, instanceNotice, type RowAction } from '../instance-status';
 import { AccessInfo } from './AccessInfo';
 import { BillingCell, ChargedCell, GpuCell, TimeCell } from './cells';
 import { FailureNote } from './FailureNote';
@@ -61,14 +61,14 @@ export function InstanceCard({
         <dd>
           <TimeCell inst={inst} now={now} />
         </dd>
-        {gone || failed ? null : (
+        {canMonitor(inst) ? (
           <>
             <dt>{c.monitor}</dt>
             <dd>
               <MonitorCell inst={inst} sparklines={sparklines} onAction={onAction} />
             </dd>
           </>
-        )}
+        ) : null}
       </dl>
       {failed ? (
         <>

@@ -18,7 +18,7 @@ export function MonitorCell({
   sparklines: ReadonlyMap<string, number[]> | undefined;
   onAction: (action: RowAction, inst: Instance) => void;
 }) {
-  if (!canMonitor(inst)) return <span className={styles.sub}>-</span>;
+  if (!canMonitor(inst)) return null;
   const live = inst.status === 'RUNNING' && !inNoGpuMode(inst) && sparklines !== undefined;
   return (
     <div className={styles.monitor}>
