@@ -1,6 +1,6 @@
 import type { Instance, User } from '@gpu/shared';
 import type { HostView } from '@gpu/shared/hosts';
-import type { MetricsSeries } from '@gpu/shared/monitoring';
+import type { HostMetricsSeries, MetricsSeries } from '@gpu/shared/monitoring';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -244,6 +244,41 @@ describe('fixed series', () => {
     expect((a?.x ?? 0) + (a?.width ?? 0)).toBeLessThanOrEqual(MOBILE.width);
     await expectNoSidewaysScroll(page);
     await shot(page, 'monitoring-fixed-390', false);
+    await context.close();
+  });
+
+  it("draws a host's 8 GPUs in the back office's 监控", async () => {
+    const context = await browser.newContext({ viewport: DESKTOP, locale: 'zh-CN', timezoneId: 'UTC' });
+    await seedSession(context, { adminToken: admin.token, admin: admin.admin });
+    const { points, ...rest } = month();
+    const host: HostMetricsSeries = {
+      ...rest,
+      gpuCount: 8,
+      points: points.map((p) => ({
+        at: p.at,
+        gpuUtil: p.gpuUtil,
+        gpuMemUsedMib: p.gpuMemUsedMib,
+        cpuPercent: p.cpuPercent,
+        memUsedBytes: p.memUsedBytes,
+        diskUsedBytes: p.diskUsedBytes,
+      })),
+    };
+    await context.route('**/api/admin/hosts/*/metrics?*', (route) =>
+      route.fulfill({
+        contentType: 'application/json',
+        body: JSON.stringify({ success: true, code: '200', message: '成功', data: host }),
+      }),
+    );
+    const page = await visit(context, '/admin/host-management');
+    const row = page.locator('tr.ant-table-row', { hasText: HOST });
+    await row.waitFor({ timeout: 15_000 });
+    await shot(page, 'monitoring-admin-hosts-1440', false);
+    await row.getByTestId('host-monitor').click();
+    await page.locator('.ant-drawer-title').getByText(`主机监控 · ${HOST}`).waitFor();
+    await page.getByTestId('metrics-panel').getByText('7天', { exact: true }).click();
+    await expectCharts(page, 8);
+    expect(await page.getByTestId('metrics-chart-memory').getAttribute('data-series')).toBe('1');
+    await shot(page, 'monitoring-fixed-host-1440', false);
     await context.close();
   });
 });
