@@ -1,14 +1,8 @@
 import { z } from 'zod';
 
-/** How often the host drivers sample every running instance (issue 31). */
-export const SAMPLE_INTERVAL_MS = 15_000;
-/** Raw 15 s samples are kept this long; older ones live on as 5-minute rollups. */
-export const RAW_SAMPLE_RETENTION_MS = 24 * 3600_000;
-export const ROLLUP_BUCKET_MS = 5 * 60_000;
-export const ROLLUP_RETENTION_MS = 30 * 24 * 3600_000;
+import { METRICS_RANGES } from './monitoring-constants.ts';
 
-export const METRICS_RANGES = ['1h', '24h', '7d', '30d'] as const;
-export type MetricsRange = (typeof METRICS_RANGES)[number];
+export * from './monitoring-constants.ts';
 
 /** One instance at one moment, as a host driver reports it. Sizes in bytes, GPU memory in MiB. */
 export interface InstanceSample {

@@ -21,6 +21,8 @@ describe('times in Asia/Shanghai', () => {
     expect(formatTime('2025-01-31T16:30:05.000Z', 'YYYY-MM-DD HH:mm')).toBe('2025-02-01 00:30');
     expect(formatTime('2025-01-31T16:30:05.000Z', 'MM-DD HH:mm')).toBe('02-01 00:30');
     expect(formatTime('2025-01-31T16:30:05.000Z', 'HH:mm:ss')).toBe('00:30:05');
+    expect(formatTime('2025-01-31T16:30:05.000Z', 'HH:mm')).toBe('00:30');
+    expect(formatTime('2025-01-31T16:30:05.000Z', 'MM-DD')).toBe('02-01');
     expect(formatTime(null)).toBe('-');
     expect(formatTime('nonsense')).toBe('-');
     expect(formatTime('2026-01-01T00:00:00Z')).toBe('2026-01-01 08:00:00');

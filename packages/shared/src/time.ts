@@ -24,13 +24,17 @@ export type TimePattern =
   | 'YYYY-MM-DD HH:mm:ss'
   | 'YYYY-MM-DD HH:mm'
   | 'MM-DD HH:mm'
+  | 'MM-DD'
   | 'HH:mm:ss'
+  | 'HH:mm'
   | 'YYYY-MM-DD';
 const SLICES: Record<TimePattern, readonly [number, number]> = {
   'YYYY-MM-DD HH:mm:ss': [0, 19],
   'YYYY-MM-DD HH:mm': [0, 16],
   'MM-DD HH:mm': [5, 16],
+  'MM-DD': [5, 10],
   'HH:mm:ss': [11, 19],
+  'HH:mm': [11, 16],
   'YYYY-MM-DD': [0, 10],
 };
 

@@ -774,6 +774,8 @@ export const ta = {
       gpus: 'GPU 空闲 / 总数',
       ports: '端口 已用 / 总数',
       providerPorts: '由供应商分配',
+      monitor: '监控',
+      monitorTitle: (name: string) => `主机监控 · ${name}`,
       probe: '最近检测',
       neverProbed: '未检测',
       reachable: '连接正常',

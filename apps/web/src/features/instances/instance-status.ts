@@ -38,7 +38,15 @@ export type RowAction =
   | 'clone'
   | 'saveImage'
   | 'powerOnNoGpu'
-  | 'autoShutdown';
+  | 'autoShutdown'
+  | 'monitor';
+
+/**
+ * 监控: any instance that has run (samples stay for 30 days, so a powered-off one shows its
+ * history); not a failed create, not a released record.
+ */
+export const canMonitor = (inst: Pick<Instance, 'status'>) =>
+  inst.status !== 'FAILED' && inst.status !== 'RELEASED' && inst.status !== 'CREATING';
 
 /** Reset system / change image: where the host can recreate, and only once powered off. */
 export const canReset = (inst: Pick<Instance, 'status' | 'resettable'>) =>

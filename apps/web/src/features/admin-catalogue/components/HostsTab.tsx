@@ -1,7 +1,7 @@
 import type { HostView } from '@gpu/shared/hosts';
 import { formatCount } from '@gpu/shared/money';
 import { Button, Input, Select, type TableProps, Tag } from 'antd';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { ConfirmButton } from '../../../components/admin/ConfirmButton';
 import { paging, useListQuery } from '../../../components/admin/list-query';
 import { PagedTable } from '../../../components/admin/PagedTable';
@@ -9,6 +9,7 @@ import { StatCard, StatGrid } from '../../../components/StatCard';
 import { useAdminCan } from '../../../lib/admin-access';
 import { notify } from '../../../lib/feedback';
 import { ta } from '../../../locales/zh-CN.admin';
+import { HostMetricsDrawer } from '../../monitoring';
 import { useRegions } from '../api/catalogue';
 import {
   type HostFilters,
@@ -43,6 +44,7 @@ export function HostsTab() {
   const canWrite = useAdminCan('hosts:write');
   const [form, setForm] = useState<{ open: boolean; host: HostView | null }>({ open: false, host: null });
   const [detail, setDetail] = useState<number | null>(null);
+  const [monitoring, setMonitoring] = useState<HostView | null>(null);
 
   const test = async (id: number) => {
     const r = await probe.mutateAsync(id).catch(() => null);
@@ -94,42 +96,48 @@ export function HostsTab() {
         ),
     },
   ];
-  // Every row action changes the host: without hosts:write the list is read only.
-  if (canWrite)
-    columns.push({
-      title: c.actions,
-      key: 'actions',
-      render: (_: unknown, row) => (
-        <span className={styles.nowrap}>
-          <Button type="link" size="small" onClick={() => setForm({ open: true, host: row })}>
-            {c.edit}
-          </Button>
-          <Button
-            type="link"
-            size="small"
-            onClick={() => test(row.id)}
-            loading={probe.isPending && probe.variables === row.id}
-          >
-            {h.test}
-          </Button>
-          <ConfirmButton
-            title={h.confirmInitPorts}
-            okText={h.initPorts}
-            cancelText={c.cancel}
-            onConfirm={() => initPorts.mutate(row.id)}
-            link
-            danger={false}
-          >
-            {h.initPorts}
-          </ConfirmButton>
-          <ToggleAction
-            enabled={row.status === 'ACTIVE'}
-            onChange={(on) => setStatus.mutate({ id: row.id, status: on ? 'ACTIVE' : 'DISABLED' })}
-          />
-          <DeleteAction confirm={h.confirmDelete} onDelete={() => remove.mutate(row.id)} />
-        </span>
-      ),
-    });
+  // 监控 is reading; every other row action changes the host (hosts:write).
+  columns.push({
+    title: c.actions,
+    key: 'actions',
+    render: (_: unknown, row) => (
+      <span className={styles.nowrap}>
+        <Button type="link" size="small" onClick={() => setMonitoring(row)} data-testid="host-monitor">
+          {h.monitor}
+        </Button>
+        {canWrite ? (
+          <>
+            <Button type="link" size="small" onClick={() => setForm({ open: true, host: row })}>
+              {c.edit}
+            </Button>
+            <Button
+              type="link"
+              size="small"
+              onClick={() => test(row.id)}
+              loading={probe.isPending && probe.variables === row.id}
+            >
+              {h.test}
+            </Button>
+            <ConfirmButton
+              title={h.confirmInitPorts}
+              okText={h.initPorts}
+              cancelText={c.cancel}
+              onConfirm={() => initPorts.mutate(row.id)}
+              link
+              danger={false}
+            >
+              {h.initPorts}
+            </ConfirmButton>
+            <ToggleAction
+              enabled={row.status === 'ACTIVE'}
+              onChange={(on) => setStatus.mutate({ id: row.id, status: on ? 'ACTIVE' : 'DISABLED' })}
+            />
+            <DeleteAction confirm={h.confirmDelete} onDelete={() => remove.mutate(row.id)} />
+          </>
+        ) : null}
+      </span>
+    ),
+  });
 
   return (
     <>
@@ -202,6 +210,15 @@ export function HostsTab() {
       />
       <HostFormModal open={form.open} host={form.host} onClose={() => setForm({ open: false, host: null })} />
       <HostDetailDrawer id={detail} onClose={() => setDetail(null)} />
+      <Suspense fallback={null}>
+        {monitoring ? (
+          <HostMetricsDrawer
+            host={monitoring}
+            title={h.monitorTitle(monitoring.name)}
+            onClose={() => setMonitoring(null)}
+          />
+        ) : null}
+      </Suspense>
     </>
   );
 }

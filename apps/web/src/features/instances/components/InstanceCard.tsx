@@ -2,7 +2,7 @@ import type { Instance } from '@gpu/shared/instances';
 import { Card } from 'antd';
 import { t } from '../../../locales/zh-CN';
 import { GuardMarker } from '../../guards';
-import { inNoGpuMode, instanceNotice, type RowAction } from '../instance-status';
+import { canMonitor, inNoGpuMode, instanceNotice, type RowAction } from '../instance-status';
 import { AccessInfo } from './AccessInfo';
 import { BillingCell, ChargedCell, GpuCell, TimeCell } from './cells';
 import { FailureNote } from './FailureNote';
@@ -10,6 +10,7 @@ import { InstanceActions } from './InstanceActions';
 import styles from './InstanceCard.module.css';
 import { InstanceName } from './InstanceName';
 import { noticeText } from './InstanceNotices';
+import { MonitorCell } from './MonitorCell';
 import { StatusTag } from './StatusTag';
 
 const c = t.instances.columns;
@@ -20,11 +21,13 @@ export function InstanceCard({
   now,
   busy,
   onAction,
+  sparklines,
 }: {
   inst: Instance;
   now: Date;
   busy: boolean;
   onAction: (action: RowAction, inst: Instance) => void;
+  sparklines?: ReadonlyMap<string, number[]>;
 }) {
   const notice = instanceNotice(inst, now);
   // Released: nothing to reach and nothing to do; the card is a record.
@@ -60,6 +63,14 @@ export function InstanceCard({
         <dd>
           <TimeCell inst={inst} now={now} />
         </dd>
+        {canMonitor(inst) ? (
+          <>
+            <dt>{c.monitor}</dt>
+            <dd>
+              <MonitorCell inst={inst} sparklines={sparklines} onAction={onAction} />
+            </dd>
+          </>
+        ) : null}
       </dl>
       {failed ? (
         <>

@@ -11,6 +11,7 @@ import { InstanceActions } from './InstanceActions';
 import { NameCell } from './InstanceName';
 import { noticeText } from './InstanceNotices';
 import styles from './InstanceTable.module.css';
+import { MonitorCell } from './MonitorCell';
 import { StatusTag } from './StatusTag';
 
 const c = t.instances.columns;
@@ -22,10 +23,20 @@ export interface InstanceListProps {
   onAction: (action: RowAction, inst: Instance) => void;
   loading?: boolean;
   pagination?: TableProps<Instance>['pagination'];
+  /** Last hour of each running instance's busiest GPU, by uuid (one request for the page). */
+  sparklines?: ReadonlyMap<string, number[]>;
 }
 
 /** Desktop: one row per instance. */
-export function InstanceTable({ instances, now, busy, onAction, loading, pagination }: InstanceListProps) {
+export function InstanceTable({
+  instances,
+  now,
+  busy,
+  onAction,
+  loading,
+  pagination,
+  sparklines,
+}: InstanceListProps) {
   const columns: TableProps<Instance>['columns'] = [
     {
       key: 'name',
@@ -52,7 +63,18 @@ export function InstanceTable({ instances, now, busy, onAction, loading, paginat
         );
       },
     },
-    { key: 'gpu', title: c.gpu, width: 150, render: (_, inst) => <GpuCell inst={inst} /> },
+    {
+      key: 'gpu',
+      title: c.gpu,
+      width: 150,
+      // The GPUs' last hour and 监控 under them: a column of its own would squeeze 访问方式 at 1440 px.
+      render: (_, inst) => (
+        <div className={styles.gpu}>
+          <GpuCell inst={inst} />
+          <MonitorCell inst={inst} sparklines={sparklines} onAction={onAction} />
+        </div>
+      ),
+    },
     {
       key: 'billing',
       title: c.billing,

@@ -5,6 +5,7 @@ import { confirmDialog } from '../../../lib/feedback';
 import { t } from '../../../locales/zh-CN';
 import { AutoShutdownDialog } from '../../guards';
 import { SaveImageDialog } from '../../images';
+import { InstanceMetricsDrawer } from '../../monitoring';
 import { useFailedCreateActions } from '../api/failed-create';
 import { usePowerAction } from '../api/instance-actions';
 import { instanceKeys } from '../api/keys';
@@ -39,6 +40,7 @@ export function useActionFlow() {
   const [resetting, setResetting] = useState<{ inst: Instance; changeImage: boolean } | null>(null);
   const [savingImage, setSavingImage] = useState<Instance | null>(null);
   const [guarding, setGuarding] = useState<Instance | null>(null);
+  const [monitoring, setMonitoring] = useState<Instance | null>(null);
   const queryClient = useQueryClient();
   const [inFlight, setInFlight] = useState<ReadonlySet<number>>(new Set());
 
@@ -85,6 +87,7 @@ export function useActionFlow() {
     else if (action === 'clone') setCloning(inst);
     else if (action === 'saveImage') setSavingImage(inst);
     else if (action === 'autoShutdown') setGuarding(inst);
+    else if (action === 'monitor') setMonitoring(inst);
     else if (action === 'reset' || action === 'changeImage')
       setResetting({ inst, changeImage: action === 'changeImage' });
     else if (action === 'recreate' || action === 'dismiss') {
@@ -132,6 +135,7 @@ export function useActionFlow() {
         {connecting ? <ConnectDrawer inst={connecting} onClose={() => setConnecting(null)} /> : null}
         {cloning ? <CloneDialog inst={cloning} onClose={() => setCloning(null)} /> : null}
         {guarding ? <AutoShutdownDialog inst={guarding} onClose={() => setGuarding(null)} /> : null}
+        {monitoring ? <InstanceMetricsDrawer inst={monitoring} onClose={() => setMonitoring(null)} /> : null}
         {savingImage ? (
           <SaveImageDialog
             inst={savingImage}

@@ -11,6 +11,7 @@ import { PATHS } from '../../../lib/routing/paths';
 import { useSession } from '../../../lib/use-session';
 import { t } from '../../../locales/zh-CN';
 import { SpendRunway } from '../../billing';
+import { useGpuSparklines } from '../../monitoring';
 import { UserNotices } from '../../notices';
 import { instanceKeys } from '../api/keys';
 import { useInstances } from '../api/list-instances';
@@ -79,6 +80,7 @@ export default function InstancesPage() {
   const data = query.data;
   const instances = data?.list ?? [];
   const live = instances.some((i) => isTransitional(i.status));
+  const sparklines = useGpuSparklines(instances.some((i) => i.status === 'RUNNING'));
   useSettleRefresh(instances);
 
   const header = (
@@ -170,6 +172,7 @@ export default function InstancesPage() {
             now={now}
             busy={flow.busy(inst.id)}
             onAction={flow.onAction}
+            sparklines={sparklines}
           />
         ))}
         {data && data.total > PAGE_SIZE ? (
@@ -192,6 +195,7 @@ export default function InstancesPage() {
           now={now}
           busy={flow.busy}
           onAction={flow.onAction}
+          sparklines={sparklines}
           loading={query.isLoading}
           pagination={{
             current: page,
