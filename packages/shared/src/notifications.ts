@@ -121,7 +121,7 @@ export const notificationSettingsInputSchema = z.object({
           message: '通知渠道应为列表',
         })
         .max(NOTIFICATION_CHANNELS.length, '通知渠道重复'),
-      { message: '通知渠道设置应为对象' },
+      { message: 'channels 中的通知事件或渠道无效' },
     )
     .optional(),
   lowBalanceThreshold: z
