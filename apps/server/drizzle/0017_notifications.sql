@@ -43,4 +43,6 @@ ALTER TABLE "notification_settings" ADD CONSTRAINT "notification_settings_user_i
 ALTER TABLE "user_webhooks" ADD CONSTRAINT "user_webhooks_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "notification_deliveries_due" ON "notification_deliveries" USING btree ("status","next_attempt_at");--> statement-breakpoint
 CREATE INDEX "notification_deliveries_webhook" ON "notification_deliveries" USING btree ("webhook_id","id");--> statement-breakpoint
-CREATE INDEX "user_webhooks_user" ON "user_webhooks" USING btree ("user_id","id");
+CREATE INDEX "user_webhooks_user" ON "user_webhooks" USING btree ("user_id","id");--> statement-breakpoint
+CREATE INDEX "vouchers_created" ON "vouchers" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "vouchers_expires" ON "vouchers" USING btree ("expires_at");

@@ -1,4 +1,5 @@
 import type { BillingType, InstanceStatus } from '@gpu/shared';
+import type { NotificationEvent } from '@gpu/shared/notifications';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -26,6 +27,15 @@ export interface ExtraPortMapping {
   hostPort: number;
 }
 
+/** What a transition tells the owner when it ends (event: admin_action when absent). */
+export interface TransitionNotice {
+  title: string;
+  body: string;
+  event?: NotificationEvent;
+  dedupeKey?: string;
+  params?: Record<string, unknown>;
+}
+
 export interface TransitionJob {
   /** STOPPING: the stop reason saved on success, and the warning shown after an arrears/expiry stop. */
   stopReason?: string;
@@ -39,8 +49,11 @@ export interface TransitionJob {
   cloneOf?: number;
   /** SAVING_IMAGE: the user image row the job commits into (images/save.usecases.ts). */
   imageId?: number;
-  /** An admin's action: the notice the owner gets once it is done. */
-  notice?: { title: string; body: string };
+  /**
+   * The notice the owner gets once it is done (an admin's action; a system stop such as arrears):
+   * written through notices' `notify`, so its event fans out and its dedupe key holds.
+   */
+  notice?: TransitionNotice;
 }
 
 /**

@@ -6,7 +6,7 @@ import { type Actor, actorLabel, type InstanceDeps } from '../instances.deps.ts'
 import { instanceErrors } from '../instances.errors.ts';
 import { STOP_REASONS } from '../instances.models.ts';
 import { createInstancesRepository, type InstanceRow } from '../instances.repository.ts';
-import type { TransitionJob } from '../instances.tables.ts';
+import type { TransitionJob, TransitionNotice } from '../instances.tables.ts';
 import { chargeAccrued, closePeriod, settleForRelease } from '../metering/metering.ts';
 import { containerToStart } from './bindings.usecases.ts';
 import { driverFor, failure, finish, ignoreGone, type Tx } from './finish.usecases.ts';
@@ -25,7 +25,7 @@ export type { Tx };
 export interface ActionOptions {
   onBegin?: (tx: Tx, inst: InstanceRow) => Promise<void>;
   note?: string;
-  notice?: (inst: InstanceRow) => { title: string; body: string };
+  notice?: (inst: InstanceRow) => TransitionNotice;
   inline?: boolean;
 }
 export const withNote = (text: string, note?: string) => (note ? `${text}：${note}` : text);
