@@ -1,7 +1,7 @@
 import { LOW_BALANCE_THRESHOLD_DEFAULT, NOTIFICATION_EVENTS } from '@gpu/shared/notifications';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../platform/clock.ts';
-import { createTestApp } from '../../test/test-app.ts';
+import { createTestApp, productionSettings, testConfig } from '../../test/test-app.ts';
 import { NOTIFICATION_DELIVERY_TASK } from './notices.module.ts';
 import { createNoticesRepository } from './notices.repository.ts';
 import { notificationSettings as settingsTable } from './notifications.tables.ts';
@@ -177,5 +177,11 @@ describe('webhook address guard', () => {
     // A name that resolves to loopback is refused where it is resolved.
     const named = await postWebhook('http://localhost:9/x', '{}', {}, strict);
     expect(named.responseExcerpt).toContain('不允许');
+    // Production refuses them unless WEBHOOK_ALLOW_PRIVATE says otherwise; elsewhere they pass.
+    expect(testConfig(productionSettings()).webhookAllowPrivate).toBe(false);
+    expect(testConfig({ ...productionSettings(), WEBHOOK_ALLOW_PRIVATE: 'on' }).webhookAllowPrivate).toBe(
+      true,
+    );
+    expect(testConfig().webhookAllowPrivate).toBe(true);
   });
 });
