@@ -1,10 +1,11 @@
 import { LOW_BALANCE_THRESHOLD_DEFAULT, NOTIFICATION_EVENTS } from '@gpu/shared/notifications';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../platform/clock.ts';
 import { createTestApp, productionSettings, testConfig } from '../../test/test-app.ts';
 import { NOTIFICATION_DELIVERY_TASK } from './notices.module.ts';
 import { createNoticesRepository } from './notices.repository.ts';
-import { notificationSettings as settingsTable } from './notifications.tables.ts';
+import { notificationDeliveries, notificationSettings as settingsTable } from './notifications.tables.ts';
 import { recordingSms } from './notifications.test-helpers.ts';
 import { isBlockedAddress, postWebhook } from './webhook-sender.ts';
 
@@ -153,6 +154,27 @@ describe('SMS channel', () => {
     clock.advance(60_000);
     await t.app.tasks.runNow(NOTIFICATION_DELIVERY_TASK);
     expect(sms.sent.length).toBe(before + 2);
+  });
+});
+
+describe('SMS at most once', () => {
+  it('an SMS whose worker died mid-send is marked failed, not sent again', async () => {
+    const { user } = await t.createUser();
+    const id = (await notify(user.id, 'low_balance', 'crash:1')) as number;
+    // A worker claimed it (the claim counts the try) and died before recording the outcome.
+    await t.db
+      .update(notificationDeliveries)
+      .set({ claimToken: 'dead-worker', claimedUntil: new Date(clock.now().getTime() - 1), attempts: 1 })
+      .where(eq(notificationDeliveries.noticeId, id));
+    const before = sms.sent.length;
+    await t.app.tasks.runNow(NOTIFICATION_DELIVERY_TASK);
+    expect(sms.sent.length).toBe(before);
+    const [row] = await t.db
+      .select()
+      .from(notificationDeliveries)
+      .where(eq(notificationDeliveries.noticeId, id));
+    expect(row).toMatchObject({ status: 'failed', claimToken: null });
+    expect(row?.responseExcerpt).toContain('未再发送');
   });
 });
 
