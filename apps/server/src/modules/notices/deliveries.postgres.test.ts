@@ -1,12 +1,10 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../../platform/clock.ts';
 import { openDatabase } from '../../platform/db/client.ts';
 import { buildServer, createTestApp, testConfig } from '../../test/test-app.ts';
-import { runLowBalance } from '../billing/low-balance/low-balance.task.ts';
 import { NOTIFICATION_DELIVERY_TASK } from './notices.module.ts';
 import { createNoticesRepository } from './notices.repository.ts';
-import { userNotices } from './notices.tables.ts';
 import { notificationDeliveries } from './notifications.tables.ts';
 import { recordingSms, startReceiver } from './notifications.test-helpers.ts';
 
@@ -90,20 +88,5 @@ describe('fan-out with two replicas', () => {
     expect(smsB.sent.length).toBeGreaterThan(0);
     const after = await t.db.select().from(notificationDeliveries);
     expect(after.every((d) => d.status === 'delivered' && d.attempts === 1)).toBe(true);
-  });
-
-  it('a scanning producer run on both replicas at once tells each user once (low balance)', async () => {
-    // Every user above holds ¥0, under the default threshold.
-    const runs = await Promise.all(
-      [t.app, second, t.app, second].map((app) => runLowBalance(app.deps.modules.billing)),
-    );
-    const told = await t.db
-      .select({ userId: userNotices.userId, key: userNotices.dedupeKey })
-      .from(userNotices)
-      .where(eq(userNotices.event, 'low_balance'));
-    expect(told.length).toBeGreaterThanOrEqual(30);
-    expect(new Set(told.map((n) => n.userId)).size).toBe(told.length);
-    expect(runs.reduce((n, r) => n + r.told, 0)).toBe(told.length);
-    expect(told.every((n) => n.key === 'low_balance:1')).toBe(true);
   });
 });

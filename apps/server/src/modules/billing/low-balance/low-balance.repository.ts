@@ -10,7 +10,10 @@ export function createLowBalanceRepository({ db }: { db: DbOrTx }) {
   const threshold = (defaultUnits: number) =>
     sql<number>`coalesce(${settings.lowBalanceThreshold}, ${defaultUnits})`;
   return {
-    /** Accounts under their owner's threshold (0: off) not yet told of this dip. */
+    /**
+     * Accounts under their owner's threshold (0: off) not yet told of this dip, while something
+     * spends them (a pay-as-you-go instance accruing): a new account at ¥0 is not "running low".
+     */
     dipped: (defaultUnits: number, limit: number) =>
       db
         .select({ userId: accounts.userId, available: accounts.available })
@@ -21,6 +24,7 @@ export function createLowBalanceRepository({ db }: { db: DbOrTx }) {
             lt(accounts.available, threshold(defaultUnits)),
             gt(threshold(defaultUnits), 0),
             sql`coalesce(${settings.lowBalanceBelow}, false) = false`,
+            sql`exists (select 1 from ${instances} where ${instances.userId} = ${accounts.userId} and ${instances.billingType} = 'hourly' and ${inArray(instances.status, ACCRUING)})`,
           ),
         )
         .limit(limit),

@@ -33,9 +33,26 @@ const told = (userId: number) =>
     .orderBy(userNotices.id);
 const deps = () => h.t.app.deps.modules.billing;
 
+const running = async (yuan: number) => {
+  const u = await h.funded(yuan);
+  const res = await h.create(u.headers, {
+    machineId: await h.idOf('nm-a-l40s-01'),
+    instanceName: 'lb',
+    image: IMAGE,
+    gpuAmount: 1,
+    billingType: 'hourly',
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return u;
+};
+
 describe('low balance', () => {
   it('tells once per dip under the threshold, again only after the balance went back above', async () => {
-    const u = await h.funded(50);
+    // A new account at ¥0 that spends nothing is not running low.
+    const idle = await h.funded(0);
+    await runLowBalance(deps());
+    expect(await told(idle.user.id)).toHaveLength(0);
+    const u = await running(50);
     await runLowBalance(deps());
     expect(await told(u.user.id)).toHaveLength(0);
     await post(u.user.id, -45); // 5 < 10
@@ -55,15 +72,7 @@ describe('low balance', () => {
   });
 
   it('says how many hours the balance lasts at the current spend, and follows the threshold setting', async () => {
-    const u = await h.funded(20);
-    const res = await h.create(u.headers, {
-      machineId: await h.idOf('nm-a-l40s-01'),
-      instanceName: 'lb',
-      image: IMAGE,
-      gpuAmount: 1,
-      billingType: 'hourly',
-    });
-    expect(res.statusCode, res.body).toBe(200);
+    const u = await running(20);
     const put = await h.t.app.inject({
       method: 'PUT',
       url: '/api/user/notification-settings',
@@ -77,7 +86,7 @@ describe('low balance', () => {
     expect(n?.body).toContain('约可使用 5 小时');
     expect(n?.params).toMatchObject({ available: 20, hourlyBurn: 3.98, hoursLeft: 5 });
     // Threshold 0: off.
-    const v = await h.funded(1);
+    const v = await running(5);
     await h.t.app.inject({
       method: 'PUT',
       url: '/api/user/notification-settings',
