@@ -67,6 +67,16 @@ export async function runDeliveries(deps: NoticesDeps, limit = DELIVERY_BATCH) {
   return { sent, failed };
 }
 
+/** Deliveries are kept this long once finished (the log shows the last ones of each webhook). */
+export const DELIVERY_KEEP_MS = 30 * 86_400_000;
+
+export async function purgeDeliveries(deps: Pick<NoticesDeps, 'db' | 'now'>) {
+  const deleted = await createNotificationsRepository(deps).purgeFinished(
+    new Date(deps.now().getTime() - DELIVERY_KEEP_MS),
+  );
+  return { deleted };
+}
+
 async function deliver(deps: NoticesDeps, d: DeliveryRow, ctx: Context): Promise<Outcome> {
   const { notice } = ctx;
   if (d.channel === 'sms') return sendSms(deps, ctx);

@@ -1,6 +1,6 @@
 import { defineModule } from '../../platform/module.ts';
 import type { SmsDriver } from '../sms/index.ts';
-import { runDeliveries } from './deliveries.usecases.ts';
+import { purgeDeliveries, runDeliveries } from './deliveries.usecases.ts';
 import { noticesRoutes } from './notices.routes.ts';
 import type { NoticesDeps } from './notices.usecases.ts';
 import { notificationsRoutes } from './notifications.routes.ts';
@@ -32,6 +32,11 @@ export const noticesModule = defineModule({
       name: NOTIFICATION_DELIVERY_TASK,
       intervalMs: 5_000,
       run: () => runDeliveries(deps),
+    });
+    app.tasks.register({
+      name: 'notices.purge-deliveries',
+      intervalMs: 3_600_000,
+      run: () => purgeDeliveries(deps),
     });
   },
 });

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { users } from '../auth/auth.tables.ts';
 import { userNotices } from './notices.tables.ts';
@@ -122,6 +122,19 @@ export function createNotificationsRepository({ db }: { db: DbOrTx }) {
             eq(notificationDeliveries.status, 'pending'),
             isNotNull(notificationDeliveries.claimToken),
             lte(notificationDeliveries.claimedUntil, now),
+          ),
+        )
+        .returning({ id: notificationDeliveries.id });
+      return gone.length;
+    },
+    /** Deliveries finished (last tried) before `before`: the log shows only the last ones. */
+    async purgeFinished(before: Date) {
+      const gone = await db
+        .delete(notificationDeliveries)
+        .where(
+          and(
+            ne(notificationDeliveries.status, 'pending'),
+            sql`coalesce(${notificationDeliveries.lastAttemptAt}, ${notificationDeliveries.createdAt}) < ${before.toISOString()}::timestamptz`,
           ),
         )
         .returning({ id: notificationDeliveries.id });

@@ -8,7 +8,7 @@ import {
 import { z } from 'zod';
 import { ok } from '../../platform/http/envelope.ts';
 import type { AppInstance } from '../../platform/http/types.ts';
-import { signedInUser } from '../auth/index.ts';
+import { perCustomerLimit, signedInUser } from '../auth/index.ts';
 import type { NoticesDeps } from './notices.usecases.ts';
 import { addWebhook, deleteWebhook, listWebhooks, testWebhook } from './webhooks.usecases.ts';
 
@@ -58,6 +58,8 @@ export async function webhooksRoutes(app: AppInstance, deps: NoticesDeps) {
     '/api/user/webhooks/:id/test',
     {
       ...guard,
+      // Each test is a request from our servers to an address the user picks: a few a minute.
+      config: perCustomerLimit(10),
       schema: {
         tags,
         summary: '发送测试通知',

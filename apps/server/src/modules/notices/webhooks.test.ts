@@ -1,10 +1,12 @@
 import { WEBHOOK_EVENT_HEADER, WEBHOOK_SIGNATURE_HEADER, WEBHOOKS_PER_USER } from '@gpu/shared/notifications';
 import { verifyWebhookSignature } from '@gpu/shared/webhook-signature';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../platform/clock.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { createNoticesRepository } from './index.ts';
 import { NOTIFICATION_DELIVERY_TASK } from './notices.module.ts';
+import { notificationDeliveries } from './notifications.tables.ts';
 import { recordingSms, startReceiver } from './notifications.test-helpers.ts';
 
 const clock = fixedClock('2026-11-22T08:00:00Z');
@@ -126,6 +128,14 @@ describe('webhooks', () => {
     // Every retry carries the notice's id: the receiver can drop repeats.
     const ids = receiver.received.slice(start).map((r) => JSON.parse(r.raw).id);
     expect(new Set(ids).size).toBe(1);
+    // Finished deliveries are purged after 30 days.
+    const mine = () =>
+      t.db.select().from(notificationDeliveries).where(eq(notificationDeliveries.userId, user.id));
+    await t.app.tasks.runNow('notices.purge-deliveries');
+    expect(await mine()).toHaveLength(1);
+    clock.advance(31 * 86_400_000);
+    await t.app.tasks.runNow('notices.purge-deliveries');
+    expect(await mine()).toHaveLength(0);
   });
 
   it('test button: sends a signed test event now and answers the result', async () => {
