@@ -107,6 +107,13 @@ export const envSchema = z.object({
   ALIYUN_SMS_TEMPLATE_CODE: z.string().optional(),
   /** Template of the notice to the old phone after a phone change (parameter `phone`); unset: none is sent. */
   ALIYUN_SMS_NOTICE_TEMPLATE_CODE: z.string().optional(),
+  /** Template of notification SMS (parameters `title`, `content`); unset: notification SMS are not sent. */
+  ALIYUN_SMS_EVENT_TEMPLATE_CODE: z.string().optional(),
+  /**
+   * Webhook URLs may reach loopback and private addresses (tests' local receivers); default on
+   * outside production, off in production (a customer's URL must not reach our network).
+   */
+  WEBHOOK_ALLOW_PRIVATE: z.enum(['on', 'off'], { message: '只能是 on 或 off' }).optional(),
   /** Endpoint override (tests point it at a local fake). */
   ALIYUN_SMS_ENDPOINT: z.string().default('dysmsapi.aliyuncs.com'),
   /** Payment provider: `simulated` (a local page pays; not for real money) or `alipay`. */
@@ -227,6 +234,8 @@ export type Config = Omit<Env, 'PAYMENT_PROVIDER'> & {
   demoData: boolean;
   /** Serve /api/docs (API_DOCS, else on outside production). */
   apiDocs: boolean;
+  /** Webhooks may reach loopback/private addresses (WEBHOOK_ALLOW_PRIVATE, else on outside production). */
+  webhookAllowPrivate: boolean;
 };
 
 /** Settings refused at start-up (loadConfig, the provider checks); main prints the message and exits. */

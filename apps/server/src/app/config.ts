@@ -56,6 +56,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     isProduction,
     demoData: (cfg.DEMO_DATA ?? (isProduction ? 'off' : 'on')) === 'on',
     apiDocs: (cfg.API_DOCS ?? (isProduction ? 'off' : 'on')) === 'on',
+    webhookAllowPrivate: (cfg.WEBHOOK_ALLOW_PRIVATE ?? (isProduction ? 'off' : 'on')) === 'on',
   };
 }
 

@@ -103,7 +103,10 @@ export function createModules(core: Core, config: Config, overrides: ContainerOv
   const ledger = ledgerModule.createDeps(core, {});
   const idempotency = idempotencyModule.createDeps(core, {});
   const contact = contactModule.createDeps(core, {});
-  const notices = noticesModule.createDeps(core, {});
+  const notices = noticesModule.createDeps(core, {
+    sms: sms.driver,
+    webhookAllowPrivate: config.webhookAllowPrivate,
+  });
   const payments = paymentsModule.createDeps(core, { settings: config, driver: overrides.payments });
   const blockchain = blockchainModule.createDeps(core, { settings: config });
   // Below instances: a container gets its owner's keys when it is made or started.

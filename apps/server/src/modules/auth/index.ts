@@ -16,3 +16,4 @@ export { refreshCookieJar } from './refresh-cookie.ts';
 export { sha256, spendRefreshToken } from './refresh-rotation.ts';
 export { adminActor, adminTenantScope, perCustomerLimit, signedInAdmin, signedInUser } from './signed-in.ts';
 export type { TokenService } from './tokens.ts';
+export { CODE_RULES } from './verification-codes.ts';

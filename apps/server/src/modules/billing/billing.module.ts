@@ -2,6 +2,7 @@ import { defineModule } from '../../platform/module.ts';
 import type { BillingDeps } from './billing.deps.ts';
 import { billingRoutes } from './billing.routes.ts';
 import { billsRoutes } from './bills/bills.routes.ts';
+import { lowBalanceTask } from './low-balance/low-balance.task.ts';
 
 /** Balances (the customer's, and admins' adjustments) and bills with their exports. */
 export const billingModule = defineModule({
@@ -10,5 +11,6 @@ export const billingModule = defineModule({
   register: async (app, deps) => {
     await billingRoutes(app, deps);
     await billsRoutes(app, deps);
+    app.tasks.register(lowBalanceTask(deps));
   },
 });

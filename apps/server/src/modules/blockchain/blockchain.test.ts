@@ -5,6 +5,7 @@ import { fixedClock } from '../../platform/clock.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { ledgerEntries } from '../ledger/ledger.tables.ts';
 import { reconcileAccount } from '../ledger/ledger.ts';
+import { userNotices } from '../notices/notices.tables.ts';
 import { startFakeAlipayGateway } from '../payments/drivers/alipay/fake-alipay-gateway.ts';
 import { BLOCKCHAIN_ORDER_TTL_MS, MAX_PENDING_BLOCKCHAIN_ORDERS } from './blockchain.models.ts';
 import { createBlockchainRepository } from './blockchain.repository.ts';
@@ -129,6 +130,11 @@ describe('blockchain orders', () => {
     expect(await balance(headers)).toBe(720);
     const entries = await t.db.select().from(ledgerEntries).where(eq(ledgerEntries.userId, user.id));
     expect(entries).toHaveLength(1);
+    // The owner is told once (issue 31).
+    const told = await t.db.select().from(userNotices).where(eq(userNotices.userId, user.id));
+    expect(told.map((n) => [n.event, n.body])).toEqual([
+      ['recharge_succeeded', `区块链充值订单 ${order.orderNo} 已到账 ¥720.00。`],
+    ]);
     expect(entries[0]).toMatchObject({
       kind: 'recharge',
       amount: 7_200_000,

@@ -4,11 +4,13 @@ import {
   type BlockchainStats,
   type BlockchainStatus,
   chainAmountToMicro,
+  formatMoney,
   normalizeTxHash,
   type Page,
   unitsToYuan,
 } from '@gpu/shared';
 import { postLedgerEntry } from '../ledger/index.ts';
+import { createNoticesRepository } from '../notices/index.ts';
 import type { BlockchainDeps } from './blockchain.deps.ts';
 import { blockchainErrors } from './blockchain.errors.ts';
 import {
@@ -102,6 +104,14 @@ export async function refreshBlockchainOrder(deps: BlockchainDeps, order: Blockc
         reference: { type: 'blockchain_order', id: current.id },
         memo: `区块链充值 ${current.currency} ${current.chain}`,
         at: now,
+      });
+      await createNoticesRepository({ db: tx }).notify({
+        userId: current.userId,
+        event: 'recharge_succeeded',
+        title: '充值成功',
+        body: `区块链充值订单 ${current.orderNo} 已到账 ${formatMoney(unitsToYuan(current.creditAmount))}。`,
+        dedupeKey: `recharge_succeeded:${current.orderNo}`,
+        params: { orderNo: current.orderNo, amount: unitsToYuan(current.creditAmount) },
       });
       return 'CONFIRMED';
     }

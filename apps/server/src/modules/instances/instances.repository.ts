@@ -3,7 +3,6 @@ import { and, count, desc, eq, gte, inArray, isNull, lt, lte, ne, or, sql } from
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { newDocNo } from '../../platform/doc-no.ts';
 import { hosts, regions } from '../hosts/hosts.tables.ts';
-import { userNotices } from '../notices/notices.tables.ts';
 import { recordNoPrefix, TRANSITIONAL } from './instances.models.ts';
 import { billingRecords, instanceEvents, instances } from './instances.tables.ts';
 
@@ -225,10 +224,6 @@ export function createInstancesRepository({ db }: { db: DbOrTx }) {
           .orderBy(instances.id)
           .limit(limit)
       ).map((r) => r.id),
-    /** The owner's notice of an admin action, written with the action's end state. */
-    async notify(values: typeof userNotices.$inferInsert) {
-      await db.insert(userNotices).values(values).onConflictDoNothing(); // dedupe key: once
-    },
     /** The container of a create, recorded before it is started. */
     async saveContainerId(id: number, containerId: string) {
       await db
@@ -263,11 +258,6 @@ export function createInstancesRepository({ db }: { db: DbOrTx }) {
             lte(instances.expiresAt, now),
           ),
         ),
-    stoppedSince: (before: Date) =>
-      db
-        .select({ id: instances.id, stoppedAt: instances.stoppedAt, warning: instances.warning })
-        .from(instances)
-        .where(and(eq(instances.status, 'STOPPED'), lte(instances.stoppedAt, before))),
     transitionalSince: (before: Date) =>
       db
         .select({ id: instances.id })

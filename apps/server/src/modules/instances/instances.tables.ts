@@ -27,7 +27,7 @@ export interface ExtraPortMapping {
   hostPort: number;
 }
 
-/** A notice written with a transition's end state; `dedupeKey` writes it once (issue 31). */
+/** What a transition tells the owner when it ends (event: admin_action when absent). */
 export interface TransitionNotice {
   title: string;
   body: string;
@@ -49,7 +49,10 @@ export interface TransitionJob {
   cloneOf?: number;
   /** SAVING_IMAGE: the user image row the job commits into (images/save.usecases.ts). */
   imageId?: number;
-  /** An admin's or a guard's action: the notice the owner gets once it is done. */
+  /**
+   * The notice the owner gets once it is done (an admin's action; a system stop such as arrears):
+   * written through notices' `notify`, so its event fans out and its dedupe key holds.
+   */
   notice?: TransitionNotice;
 }
 

@@ -1,4 +1,5 @@
 import {
+  formatMoney,
   type Page,
   type PaymentStatus,
   type QrCode,
@@ -12,6 +13,7 @@ import {
 } from '@gpu/shared';
 import type { AuthUser } from '../auth/index.ts';
 import { billingErrors, createLedgerRepository, postLedgerEntry } from '../ledger/index.ts';
+import { createNoticesRepository } from '../notices/index.ts';
 import type { TradeState } from './drivers/payment-driver.ts';
 import type { PaymentDeps } from './payments.deps.ts';
 import { paymentErrors } from './payments.errors.ts';
@@ -104,6 +106,14 @@ export async function settlePaid(
       reference: { type: 'recharge_order', id: order.id },
       memo: `充值订单 ${orderNo}`,
       at,
+    });
+    await createNoticesRepository({ db: tx }).notify({
+      userId: order.userId,
+      event: 'recharge_succeeded',
+      title: '充值成功',
+      body: `充值订单 ${orderNo} 已到账 ${formatMoney(unitsToYuan(order.amount))}。`,
+      dedupeKey: `recharge_succeeded:${orderNo}`,
+      params: { orderNo, amount: unitsToYuan(order.amount) },
     });
     return true;
   });

@@ -1,5 +1,6 @@
 import { defineModule } from '../../platform/module.ts';
 import { voucherAdminRoutes } from './admin.routes.ts';
+import { voucherNoticesTask } from './voucher-notices.task.ts';
 import type { VouchersDeps } from './vouchers.deps.ts';
 import { vouchersRoutes } from './vouchers.routes.ts';
 
@@ -10,5 +11,6 @@ export const vouchersModule = defineModule({
   register: async (app, deps) => {
     await vouchersRoutes(app, deps);
     await voucherAdminRoutes(app, deps);
+    app.tasks.register(voucherNoticesTask(deps));
   },
 });

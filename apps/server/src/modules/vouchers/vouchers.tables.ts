@@ -77,6 +77,9 @@ export const vouchers = pgTable(
   (t) => [
     index('vouchers_user').on(t.userId, t.expiresAt),
     index('vouchers_config').on(t.configId, t.userId),
+    // The notices task's scans (issue 31): recently issued, and ending soon.
+    index('vouchers_created').on(t.createdAt),
+    index('vouchers_expires').on(t.expiresAt),
     check('vouchers_remaining', sql`${t.remaining} >= 0 and ${t.remaining} <= ${t.amount}`),
   ],
 );

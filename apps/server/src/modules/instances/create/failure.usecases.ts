@@ -1,3 +1,4 @@
+import { formatMoney, unitsToYuan } from '@gpu/shared';
 import {
   ContainerNotFoundError,
   containerNameOf,
@@ -6,6 +7,7 @@ import {
   releaseOnHost,
 } from '../../hosts/index.ts';
 import { postLedgerEntry } from '../../ledger/index.ts';
+import { createNoticesRepository } from '../../notices/index.ts';
 import type { InstanceDeps } from '../instances.deps.ts';
 import { createInstancesRepository, type InstanceRow } from '../instances.repository.ts';
 import { returnVoucherOf } from '../metering/voucher-hold.ts';
@@ -96,6 +98,23 @@ export async function failCreate(deps: InstanceDeps, inst: InstanceRow, cause: u
         createdAt: now,
       });
     }
+    const back = [
+      locked.charged > 0 ? `已退回 ${formatMoney(unitsToYuan(locked.charged))} 到余额` : '',
+      voucherBack.used > 0 ? `代金券抵扣的 ${formatMoney(unitsToYuan(voucherBack.used))} 已退回代金券` : '',
+    ].filter(Boolean);
+    await createNoticesRepository({ db: tx }).notify({
+      userId: inst.userId,
+      instanceId: inst.id,
+      event: 'create_failed_refunded',
+      title: '实例创建失败',
+      body: `实例「${inst.name}」创建失败（${detail}），${back.length > 0 ? back.join('，') : '未扣费'}。`,
+      dedupeKey: `create_failed_refunded:${inst.id}`,
+      params: {
+        instanceName: inst.name,
+        refunded: unitsToYuan(locked.charged),
+        voucherReturned: unitsToYuan(voucherBack.used),
+      },
+    });
     return true;
   });
   if (failed) {

@@ -1,5 +1,6 @@
 import type { InstanceStatus } from '@gpu/shared';
 import { ContainerNotFoundError, createHostsRepository, isDriverError } from '../../hosts/index.ts';
+import { createNoticesRepository } from '../../notices/index.ts';
 import type { InstanceDeps } from '../instances.deps.ts';
 import { instanceErrors } from '../instances.errors.ts';
 import { createInstancesRepository, type InstanceRow } from '../instances.repository.ts';
@@ -38,7 +39,12 @@ export async function finish(
     await repo.update(inst.id, patch);
     await repo.event(inst.id, expect, to, 'system', reason, now);
     const notice = locked.transitionJob?.notice;
-    if (success && notice) await repo.notify({ userId: locked.userId, instanceId: locked.id, ...notice });
+    if (success && notice)
+      await createNoticesRepository({ db: tx }).notify({
+        userId: locked.userId,
+        instanceId: locked.id,
+        ...notice,
+      });
     return { ...locked, ...patch } as InstanceRow;
   });
   deps.market.invalidate();

@@ -4,6 +4,8 @@ import { createInstancesRepository } from '../instances.repository.ts';
 import { powerOff, release } from '../lifecycle/lifecycle.usecases.ts';
 import { createMeteringRepository } from '../metering/metering.repository.ts';
 import { chargeAccruedMany } from '../metering/metering.ts';
+import { createLifecycleNoticesRepository } from './lifecycle-notices.repository.ts';
+import { arrearsNotice, NOTICE_LEADS_DAYS, notifyReleaseScheduled } from './lifecycle-notices.ts';
 
 const SYSTEM = { kind: 'system' } as const;
 /** A scheduled task is no request: it drives the transition itself and sees how it ended. */
@@ -71,7 +73,7 @@ export async function runMetering(deps: InstanceDeps, opts: { batch?: number } =
     afterId = last.id;
   }
   for (const id of arrears) {
-    await powerOff(deps, id, SYSTEM, 'arrears', INLINE).catch((err) =>
+    await powerOff(deps, id, SYSTEM, 'arrears', { ...INLINE, notice: arrearsNotice }).catch((err) =>
       deps.log.error({ err, instanceId: id, userId: owner.get(id) }, 'arrears power-off failed'),
     );
   }
@@ -116,7 +118,7 @@ export async function runExpiry(deps: InstanceDeps) {
 }
 
 /** Days before release that the user is warned. */
-export const RELEASE_WARNING_DAYS = 3;
+export const RELEASE_WARNING_DAYS = Math.max(...NOTICE_LEADS_DAYS);
 
 /**
  * Retention: an instance stopped for `retentionDays` is released; from RELEASE_WARNING_DAYS
@@ -130,7 +132,7 @@ export async function runRetention(deps: InstanceDeps) {
   const warnBefore = new Date(now.getTime() - (deps.retentionDays - RELEASE_WARNING_DAYS) * day);
   let released = 0;
   let warned = 0;
-  for (const inst of await repo.stoppedSince(warnBefore)) {
+  for (const inst of await createLifecycleNoticesRepository(deps).stoppedSince(warnBefore)) {
     if (!inst.stoppedAt) continue;
     if (inst.stoppedAt.getTime() <= releaseBefore.getTime()) {
       await release(deps, inst.id, SYSTEM, '关机超过保留期限，系统已释放', INLINE).then(
@@ -140,6 +142,7 @@ export async function runRetention(deps: InstanceDeps) {
       continue;
     }
     const at = new Date(inst.stoppedAt.getTime() + deps.retentionDays * day);
+    await notifyReleaseScheduled(deps, { ...inst, stoppedAt: inst.stoppedAt }, at, now);
     const text = `实例已关机，数据将于${formatTime(at, 'YYYY-MM-DD HH:mm')}释放，请及时开机或备份`;
     if (inst.warning !== text) {
       await repo.update(inst.id, { warning: text });

@@ -4,6 +4,7 @@ import {
   createHostsRepository,
   releaseOnHost,
 } from '../../hosts/index.ts';
+import { createNoticesRepository } from '../../notices/index.ts';
 import { freeIfContainerGone } from '../create/failure.usecases.ts';
 import type { InstanceDeps } from '../instances.deps.ts';
 import { createInstancesRepository, type InstanceRow } from '../instances.repository.ts';
@@ -169,7 +170,11 @@ async function move(
     // An admin's action that did get done: its owner is told, as when the job finishes it.
     const notice = locked.transitionJob?.notice;
     if (notice && to === DONE[locked.status]) {
-      await repo.notify({ userId: locked.userId, instanceId: locked.id, ...notice });
+      await createNoticesRepository({ db: tx }).notify({
+        userId: locked.userId,
+        instanceId: locked.id,
+        ...notice,
+      });
     }
     return to;
   });

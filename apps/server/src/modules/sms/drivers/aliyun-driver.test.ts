@@ -76,6 +76,33 @@ describe('aliyun SMS driver against a local endpoint', () => {
     expect(JSON.parse(params.get('TemplateParam') ?? '{}')).toEqual({ phone: '139****5678' });
   });
 
+  it('sends a notification event with its own template, title and content as parameters', async () => {
+    const events = createAliyunSmsDriver({
+      accessKeyId: 'AKID',
+      accessKeySecret: 'SECRET',
+      signName: '算力云',
+      templateCode: 'SMS_123',
+      eventTemplateCode: 'SMS_789',
+      endpoint,
+    });
+    await events.sendNotice({
+      phone: '13800138000',
+      notice: { kind: 'EVENT', title: '余额不足提醒', text: '您的可用余额为 ¥5.00' },
+    });
+    const req = seen.at(-1);
+    const params = new URLSearchParams([...(req?.url.searchParams ?? []), ...(req?.body ?? [])]);
+    expect(params.get('TemplateCode')).toBe('SMS_789');
+    expect(JSON.parse(params.get('TemplateParam') ?? '{}')).toEqual({
+      title: '余额不足提醒',
+      content: '您的可用余额为 ¥5.00',
+    });
+    const before = seen.length;
+    await expect(
+      driver().sendNotice({ phone: '13800138000', notice: { kind: 'EVENT', title: 't', text: 'x' } }),
+    ).rejects.toBeInstanceOf(SmsSendError);
+    expect(seen.length).toBe(before);
+  });
+
   it('refuses a notice when no notice template is set (the caller logs it)', async () => {
     const before = seen.length;
     await expect(

@@ -9,6 +9,8 @@ export interface AliyunSmsSettings {
   templateCode: string;
   /** Template of the phone-changed notice, with a `phone` parameter (the new phone, masked); unset: no notice. */
   noticeTemplateCode?: string;
+  /** Template of notification events (issue 31), with `title` and `content` parameters; unset: none is sent. */
+  eventTemplateCode?: string;
   /** Host (and port) of the API; `http://` in front selects plain HTTP (local fakes in tests). */
   endpoint: string;
 }
@@ -52,6 +54,11 @@ export function createAliyunSmsDriver(s: AliyunSmsSettings): SmsDriver {
     kind: 'aliyun',
     send: ({ phone, code }) => sendSms(phone, s.templateCode, { code }),
     async sendNotice({ phone, notice }) {
+      if (notice.kind === 'EVENT') {
+        if (!s.eventTemplateCode) throw new SmsSendError('ALIYUN_SMS_EVENT_TEMPLATE_CODE is not set');
+        await sendSms(phone, s.eventTemplateCode, { title: notice.title, content: notice.text });
+        return;
+      }
       if (!s.noticeTemplateCode) throw new SmsSendError('ALIYUN_SMS_NOTICE_TEMPLATE_CODE is not set');
       await sendSms(phone, s.noticeTemplateCode, { phone: maskPhone(notice.newPhone) });
     },

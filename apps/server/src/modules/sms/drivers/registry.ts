@@ -11,6 +11,7 @@ export interface SmsSettings {
   ALIYUN_SMS_SIGN_NAME?: string;
   ALIYUN_SMS_TEMPLATE_CODE?: string;
   ALIYUN_SMS_NOTICE_TEMPLATE_CODE?: string;
+  ALIYUN_SMS_EVENT_TEMPLATE_CODE?: string;
   ALIYUN_SMS_ENDPOINT: string;
 }
 
@@ -22,6 +23,7 @@ export function createSmsDriver(config: SmsSettings, log: FastifyBaseLogger): Sm
       signName: config.ALIYUN_SMS_SIGN_NAME as string,
       templateCode: config.ALIYUN_SMS_TEMPLATE_CODE as string,
       noticeTemplateCode: config.ALIYUN_SMS_NOTICE_TEMPLATE_CODE,
+      eventTemplateCode: config.ALIYUN_SMS_EVENT_TEMPLATE_CODE,
       endpoint: config.ALIYUN_SMS_ENDPOINT,
     });
   }

@@ -1,7 +1,9 @@
 import type { CodeType } from '@gpu/shared';
 
-/** A message that carries no code: tells the account holder that something changed. */
-export type SmsNotice = { kind: 'PHONE_CHANGED'; newPhone: string };
+/** A message that carries no code: something changed (the old phone), or a notification event (issue 31). */
+export type SmsNotice =
+  | { kind: 'PHONE_CHANGED'; newPhone: string }
+  | { kind: 'EVENT'; title: string; text: string };
 
 /** Sends one verification code, or a notice. `kind` console: the answer may carry the code (not production). */
 export interface SmsDriver {
@@ -20,5 +22,7 @@ export function noticeText(notice: SmsNotice): string {
   switch (notice.kind) {
     case 'PHONE_CHANGED':
       return `您的账号绑定手机号已更换为${maskPhone(notice.newPhone)}，如非本人操作，请立即联系客服。`;
+    case 'EVENT':
+      return `${notice.title}：${notice.text}`;
   }
 }
