@@ -25,6 +25,9 @@ const EXPECTED: Record<string, Guard> = {
   '/console/recharge-orders': 'auth',
   '/console/vouchers': 'auth',
   '/console/account-security': 'auth',
+  // Issue 31: the message centre and notification settings.
+  '/console/messages': 'auth',
+  '/console/notification-settings': 'auth',
   '/recharge': 'auth',
   '/blockchain': 'auth',
   '/user': 'auth',

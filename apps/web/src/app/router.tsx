@@ -44,6 +44,10 @@ const ContactPage = lazy(() => import('../features/contact/pages/ContactPage'));
 const AdminEnquiriesPage = lazy(() => import('../features/contact/pages/AdminEnquiriesPage'));
 const MyImagesPage = lazy(() => import('../features/images/pages/MyImagesPage'));
 const AccountSecurityPage = lazy(() => import('../features/account/pages/AccountSecurityPage'));
+const MessagesPage = lazy(() => import('../features/notifications/pages/MessagesPage'));
+const NotificationSettingsPage = lazy(
+  () => import('../features/notifications/pages/NotificationSettingsPage'),
+);
 const BlockchainPage = lazy(() => import('../features/blockchain/pages/BlockchainPage'));
 const AiNavigationPage = lazy(() => import('../features/ai-navigation/pages/AiNavigationPage'));
 const NotFoundPage = lazy(() => import('../components/NotFoundPage'));
@@ -105,6 +109,14 @@ export const ROUTE_TABLE: LayoutDef[] = [
         title: r.consoleAccountSecurity,
         guard: 'auth',
         page: AccountSecurityPage,
+      },
+      // Issue 31: the message centre and its per-event channels and webhooks.
+      { path: PATHS.console.messages, title: r.consoleMessages, guard: 'auth', page: MessagesPage },
+      {
+        path: PATHS.console.notificationSettings,
+        title: r.consoleNotificationSettings,
+        guard: 'auth',
+        page: NotificationSettingsPage,
       },
     ],
   },

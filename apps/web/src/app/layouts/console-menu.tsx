@@ -1,9 +1,11 @@
 import {
   AccountBookOutlined,
+  BellOutlined,
   CloudServerOutlined,
   GiftOutlined,
   HddOutlined,
   HomeOutlined,
+  NotificationOutlined,
   ProfileOutlined,
   SafetyCertificateOutlined,
   WalletOutlined,
@@ -39,6 +41,8 @@ export const CONSOLE_MENU: NonNullable<MenuProps['items']> = [
     label: t.console.groupAccount,
     children: [
       { key: c.accountSecurity, icon: <SafetyCertificateOutlined />, label: r.consoleAccountSecurity },
+      { key: c.messages, icon: <BellOutlined />, label: r.consoleMessages },
+      { key: c.notificationSettings, icon: <NotificationOutlined />, label: r.consoleNotificationSettings },
     ],
   },
 ];

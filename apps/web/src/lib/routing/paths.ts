@@ -22,6 +22,8 @@ export const PATHS = {
     rechargeOrders: '/console/recharge-orders',
     vouchers: '/console/vouchers',
     accountSecurity: '/console/account-security',
+    messages: '/console/messages',
+    notificationSettings: '/console/notification-settings',
   },
   admin: {
     root: '/admin',
