@@ -1,6 +1,6 @@
 import { BellOutlined } from '@ant-design/icons';
 import { Badge, Button, Popover } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { PATHS } from '../../../lib/routing/paths';
 import { useSession } from '../../../lib/use-session';
@@ -20,6 +20,15 @@ export default function NotificationBell() {
   const [open, setOpen] = useState(false);
   const query = useBellNotifications(Boolean(user));
   const markRead = useMarkRead();
+  const { refetch } = query;
+  // React Query refetches when the tab becomes visible; coming back from another window (the
+  // tab visible all along) is a focus event. An answer already on its way is reused.
+  useEffect(() => {
+    if (!user) return;
+    const onFocus = () => void refetch({ cancelRefetch: false });
+    window.addEventListener('focus', onFocus);
+    return () => window.removeEventListener('focus', onFocus);
+  }, [user, refetch]);
   if (!user) return null;
   const unread = query.data?.unread ?? 0;
   const list = query.data?.list ?? [];

@@ -45,6 +45,7 @@ function SecretDialog({ created, onClose }: { created: CreatedWebhook | null; on
       title={w.secretTitle}
       onCancel={onClose}
       maskClosable={false}
+      destroyOnHidden
       footer={
         <Button type="primary" onClick={onClose} data-testid="webhook-secret-done">
           {w.secretSaved}
