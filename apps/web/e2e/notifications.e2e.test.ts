@@ -131,6 +131,10 @@ describe('on a 390 px phone', () => {
     await expect.poll(() => bellCount(page)).toBe('');
     await page.keyboard.press('Escape');
     await panel.waitFor({ state: 'hidden' });
+    // The keyboard is back on the bell.
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe(
+      'notification-bell',
+    );
 
     const centre = await visit(context, '/console/messages');
     const items = centre.getByTestId('notification-item');

@@ -89,6 +89,20 @@ describe('the notification bell', () => {
     expect(screen.getByTestId('bell-read-8')).toBeTruthy();
   });
 
+  it('takes the keyboard into the panel when it opens, and Escape brings it back to the bell', async () => {
+    fake.state.messages = [message({ id: 31 })];
+    renderBell();
+    await waitFor(() => expect(count()).toBe('1'));
+    bell().focus();
+    fireEvent.click(bell());
+    const panel = await screen.findByTestId('bell-panel');
+    await waitFor(() => expect(document.activeElement).toBe(panel));
+    expect(bell().getAttribute('aria-expanded')).toBe('true');
+    fireEvent.keyDown(panel, { key: 'Escape' });
+    await waitFor(() => expect(bell().getAttribute('aria-expanded')).toBe('false'));
+    expect(document.activeElement).toBe(bell());
+  });
+
   it('says so when there are no messages', async () => {
     renderBell();
     await waitFor(() => expect(listCalls()).toBe(1));

@@ -1,6 +1,6 @@
 import { BellOutlined } from '@ant-design/icons';
 import { Badge, Button, Popover } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { PATHS } from '../../../lib/routing/paths';
 import { useSession } from '../../../lib/use-session';
@@ -18,6 +18,8 @@ const n = t.notifications;
 export default function NotificationBell() {
   const { user } = useSession();
   const [open, setOpen] = useState(false);
+  const triggerRef = useRef<HTMLButtonElement>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
   const query = useBellNotifications(Boolean(user));
   const markRead = useMarkRead();
   const { refetch } = query;
@@ -29,12 +31,31 @@ export default function NotificationBell() {
     window.addEventListener('focus', onFocus);
     return () => window.removeEventListener('focus', onFocus);
   }, [user, refetch]);
+  // Keyboard: the panel is rendered at the end of the page, so focus moves into it on opening
+  // and back to the bell on Escape.
+  useEffect(() => {
+    if (!open) return;
+    const id = window.setTimeout(() => panelRef.current?.focus(), 50);
+    return () => window.clearTimeout(id);
+  }, [open]);
   if (!user) return null;
   const unread = query.data?.unread ?? 0;
   const list = query.data?.list ?? [];
 
   const panel = (
-    <div className={styles.panel} data-testid="bell-panel">
+    <div
+      ref={panelRef}
+      tabIndex={-1}
+      role="dialog"
+      aria-label={n.latest}
+      className={styles.panel}
+      onKeyDown={(e) => {
+        if (e.key !== 'Escape') return;
+        setOpen(false);
+        triggerRef.current?.focus();
+      }}
+      data-testid="bell-panel"
+    >
       <div className={styles.head}>
         <strong>{n.latest}</strong>
         <Button
@@ -95,11 +116,14 @@ export default function NotificationBell() {
       }}
       trigger="click"
       placement="bottomRight"
+      // On a phone the panel is nearly as wide as the screen: shift it in rather than flip it.
+      align={{ overflow: { shiftX: true, adjustY: true } }}
       content={panel}
       arrow={false}
       styles={{ container: { padding: 0 } }}
     >
       <button
+        ref={triggerRef}
         type="button"
         className={styles.trigger}
         aria-label={unread > 0 ? n.bellUnread(unread) : n.bell}

@@ -91,44 +91,45 @@ export function WebhooksPanel() {
       </p>
       <Form
         form={form}
-        layout="inline"
+        layout="vertical"
         className={styles.addForm}
         onFinish={({ url }) => add.mutate(url.trim())}
         data-testid="webhook-add-form"
       >
-        <Form.Item
-          name="url"
-          className={styles.urlItem}
-          rules={[
-            { required: true, whitespace: true, message: w.urlRequired },
-            {
-              validator: async (_rule, value: string | undefined) => {
-                if (value?.trim() && !isWebhookUrl(value)) throw new Error(w.urlInvalid);
+        <div className={styles.addRow}>
+          <Form.Item
+            name="url"
+            className={styles.urlItem}
+            rules={[
+              { required: true, whitespace: true, message: w.urlRequired },
+              {
+                validator: async (_rule, value: string | undefined) => {
+                  if (value?.trim() && !isWebhookUrl(value)) throw new Error(w.urlInvalid);
+                },
               },
-            },
-          ]}
-        >
-          <Input
-            placeholder={w.urlPlaceholder}
-            aria-label={w.url}
-            maxLength={500}
-            inputMode="url"
-            autoComplete="off"
-            data-testid="webhook-url-input"
-          />
-        </Form.Item>
-        <Form.Item>
+            ]}
+          >
+            <Input
+              placeholder={w.urlPlaceholder}
+              aria-label={w.url}
+              maxLength={500}
+              inputMode="url"
+              autoComplete="off"
+              data-testid="webhook-url-input"
+            />
+          </Form.Item>
           <Button
             type="primary"
             htmlType="submit"
             icon={<PlusOutlined />}
             loading={add.isPending}
             disabled={full}
+            className={styles.addButton}
             data-testid="webhook-add"
           >
             {w.add}
           </Button>
-        </Form.Item>
+        </div>
       </Form>
 
       {hooks.isError ? (
