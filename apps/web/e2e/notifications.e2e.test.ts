@@ -168,7 +168,7 @@ describe('通知设置', () => {
       expect(await site.locator('input').isDisabled()).toBe(true);
       const before = await sms.locator('input').isChecked();
       await sms.click();
-      const threshold = page.getByTestId('low-balance-threshold').locator('input');
+      const threshold = page.locator('#low-balance-threshold');
       await threshold.fill(width === '1440' ? '20' : '35.5');
       await page.getByTestId('settings-save').click();
       await toast(page, '通知设置已保存');
@@ -177,7 +177,7 @@ describe('通知设置', () => {
       await page.reload();
       await page.getByTestId('channel-low_balance-sms').waitFor();
       expect(await page.getByTestId('channel-low_balance-sms').locator('input').isChecked()).toBe(!before);
-      expect(await page.getByTestId('low-balance-threshold').locator('input').inputValue()).toBe(
+      expect(await page.locator('#low-balance-threshold').inputValue()).toBe(
         width === '1440' ? '20.00' : '35.50',
       );
 

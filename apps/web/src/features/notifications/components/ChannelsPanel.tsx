@@ -104,14 +104,13 @@ export function ChannelsPanel() {
               <tr key={event} data-testid={`settings-row-${event}`}>
                 <th scope="row">{n.events[event]}</th>
                 {NOTIFICATION_CHANNELS.map((c) => (
-                  <td key={c}>
+                  <td key={c} data-testid={`channel-${event}-${c}`}>
                     <Checkbox
                       checked={channels[event].includes(c)}
                       disabled={c === 'site'}
                       title={c === 'site' ? s.siteAlways : undefined}
                       aria-label={`${n.events[event]} ${n.channels[c]}`}
                       onChange={(e) => toggle(event, c, e.target.checked)}
-                      data-testid={`channel-${event}-${c}`}
                     />
                   </td>
                 ))}

@@ -31,12 +31,22 @@ export default function NotificationBell() {
     window.addEventListener('focus', onFocus);
     return () => window.removeEventListener('focus', onFocus);
   }, [user, refetch]);
-  // Keyboard: the panel is rendered at the end of the page, so focus moves into it on opening
-  // and back to the bell on Escape.
+  // Keyboard: the panel is rendered at the end of the page, so focus moves into it on opening;
+  // Escape (wherever focus went meanwhile, e.g. a button that got disabled) closes it and gives
+  // the focus back to the bell.
   useEffect(() => {
     if (!open) return;
     const id = window.setTimeout(() => panelRef.current?.focus(), 50);
-    return () => window.clearTimeout(id);
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      setOpen(false);
+      triggerRef.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => {
+      window.clearTimeout(id);
+      document.removeEventListener('keydown', onKey);
+    };
   }, [open]);
   if (!user) return null;
   const unread = query.data?.unread ?? 0;
@@ -49,11 +59,6 @@ export default function NotificationBell() {
       role="dialog"
       aria-label={n.latest}
       className={styles.panel}
-      onKeyDown={(e) => {
-        if (e.key !== 'Escape') return;
-        setOpen(false);
-        triggerRef.current?.focus();
-      }}
       data-testid="bell-panel"
     >
       <div className={styles.head}>
@@ -129,9 +134,6 @@ export default function NotificationBell() {
         aria-label={unread > 0 ? n.bellUnread(unread) : n.bell}
         aria-expanded={open}
         aria-haspopup="dialog"
-        onKeyDown={(e) => {
-          if (e.key === 'Escape') setOpen(false);
-        }}
         data-testid="notification-bell"
       >
         <Badge count={unread} size="small" overflowCount={99} data-testid="bell-count">
