@@ -10,7 +10,7 @@ export const tn = {
     tabWebhooks: 'Webhook',
     event: '通知类型',
     siteAlways: '站内信始终开启',
-    threshold: '余额预警阈值',
+    threshold: '余额预警阈值（元）',
     thresholdHint: '可用余额低于该金额时发送余额不足通知',
     thresholdRequired: '请输入余额预警阈值',
     save: '保存设置',

@@ -128,8 +128,6 @@ export function ChannelsPanel() {
           max={100_000}
           step={1}
           precision={2}
-          prefix="¥"
-          suffix={t.common.yuan}
           value={threshold}
           onChange={(v) => setThreshold(v)}
           status={thresholdMissing ? 'error' : undefined}
