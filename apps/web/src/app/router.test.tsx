@@ -26,6 +26,9 @@ const EXPECTED: Record<string, Guard> = {
   '/console/vouchers': 'auth',
   '/console/account-security': 'auth',
   '/console/spending-caps': 'auth',
+  // Issue 31: the message centre and notification settings.
+  '/console/messages': 'auth',
+  '/console/notification-settings': 'auth',
   '/recharge': 'auth',
   '/blockchain': 'auth',
   '/user': 'auth',

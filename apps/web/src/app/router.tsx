@@ -45,6 +45,10 @@ const AdminEnquiriesPage = lazy(() => import('../features/contact/pages/AdminEnq
 const MyImagesPage = lazy(() => import('../features/images/pages/MyImagesPage'));
 const AccountSecurityPage = lazy(() => import('../features/account/pages/AccountSecurityPage'));
 const SpendingCapsPage = lazy(() => import('../features/guards/pages/SpendingCapsPage'));
+const MessagesPage = lazy(() => import('../features/notifications/pages/MessagesPage'));
+const NotificationSettingsPage = lazy(
+  () => import('../features/notifications/pages/NotificationSettingsPage'),
+);
 const BlockchainPage = lazy(() => import('../features/blockchain/pages/BlockchainPage'));
 const AiNavigationPage = lazy(() => import('../features/ai-navigation/pages/AiNavigationPage'));
 const NotFoundPage = lazy(() => import('../components/NotFoundPage'));
@@ -112,6 +116,14 @@ export const ROUTE_TABLE: LayoutDef[] = [
         title: r.consoleSpendingCaps,
         guard: 'auth',
         page: SpendingCapsPage,
+      },
+      // Issue 31: the message centre and its per-event channels and webhooks.
+      { path: PATHS.console.messages, title: r.consoleMessages, guard: 'auth', page: MessagesPage },
+      {
+        path: PATHS.console.notificationSettings,
+        title: r.consoleNotificationSettings,
+        guard: 'auth',
+        page: NotificationSettingsPage,
       },
     ],
   },

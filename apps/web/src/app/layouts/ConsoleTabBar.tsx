@@ -19,7 +19,7 @@ interface Tab {
 
 /**
  * The phone's bottom tabs. 费用 opens 费用明细 (/console/bills), the page of what was spent, and
- * stands for the whole fees group; 我的 stands for 个人中心 and 账号安全.
+ * stands for the whole fees group; 我的 stands for 个人中心, 账号安全, 消息中心 and 通知设置.
  */
 export const CONSOLE_TABS: readonly Tab[] = [
   {
@@ -48,7 +48,7 @@ export const CONSOLE_TABS: readonly Tab[] = [
     to: PATHS.user,
     label: tabs.mine,
     icon: <UserOutlined />,
-    routes: [PATHS.user, c.accountSecurity],
+    routes: [PATHS.user, c.accountSecurity, c.messages, c.notificationSettings],
   },
 ];
 

@@ -4,6 +4,7 @@ import { NavLink, useLocation } from 'react-router';
 import { PlainIconButton, PlainLinkButton } from '../../components/PlainButton';
 import { TenantBrand } from '../../components/TenantBrand';
 import { AccountDrawer, UserMenu } from '../../features/account';
+import { NotificationBell } from '../../features/notifications';
 import { PATHS } from '../../lib/routing/paths';
 import { isLoggedIn } from '../../lib/session';
 import { useSession } from '../../lib/use-session';
@@ -59,6 +60,14 @@ export function TopNav({ wide = false, menu }: { wide?: boolean; menu?: TopNavMe
             </NavLink>
           ))}
         </nav>
+        {/* One bell for desktop and phone: it stays in the bar when the rest folds into ☰. */}
+        {loggedIn && (
+          <div className={styles.bell}>
+            <AntdScope>
+              <NotificationBell />
+            </AntdScope>
+          </div>
+        )}
         <div className={styles.actions}>
           <PlainLinkButton to={PATHS.console.root} data-testid="nav-console">
             {t.nav.console}

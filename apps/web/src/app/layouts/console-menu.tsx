@@ -1,10 +1,12 @@
 import {
   AccountBookOutlined,
+  BellOutlined,
   CloudServerOutlined,
   DashboardOutlined,
   GiftOutlined,
   HddOutlined,
   HomeOutlined,
+  NotificationOutlined,
   ProfileOutlined,
   SafetyCertificateOutlined,
   WalletOutlined,
@@ -41,6 +43,8 @@ export const CONSOLE_MENU: NonNullable<MenuProps['items']> = [
     label: t.console.groupAccount,
     children: [
       { key: c.accountSecurity, icon: <SafetyCertificateOutlined />, label: r.consoleAccountSecurity },
+      { key: c.messages, icon: <BellOutlined />, label: r.consoleMessages },
+      { key: c.notificationSettings, icon: <NotificationOutlined />, label: r.consoleNotificationSettings },
     ],
   },
 ];

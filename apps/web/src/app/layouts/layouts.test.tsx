@@ -23,6 +23,7 @@ beforeAll(async () => {
   await import('../antd-providers');
   await import('../../features/home/pages/HomePage');
   await import('../../features/account/components/UserMenu');
+  await import('../../features/notifications/components/NotificationBell');
 }, 60_000);
 
 describe('public layout', () => {
@@ -30,6 +31,7 @@ describe('public layout', () => {
     renderHome();
     expect(await screen.findByTestId('nav-login')).toBeTruthy();
     expect(screen.getByTestId('nav-register').getAttribute('href')).toBe('/register');
+    expect(screen.queryByTestId('notification-bell')).toBeNull();
     expect((await screen.findByTestId('hero-console')).getAttribute('href')).toBe(
       '/login?redirect=%2Fconsole',
     );
@@ -38,7 +40,9 @@ describe('public layout', () => {
   it('shows the user menu to a logged-in user, and Console goes straight there', async () => {
     setUserSession('tok', { id: 1, username: 'alice' } as User);
     renderHome();
-    expect((await screen.findByTestId('user-menu')).textContent).toContain('alice');
+    expect((await screen.findByTestId('user-menu', {}, { timeout: 8_000 })).textContent).toContain('alice');
+    // The message centre's bell is in the bar for a signed-in user (issue 31).
+    expect(await screen.findByTestId('notification-bell')).toBeTruthy();
     expect(screen.queryByTestId('nav-register')).toBeNull();
     expect((await screen.findByTestId('hero-console')).getAttribute('href')).toBe('/console');
     clearUserSession();

@@ -23,6 +23,8 @@ export const PATHS = {
     vouchers: '/console/vouchers',
     accountSecurity: '/console/account-security',
     spendingCaps: '/console/spending-caps',
+    messages: '/console/messages',
+    notificationSettings: '/console/notification-settings',
   },
   admin: {
     root: '/admin',

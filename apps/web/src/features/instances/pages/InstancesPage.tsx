@@ -2,7 +2,7 @@ import { PlusOutlined, ReloadOutlined, SyncOutlined } from '@ant-design/icons';
 import { INSTANCE_STATUSES, type InstanceStatus } from '@gpu/shared/labels';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Empty, Grid, Pagination, Result, Select, Switch, Tag } from 'antd';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { LinkButton } from '../../../components/LinkButton';
 import { PageHeader } from '../../../components/PageHeader';
@@ -12,7 +12,7 @@ import { useSession } from '../../../lib/use-session';
 import { t } from '../../../locales/zh-CN';
 import { SpendRunway } from '../../billing';
 import { useGpuSparklines } from '../../monitoring';
-import { UserNotices } from '../../notices';
+import { AdminActionNotices } from '../../notifications';
 import { instanceKeys } from '../api/keys';
 import { useInstances } from '../api/list-instances';
 import { INSTANCE_EVENTS } from '../app-events';
@@ -213,7 +213,10 @@ export default function InstancesPage() {
   return (
     <div className={styles.page}>
       {header}
-      <UserNotices />
+      {/* An administrator's action on an instance (its own small chunk). */}
+      <Suspense fallback={null}>
+        <AdminActionNotices />
+      </Suspense>
       <FirstConnectHint
         instances={instances}
         userKey={String(session.user?.id ?? session.user?.phone ?? '')}
