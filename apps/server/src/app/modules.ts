@@ -15,6 +15,7 @@ import { createLedgerRepository } from '../modules/ledger/index.ts';
 import { ledgerModule } from '../modules/ledger/ledger.module.ts';
 import { marketModule } from '../modules/market/market.module.ts';
 import { metricsModule } from '../modules/metrics/metrics.module.ts';
+import { monitoringModule } from '../modules/monitoring/monitoring.module.ts';
 import { noticesModule } from '../modules/notices/notices.module.ts';
 import { operationsModule } from '../modules/operations/operations.module.ts';
 import { paymentsModule } from '../modules/payments/payments.module.ts';
@@ -114,6 +115,7 @@ export function createModules(core: Core, config: Config, overrides: ContainerOv
     discounts: discounts.service,
     hosts,
   });
+  const monitoring = monitoringModule.createDeps(core, { hostDrivers });
   const billing = billingModule.createDeps(core, {});
   const vastai = vastaiModule.createDeps(core, {
     settings: config,
@@ -151,6 +153,7 @@ export function createModules(core: Core, config: Config, overrides: ContainerOv
     blockchain,
     sshKeys,
     instances,
+    monitoring,
     billing,
     vastai,
     operations,
@@ -178,6 +181,7 @@ export function createModules(core: Core, config: Config, overrides: ContainerOv
     built(blockchainModule, blockchain),
     built(sshKeysModule, sshKeys),
     built(instancesModule, instances),
+    built(monitoringModule, monitoring),
     built(billingModule, billing),
     built(vastaiModule, vastai),
     built(operationsModule, operations),

@@ -12,12 +12,23 @@ export interface GpuActivity {
   samples: number;
 }
 
+/** Under PostgreSQL's 65,535 parameters a statement at 12 columns a row; a batch of 2,000 is one. */
+const ROWS_PER_STATEMENT = 4000;
+
 export function createSamplesRepository({ db }: { db: DbOrTx }) {
   return {
-    /** One multi-row statement per batch; a replica sampling the same moment again changes nothing. */
-    async record(samples: InstanceSample[]) {
-      if (samples.length === 0) return;
-      await db.insert(instanceSamples).values(samples).onConflictDoNothing();
+    /**
+     * One multi-row statement per batch (up to ROWS_PER_STATEMENT rows); a replica sampling the
+     * same moment again changes nothing. `hostId` and `gpuIndexes` (the host's GPU index of each
+     * array position) feed the host charts; without them a sample counts for its instance only.
+     */
+    async record(samples: Array<InstanceSample & { hostId?: number; gpuIndexes?: number[] }>) {
+      for (let k = 0; k < samples.length; k += ROWS_PER_STATEMENT) {
+        await db
+          .insert(instanceSamples)
+          .values(samples.slice(k, k + ROWS_PER_STATEMENT))
+          .onConflictDoNothing();
+      }
     },
     /** Per instance with samples since `since`: its busiest GPU and the first sample's time. */
     async gpuActivitySince(instanceIds: number[], since: Date): Promise<Map<number, GpuActivity>> {

@@ -1,0 +1,215 @@
+import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../platform/db/client.ts';
+import { gpuSkus } from '../hosts/catalog.tables.ts';
+import { hostGpus, hosts } from '../hosts/hosts.tables.ts';
+import { instances } from '../instances/instances.tables.ts';
+import type { ChartRow } from './monitoring.models.ts';
+import { instanceSampleRollups, instanceSamples, monitoringRollupState } from './monitoring.tables.ts';
+
+const rawColumns = {
+  instanceId: instanceSamples.instanceId,
+  at: instanceSamples.at,
+  gpuIndexes: instanceSamples.gpuIndexes,
+  gpuUtil: instanceSamples.gpuUtil,
+  gpuMemUsedMib: instanceSamples.gpuMemUsedMib,
+  gpuMemTotalMib: instanceSamples.gpuMemTotalMib,
+  cpuPercent: instanceSamples.cpuPercent,
+  memUsedBytes: instanceSamples.memUsedBytes,
+  memLimitBytes: instanceSamples.memLimitBytes,
+  diskUsedBytes: instanceSamples.diskUsedBytes,
+  diskLimitBytes: instanceSamples.diskLimitBytes,
+};
+const R = instanceSampleRollups;
+const rollupColumns = {
+  instanceId: R.instanceId,
+  at: R.bucket,
+  gpuIndexes: R.gpuIndexes,
+  gpuUtil: R.gpuUtil,
+  gpuMemUsedMib: R.gpuMemUsedMib,
+  gpuMemTotalMib: R.gpuMemTotalMib,
+  cpuPercent: R.cpuPercent,
+  memUsedBytes: R.memUsedBytes,
+  memLimitBytes: R.memLimitBytes,
+  diskUsedBytes: R.diskUsedBytes,
+  diskLimitBytes: R.diskLimitBytes,
+};
+
+/** SQL of monitoring: what to sample, chart reads, rollups and retention. */
+export function createMonitoringRepository({ db }: { db: DbOrTx }) {
+  return {
+    /** Running instances with a container, their host and what their SKU gives (limits a driver may not know). */
+    runningInstances() {
+      return db
+        .select({
+          id: instances.id,
+          hostId: instances.hostId,
+          containerId: instances.containerId,
+          gpuIndices: instances.gpuIndices,
+          gpuCount: instances.gpuCount,
+          memoryPerGpuGb: gpuSkus.memoryPerGpuGb,
+          systemDiskGb: gpuSkus.systemDiskGb,
+        })
+        .from(instances)
+        .innerJoin(gpuSkus, eq(gpuSkus.id, instances.skuId))
+        .where(and(eq(instances.status, 'RUNNING'), sql`${instances.containerId} is not null`));
+    },
+    hostRows(ids: number[]) {
+      return ids.length === 0 ? Promise.resolve([]) : db.select().from(hosts).where(inArray(hosts.id, ids));
+    },
+    /** Hosts another replica has already sampled in this slot (their engines need not be asked again). */
+    async hostsSampledAt(at: Date, hostIds: number[]): Promise<Set<number>> {
+      if (hostIds.length === 0) return new Set();
+      const rows = await db
+        .selectDistinct({ hostId: instanceSamples.hostId })
+        .from(instanceSamples)
+        .where(and(eq(instanceSamples.at, at), inArray(instanceSamples.hostId, hostIds)));
+      return new Set(rows.map((r) => r.hostId));
+    },
+
+    instanceRaw(instanceId: number, from: Date): Promise<ChartRow[]> {
+      return db
+        .select(rawColumns)
+        .from(instanceSamples)
+        .where(and(eq(instanceSamples.instanceId, instanceId), gte(instanceSamples.at, from)))
+        .orderBy(asc(instanceSamples.at));
+    },
+    instanceRollups(instanceId: number, from: Date): Promise<ChartRow[]> {
+      return db
+        .select(rollupColumns)
+        .from(R)
+        .where(and(eq(R.instanceId, instanceId), gte(R.bucket, from)))
+        .orderBy(asc(R.bucket));
+    },
+    hostRaw(hostId: number, from: Date): Promise<ChartRow[]> {
+      return db
+        .select(rawColumns)
+        .from(instanceSamples)
+        .where(and(eq(instanceSamples.hostId, hostId), gte(instanceSamples.at, from)))
+        .orderBy(asc(instanceSamples.at));
+    },
+    hostRollups(hostId: number, from: Date): Promise<ChartRow[]> {
+      return db
+        .select(rollupColumns)
+        .from(R)
+        .where(and(eq(R.hostId, hostId), gte(R.bucket, from)))
+        .orderBy(asc(R.bucket));
+    },
+    /** The host's GPU count (its inventory), or null when there is no such host. */
+    async hostGpuCount(hostId: number): Promise<number | null> {
+      const [row] = await db
+        .select({
+          id: hosts.id,
+          gpus: sql<number>`(select count(*)::int from ${hostGpus} where ${hostGpus.hostId} = ${hosts.id})`,
+        })
+        .from(hosts)
+        .where(eq(hosts.id, hostId));
+      return row ? row.gpus : null;
+    },
+
+    /** The user's running instances of this tenant, oldest first. */
+    async runningOf(userId: number, tenantId: number): Promise<number[]> {
+      const rows = await db
+        .select({ id: instances.id })
+        .from(instances)
+        .where(
+          and(
+            eq(instances.userId, userId),
+            eq(instances.tenantId, tenantId),
+            eq(instances.status, 'RUNNING'),
+          ),
+        )
+        .orderBy(asc(instances.id));
+      return rows.map((r) => r.id);
+    },
+    /** Per instance and minute since `from`: the average over the minute of each sample's busiest GPU. */
+    busiestPerMinute(instanceIds: number[], from: Date) {
+      if (instanceIds.length === 0) return Promise.resolve([]);
+      return db
+        .select({
+          instanceId: instanceSamples.instanceId,
+          minute: sql<string>`extract(epoch from date_trunc('minute', ${instanceSamples.at}))::bigint`,
+          util: sql<number>`avg(coalesce((select max(u) from unnest(${instanceSamples.gpuUtil}) u), 0))::real`,
+        })
+        .from(instanceSamples)
+        .where(and(inArray(instanceSamples.instanceId, instanceIds), gte(instanceSamples.at, from)))
+        .groupBy(sql`1, 2`);
+    },
+
+    async rolledUntil(): Promise<Date | null> {
+      const [row] = await db.select().from(monitoringRollupState).where(eq(monitoringRollupState.id, 1));
+      return row?.rolledUntil ?? null;
+    },
+    async setRolledUntil(at: Date) {
+      await db
+        .insert(monitoringRollupState)
+        .values({ id: 1, rolledUntil: at })
+        .onConflictDoUpdate({ target: monitoringRollupState.id, set: { rolledUntil: at } });
+    },
+    /**
+     * Five-minute buckets in [from, to) from the raw samples, one statement: per-GPU averages by
+     * array position, the busiest GPU's highest sample, and the rest averaged. A bucket already
+     * rolled up is left as it is.
+     */
+    async rollUp(from: Date, to: Date, bucketSeconds: number): Promise<number> {
+      const rows = await db.execute(sql`
+        insert into ${R} (instance_id, bucket, host_id, gpu_indexes, gpu_util, gpu_util_max, gpu_mem_used_mib,
+          gpu_mem_total_mib, cpu_percent, mem_used_bytes, mem_limit_bytes, disk_used_bytes, disk_limit_bytes, samples)
+        select b.instance_id, b.bucket, b.host_id, coalesce(g.indexes, '{}'), coalesce(g.util, '{}'),
+          coalesce(g.util_max, 0), coalesce(g.mem_used, '{}'), coalesce(g.mem_total, '{}'),
+          b.cpu, b.mem_used, b.mem_limit, b.disk_used, b.disk_limit, b.n
+        from (
+          select instance_id, to_timestamp(floor(extract(epoch from at) / ${bucketSeconds}) * ${bucketSeconds}) as bucket,
+            max(host_id) as host_id, avg(cpu_percent)::real as cpu, avg(mem_used_bytes)::bigint as mem_used,
+            max(mem_limit_bytes) as mem_limit, avg(disk_used_bytes)::bigint as disk_used,
+            max(disk_limit_bytes) as disk_limit, count(*)::int as n
+          from ${instanceSamples}
+          where at >= ${from} and at < ${to}
+          group by 1, 2
+        ) b
+        left join lateral (
+          select array_agg(gi order by ord) as indexes, array_agg(u order by ord) as util, max(umax) as util_max,
+            array_agg(mu order by ord) as mem_used, array_agg(mt order by ord) as mem_total
+          from (
+            select x.ord, max(x.gi) as gi, avg(x.u)::real as u, max(x.u) as umax, avg(x.mu)::real as mu, max(x.mt) as mt
+            from ${instanceSamples} s,
+              unnest(s.gpu_util, s.gpu_mem_used_mib, s.gpu_mem_total_mib, s.gpu_indexes) with ordinality as x(u, mu, mt, gi, ord)
+            where s.instance_id = b.instance_id and s.at >= b.bucket
+              and s.at < b.bucket + make_interval(secs => ${bucketSeconds})
+              and x.u is not null
+            group by x.ord
+          ) per_gpu
+        ) g on true
+        on conflict (instance_id, bucket) do nothing
+        returning 1`);
+      return (rows as unknown as { rows: unknown[] }).rows.length;
+    },
+    /** Deletes at most `limit` raw samples older than `before`; answers how many. */
+    async deleteRawBefore(before: Date, limit: number): Promise<number> {
+      const gone = await db
+        .delete(instanceSamples)
+        .where(
+          sql`ctid = any(array(select ctid from ${instanceSamples} where ${instanceSamples.at} < ${before} limit ${limit}))`,
+        )
+        .returning({ at: instanceSamples.at });
+      return gone.length;
+    },
+    async deleteRollupsBefore(before: Date, limit: number): Promise<number> {
+      const gone = await db
+        .delete(R)
+        .where(sql`ctid = any(array(select ctid from ${R} where ${R.bucket} < ${before} limit ${limit}))`)
+        .returning({ at: R.bucket });
+      return gone.length;
+    },
+    /** Rows since `from` (tests and the bench). */
+    rollupsSince(from: Date) {
+      return db.select().from(R).where(gte(R.bucket, from)).orderBy(asc(R.instanceId), asc(R.bucket));
+    },
+    countRawBefore: async (before: Date) =>
+      (
+        await db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(instanceSamples)
+          .where(lt(instanceSamples.at, before))
+      )[0]?.n ?? 0,
+  };
+}
