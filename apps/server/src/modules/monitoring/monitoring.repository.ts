@@ -139,6 +139,13 @@ export function createMonitoringRepository({ db }: { db: DbOrTx }) {
       const [row] = await db.select().from(monitoringRollupState).where(eq(monitoringRollupState.id, 1));
       return row?.rolledUntil ?? null;
     },
+    async firstSampleSince(from: Date): Promise<Date | null> {
+      const [row] = await db
+        .select({ at: sql<Date | null>`min(${instanceSamples.at})`.mapWith(instanceSamples.at) })
+        .from(instanceSamples)
+        .where(gte(instanceSamples.at, from));
+      return row?.at ?? null;
+    },
     async setRolledUntil(at: Date) {
       await db
         .insert(monitoringRollupState)

@@ -24,7 +24,12 @@ export async function runRollup(deps: Pick<MonitoringDeps, 'db' | 'clock'>) {
     const repo = createMonitoringRepository({ db: tx });
     const complete = floorTo(now - ROLLUP_GRACE_MS, ROLLUP_BUCKET_MS);
     const earliest = floorTo(now - RAW_SAMPLE_RETENTION_MS, ROLLUP_BUCKET_MS) + ROLLUP_BUCKET_MS;
-    const from = Math.max((await repo.rolledUntil())?.getTime() ?? earliest, earliest);
+    let from = Math.max((await repo.rolledUntil())?.getTime() ?? earliest, earliest);
+    // Far behind (first run, downtime): skip the empty stretch to the first sample's bucket.
+    if (complete - from > MAX_BUCKETS_PER_RUN * ROLLUP_BUCKET_MS) {
+      const first = await repo.firstSampleSince(new Date(from));
+      from = first ? Math.max(from, floorTo(first.getTime(), ROLLUP_BUCKET_MS)) : complete;
+    }
     const to = Math.min(from + MAX_BUCKETS_PER_RUN * ROLLUP_BUCKET_MS, complete);
     let rolled = 0;
     if (to > from) {
