@@ -96,14 +96,8 @@ export function createMonitoringRepository({ db }: { db: DbOrTx }) {
     },
     /** The host's GPU count (its inventory), or null when there is no such host. */
     async hostGpuCount(hostId: number): Promise<number | null> {
-      const [row] = await db
-        .select({
-          id: hosts.id,
-          gpus: sql<number>`(select count(*)::int from ${hostGpus} where ${hostGpus.hostId} = ${hosts.id})`,
-        })
-        .from(hosts)
-        .where(eq(hosts.id, hostId));
-      return row ? row.gpus : null;
+      const [host] = await db.select({ id: hosts.id }).from(hosts).where(eq(hosts.id, hostId));
+      return host ? db.$count(hostGpus, eq(hostGpus.hostId, hostId)) : null;
     },
 
     /** The user's running instances of this tenant, oldest first. */
