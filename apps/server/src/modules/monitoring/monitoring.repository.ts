@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { gpuSkus } from '../hosts/catalog.tables.ts';
 import { hostGpus, hosts } from '../hosts/hosts.tables.ts';
@@ -70,28 +70,28 @@ export function createMonitoringRepository({ db }: { db: DbOrTx }) {
       return db
         .select(rawColumns)
         .from(instanceSamples)
-        .where(and(eq(instanceSamples.instanceId, instanceId), gte(instanceSamples.at, from)))
+        .where(and(eq(instanceSamples.instanceId, instanceId), gt(instanceSamples.at, from)))
         .orderBy(asc(instanceSamples.at));
     },
     instanceRollups(instanceId: number, from: Date): Promise<ChartRow[]> {
       return db
         .select(rollupColumns)
         .from(R)
-        .where(and(eq(R.instanceId, instanceId), gte(R.bucket, from)))
+        .where(and(eq(R.instanceId, instanceId), gt(R.bucket, from)))
         .orderBy(asc(R.bucket));
     },
     hostRaw(hostId: number, from: Date): Promise<ChartRow[]> {
       return db
         .select(rawColumns)
         .from(instanceSamples)
-        .where(and(eq(instanceSamples.hostId, hostId), gte(instanceSamples.at, from)))
+        .where(and(eq(instanceSamples.hostId, hostId), gt(instanceSamples.at, from)))
         .orderBy(asc(instanceSamples.at));
     },
     hostRollups(hostId: number, from: Date): Promise<ChartRow[]> {
       return db
         .select(rollupColumns)
         .from(R)
-        .where(and(eq(R.hostId, hostId), gte(R.bucket, from)))
+        .where(and(eq(R.hostId, hostId), gt(R.bucket, from)))
         .orderBy(asc(R.bucket));
     },
     /** The host's GPU count (its inventory), or null when there is no such host. */
