@@ -41,7 +41,8 @@ function countingInserts(db: Db) {
  * this process per batch against 15 s of one core, and the statements per batch. Baseline: the
  * same number of rows of two columns in one plain multi-row INSERT. Charts: the 7-day query
  * (rollups read and turned into points) for random instances, p99, with 30 days of 5-minute
- * rollups for every instance seeded by generate_series; baseline: one primary-key row read.
+ * rollups for every instance seeded by generate_series in time order (as the rollup task writes
+ * them); baseline: one primary-key row read.
  * On PGlite (no DATABASE_URL) the 30 days are seeded for BENCH_MON_CHART_INSTANCES (default
  * 100): the full 2,000 × 30 days (17 million rows) needs scripts/with-postgres.sh.
  */
@@ -115,12 +116,13 @@ export async function benchMonitoring(): Promise<string[]> {
   if (stored.rows[0]?.n !== INGEST_INSTANCES * (ROUNDS + 1))
     throw new Error('a batch did not store every row');
 
-  // 30 days of 5-minute rollups per instance, in primary-key order.
+  // 30 days of 5-minute rollups per instance, written a day at a time in time order (as the
+  // rollup task writes them: one instance's rows spread over the whole table, not side by side).
   const now = Math.floor(Date.now() / 300_000) * 300_000;
   const buckets = (30 * 24 * 3600_000) / 300_000;
+  const perDay = buckets / 30;
   const seedStart = performance.now();
-  for (let first = 1; first <= chartInstances; first += 100) {
-    const last = Math.min(chartInstances, first + 99);
+  for (let day = 29; day >= 0; day--) {
     await db.execute(sql`
       insert into instance_sample_rollups (instance_id, bucket, host_id, gpu_indexes, gpu_util, gpu_util_max,
         gpu_mem_used_mib, gpu_mem_total_mib, cpu_percent, mem_used_bytes, mem_limit_bytes, disk_used_bytes,
@@ -129,7 +131,9 @@ export async function benchMonitoring(): Promise<string[]> {
         array[(b % 100)::real, 50, 60, 70, 80, 90, 10, 20], 95, '{40000,40001,40002,40003,40004,40005,40006,40007}',
         '{81559,81559,81559,81559,81559,81559,81559,81559}', 123.4, 107374182400, 549755813888, 5368709120,
         32212254720, 20
-      from generate_series(${first}::int, ${last}::int) i, generate_series(${buckets - 1}::int, 0, -1) b`);
+      from generate_series(${day * perDay + perDay - 1}::int, ${day * perDay}::int, -1) b,
+        generate_series(1, ${chartInstances}::int) i
+      order by b desc, i`);
   }
   await db.execute(sql`analyze instance_sample_rollups`);
   const seedS = (performance.now() - seedStart) / 1000;

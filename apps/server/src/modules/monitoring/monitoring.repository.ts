@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { gpuSkus } from '../hosts/catalog.tables.ts';
 import { hostGpus, hosts } from '../hosts/hosts.tables.ts';
@@ -6,33 +6,53 @@ import { instances } from '../instances/instances.tables.ts';
 import type { ChartRow } from './monitoring.models.ts';
 import { instanceSampleRollups, instanceSamples, monitoringRollupState } from './monitoring.tables.ts';
 
-const rawColumns = {
-  instanceId: instanceSamples.instanceId,
-  at: instanceSamples.at,
-  gpuIndexes: instanceSamples.gpuIndexes,
-  gpuUtil: instanceSamples.gpuUtil,
-  gpuMemUsedMib: instanceSamples.gpuMemUsedMib,
-  gpuMemTotalMib: instanceSamples.gpuMemTotalMib,
-  cpuPercent: instanceSamples.cpuPercent,
-  memUsedBytes: instanceSamples.memUsedBytes,
-  memLimitBytes: instanceSamples.memLimitBytes,
-  diskUsedBytes: instanceSamples.diskUsedBytes,
-  diskLimitBytes: instanceSamples.diskLimitBytes,
-};
 const R = instanceSampleRollups;
-const rollupColumns = {
-  instanceId: R.instanceId,
-  at: R.bucket,
-  gpuIndexes: R.gpuIndexes,
-  gpuUtil: R.gpuUtil,
-  gpuMemUsedMib: R.gpuMemUsedMib,
-  gpuMemTotalMib: R.gpuMemTotalMib,
-  cpuPercent: R.cpuPercent,
-  memUsedBytes: R.memUsedBytes,
-  memLimitBytes: R.memLimitBytes,
-  diskUsedBytes: R.diskUsedBytes,
-  diskLimitBytes: R.diskLimitBytes,
-};
+
+type ChartJson = [
+  number,
+  number,
+  number[],
+  number[],
+  number[],
+  number[],
+  number,
+  number,
+  number,
+  number,
+  number,
+];
+
+/**
+ * Chart rows in time order as one JSON array built by the database: a week is 2,016 rows of four
+ * arrays each, and one JSON.parse costs far less than the driver parsing 8,000 array literals.
+ */
+async function chartRows(
+  db: DbOrTx,
+  table: typeof instanceSamples | typeof instanceSampleRollups,
+  where: SQL,
+  time: 'at' | 'bucket',
+): Promise<ChartRow[]> {
+  const t = sql.identifier(time);
+  const res = await db.execute(sql`
+    select coalesce(json_agg(json_build_array(extract(epoch from ${t}) * 1000, instance_id, gpu_indexes, gpu_util,
+      gpu_mem_used_mib, gpu_mem_total_mib, cpu_percent, mem_used_bytes, mem_limit_bytes, disk_used_bytes,
+      disk_limit_bytes) order by ${t}), '[]')::text as rows
+    from ${table} where ${where}`);
+  const text = (res as unknown as { rows: { rows: string }[] }).rows[0]?.rows ?? '[]';
+  return (JSON.parse(text) as ChartJson[]).map((r) => ({
+    at: new Date(r[0]),
+    instanceId: r[1],
+    gpuIndexes: r[2],
+    gpuUtil: r[3],
+    gpuMemUsedMib: r[4],
+    gpuMemTotalMib: r[5],
+    cpuPercent: r[6],
+    memUsedBytes: r[7],
+    memLimitBytes: r[8],
+    diskUsedBytes: r[9],
+    diskLimitBytes: r[10],
+  }));
+}
 
 /** SQL of monitoring: what to sample, chart reads, rollups and retention. */
 export function createMonitoringRepository({ db }: { db: DbOrTx }) {
@@ -66,34 +86,14 @@ export function createMonitoringRepository({ db }: { db: DbOrTx }) {
       return new Set(rows.map((r) => r.hostId));
     },
 
-    instanceRaw(instanceId: number, from: Date): Promise<ChartRow[]> {
-      return db
-        .select(rawColumns)
-        .from(instanceSamples)
-        .where(and(eq(instanceSamples.instanceId, instanceId), gt(instanceSamples.at, from)))
-        .orderBy(asc(instanceSamples.at));
-    },
-    instanceRollups(instanceId: number, from: Date): Promise<ChartRow[]> {
-      return db
-        .select(rollupColumns)
-        .from(R)
-        .where(and(eq(R.instanceId, instanceId), gt(R.bucket, from)))
-        .orderBy(asc(R.bucket));
-    },
-    hostRaw(hostId: number, from: Date): Promise<ChartRow[]> {
-      return db
-        .select(rawColumns)
-        .from(instanceSamples)
-        .where(and(eq(instanceSamples.hostId, hostId), gt(instanceSamples.at, from)))
-        .orderBy(asc(instanceSamples.at));
-    },
-    hostRollups(hostId: number, from: Date): Promise<ChartRow[]> {
-      return db
-        .select(rollupColumns)
-        .from(R)
-        .where(and(eq(R.hostId, hostId), gt(R.bucket, from)))
-        .orderBy(asc(R.bucket));
-    },
+    instanceRaw: (instanceId: number, from: Date) =>
+      chartRows(db, instanceSamples, sql`instance_id = ${instanceId} and at > ${from}`, 'at'),
+    instanceRollups: (instanceId: number, from: Date) =>
+      chartRows(db, R, sql`instance_id = ${instanceId} and bucket > ${from}`, 'bucket'),
+    hostRaw: (hostId: number, from: Date) =>
+      chartRows(db, instanceSamples, sql`host_id = ${hostId} and at > ${from}`, 'at'),
+    hostRollups: (hostId: number, from: Date) =>
+      chartRows(db, R, sql`host_id = ${hostId} and bucket > ${from}`, 'bucket'),
     /** The host's GPU count (its inventory), or null when there is no such host. */
     async hostGpuCount(hostId: number): Promise<number | null> {
       const [host] = await db.select({ id: hosts.id }).from(hosts).where(eq(hosts.id, hostId));
