@@ -28,7 +28,10 @@ function countingInserts(db: Db) {
     get(target, key, receiver) {
       const v = Reflect.get(target, key, receiver);
       if (key === 'insert')
-        return (...args: unknown[]) => (inserts++, (v as (...a: unknown[]) => unknown).apply(target, args));
+        return (...args: unknown[]) => {
+          inserts++;
+          return (v as (...a: unknown[]) => unknown).apply(target, args);
+        };
       return typeof v === 'function' ? v.bind(target) : v;
     },
   });
