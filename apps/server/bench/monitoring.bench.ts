@@ -145,14 +145,19 @@ export async function benchMonitoring(): Promise<string[]> {
   const repo = createMonitoringRepository({ db });
   const spec = METRICS_RANGE_SPECS['7d'];
   const week: number[] = [];
+  const readOnly: number[] = [];
   const pk: number[] = [];
   let points = 0;
   for (let q = -20; q < QUERIES; q++) {
     const id = 1 + (((q + 20) * 7919) % chartInstances);
     let t = performance.now();
     const rows = await repo.instanceRollups(id, new Date(now - spec.windowMs));
+    const read = performance.now() - t;
     points = instancePoints(rows, spec.stepSeconds).length;
-    if (q >= 0) week.push(performance.now() - t);
+    if (q >= 0) {
+      week.push(performance.now() - t);
+      readOnly.push(read);
+    }
     t = performance.now();
     await db.execute(
       sql`select * from instance_sample_rollups where instance_id = ${id} and bucket = ${new Date(now - 300_000)}`,
@@ -173,7 +178,7 @@ export async function benchMonitoring(): Promise<string[]> {
     `  median CPU per batch ${f1(cpu)} ms = ${(share * 100).toFixed(2)} % of one core (target < 10 %); wall ${f1(median(ingest.map((r) => r.ms)))} ms; statements per batch ${Math.max(...ingest.map((r) => r.statements))}`,
     `  vs baseline (${INGEST_INSTANCES} two-column rows, one INSERT): CPU ${(cpu / median(baseline.map((b) => b.cpu))).toFixed(1)}×, wall ${(median(ingest.map((r) => r.ms)) / median(baseline.map((b) => b.ms))).toFixed(1)}×`,
     `monitoring 7-day chart on ${onPg ? 'PostgreSQL' : 'PGlite'}: 30 days of 5-minute rollups for ${chartInstances} instances (${(chartInstances * buckets).toLocaleString('en')} rows, seeded in ${f1(seedS)} s)`,
-    `  7-day query + points (${points} points), ${QUERIES} queries: p50 ${f1(median(week))} ms, p99 ${f1(p99(week))} ms (target < 50 ms)`,
+    `  7-day query + points (${points} points), ${QUERIES} queries: p50 ${f1(median(week))} ms, p99 ${f1(p99(week))} ms (target < 50 ms); of which the database read p50 ${f1(median(readOnly))} ms, p99 ${f1(p99(readOnly))} ms`,
     `  baseline primary-key row read: p50 ${f1(median(pk))} ms, p99 ${f1(p99(pk))} ms — 7-day/baseline p99 ${(p99(week) / p99(pk)).toFixed(1)}×`,
   ];
 }

@@ -6,6 +6,8 @@ import { hostGpus, hosts } from '../hosts/hosts.tables.ts';
 import { runRollup } from './rollup.usecases.ts';
 import { createSamplesRepository } from './samples.repository.ts';
 
+const GIB = 1024 ** 3;
+
 const NOW = new Date('2026-11-26T12:00:07Z');
 const clock = fixedClock(NOW);
 let h: Awaited<ReturnType<typeof instanceTestApp>>;
@@ -41,10 +43,10 @@ beforeAll(async () => {
     gpuMemUsedMib: [4000],
     gpuMemTotalMib: [46_068],
     cpuPercent: 20,
-    memUsedBytes: 2 << 30,
-    memLimitBytes: 16 << 30,
-    diskUsedBytes: 3 << 30,
-    diskLimitBytes: 30 << 30,
+    memUsedBytes: 2 * GIB,
+    memLimitBytes: 16 * GIB,
+    diskUsedBytes: 3 * GIB,
+    diskLimitBytes: 30 * GIB,
   }));
   await createSamplesRepository({ db: h.t.db }).record(rows);
   await runRollup({ db: h.t.db, clock });
@@ -68,10 +70,10 @@ describe('GET /api/gpu/instance/:uuid/metrics', () => {
         gpuMemUsedMib: [4000],
         gpuMemTotalMib: [46_068],
         cpuPercent: 20,
-        memUsedBytes: 2 << 30,
-        memLimitBytes: 16 << 30,
-        diskUsedBytes: 3 << 30,
-        diskLimitBytes: 30 << 30,
+        memUsedBytes: 2 * GIB,
+        memLimitBytes: 16 * GIB,
+        diskUsedBytes: 3 * GIB,
+        diskLimitBytes: 30 * GIB,
       });
     }
   });
@@ -89,7 +91,7 @@ describe('GET /api/gpu/instance/:uuid/metrics', () => {
         new Date(Date.UTC(2026, 10, 26, 10, 5 * k)).toISOString().slice(11, 16),
       ),
     );
-    expect(week.points[0]).toMatchObject({ gpuUtil: [50], gpuMemUsedMib: [4000], memLimitBytes: 16 << 30 });
+    expect(week.points[0]).toMatchObject({ gpuUtil: [50], gpuMemUsedMib: [4000], memLimitBytes: 16 * GIB });
     const month = (await get(`/api/gpu/instance/${id}/metrics?range=30d`)).json().data;
     expect(month).toMatchObject({ range: '30d', stepSeconds: 1800 });
     expect(month.points.map((p: { at: string }) => p.at)).toEqual([
@@ -146,7 +148,7 @@ describe('GET /api/admin/hosts/:id/metrics', () => {
     expect(last.gpuUtil.filter((_: number, k: number) => k !== gpuIndex).every((u: number) => u === 0)).toBe(
       true,
     );
-    expect(last).toMatchObject({ cpuPercent: 20, memUsedBytes: 2 << 30, diskUsedBytes: 3 << 30 });
+    expect(last).toMatchObject({ cpuPercent: 20, memUsedBytes: 2 * GIB, diskUsedBytes: 3 * GIB });
     expect(
       (await get(`/api/admin/hosts/${hostId}/metrics?range=30d`, admin)).json().data.points,
     ).toHaveLength(4);

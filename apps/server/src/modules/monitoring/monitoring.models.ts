@@ -82,26 +82,63 @@ const bucketsOf = (rows: ChartRow[], stepSeconds: number) => {
   }
   return out;
 };
-const column = (rows: ChartRow[], pick: (r: ChartRow) => number[]) => {
-  const width = Math.max(0, ...rows.map((r) => pick(r).length));
-  return Array.from({ length: width }, (_, k) =>
-    rows.flatMap((r) => (k < pick(r).length ? [pick(r)[k] as number] : [])),
-  );
-};
 
-/** One instance's rows as chart points, averaged over each `stepSeconds` (rows come sorted by time). */
+/** Sums per array position, and how many rows had that position. */
+function addInto(sum: number[], count: number[], xs: number[]) {
+  for (let k = 0; k < xs.length; k++) {
+    sum[k] = (sum[k] ?? 0) + (xs[k] as number);
+    count[k] = (count[k] ?? 0) + 1;
+  }
+}
+
+/**
+ * One instance's rows as chart points, averaged over each `stepSeconds`. Rows come sorted by time;
+ * one pass with plain loops (a week is 2,016 rows per request: this is the route's hot path).
+ */
 export function instancePoints(rows: ChartRow[], stepSeconds: number): MetricsPoint[] {
-  return [...bucketsOf(rows, stepSeconds)].map(([key, group]) => ({
-    at: new Date(key).toISOString(),
-    gpuUtil: column(group, (r) => r.gpuUtil).map((xs) => r1(avg(xs))),
-    gpuMemUsedMib: column(group, (r) => r.gpuMemUsedMib).map((xs) => Math.round(avg(xs))),
-    gpuMemTotalMib: column(group, (r) => r.gpuMemTotalMib).map((xs) => Math.max(...xs)),
-    cpuPercent: r1(avg(group.map((r) => r.cpuPercent))),
-    memUsedBytes: Math.round(avg(group.map((r) => r.memUsedBytes))),
-    memLimitBytes: Math.max(...group.map((r) => r.memLimitBytes)),
-    diskUsedBytes: Math.round(avg(group.map((r) => r.diskUsedBytes))),
-    diskLimitBytes: Math.max(...group.map((r) => r.diskLimitBytes)),
-  }));
+  const step = stepSeconds * 1000;
+  const out: MetricsPoint[] = [];
+  let i = 0;
+  while (i < rows.length) {
+    const key = Math.floor((rows[i] as ChartRow).at.getTime() / step) * step;
+    const util: number[] = [];
+    const utilN: number[] = [];
+    const mem: number[] = [];
+    const memN: number[] = [];
+    const total: number[] = [];
+    let cpu = 0;
+    let memUsed = 0;
+    let memLimit = 0;
+    let disk = 0;
+    let diskLimit = 0;
+    let n = 0;
+    for (; i < rows.length; i++) {
+      const r = rows[i] as ChartRow;
+      if (Math.floor(r.at.getTime() / step) * step !== key) break;
+      addInto(util, utilN, r.gpuUtil);
+      addInto(mem, memN, r.gpuMemUsedMib);
+      for (let k = 0; k < r.gpuMemTotalMib.length; k++)
+        total[k] = Math.max(total[k] ?? 0, r.gpuMemTotalMib[k] as number);
+      cpu += r.cpuPercent;
+      memUsed += r.memUsedBytes;
+      disk += r.diskUsedBytes;
+      memLimit = Math.max(memLimit, r.memLimitBytes);
+      diskLimit = Math.max(diskLimit, r.diskLimitBytes);
+      n++;
+    }
+    out.push({
+      at: new Date(key).toISOString(),
+      gpuUtil: util.map((x, k) => r1(x / (utilN[k] as number))),
+      gpuMemUsedMib: mem.map((x, k) => Math.round(x / (memN[k] as number))),
+      gpuMemTotalMib: total,
+      cpuPercent: r1(cpu / n),
+      memUsedBytes: Math.round(memUsed / n),
+      memLimitBytes: memLimit,
+      diskUsedBytes: Math.round(disk / n),
+      diskLimitBytes: diskLimit,
+    });
+  }
+  return out;
 }
 
 /**

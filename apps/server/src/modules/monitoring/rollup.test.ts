@@ -7,6 +7,8 @@ import { instanceSampleRollups, instanceSamples } from './monitoring.tables.ts';
 import { runRollup } from './rollup.usecases.ts';
 import { createSamplesRepository } from './samples.repository.ts';
 
+const GIB = 1024 ** 3;
+
 let database: Database;
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -28,9 +30,9 @@ const batch = (k: number) => {
       gpuMemTotalMib: [81_559, 81_559],
       cpuPercent: k,
       memUsedBytes: 1000 * k,
-      memLimitBytes: 8 << 30,
+      memLimitBytes: 8 * GIB,
       diskUsedBytes: 5000,
-      diskLimitBytes: 30 << 30,
+      diskLimitBytes: 30 * GIB,
     },
     {
       instanceId: 2,
@@ -74,7 +76,7 @@ describe('monitoring.rollup', () => {
       gpuMemTotalMib: [81_559, 81_559],
       cpuPercent: 9.5,
       memUsedBytes: 9500,
-      memLimitBytes: 8 << 30,
+      memLimitBytes: 8 * GIB,
     });
     expect(rows[2]).toMatchObject({ gpuIndexes: [], gpuUtil: [], gpuUtilMax: 0, cpuPercent: 50 });
     // Five minutes on, the 08:10 bucket is complete but has no samples; nothing is added.
