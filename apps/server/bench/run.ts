@@ -3,13 +3,14 @@
  * route measured in the same run on the same machine (the baseline), so the ratio means
  * something whatever the hardware. Uses the embedded PGlite, or DATABASE_URL when set
  * (`scripts/with-postgres.sh npm run bench`: PostgreSQL, and two replicas for the creates).
- * BENCH=market, BENCH=metering or BENCH=creates runs only that part.
+ * BENCH=market, BENCH=metering, BENCH=creates or BENCH=monitoring runs only that part.
  */
 import Fastify from 'fastify';
 import { benchCreates } from './create.bench.ts';
 import { type Figure, load } from './load.ts';
 import { benchMarket } from './market.bench.ts';
 import { benchMetering } from './metering.bench.ts';
+import { benchMonitoring } from './monitoring.bench.ts';
 
 async function baseline(): Promise<Figure> {
   const app = Fastify();
@@ -42,5 +43,9 @@ if (!only || only === 'metering') for (const line of await benchMetering()) cons
 if (!only || only === 'creates') {
   console.log('');
   for (const line of await benchCreates()) console.log(line);
+}
+if (!only || only === 'monitoring') {
+  console.log('');
+  for (const line of await benchMonitoring()) console.log(line);
 }
 process.exit(0);

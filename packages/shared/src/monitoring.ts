@@ -12,6 +12,7 @@ export interface InstanceSample {
   gpuUtil: number[];
   gpuMemUsedMib: number[];
   gpuMemTotalMib: number[];
+  /** As `docker stats` counts it: 100 is one core busy, so 16 busy cores read 1,600 (cores = cpuPercent / 100). */
   cpuPercent: number;
   memUsedBytes: number;
   memLimitBytes: number;
@@ -19,7 +20,11 @@ export interface InstanceSample {
   diskLimitBytes: number;
 }
 
-/** A chart's points: `at` in ISO UTC; per-GPU arrays in GPU order (averages over a rollup bucket). */
+/**
+ * A chart's points: `at` in ISO UTC (the start of the point's step); per-GPU arrays in GPU order,
+ * averaged over the step. `cpuPercent` as InstanceSample's (100 = one core); disk used is the
+ * system disk's writable layer (docker: SizeRw), not the data volume.
+ */
 export const metricsPointSchema = z.object({
   at: z.string(),
   gpuUtil: z.array(z.number()),
@@ -43,7 +48,8 @@ export type MetricsSeries = z.infer<typeof metricsSeriesSchema>;
 
 /**
  * GET /api/admin/hosts/:id/metrics?range=: a host's GPUs by their index on the host (utilisation
- * and memory of whichever instance held each), and the host's instances' CPU, memory and disk summed.
+ * and memory of whichever instance held each; 0 when none did), and the host's instances' CPU
+ * (100 = one core), memory and disk summed.
  */
 export const hostMetricsPointSchema = z.object({
   at: z.string(),
@@ -66,3 +72,8 @@ export const gpuSparklinesSchema = z.array(
   z.object({ instanceUuid: z.string(), points: z.array(z.number()) }),
 );
 export type GpuSparklines = z.infer<typeof gpuSparklinesSchema>;
+
+/** `?range=` of the chart routes; absent means the last hour. */
+export const metricsQuerySchema = z.object({
+  range: z.enum(METRICS_RANGES, { message: '时间范围只能是 1h、24h、7d 或 30d' }).default('1h'),
+});

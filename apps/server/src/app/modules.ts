@@ -16,6 +16,7 @@ import { createLedgerRepository } from '../modules/ledger/index.ts';
 import { ledgerModule } from '../modules/ledger/ledger.module.ts';
 import { marketModule } from '../modules/market/market.module.ts';
 import { metricsModule } from '../modules/metrics/metrics.module.ts';
+import { monitoringModule } from '../modules/monitoring/monitoring.module.ts';
 import { noticesModule } from '../modules/notices/notices.module.ts';
 import { operationsModule } from '../modules/operations/operations.module.ts';
 import { paymentsModule } from '../modules/payments/payments.module.ts';
@@ -118,6 +119,7 @@ export function createModules(core: Core, config: Config, overrides: ContainerOv
     discounts: discounts.service,
     hosts,
   });
+  const monitoring = monitoringModule.createDeps(core, { hostDrivers });
   const guards = guardsModule.createDeps(core, { instances });
   const billing = billingModule.createDeps(core, {});
   const vastai = vastaiModule.createDeps(core, {
@@ -156,6 +158,7 @@ export function createModules(core: Core, config: Config, overrides: ContainerOv
     blockchain,
     sshKeys,
     instances,
+    monitoring,
     guards,
     billing,
     vastai,
@@ -184,6 +187,7 @@ export function createModules(core: Core, config: Config, overrides: ContainerOv
     built(blockchainModule, blockchain),
     built(sshKeysModule, sshKeys),
     built(instancesModule, instances),
+    built(monitoringModule, monitoring),
     built(guardsModule, guards),
     built(billingModule, billing),
     built(vastaiModule, vastai),

@@ -53,6 +53,7 @@ export const ADMIN_ROUTE_PERMISSIONS: Readonly<Record<string, RoutePermission>> 
   'PATCH /api/admin/hosts/:id/status': 'hosts:write',
   'POST /api/admin/hosts/:id/test-connection': 'hosts:write',
   'POST /api/admin/hosts/:id/init-ports': 'hosts:write',
+  'GET /api/admin/hosts/:id/metrics': 'hosts:read',
   'POST /api/admin/market/sync': 'hosts:write',
   'GET /api/admin/tenants/:id/hosts': 'hosts:read',
   'PUT /api/admin/tenants/:id/hosts': 'hosts:write',

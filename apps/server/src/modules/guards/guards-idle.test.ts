@@ -88,6 +88,11 @@ describe('idle auto-shutdown', () => {
     await g.put(u.headers, edge.id, { idle: IDLE, schedule: OFF, spendingCap: null });
     await g.pass([edge.id], 40, 5);
     expect(await status(u.headers, edge.id)).toBe('RUNNING');
+    // Samples without GPU figures (nvidia-smi unreadable on the host) are not 0 %: never idle.
+    const unread = await g.running('unread', 'hourly', u);
+    await g.put(u.headers, unread.id, { idle: IDLE, schedule: OFF, spendingCap: null });
+    await g.pass([unread.id], 40, 'unread');
+    expect(await status(u.headers, unread.id)).toBe('RUNNING');
   });
 
   it('the account default guards pay-as-you-go instances without their own settings, not packages', async () => {

@@ -19,15 +19,15 @@ export function guardsHelpers(h: H, clock: Clock) {
     await h.deps.jobs.drain();
     return out;
   };
-  /** One 15 s sample of every GPU at `util` %. */
-  const sample = (instanceId: number, util: number, at = clock.now()) =>
+  /** One 15 s sample of every GPU at `util` % ('unread': a sample whose GPU figures could not be read). */
+  const sample = (instanceId: number, util: number | 'unread', at = clock.now()) =>
     samples.record([
       {
         instanceId,
         at,
-        gpuUtil: [util],
-        gpuMemUsedMib: [100],
-        gpuMemTotalMib: [46_068],
+        gpuUtil: util === 'unread' ? [] : [util],
+        gpuMemUsedMib: util === 'unread' ? [] : [100],
+        gpuMemTotalMib: util === 'unread' ? [] : [46_068],
         cpuPercent: 1,
         memUsedBytes: 1,
         memLimitBytes: 2,
@@ -58,7 +58,7 @@ export function guardsHelpers(h: H, clock: Clock) {
      * is null), then a check at the end of each minute. Returns the minute after which `stop`
      * says to stop early (or the last).
      */
-    async pass(ids: number[], minutes: number, util: number | null) {
+    async pass(ids: number[], minutes: number, util: number | 'unread' | null) {
       for (let m = 0; m < minutes; m++) {
         for (let s = 0; s < 4; s++) {
           if (util !== null) for (const id of ids) await sample(id, util);

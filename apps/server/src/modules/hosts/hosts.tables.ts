@@ -8,6 +8,7 @@ import {
   pgTable,
   primaryKey,
   serial,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -157,6 +158,8 @@ export const simulatedContainers = pgTable(
     /** The system disk's files (path → text): what a recreate keeps only by committing. */
     files: jsonb('files').$type<Record<string, string>>().notNull().default({}),
     exitCode: integer('exit_code'),
+    /** A fixed GPU utilisation its monitoring samples report (tests steer idle/busy); null: generated. */
+    gpuLoad: smallint('gpu_load'),
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -16,10 +16,18 @@ export {
   isDriverError,
   OperationNotSupportedError,
 } from './drivers/driver-errors.ts';
-export type { ContainerSpec, HostDriver, SshAccess, SshAddress } from './drivers/host-driver.ts';
+export type {
+  ContainerSample,
+  ContainerSpec,
+  HostDriver,
+  HostRecord,
+  SshAccess,
+  SshAddress,
+} from './drivers/host-driver.ts';
 export { isUserImageRef, userImageRefOf } from './drivers/images.ts';
 export { containerNameOf } from './drivers/instance-spec.ts';
 export type { HostDriverRegistry } from './drivers/registry.ts';
+export { setSimulatedGpuLoad } from './drivers/simulated/simulated.repository.ts';
 export { createVastClient, type VastClient, type VastOffer } from './drivers/vastai/vastai-api.ts';
 export type { VastaiRentals } from './drivers/vastai/vastai-driver.ts';
 export { VASTAI_IMAGES } from './drivers/vastai/vastai-images.ts';

@@ -12,12 +12,23 @@ export interface GpuActivity {
   samples: number;
 }
 
+/** Under PostgreSQL's 65,535 parameters a statement at 12 columns a row; a batch of 2,000 is one. */
+const ROWS_PER_STATEMENT = 4000;
+
 export function createSamplesRepository({ db }: { db: DbOrTx }) {
   return {
-    /** One multi-row statement per batch; a replica sampling the same moment again changes nothing. */
-    async record(samples: InstanceSample[]) {
-      if (samples.length === 0) return;
-      await db.insert(instanceSamples).values(samples).onConflictDoNothing();
+    /**
+     * One multi-row statement per batch (up to ROWS_PER_STATEMENT rows); a replica sampling the
+     * same moment again changes nothing. `hostId` and `gpuIndexes` (the host's GPU index of each
+     * array position) feed the host charts; without them a sample counts for its instance only.
+     */
+    async record(samples: Array<InstanceSample & { hostId?: number; gpuIndexes?: number[] }>) {
+      for (let k = 0; k < samples.length; k += ROWS_PER_STATEMENT) {
+        await db
+          .insert(instanceSamples)
+          .values(samples.slice(k, k + ROWS_PER_STATEMENT))
+          .onConflictDoNothing();
+      }
     },
     /** Per instance with samples since `since`: its busiest GPU and the first sample's time. */
     async gpuActivitySince(instanceIds: number[], since: Date): Promise<Map<number, GpuActivity>> {
@@ -30,7 +41,15 @@ export function createSamplesRepository({ db }: { db: DbOrTx }) {
           samples: sql<number>`count(*)::int`,
         })
         .from(instanceSamples)
-        .where(and(inArray(instanceSamples.instanceId, instanceIds), gte(instanceSamples.at, since)))
+        .where(
+          and(
+            inArray(instanceSamples.instanceId, instanceIds),
+            gte(instanceSamples.at, since),
+            // A sample without GPU figures (no-GPU mode, a host whose nvidia-smi could not be read)
+            // says nothing about idleness: counting it as 0 % would idle-stop a busy instance.
+            sql`cardinality(${instanceSamples.gpuUtil}) > 0`,
+          ),
+        )
         .groupBy(instanceSamples.instanceId);
       return new Map(rows.map((r) => [r.instanceId, r]));
     },

@@ -11,6 +11,7 @@ export const DRIVER_CAPABILITIES: Readonly<Record<HostDriverKind, DriverCapabili
     recreate: true,
     clone: true,
     userImages: true,
+    sampling: true,
   },
   docker: {
     localAllocation: true,
@@ -19,6 +20,7 @@ export const DRIVER_CAPABILITIES: Readonly<Record<HostDriverKind, DriverCapabili
     recreate: true,
     clone: true,
     userImages: true,
+    sampling: true,
   },
   // A rented machine: vast.ai picks it per rental, keeps its GPUs while it is stopped and gives
   // it an SSH address of its own; its disk is the rental's own, and a rental is not remade.
@@ -29,6 +31,7 @@ export const DRIVER_CAPABILITIES: Readonly<Record<HostDriverKind, DriverCapabili
     recreate: false,
     clone: false,
     userImages: false,
+    sampling: false,
   },
 };
 

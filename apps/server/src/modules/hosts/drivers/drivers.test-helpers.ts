@@ -50,6 +50,8 @@ export interface DriverHarness {
    * on the same engine; simulated: another host row), with its own files reader.
    */
   otherHost?: { driver: HostDriver; files: NonNullable<DriverHarness['files']> };
+  /** The host reports GPU figures in its samples (simulated; docker only where nvidia-smi runs). */
+  gpuFigures?: boolean;
   /** Fields a create of this driver needs beyond the common spec (vast.ai: a fresh offer). */
   specExtras?(): Partial<ContainerSpec>;
   close(): Promise<void>;

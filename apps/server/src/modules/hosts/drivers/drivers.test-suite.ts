@@ -12,6 +12,7 @@ import { cloneContract } from './drivers-clone.test-suite.ts';
 import { gpuHandoverContract } from './drivers-gpus.test-suite.ts';
 import { userImageContract } from './drivers-images.test-suite.ts';
 import { instanceContainerContract } from './drivers-instances.test-suite.ts';
+import { samplingContract } from './drivers-sampling.test-suite.ts';
 import { dataVolumeContract } from './drivers-volumes.test-suite.ts';
 import type { ContainerSpec } from './host-driver.ts';
 
@@ -265,5 +266,6 @@ export function hostDriverContract(
     gpuHandoverContract({ harness: () => h, spec, create, made });
     cloneContract({ harness: () => h, spec, create, made });
     userImageContract({ harness: () => h, spec, create, next: () => ++seq });
+    samplingContract({ harness: () => h, spec, create });
   });
 }

@@ -2,6 +2,7 @@ import type { hosts } from '../hosts.tables.ts';
 import type { CloneTransferRefs } from './clone.ts';
 import type { UserImageOps } from './images.ts';
 import type { ContainerIsolation } from './isolation.ts';
+import type { ContainerSample } from './sampling.ts';
 import type { DataVolumeSpec, MountedVolume, RecreateOptions, VolumeSummary } from './volumes.ts';
 
 /** A host row as the drivers read it: connection and behaviour are in `settings`. */
@@ -137,6 +138,8 @@ export interface DriverCapabilities {
   clone: boolean;
   /** Users may save an instance as a private image (`UserImageOps`, images.ts); false: refused. */
   userImages: boolean;
+  /** `sample` reports what each running container uses (monitoring, issue 31). */
+  sampling: boolean;
 }
 
 export interface CreateResult {
@@ -245,6 +248,11 @@ export interface HostDriver extends Partial<UserImageOps>, Partial<CloneTransfer
   /** Drivers with `capabilities.dataVolume`: the platform's data volumes, and removing one (gone is fine). */
   listVolumes?(): Promise<VolumeSummary[]>;
   removeVolume?(name: string): Promise<void>;
+  /**
+   * Drivers with `capabilities.sampling`: one sample per running container carrying the
+   * platform's label. A slow call (engine stats): never inside a request or a transaction.
+   */
+  sample?(): Promise<ContainerSample[]>;
 }
 
 export {
@@ -254,6 +262,7 @@ export {
   isolationOf,
   networkNameOf,
 } from './isolation.ts';
+export type { ContainerSample, GpuSample } from './sampling.ts';
 
 /**
  * A clone to another host (drivers with `capabilities.clone` and `userImages`): the source's host

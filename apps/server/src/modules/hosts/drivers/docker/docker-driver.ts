@@ -38,6 +38,7 @@ import { dockerImages } from './images.ts';
 import { dockerNetworks } from './networks.ts';
 import { runNvidiaSmi } from './probe-container.ts';
 import { dropCommitImage, recreateDocker } from './recreate.ts';
+import { sampleDocker } from './sample.ts';
 import { installSshAccessByExec } from './ssh-access.ts';
 import { dockerVolumes } from './volumes.ts';
 
@@ -213,6 +214,10 @@ export function createDockerDriver(host: HostRecord, deps: DockerDriverDeps = {}
       await call({ op: 'exec', containerId: id }, () => installSshAccessByExec(docker, id, access));
     },
 
+    sample: () =>
+      call({ op: 'sample' }, () =>
+        sampleDocker(docker, { probeImage: settings.probeImage, nvidiaRuntime: hasNvidiaRuntime }),
+      ),
     listNetworks: networks.managed,
     removeNetwork: networks.remove,
     listVolumes: volumes.managed,

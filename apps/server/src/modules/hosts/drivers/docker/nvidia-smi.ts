@@ -39,3 +39,41 @@ export function parseNvidiaSmi(output: string): NvidiaSmiReport {
   const cuda = /CUDA Version:\s*([\d.]+)/.exec(output);
   return { gpus: gpus.sort((a, b) => a.index - b.index), driverVersion, cudaVersion: cuda?.[1] ?? '' };
 }
+
+/** The per-GPU figures a monitoring sample needs, one CSV line per GPU of the host. */
+export const GPU_QUERY_COMMAND = [
+  'nvidia-smi',
+  '--query-gpu=index,uuid,utilization.gpu,memory.used,memory.total',
+  '--format=csv,noheader,nounits',
+];
+
+export interface GpuReading {
+  index: number;
+  uuid: string;
+  util: number;
+  memUsedMib: number;
+  memTotalMib: number;
+}
+
+/** `[N/A]`, `[Not Supported]` (MIG, some boards) and anything unreadable count as 0. */
+const figure = (v: string | undefined) => {
+  const n = Number(v);
+  return v !== undefined && /^\d+(\.\d+)?$/.test(v) && Number.isFinite(n) ? n : 0;
+};
+
+/** Parses GPU_QUERY_COMMAND's output; lines that are not a GPU (warnings, blanks) are skipped. */
+export function parseGpuQuery(output: string): GpuReading[] {
+  const gpus: GpuReading[] = [];
+  for (const line of output.split(/\r?\n/)) {
+    const cols = line.split(',').map((c) => c.trim());
+    if (cols.length !== 5 || !/^\d+$/.test(cols[0] ?? '')) continue;
+    gpus.push({
+      index: Number(cols[0]),
+      uuid: cols[1] ?? '',
+      util: Math.min(100, Math.round(figure(cols[2]))),
+      memUsedMib: Math.round(figure(cols[3])),
+      memTotalMib: Math.round(figure(cols[4])),
+    });
+  }
+  return gpus.sort((a, b) => a.index - b.index);
+}

@@ -91,6 +91,7 @@ hostDriverContract('simulated', async () => {
     otherHost: { driver: registry.forHost(second), files: simulatedFiles(database, second.id) },
     unreachable: registry.forHost(offline),
     image: IMAGE,
+    gpuFigures: true,
     portBase: 40_000,
     files: simulatedFiles(database, host.id),
     registry: 'registry.sim:5000',

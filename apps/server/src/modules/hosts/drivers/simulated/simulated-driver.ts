@@ -27,6 +27,7 @@ import { declaredGpuInfo, instanceIdOf, labelsOf, userIdOf } from '../labels.ts'
 import { type RecreateOptions, replacedNameOf } from '../volumes.ts';
 import { cloneSimulated, simulatedCloneTransfer } from './clone.ts';
 import { simulatedImages } from './images.ts';
+import { simulatedSample } from './samples.ts';
 import {
   createSimulatedRepository,
   type SimulatedContainerRow as Row,
@@ -281,6 +282,15 @@ export function createSimulatedDriver(host: HostRecord, deps: SimulatedDeps): Ho
     async removeVolume(name: string) {
       await reach();
       await repo.deleteVolume(name);
+    },
+
+    async sample() {
+      await reach();
+      const [gpus, at] = [await inventory(), now()];
+      return (await repo.managedContainers()).flatMap((r) => {
+        const instanceId = instanceIdOf(r.labels);
+        return r.state === 'running' && instanceId !== null ? [simulatedSample(r, instanceId, gpus, at)] : [];
+      });
     },
   };
 }

@@ -163,3 +163,17 @@ export function withSimulatedHostLock<T>(
     return fn(createSimulatedRepository({ db: tx }, hostId));
   });
 }
+
+/**
+ * Steers the monitoring samples of an instance's simulated container(s): a fixed GPU utilisation
+ * (0–100) for every GPU, or null to go back to the generated busy/idle phases. For tests and demos
+ * (the idle guard's, issue 31); answers how many containers it set.
+ */
+export async function setSimulatedGpuLoad(db: DbOrTx, instanceId: number, load: number | null) {
+  const rows = await db
+    .update(simulatedContainers)
+    .set({ gpuLoad: load === null ? null : Math.max(0, Math.min(100, Math.round(load))) })
+    .where(sql`${simulatedContainers.labels} ->> ${LABELS.instanceId} = ${String(instanceId)}`)
+    .returning({ id: simulatedContainers.id });
+  return rows.length;
+}
