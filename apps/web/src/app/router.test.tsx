@@ -1,4 +1,4 @@
-import type { Admin, User } from '@gpu/shared/auth';
+import type { User } from '@gpu/shared/auth';
 import { DEFAULT_TENANT_CONFIG } from '@gpu/shared/tenant-defaults';
 import { screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';

@@ -1,7 +1,7 @@
 /**
  * The texts of 通知设置 (channels, threshold, webhooks), apart from zh-CN.ts so they load with
  * that lazy page and never with the entry (which every visitor downloads). The event and channel
- * names, the bell's and the message centre's texts stay in zh-CN.ts (`t.notifications`).
+ * names, the bell's and the message centre's texts are in zh-CN.messages.ts (`tmsg`).
  */
 export const tn = {
   settings: {

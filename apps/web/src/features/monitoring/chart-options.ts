@@ -1,10 +1,10 @@
 import type { MetricsRange } from '@gpu/shared/monitoring';
 import { GIB, gbOf } from '@gpu/shared/sizes';
 import { formatTime, SHANGHAI_OFFSET_MS, type TimePattern } from '@gpu/shared/time';
-import { t } from '../../locales/zh-CN';
+import { tmon } from '../../locales/zh-CN.monitoring';
 import type { MetricsView } from './metrics-view';
 
-const m = t.monitoring;
+const m = tmon;
 
 export type ChartKey = 'gpuUtil' | 'gpuMem' | 'cpu' | 'memory' | 'disk';
 export interface ChartSpec {

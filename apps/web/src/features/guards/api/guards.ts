@@ -9,9 +9,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, requestEnvelope } from '../../../lib/api-client';
 import { failureMessage } from '../../../lib/failure-message';
 import { notify } from '../../../lib/feedback';
-import { t } from '../../../locales/zh-CN';
+import { tg } from '../../../locales/zh-CN.guards';
 
-const g = t.guards;
+const g = tg;
 
 /** Query keys of the guards (自动关机, 消费上限). */
 export const guardKeys = {

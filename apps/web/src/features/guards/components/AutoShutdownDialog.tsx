@@ -11,11 +11,12 @@ import { formatTime, shanghaiWallTime } from '@gpu/shared/time';
 import { Alert, Button, Checkbox, Input, InputNumber, Modal, Radio, Spin } from 'antd';
 import { useState } from 'react';
 import { t } from '../../../locales/zh-CN';
+import { tg } from '../../../locales/zh-CN.guards';
 import { useAutoShutdown, useKeepRunning, useSaveAutoShutdown } from '../api/guards';
 import styles from './guards.module.css';
 import { IdleFields } from './IdleFields';
 
-const g = t.guards;
+const g = tg;
 type Mode = 'off' | 'at' | 'after';
 interface Draft {
   follow: boolean;

@@ -1,11 +1,11 @@
 import type { Instance } from '@gpu/shared/instances';
 import { formatTime } from '@gpu/shared/time';
 import { Button } from 'antd';
-import { t } from '../../../locales/zh-CN';
+import { tg } from '../../../locales/zh-CN.guards';
 import { useAutoShutdownMarkers, useKeepRunning } from '../api/guards';
 import styles from './guards.module.css';
 
-const g = t.guards;
+const g = tg;
 /** The stop reason of a user's own power off: nothing to explain. */
 const USER_STOP = '用户关机';
 

@@ -5,10 +5,10 @@ import {
   type IdleSettings,
 } from '@gpu/shared/guards';
 import { InputNumber, Switch } from 'antd';
-import { t } from '../../../locales/zh-CN';
+import { tg } from '../../../locales/zh-CN.guards';
 import styles from './guards.module.css';
 
-const g = t.guards;
+const g = tg;
 
 /** The idle settings' fields (an instance's own, or the account default). */
 export function IdleFields({

@@ -3,13 +3,13 @@ import { formatMoney } from '@gpu/shared/money';
 import { Alert, Button, Card, InputNumber, Progress, Spin } from 'antd';
 import { useState } from 'react';
 import { PageHeader } from '../../../components/PageHeader';
-import { t } from '../../../locales/zh-CN';
+import { tg } from '../../../locales/zh-CN.guards';
 import { useSaveSpendingCaps, useSpendingCaps } from '../api/guards';
 import styles from '../components/guards.module.css';
 import { IdleFields } from '../components/IdleFields';
 import page from './SpendingCapsPage.module.css';
 
-const g = t.guards;
+const g = tg;
 type Draft = Pick<SpendingCaps, 'dailyCap' | 'monthlyCap' | 'idleDefault'>;
 
 /** Spent so far against a cap: a bar that turns orange at 80 % and red at the cap. */

@@ -9,6 +9,7 @@ import {
 import type { Instance } from '@gpu/shared/instances';
 import { Button, Dropdown, Tooltip } from 'antd';
 import { t } from '../../../locales/zh-CN';
+import { tg } from '../../../locales/zh-CN.guards';
 import {
   allowedActions,
   canClone,
@@ -52,7 +53,7 @@ function MoreMenu({ inst, busy, onAction, block }: Omit<InstanceActionsProps, 'n
         items: [
           {
             key: 'autoShutdown',
-            label: t.guards.action,
+            label: tg.action,
             disabled: inst.status !== 'RUNNING' && inst.status !== 'STOPPED',
             'data-testid': 'more-auto-shutdown',
           },

@@ -1,6 +1,6 @@
 import type { Instance } from '@gpu/shared/instances';
 import { Button } from 'antd';
-import { t } from '../../../locales/zh-CN';
+import { tmon } from '../../../locales/zh-CN.monitoring';
 import { GpuSparkline } from '../../monitoring';
 import { canMonitor, inNoGpuMode, type RowAction } from '../instance-status';
 import styles from './cells.module.css';
@@ -30,7 +30,7 @@ export function MonitorCell({
         onClick={() => onAction('monitor', inst)}
         data-testid="instance-monitor"
       >
-        {t.monitoring.action}
+        {tmon.action}
       </Button>
     </div>
   );

@@ -1,7 +1,7 @@
-import { t } from '../../../locales/zh-CN';
+import { tmon } from '../../../locales/zh-CN.monitoring';
 import styles from './GpuSparkline.module.css';
 
-const m = t.monitoring;
+const m = tmon;
 const W = 64;
 const H = 20;
 

@@ -1,7 +1,7 @@
 import type { MetricsRange } from '@gpu/shared/monitoring';
 import { Drawer, Grid } from 'antd';
 import { useState } from 'react';
-import { t } from '../../../locales/zh-CN';
+import { tmon } from '../../../locales/zh-CN.monitoring';
 import { useHostMetrics } from '../api/metrics';
 import { MetricsPanel } from './MetricsPanel';
 import styles from './monitoring.module.css';
@@ -29,7 +29,7 @@ export default function HostMetricsDrawer({
       destroyOnHidden
       data-testid="host-metrics-drawer"
     >
-      <MetricsPanel range={range} onRange={setRange} query={query} emptyText={t.monitoring.hostEmpty} />
+      <MetricsPanel range={range} onRange={setRange} query={query} emptyText={tmon.hostEmpty} />
     </Drawer>
   );
 }

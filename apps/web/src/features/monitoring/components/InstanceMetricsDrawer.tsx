@@ -1,7 +1,7 @@
 import type { MetricsRange } from '@gpu/shared/monitoring';
 import { Drawer, Grid } from 'antd';
 import { useState } from 'react';
-import { t } from '../../../locales/zh-CN';
+import { tmon } from '../../../locales/zh-CN.monitoring';
 import { useInstanceMetrics } from '../api/metrics';
 import { MetricsPanel } from './MetricsPanel';
 import styles from './monitoring.module.css';
@@ -23,14 +23,14 @@ export default function InstanceMetricsDrawer({
       onClose={onClose}
       title={
         <span className={styles.title} title={inst.name}>
-          {t.monitoring.title(inst.name)}
+          {tmon.title(inst.name)}
         </span>
       }
       size={mobile ? '100%' : 880}
       destroyOnHidden
       data-testid="metrics-drawer"
     >
-      <MetricsPanel range={range} onRange={setRange} query={query} emptyText={t.monitoring.empty} />
+      <MetricsPanel range={range} onRange={setRange} query={query} emptyText={tmon.empty} />
     </Drawer>
   );
 }

@@ -3,11 +3,11 @@ import { METRICS_RANGES, type MetricsRange } from '@gpu/shared/monitoring-consta
 import { formatTime } from '@gpu/shared/time';
 import { Button, Empty, Result, Segmented, Spin } from 'antd';
 import { lazy, Suspense } from 'react';
-import { t } from '../../../locales/zh-CN';
+import { tmon } from '../../../locales/zh-CN.monitoring';
 import type { MetricsView } from '../metrics-view';
 import styles from './monitoring.module.css';
 
-const m = t.monitoring;
+const m = tmon;
 
 // echarts is its own chunk (shared with the other charts): the range switch and states show first.
 const MetricsCharts = lazy(() => import('./MetricsCharts'));

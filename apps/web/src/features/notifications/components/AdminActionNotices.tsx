@@ -1,10 +1,10 @@
 import { formatTime } from '@gpu/shared/time';
 import { Alert, Button } from 'antd';
-import { t } from '../../../locales/zh-CN';
+import { tmsg } from '../../../locales/zh-CN.messages';
 import { useMarkRead, useNotifications } from '../api/notifications';
 import styles from './AdminActionNotices.module.css';
 
-const n = t.notifications;
+const n = tmsg;
 /** Enough unread messages to find the administrator's among them (they are rare). */
 const UNREAD_FILTERS = { page: 1, size: 50, unread: true };
 

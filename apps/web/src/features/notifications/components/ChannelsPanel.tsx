@@ -10,13 +10,13 @@ import { Alert, Button, Checkbox, InputNumber, Skeleton } from 'antd';
 import { useEffect, useState } from 'react';
 import { failureMessage } from '../../../lib/failure-message';
 import { notify } from '../../../lib/feedback';
-import { t } from '../../../locales/zh-CN';
+import { tmsg } from '../../../locales/zh-CN.messages';
 import { tn } from '../../../locales/zh-CN.notifications';
 import { notificationKeys } from '../api/keys';
 import { saveNotificationSettings, useNotificationSettings } from '../api/settings';
 import styles from './ChannelsPanel.module.css';
 
-const n = t.notifications;
+const n = tmsg;
 const s = tn.settings;
 type Channels = Record<NotificationEvent, NotificationChannel[]>;
 

@@ -5,11 +5,12 @@ import { Link } from 'react-router';
 import { PATHS } from '../../../lib/routing/paths';
 import { useSession } from '../../../lib/use-session';
 import { t } from '../../../locales/zh-CN';
+import { tmsg } from '../../../locales/zh-CN.messages';
 import { useBellNotifications, useMarkRead } from '../api/notifications';
 import styles from './NotificationBell.module.css';
 import { NotificationItem } from './NotificationItem';
 
-const n = t.notifications;
+const n = tmsg;
 
 /**
  * The top bar's bell (issue 31): the unread count, polled every minute and on focus, and a

@@ -1,10 +1,10 @@
 import type { Notification } from '@gpu/shared/notifications';
 import { formatTime } from '@gpu/shared/time';
 import type { ReactNode } from 'react';
-import { t } from '../../../locales/zh-CN';
+import { tmsg } from '../../../locales/zh-CN.messages';
 import styles from './NotificationItem.module.css';
 
-const n = t.notifications;
+const n = tmsg;
 
 /**
  * One message (bell and message centre): an unread dot, event, title, body and its time in

@@ -5,7 +5,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Popconfirm, Table, type TableProps, Tag } from 'antd';
 import { failureMessage } from '../../../lib/failure-message';
 import { notify } from '../../../lib/feedback';
-import { t } from '../../../locales/zh-CN';
+import { tmsg } from '../../../locales/zh-CN.messages';
 import { tn } from '../../../locales/zh-CN.notifications';
 import { notificationKeys } from '../api/keys';
 import { deleteWebhook, testWebhook, type WebhookDelivery } from '../api/webhooks';
@@ -15,7 +15,7 @@ const w = tn.webhooks;
 const STATUS_COLOR = { pending: 'processing', delivered: 'success', failed: 'error' } as const;
 
 const COLUMNS: TableProps<WebhookDelivery>['columns'] = [
-  { title: w.event, dataIndex: 'event', render: (v: WebhookDelivery['event']) => t.notifications.events[v] },
+  { title: w.event, dataIndex: 'event', render: (v: WebhookDelivery['event']) => tmsg.events[v] },
   {
     title: w.status,
     dataIndex: 'status',

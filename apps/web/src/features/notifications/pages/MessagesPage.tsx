@@ -5,11 +5,12 @@ import { PageHeader } from '../../../components/PageHeader';
 import { notify } from '../../../lib/feedback';
 import { PATHS } from '../../../lib/routing/paths';
 import { t } from '../../../locales/zh-CN';
+import { tmsg } from '../../../locales/zh-CN.messages';
 import { useMarkRead, useNotifications } from '../api/notifications';
 import { NotificationItem } from '../components/NotificationItem';
 import styles from './MessagesPage.module.css';
 
-const n = t.notifications;
+const n = tmsg;
 const PAGE_SIZE = 10;
 type Filter = 'all' | 'unread';
 
