@@ -1,4 +1,7 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Instance, User } from '@gpu/shared';
+import { verifyWebhookSignature } from '@gpu/shared/webhook-signature';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -17,7 +20,8 @@ import { expectNoSidewaysScroll, openContext, shot, toast, visit } from './scree
 // The message centre (issue 31) against the real server: an administrator powers off the user's
 // instance, which writes an admin_action notification; the user's bell counts it, its popover and
 // 消息中心 list it, marking read clears the count; 通知设置 saves channels and a threshold, and a
-// webhook is added (secret once), tested and deleted.
+// webhook pointing at a receiver in this test is added (secret once), tested (the receiver checks
+// the signature as docs/webhooks.md says), gets a real event's delivery, and is deleted.
 
 const HOST = 'gd-b-h100-01';
 const NAME = `notif-e2e-${Date.now() % 100_000}`;
@@ -28,11 +32,35 @@ let session: { accessToken: string; user: User };
 let adminToken: string;
 let instance: Instance;
 
+/** What the webhook receiver got: the event header and whether the signature verified. */
+const received: { path: string; event: string; verified: boolean; body: { event: string } }[] = [];
+const secrets = new Map<string, string>();
+let receiver: Server;
+let receiverBase: string;
+
 const adminAct = (action: 'power-off' | 'start') =>
   api(`/admin/user-management/instances/${instance.id}/${action}`, {
     token: adminToken,
     body: { reason: REASON },
   });
+
+/** Once the instance is RUNNING or STOPPED (a job may be under way), the administrator flips it. */
+async function adminToggle() {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const { list } = await userCall<{ list: Instance[] }>(
+      session.accessToken,
+      '/gpu/instances?page=1&size=100',
+    );
+    const status = list.find((i) => i.id === instance.id)?.status;
+    if (status === 'RUNNING' || status === 'STOPPED') {
+      await adminAct(status === 'RUNNING' ? 'power-off' : 'start');
+      return;
+    }
+    if (Date.now() > deadline) throw new Error(`instance ${instance.id} still ${status}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
 
 /** The bell's unread count ('' when there is no badge). */
 const bellCount = (page: Page) =>
@@ -44,6 +72,26 @@ const bellCount = (page: Page) =>
     .catch(() => '');
 
 beforeAll(async () => {
+  receiver = createServer((req, res) => {
+    let raw = '';
+    req.on('data', (chunk) => {
+      raw += chunk;
+    });
+    req.on('end', async () => {
+      const path = req.url ?? '';
+      const verified = await verifyWebhookSignature(
+        secrets.get(path) ?? '',
+        req.headers['x-gpu-signature'] as string | undefined,
+        raw,
+        Math.floor(Date.now() / 1000),
+      );
+      received.push({ path, event: String(req.headers['x-gpu-event']), verified, body: JSON.parse(raw) });
+      res.writeHead(verified ? 200 : 401, { 'content-type': 'text/plain' });
+      res.end(verified ? 'ok' : 'bad signature');
+    });
+  });
+  await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
+  receiverBase = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
   browser = await launchBrowser();
   session = await registerUser();
   await fundUser(session.accessToken, 300);
@@ -62,6 +110,8 @@ afterAll(async () => {
     body: { reason: REASON },
   }).catch(() => undefined);
   await browser?.close();
+  receiver?.closeAllConnections();
+  receiver?.close();
 });
 
 describe('bell and message centre', () => {
@@ -194,11 +244,13 @@ describe('通知设置', () => {
       await page.getByTestId('webhook-url-input').fill('not a url');
       await page.getByTestId('webhook-add').click();
       await page.locator('.ant-form-item-explain-error', { hasText: '有效地址' }).waitFor();
-      const url = `https://hooks.example.com/gpu-${width}`;
+      const path = `/gpu-${width}`;
+      const url = `${receiverBase}${path}`;
       await page.getByTestId('webhook-url-input').fill(url);
       await page.getByTestId('webhook-add').click();
       const secret = (await page.getByTestId('webhook-secret').textContent({ timeout: 15_000 })) ?? '';
       expect(secret.length).toBeGreaterThan(15);
+      secrets.set(path, secret);
       await shot(page, `webhook-secret-${width}`, false);
       await page.getByTestId('webhook-secret-done').click();
       await page.getByTestId('webhook-secret').waitFor({ state: 'detached' });
@@ -207,10 +259,24 @@ describe('通知设置', () => {
       await card.waitFor();
       expect(await card.textContent()).not.toContain(secret);
       await card.getByTestId('webhook-test').click();
-      // hooks.example.com does not answer from the test machine: a result either way, and a log row.
       await card.getByTestId('webhook-test-result').waitFor({ timeout: 30_000 });
-      expect(await card.getByTestId('webhook-test-result').textContent()).toMatch(/测试(成功|失败)/);
+      expect(await card.getByTestId('webhook-test-result').textContent()).toContain('测试成功');
+      expect(received.filter((r) => r.path === path)).toEqual([
+        expect.objectContaining({ verified: true, event: 'webhook_test' }),
+      ]);
+
+      // A real event fans out to the webhook: the administrator acts on the instance again, the
+      // delivery task sends it signed, and the card's log shows the delivery.
+      await adminToggle();
+      await expect
+        .poll(() => received.filter((r) => r.path === path && r.event === 'admin_action').length, {
+          timeout: 30_000,
+        })
+        .toBe(1);
+      expect(received.find((r) => r.path === path && r.event === 'admin_action')?.verified).toBe(true);
+      await page.reload();
       await card.getByTestId('webhook-delivery').first().waitFor({ timeout: 15_000 });
+      expect(await card.getByTestId('webhook-delivery').first().textContent()).toContain('200');
       await expectNoSidewaysScroll(page);
       await shot(page, `webhooks-${width}`);
 

@@ -1,4 +1,4 @@
-import type { Webhook } from '@gpu/shared/notifications';
+import type { Webhook, WebhookTestResult } from '@gpu/shared/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { notificationKeys } from './keys';
@@ -6,8 +6,6 @@ import { notificationKeys } from './keys';
 /** POST /user/webhooks answers the webhook with its whole secret: the only time it is shown. */
 export type CreatedWebhook = Webhook & { secret: string };
 export type WebhookDelivery = Webhook['deliveries'][number];
-/** POST /user/webhooks/:id/test: the delivery the test made. */
-export type WebhookTestResult = Pick<WebhookDelivery, 'status' | 'responseStatus' | 'responseExcerpt'>;
 
 export const useWebhooks = () =>
   useQuery({

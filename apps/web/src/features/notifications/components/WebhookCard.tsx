@@ -76,7 +76,7 @@ export function WebhookCard({ hook }: { hook: Webhook }) {
       />
     );
   else if (test.data) {
-    const ok = test.data.status === 'delivered';
+    const ok = test.data.ok;
     result = (
       <Alert
         type={ok ? 'success' : 'error'}

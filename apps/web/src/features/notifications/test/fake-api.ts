@@ -3,6 +3,7 @@ import type {
   NotificationEvent,
   NotificationSettings,
   Webhook,
+  WebhookTestResult,
 } from '@gpu/shared/notifications';
 import { type ApiAnswer, fail, ok } from '../../../test/api-stub';
 
@@ -26,11 +27,7 @@ export function fakeNotificationsApi() {
     nextId: 100,
     /** "METHOD /path" → an answer that replaces the fake's. */
     failures: {} as Record<string, ApiAnswer>,
-    testAnswer: { status: 'delivered', responseStatus: 200, responseExcerpt: 'ok' } as {
-      status: 'pending' | 'delivered' | 'failed';
-      responseStatus: number | null;
-      responseExcerpt: string;
-    },
+    testAnswer: { ok: true, responseStatus: 200, responseExcerpt: 'ok', durationMs: 12 } as WebhookTestResult,
     calls: [] as SeenCall[],
   };
 
@@ -82,14 +79,7 @@ export function fakeNotificationsApi() {
     if (method === 'POST' && test) {
       const hook = state.webhooks.find((h) => h.id === Number(test[1]));
       if (!hook) return fail('Webhook 不存在', 404);
-      hook.deliveries.unshift({
-        id: state.nextId++,
-        event: 'low_balance',
-        attempts: 1,
-        ...state.testAnswer,
-        lastAttemptAt: new Date().toISOString(),
-        nextAttemptAt: null,
-      });
+      // As the server: a test is sent once and answered, never retried nor logged.
       return ok(state.testAnswer);
     }
     const del = /^\/api\/user\/webhooks\/(\d+)$/.exec(p);
