@@ -7,27 +7,14 @@ import {
   SPARKLINE_STEP_MS,
   SPARKLINE_WINDOW_MS,
 } from '@gpu/shared/monitoring';
+import { GIB } from '@gpu/shared/sizes';
 import type { ContainerSample } from '../hosts/index.ts';
-
-const GIB = 1024 ** 3;
-
-/** A raw sample or a rollup as the charts read it (`at`: the sample's slot or the bucket's start). */
-export interface ChartRow {
-  instanceId: number;
-  at: Date;
-  gpuIndexes: number[];
-  gpuUtil: number[];
-  gpuMemUsedMib: number[];
-  gpuMemTotalMib: number[];
-  cpuPercent: number;
-  memUsedBytes: number;
-  memLimitBytes: number;
-  diskUsedBytes: number;
-  diskLimitBytes: number;
-}
 
 /** A stored sample: what InstanceSample says, plus the host and its GPU index of each position. */
 export type SampleRow = InstanceSample & { hostId: number; gpuIndexes: number[] };
+
+/** A raw sample or a rollup as the charts read it (`at`: the sample's slot or the bucket's start). */
+export type ChartRow = Omit<SampleRow, 'hostId'>;
 
 /** The start of the 15 s slot `t` falls in: every replica sampling that slot writes the same key. */
 export const slotOf = (t: Date) =>

@@ -1,3 +1,5 @@
+import { GIB } from '@gpu/shared/sizes';
+
 /** What isolation reads of a container's spec (ContainerSpec has these fields). */
 interface IsolatedSpec {
   name: string;
@@ -42,8 +44,6 @@ export const INSTANCE_CAPABILITIES = [
   'SETUID',
   'SYS_CHROOT',
 ] as const;
-
-const GIB = 1024 ** 3;
 
 /** The network of a container: its own bridge, named after it (one per instance). */
 export const networkNameOf = (spec: Pick<IsolatedSpec, 'name'>) => spec.name;

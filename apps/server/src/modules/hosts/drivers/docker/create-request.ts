@@ -1,4 +1,5 @@
 import type { DockerSettings } from '@gpu/shared';
+import { GIB } from '@gpu/shared/sizes';
 import type Docker from 'dockerode';
 import {
   type ContainerIsolation,
@@ -10,8 +11,6 @@ import {
 import { visibleDevices } from '../instance-spec.ts';
 import { labelsOf } from '../labels.ts';
 import type { MountedVolume } from '../volumes.ts';
-
-const GIB = 1024 ** 3;
 
 /**
  * The body of POST /containers/create for an instance (DESIGN §7).

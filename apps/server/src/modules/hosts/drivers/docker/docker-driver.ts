@@ -1,4 +1,5 @@
 import type { DockerSettings } from '@gpu/shared';
+import { GIB } from '@gpu/shared/sizes';
 import type Docker from 'dockerode';
 import type { HostNetworks } from '../../../../platform/host-networks.ts';
 import type { SecretBox } from '../../../../platform/secret-box.ts';
@@ -118,7 +119,7 @@ export function createDockerDriver(host: HostRecord, deps: DockerDriverDeps = {}
         engineVersion: version.Version,
         nvidiaRuntime,
         cpuCores: info.NCPU,
-        memoryGb: info.MemTotal ? Math.round(info.MemTotal / 1024 ** 3) : undefined,
+        memoryGb: info.MemTotal ? Math.round(info.MemTotal / GIB) : undefined,
       };
       const warnings: string[] = [];
       let detail: string | undefined;

@@ -1,6 +1,6 @@
-import { PassThrough } from 'node:stream';
 import type Docker from 'dockerode';
 import { LABELS } from '../host-driver.ts';
+import { execOutput } from './exec.ts';
 import { GPU_QUERY_COMMAND, type GpuReading, parseGpuQuery } from './nvidia-smi.ts';
 
 /** The host's long-lived helper that sees every GPU; one nvidia-smi exec in it per sample. */
@@ -49,25 +49,6 @@ async function ensureMonitor(docker: Docker, image: string): Promise<Docker.Cont
   return c;
 }
 
-/** Runs a command in a container and answers its exit code and (the tail of) its output. */
-async function execOutput(docker: Docker, c: Docker.Container, cmd: string[]) {
-  const exec = await c.exec({ Cmd: cmd, AttachStdout: true, AttachStderr: true });
-  const stream = await exec.start({ hijack: true, stdin: false });
-  let output = '';
-  const sink = new PassThrough();
-  sink.on('data', (d: Buffer) => {
-    output = (output + d.toString()).slice(-64_000);
-  });
-  docker.modem.demuxStream(stream, sink, sink);
-  await new Promise<void>((resolve, reject) => {
-    stream.on('end', resolve);
-    stream.on('close', resolve);
-    stream.on('error', reject);
-  });
-  const { ExitCode } = await exec.inspect();
-  return { exitCode: ExitCode ?? -1, output };
-}
-
 /**
  * Every GPU of the host as nvidia-smi reads it now, or none where the host cannot tell (no NVIDIA
  * runtime, the probe image absent, nvidia-smi missing or failing): charts then show no GPU figures,
@@ -81,7 +62,7 @@ export async function readHostGpus(
   try {
     const c = await ensureMonitor(docker, opts.image);
     if (!c) return [];
-    const r = await execOutput(docker, c, GPU_QUERY_COMMAND);
+    const r = await execOutput(docker, c.id, GPU_QUERY_COMMAND);
     return r.exitCode === 0 ? parseGpuQuery(r.output) : [];
   } catch {
     return [];

@@ -1,6 +1,6 @@
-import { PassThrough } from 'node:stream';
 import type Docker from 'dockerode';
 import type { SshAccess } from '../host-driver.ts';
+import { execOutput } from './exec.ts';
 
 /** The sshd drop-in that carries the password switch (first match wins in sshd_config.d: 00-). */
 export const SSHD_DROP_IN = '/etc/ssh/sshd_config.d/00-gpu-platform.conf';
@@ -29,28 +29,13 @@ const SCRIPT = [
 
 /** Writes the SSH access into a running container through an exec; fails on a non-zero exit. */
 export async function installSshAccessByExec(docker: Docker, id: string, access: SshAccess): Promise<void> {
-  const exec = await docker.getContainer(id).exec({
-    Cmd: ['sh', '-c', SCRIPT],
-    User: '0',
-    Env: [
+  const { exitCode, output } = await execOutput(docker, id, ['sh', '-c', SCRIPT], {
+    user: '0',
+    env: [
       `SSH_AUTHORIZED_KEYS=${access.authorizedKeys.join('\n')}`,
       `SSH_PASSWORD_AUTH=${access.passwordAuth ? 'yes' : 'no'}`,
     ],
-    AttachStdout: true,
-    AttachStderr: true,
+    keep: 2_000,
   });
-  const stream = await exec.start({ hijack: true, stdin: false });
-  let output = '';
-  const sink = new PassThrough();
-  sink.on('data', (d: Buffer) => {
-    output = (output + d.toString()).slice(-2_000);
-  });
-  docker.modem.demuxStream(stream, sink, sink);
-  await new Promise<void>((resolve, reject) => {
-    stream.on('end', resolve);
-    stream.on('close', resolve);
-    stream.on('error', reject);
-  });
-  const { ExitCode } = await exec.inspect();
-  if (ExitCode !== 0) throw new Error(`installing SSH access exited ${ExitCode}: ${output.trim()}`);
+  if (exitCode !== 0) throw new Error(`installing SSH access exited ${exitCode}: ${output.trim()}`);
 }

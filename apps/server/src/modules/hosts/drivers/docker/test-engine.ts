@@ -1,8 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { Writable } from 'node:stream';
 import Docker from 'dockerode';
 import { describe, expect, it } from 'vitest';
 import type { HostRecord } from '../host-driver.ts';
+import { execOutput } from './exec.ts';
 
 /** The test image scripts/with-docker.sh builds (busybox rootfs, `docker import`). */
 export const TEST_IMAGE = 'gpu-test/busybox:latest';
@@ -104,25 +104,7 @@ export async function execIn(
   containerId: string,
   cmd: string[],
 ): Promise<{ exitCode: number; output: string }> {
-  const exec = await docker
-    .getContainer(containerId)
-    .exec({ Cmd: cmd, AttachStdout: true, AttachStderr: true });
-  const stream = await exec.start({ hijack: true, stdin: false });
-  let output = '';
-  const sink = new Writable({
-    write(chunk, _enc, done) {
-      output += chunk.toString();
-      done();
-    },
-  });
-  docker.modem.demuxStream(stream, sink, sink);
-  await new Promise<void>((resolve, reject) => {
-    stream.on('end', resolve);
-    stream.on('close', resolve);
-    stream.on('error', reject);
-  });
-  const { ExitCode } = await exec.inspect();
-  return { exitCode: ExitCode ?? -1, output };
+  return execOutput(docker, containerId, cmd, { keep: Number.MAX_SAFE_INTEGER });
 }
 
 /** The environment of a running container's first process: what its programs see. */

@@ -1,8 +1,8 @@
+import { GIB } from '@gpu/shared/sizes';
 import type { GpuInfo } from '../host-driver.ts';
 import type { ContainerSample } from '../sampling.ts';
 import type { SimulatedContainerRow } from './simulated.repository.ts';
 
-const GIB = 1024 ** 3;
 /** Busy and idle phases change at most twice every 40 minutes, so charts move and the idle guard has work. */
 const PHASE_MIN_MS = 10 * 60_000;
 const PHASE_SPREAD_MS = 30 * 60_000;
