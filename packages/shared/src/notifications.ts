@@ -179,6 +179,11 @@ export const webhookInputSchema = z.object({
 });
 
 /** POST /api/user/webhooks answers the secret whole, this once. */
+/** PUT /api/user/webhooks/:id: pause or resume deliveries to it. */
+export const webhookSwitchSchema = z.object({
+  enabled: z.boolean({ message: 'enabled 只能是 true 或 false' }),
+});
+
 export const createdWebhookSchema = webhookSchema.extend({ secret: z.string() });
 export type CreatedWebhook = z.infer<typeof createdWebhookSchema>;
 

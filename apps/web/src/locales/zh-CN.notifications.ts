@@ -39,6 +39,10 @@ export const tn = {
     secret: '密钥',
     enabled: '已启用',
     disabled: '已停用',
+    switchLabel: '启用此 Webhook（停用后不再投递新通知）',
+    switchedOn: 'Webhook 已启用',
+    switchedOff: 'Webhook 已停用，不再投递新通知',
+    switchFailed: '切换 Webhook 状态失败',
     createdAt: '添加时间',
     test: '测试',
     testResult: (ok: boolean, code: number | null) =>

@@ -46,6 +46,14 @@ export function createNotificationsRepository({ db }: { db: DbOrTx }) {
       const [row] = await db.insert(userWebhooks).values(values).returning();
       return row as typeof userWebhooks.$inferSelect;
     },
+    async setWebhookEnabled(userId: number, id: number, enabled: boolean) {
+      const [row] = await db
+        .update(userWebhooks)
+        .set({ enabled })
+        .where(and(eq(userWebhooks.userId, userId), eq(userWebhooks.id, id)))
+        .returning();
+      return row ?? null;
+    },
     async deleteWebhook(userId: number, id: number) {
       const gone = await db
         .delete(userWebhooks)

@@ -3,6 +3,7 @@ import {
   createdWebhookSchema,
   webhookInputSchema,
   webhookSchema,
+  webhookSwitchSchema,
   webhookTestResultSchema,
 } from '@gpu/shared/notifications';
 import { z } from 'zod';
@@ -10,7 +11,13 @@ import { ok } from '../../platform/http/envelope.ts';
 import type { AppInstance } from '../../platform/http/types.ts';
 import { perCustomerLimit, signedInUser } from '../auth/index.ts';
 import type { NoticesDeps } from './notices.usecases.ts';
-import { addWebhook, deleteWebhook, listWebhooks, testWebhook } from './webhooks.usecases.ts';
+import {
+  addWebhook,
+  deleteWebhook,
+  listWebhooks,
+  setWebhookEnabled,
+  testWebhook,
+} from './webhooks.usecases.ts';
 
 /** The user's signed webhooks (issue 31): list with delivery logs, add, remove, test. */
 export async function webhooksRoutes(app: AppInstance, deps: NoticesDeps) {
@@ -42,6 +49,24 @@ export async function webhooksRoutes(app: AppInstance, deps: NoticesDeps) {
     },
     async (request) =>
       ok(await addWebhook(deps, signedInUser(request).id, request.body.url), '回调地址已添加'),
+  );
+  app.put(
+    '/api/user/webhooks/:id',
+    {
+      ...guard,
+      schema: {
+        tags,
+        summary: '启用或停用回调地址',
+        params,
+        body: webhookSwitchSchema,
+        response: { 200: envelopeSchema(webhookSchema) },
+      },
+    },
+    async (request) => {
+      const { enabled } = request.body;
+      const hook = await setWebhookEnabled(deps, signedInUser(request).id, request.params.id, enabled);
+      return ok(hook, enabled ? '回调地址已启用' : '回调地址已停用');
+    },
   );
   app.delete(
     '/api/user/webhooks/:id',

@@ -79,6 +79,19 @@ export async function addWebhook(
   return { ...toWebhook(row, []), secret };
 }
 
+/** Pauses or resumes a webhook: a paused one gets no new deliveries (those queued still go). */
+export async function setWebhookEnabled(
+  deps: Pick<NoticesDeps, 'db'>,
+  userId: number,
+  id: number,
+  enabled: boolean,
+): Promise<Webhook> {
+  const repo = createNotificationsRepository(deps);
+  const row = await repo.setWebhookEnabled(userId, id, enabled);
+  if (!row) throw commonErrors.notFound('回调地址不存在');
+  return toWebhook(row, await repo.deliveryLog([row.id], DELIVERY_LOG_SIZE));
+}
+
 export async function deleteWebhook(deps: Pick<NoticesDeps, 'db'>, userId: number, id: number) {
   if (!(await createNotificationsRepository(deps).deleteWebhook(userId, id)))
     throw commonErrors.notFound('回调地址不存在');

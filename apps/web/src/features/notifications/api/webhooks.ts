@@ -14,5 +14,7 @@ export const useWebhooks = () =>
   });
 
 export const addWebhook = (url: string) => api.post<CreatedWebhook>('/user/webhooks', { url });
+export const setWebhookEnabled = (id: number, enabled: boolean) =>
+  api.put<Webhook>(`/user/webhooks/${id}`, { enabled });
 export const deleteWebhook = (id: number) => api.delete<null>(`/user/webhooks/${id}`);
 export const testWebhook = (id: number) => api.post<WebhookTestResult>(`/user/webhooks/${id}/test`, {});

@@ -2,13 +2,13 @@ import { DeleteOutlined, SendOutlined } from '@ant-design/icons';
 import type { Webhook } from '@gpu/shared/notifications';
 import { formatTime } from '@gpu/shared/time';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Popconfirm, Table, type TableProps, Tag } from 'antd';
+import { Alert, Button, Popconfirm, Switch, Table, type TableProps, Tag } from 'antd';
 import { failureMessage } from '../../../lib/failure-message';
 import { notify } from '../../../lib/feedback';
 import { tmsg } from '../../../locales/zh-CN.messages';
 import { tn } from '../../../locales/zh-CN.notifications';
 import { notificationKeys } from '../api/keys';
-import { deleteWebhook, testWebhook, type WebhookDelivery } from '../api/webhooks';
+import { deleteWebhook, setWebhookEnabled, testWebhook, type WebhookDelivery } from '../api/webhooks';
 import styles from './WebhooksPanel.module.css';
 
 const w = tn.webhooks;
@@ -50,10 +50,16 @@ const COLUMNS: TableProps<WebhookDelivery>['columns'] = [
 export function WebhookCard({ hook }: { hook: Webhook }) {
   const queryClient = useQueryClient();
   const refresh = () => queryClient.invalidateQueries({ queryKey: notificationKeys.webhooks() });
-  const test = useMutation({
-    mutationFn: () => testWebhook(hook.id),
-    // The test is a delivery too: the log shows it.
-    onSettled: () => void refresh(),
+  // A test is answered on the spot and not logged: nothing to refresh.
+  const test = useMutation({ mutationFn: () => testWebhook(hook.id) });
+  const toggle = useMutation({
+    mutationFn: (enabled: boolean) => setWebhookEnabled(hook.id, enabled),
+    onSuccess: (saved) => {
+      void notify('success', saved.enabled ? w.switchedOn : w.switchedOff);
+      void refresh();
+    },
+    onError: (err) =>
+      void notify('error', failureMessage(err, { failed: w.switchFailed, retry: w.switchFailed })),
   });
   const remove = useMutation({
     mutationFn: () => deleteWebhook(hook.id),
@@ -100,7 +106,16 @@ export function WebhookCard({ hook }: { hook: Webhook }) {
             {hook.url}
           </code>
           <div className={styles.meta}>
-            <Tag color={hook.enabled ? 'success' : 'default'}>{hook.enabled ? w.enabled : w.disabled}</Tag>
+            <Switch
+              size="small"
+              checked={hook.enabled}
+              loading={toggle.isPending}
+              onChange={(on) => toggle.mutate(on)}
+              checkedChildren={w.enabled}
+              unCheckedChildren={w.disabled}
+              aria-label={w.switchLabel}
+              data-testid="webhook-enabled"
+            />
             <span>
               {w.secret} <code data-testid="webhook-secret-hint">{hook.secretHint}</code>
             </span>

@@ -214,4 +214,33 @@ describe('webhooks', () => {
     expect(fake.callsTo('DELETE', '/api/user/webhooks/9')).toHaveLength(1);
     expect(screen.getByTestId('webhooks-empty')).toBeTruthy();
   });
+
+  it('the switch pauses and resumes a webhook', async () => {
+    fake.state.webhooks = [
+      {
+        id: 4,
+        url: 'https://c.example.com/h',
+        secretHint: 'whsec_****cccc',
+        enabled: true,
+        createdAt: '2026-11-25T02:00:00.000Z',
+        deliveries: [],
+      },
+    ];
+    await openWebhooks();
+    const card = await screen.findByTestId('webhook-4');
+    const toggle = within(card).getByTestId('webhook-enabled');
+    expect(toggle.getAttribute('aria-checked')).toBe('true');
+    fireEvent.click(toggle);
+    expect(await findText('Webhook 已停用，不再投递新通知')).toBeTruthy();
+    await waitFor(() =>
+      expect(within(card).getByTestId('webhook-enabled').getAttribute('aria-checked')).toBe('false'),
+    );
+    expect(fake.callsTo('PUT', '/api/user/webhooks/4').map((c) => c.body)).toEqual([{ enabled: false }]);
+    fireEvent.click(within(card).getByTestId('webhook-enabled'));
+    expect(await findText('Webhook 已启用')).toBeTruthy();
+    expect(fake.callsTo('PUT', '/api/user/webhooks/4').map((c) => c.body)).toEqual([
+      { enabled: false },
+      { enabled: true },
+    ]);
+  });
 });

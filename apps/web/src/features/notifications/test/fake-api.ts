@@ -75,6 +75,13 @@ export function fakeNotificationsApi() {
       state.webhooks.push(hook);
       return ok({ ...hook, secret: 'whsec_5d1c0e7b2a9f44c1b8e63f9a' });
     }
+    const one = /^\/api\/user\/webhooks\/(\d+)$/.exec(p);
+    if (method === 'PUT' && one) {
+      const hook = state.webhooks.find((h) => h.id === Number(one[1]));
+      if (!hook) return fail('回调地址不存在', 404);
+      hook.enabled = (body as { enabled: boolean }).enabled;
+      return ok(hook);
+    }
     const test = /^\/api\/user\/webhooks\/(\d+)\/test$/.exec(p);
     if (method === 'POST' && test) {
       const hook = state.webhooks.find((h) => h.id === Number(test[1]));
