@@ -1,7 +1,7 @@
 import type { User } from '@gpu/shared/auth';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { restoreApi, stubApi } from '../../../test/api-stub';
+import { ok, restoreApi, stubApi } from '../../../test/api-stub';
 import { renderApp } from '../../../test/render-app';
 import { BELL_POLL_MS } from '../api/notifications';
 import { fakeNotificationsApi, message } from '../test/fake-api';
@@ -130,5 +130,35 @@ describe('the notification bell', () => {
     });
     await waitFor(() => expect(count()).toBe('2'));
     expect(listCalls()).toBe(3);
+  });
+
+  it('an idle-shutdown warning carries 保持运行 while the shutdown is still announced', async () => {
+    fake.state.messages = [
+      message({ id: 1, event: 'idle_shutdown_warning', title: '实例即将因GPU空闲自动关机', instanceId: 7 }),
+      message({ id: 2, event: 'idle_shutdown_warning', title: '早先的提醒', instanceId: 8, read: true }),
+    ];
+    const kept: string[] = [];
+    const routes = fake.routes;
+    restoreApi();
+    stubApi(
+      (url, init) => {
+        if (url.pathname === '/api/gpu/auto-shutdown')
+          return ok([{ instanceId: 7, kind: 'idle', warned: true, shutdownAt: '2026-11-26T06:10:00.000Z' }]);
+        if (url.pathname === '/api/gpu/instance/7/auto-shutdown/keep-running') {
+          kept.push(init?.method ?? 'GET');
+          return ok({});
+        }
+        return routes(url, init);
+      },
+      { user: { id: 1, username: 'alice' } as User },
+    );
+    renderBell();
+    await waitFor(() => expect(count()).toBe('1'));
+    fireEvent.click(bell());
+    const button = await screen.findByTestId('notice-keep-running-7');
+    // Instance 8's shutdown is no longer announced: no button on its old warning.
+    expect(screen.queryByTestId('notice-keep-running-8')).toBeNull();
+    fireEvent.click(button);
+    await waitFor(() => expect(kept).toEqual(['POST']));
   });
 });

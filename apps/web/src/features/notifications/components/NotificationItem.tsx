@@ -1,7 +1,8 @@
 import type { Notification } from '@gpu/shared/notifications';
 import { formatTime } from '@gpu/shared/time';
-import type { ReactNode } from 'react';
+import { type ReactNode, Suspense } from 'react';
 import { tmsg } from '../../../locales/zh-CN.messages';
+import { KeepRunningButton } from '../../guards';
 import styles from './NotificationItem.module.css';
 
 const n = tmsg;
@@ -33,6 +34,11 @@ export function NotificationItem({
           <span className={styles.event}>{n.events[item.event]}</span>
         </div>
         <p className={styles.body}>{item.body}</p>
+        {item.event === 'idle_shutdown_warning' && item.instanceId !== null ? (
+          <Suspense fallback={null}>
+            <KeepRunningButton instanceId={item.instanceId} />
+          </Suspense>
+        ) : null}
         <time className={styles.time} dateTime={item.createdAt}>
           {formatTime(item.createdAt, 'YYYY-MM-DD HH:mm')}
         </time>
