@@ -33,11 +33,14 @@ let session: { accessToken: string; user: User };
 let inst: Instance;
 let admin: Awaited<ReturnType<typeof adminLogin>>;
 
-/** The instance's last hour through the real API, once the samplers have written `min` points. */
-async function samples(min: number): Promise<MetricsSeries> {
-  const deadline = Date.now() + SAMPLE_WAIT_MS;
+/**
+ * The instance's chart of `range` through the real API, once it has `min` points (1h: samples
+ * every 15 s; 24h: one-minute averages, so two points need samples in two different minutes).
+ */
+async function samples(min: number, range: '1h' | '24h' = '1h'): Promise<MetricsSeries> {
+  const deadline = Date.now() + SAMPLE_WAIT_MS + (range === '24h' ? 60_000 : 0);
   for (;;) {
-    const series = await api<MetricsSeries>(`/gpu/instance/${inst.uuid}/metrics?range=1h`, {
+    const series = await api<MetricsSeries>(`/gpu/instance/${inst.uuid}/metrics?range=${range}`, {
       token: session.accessToken,
     });
     if (series.points.length >= min) return series;
@@ -132,11 +135,13 @@ describe('console', () => {
         .waitFor({ timeout: 15_000 });
       expect(await drawer.getByTestId('metrics-error').count()).toBe(0);
     }
+    // 24 hours draws a line once the samples span two minutes (on a fast run they may not yet).
+    await samples(2, '24h');
     await drawer.getByText('24小时', { exact: true }).click();
     await expectCharts(page, 2);
     await shot(page, 'monitoring-instance-24h-1440', false);
     await context.close();
-  });
+  }, 150_000);
 });
 
 describe('back office', () => {
