@@ -102,6 +102,9 @@ describe('console', () => {
   }, SAMPLE_WAIT_MS + 10_000);
 
   it('shows the GPU sparkline in the running row and the charts in its 监控 drawer, range by range', async () => {
+    // 24 hours draws a line once the samples span two minutes (on a fast run they may not yet);
+    // the drawer keeps what it read of a range, so wait before it first opens.
+    await samples(2, '24h');
     const context = await openContext(browser, DESKTOP, { token: session.accessToken, user: session.user });
     const page = await visit(context, '/console/instance');
     const row = page.getByTestId(`instance-row-${inst.id}`);
@@ -135,8 +138,6 @@ describe('console', () => {
         .waitFor({ timeout: 15_000 });
       expect(await drawer.getByTestId('metrics-error').count()).toBe(0);
     }
-    // 24 hours draws a line once the samples span two minutes (on a fast run they may not yet).
-    await samples(2, '24h');
     await drawer.getByText('24小时', { exact: true }).click();
     await expectCharts(page, 2);
     await shot(page, 'monitoring-instance-24h-1440', false);
