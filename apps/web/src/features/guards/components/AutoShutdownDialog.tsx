@@ -4,6 +4,7 @@ import {
   autoShutdownInputSchema,
   IDLE_SETTINGS_DEFAULT,
   type IdleSettings,
+  SCHEDULE_HOURS_MAX,
 } from '@gpu/shared/guards';
 import type { Instance } from '@gpu/shared/instances';
 import { formatMoney } from '@gpu/shared/money';
@@ -155,7 +156,7 @@ export function AutoShutdownDialog({ inst, onClose }: { inst: Instance; onClose:
                 <span>{g.scheduleHoursLabel}</span>
                 <InputNumber
                   min={1}
-                  max={720}
+                  max={SCHEDULE_HOURS_MAX}
                   value={current.hours}
                   onChange={(v) => set({ hours: v === null ? null : Math.trunc(v) })}
                   aria-label={g.scheduleHoursLabel}

@@ -1,4 +1,9 @@
-import { type SpendingCaps, type SpendingCapsInput, spendingCapsInputSchema } from '@gpu/shared/guards';
+import {
+  SPENDING_CAP_WARN_PERCENT,
+  type SpendingCaps,
+  type SpendingCapsInput,
+  spendingCapsInputSchema,
+} from '@gpu/shared/guards';
 import { formatMoney } from '@gpu/shared/money';
 import { Alert, Button, Card, InputNumber, Progress, Spin } from 'antd';
 import { useState } from 'react';
@@ -12,7 +17,7 @@ import page from './SpendingCapsPage.module.css';
 const g = tg;
 type Draft = Pick<SpendingCaps, 'dailyCap' | 'monthlyCap' | 'idleDefault'>;
 
-/** Spent so far against a cap: a bar that turns orange at 80 % and red at the cap. */
+/** Spent so far against a cap: a bar that turns orange at the warning share and red at the cap. */
 function SpentBar({
   label,
   spent,
@@ -38,7 +43,7 @@ function SpentBar({
         <Progress
           percent={percent}
           status={status}
-          strokeColor={percent >= 80 && status === 'normal' ? '#fa8c16' : undefined}
+          strokeColor={percent >= SPENDING_CAP_WARN_PERCENT && status === 'normal' ? '#fa8c16' : undefined}
           showInfo={false}
         />
       ) : null}

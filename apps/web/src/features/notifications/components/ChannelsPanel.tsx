@@ -1,4 +1,5 @@
 import {
+  LOW_BALANCE_THRESHOLD_MAX,
   NOTIFICATION_CHANNELS,
   NOTIFICATION_EVENTS,
   type NotificationChannel,
@@ -125,7 +126,7 @@ export function ChannelsPanel() {
         <InputNumber<number>
           id="low-balance-threshold"
           min={0}
-          max={100_000}
+          max={LOW_BALANCE_THRESHOLD_MAX}
           step={1}
           precision={2}
           value={threshold}
