@@ -31,39 +31,50 @@ export async function runDeliveries(deps: NoticesDeps, limit = DELIVERY_BATCH) {
   const contexts = new Map((await repo.contexts(claimed.map((c) => c.id))).map((c) => [c.deliveryId, c]));
   let sent = 0;
   let failed = 0;
-  await Promise.all(
-    claimed.map(async (d) => {
-      const ctx = contexts.get(d.id);
-      const outcome: Outcome = ctx
-        ? await deliver(deps, d, ctx).catch((err: Error) => ({
-            ok: false,
-            responseStatus: null,
-            responseExcerpt: excerptOf(`发送失败：${err.message}`),
-            durationMs: 0,
-          }))
-        : { ok: false, responseStatus: null, responseExcerpt: '通知已删除', durationMs: 0 };
-      if ('deferUntil' in outcome) {
-        // Not a try: the attempt the claim counted is given back.
-        await repo.finish(d.id, token, {
-          status: 'pending',
-          attempts: d.attempts - 1,
-          nextAttemptAt: outcome.deferUntil,
-          responseExcerpt: outcome.reason,
-        });
-        return;
-      }
-      const retryAt = outcome.ok || d.channel === 'sms' ? null : nextAttemptAfter(d.attempts, deps.now());
-      const status = outcome.ok ? 'delivered' : retryAt ? 'pending' : 'failed';
-      if (outcome.ok) sent++;
-      else failed++;
+  const one = async (d: DeliveryRow) => {
+    const ctx = contexts.get(d.id);
+    const outcome: Outcome = ctx
+      ? await deliver(deps, d, ctx).catch((err: Error) => ({
+          ok: false,
+          responseStatus: null,
+          responseExcerpt: excerptOf(`发送失败：${err.message}`),
+          durationMs: 0,
+        }))
+      : { ok: false, responseStatus: null, responseExcerpt: '通知已删除', durationMs: 0 };
+    if ('deferUntil' in outcome) {
+      // Not a try: the attempt the claim counted is given back.
       await repo.finish(d.id, token, {
-        status,
-        responseStatus: outcome.responseStatus,
-        responseExcerpt: outcome.responseExcerpt,
-        nextAttemptAt: retryAt,
+        status: 'pending',
+        attempts: d.attempts - 1,
+        nextAttemptAt: outcome.deferUntil,
+        responseExcerpt: outcome.reason,
       });
-    }),
-  );
+      return;
+    }
+    const retryAt = outcome.ok || d.channel === 'sms' ? null : nextAttemptAfter(d.attempts, deps.now());
+    const status = outcome.ok ? 'delivered' : retryAt ? 'pending' : 'failed';
+    if (outcome.ok) sent++;
+    else failed++;
+    await repo.finish(d.id, token, {
+      status,
+      responseStatus: outcome.responseStatus,
+      responseExcerpt: outcome.responseExcerpt,
+      nextAttemptAt: retryAt,
+    });
+  };
+  // SMS to one phone one after another, oldest first: that phone's minute goes to the earlier
+  // notice and later ones wait (sent together, whichever counted first won). All else at once.
+  const byPhone = new Map<string, DeliveryRow[]>();
+  const rest: DeliveryRow[] = [];
+  for (const d of [...claimed].sort((a, b) => a.id - b.id)) {
+    const phone = d.channel === 'sms' ? contexts.get(d.id)?.phone : undefined;
+    if (phone) byPhone.set(phone, [...(byPhone.get(phone) ?? []), d]);
+    else rest.push(d);
+  }
+  const inOrder = async (list: DeliveryRow[]) => {
+    for (const d of list) await one(d);
+  };
+  await Promise.all([...[...byPhone.values()].map(inOrder), ...rest.map(one)]);
   return { sent, failed };
 }
 
