@@ -1,11 +1,15 @@
 import { z } from 'zod';
 
-/** Every /api answer has this body (DESIGN §3); `code` is a string, '200' on success. */
+/**
+ * Every /api answer has this body (DESIGN §3); `code` is a string, '200' on success. A failure
+ * also carries `errorCode`, the error's stable name.
+ */
 export interface Envelope<T> {
   success: boolean;
   code: string;
   message: string;
   data: T;
+  errorCode?: string;
 }
 
 export const envelopeSchema = <T extends z.ZodType>(data: T) =>
@@ -16,6 +20,8 @@ export const errorEnvelopeSchema = z.object({
   code: z.string(),
   message: z.string(),
   data: z.null(),
+  /** The stable name of the error (`instances.not_found`, `common.validation`); see docs/api.md. */
+  errorCode: z.string(),
 });
 
 /** Paged lists (DESIGN §3). */

@@ -1,3 +1,4 @@
+export * from './access-tokens.ts';
 export * from './admin-access.ts';
 export * from './admins.ts';
 export * from './audit.ts';

@@ -28,7 +28,13 @@ describe('API envelope and errors', () => {
   it('answers unknown /api paths with a 404 envelope', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/does-not-exist' });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ success: false, code: '404', message: '接口不存在', data: null });
+    expect(res.json()).toEqual({
+      success: false,
+      code: '404',
+      message: '接口不存在',
+      data: null,
+      errorCode: 'common.not_found',
+    });
   });
 
   it('sends the API security headers on JSON answers and on errors', async () => {
@@ -69,6 +75,7 @@ describe('API envelope and errors', () => {
       code: '500',
       message: '服务器内部错误，请稍后重试',
       data: null,
+      errorCode: 'common.internal',
     });
     expect(res.body).not.toContain('hunter2');
   });
@@ -126,7 +133,13 @@ describe('health when the database is gone', () => {
     await database.close();
     const res = await app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(503);
-    expect(res.json()).toEqual({ success: false, code: '503', message: '数据库不可用', data: null });
+    expect(res.json()).toEqual({
+      success: false,
+      code: '503',
+      message: '数据库不可用',
+      data: null,
+      errorCode: 'common.unavailable',
+    });
     await app.close();
   });
 });

@@ -23,7 +23,7 @@ export function registerAuth(app: AppInstance, tokens: TokenService, lookups: Au
     // A user token is only good on its own tenant's hosts.
     if (!user || user.tenantId !== request.tenant.id)
       throw commonErrors.unauthorized('登录已失效，请重新登录');
-    request.user = { ...user, sessionId: claims.sid };
+    request.user = { ...user, sessionId: claims.sid, accessToken: null };
   });
 
   // Authentication comes before validation on every route, whichever hook a route names it in:

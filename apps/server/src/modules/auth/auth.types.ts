@@ -1,11 +1,13 @@
-import type { AdminRole } from '@gpu/shared';
+import type { AccessTokenScope, AdminRole, RouteAccess } from '@gpu/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 export interface AuthUser {
   id: number;
   tenantId: number;
-  /** The session (`sid`) of the token that signed this request in. */
+  /** The session (`sid`) of the token that signed this request in; '' for an access token. */
   sessionId: string;
+  /** The personal access token the request came with (issue 32); null for a browser session. */
+  accessToken: { id: number; scopes: AccessTokenScope[] } | null;
 }
 
 export interface AuthAdmin {
@@ -24,11 +26,22 @@ export interface AuthAdmin {
 
 /** Looks up whether the subject may still act: status and tokens-valid-after, read per request. */
 export interface AuthLookups {
-  findActiveUser(id: number, issuedAtMs: number, sid: string): Promise<Omit<AuthUser, 'sessionId'> | null>;
+  findActiveUser(
+    id: number,
+    issuedAtMs: number,
+    sid: string,
+  ): Promise<Omit<AuthUser, 'sessionId' | 'accessToken'> | null>;
   findActiveAdmin(id: number, issuedAtMs: number, sid: string): Promise<Omit<AuthAdmin, 'sessionId'> | null>;
 }
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * What a personal access token needs to call this customer route: a scope, or `session`
+     * (browser sessions only). Unset: GET and HEAD need `read`, any other method is `session`.
+     */
+    access?: RouteAccess;
+  }
   interface FastifyInstance {
     /** A valid user token of this request's tenant, else 401 (always runs at onRequest). */
     requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;

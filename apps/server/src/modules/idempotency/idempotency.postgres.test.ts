@@ -93,7 +93,12 @@ describe.runIf(process.env.DATABASE_URL)('identical requests racing on PostgreSQ
     const [before] = await h.t.db.select().from(instances).where(eq(instances.id, id));
     const results = await Promise.all(
       Array.from({ length: 4 }, () =>
-        renew(h.deps, { ...u.user, sessionId: 'test' }, { instanceId: id, duration: 1 }, 'pg-ledger-0001'),
+        renew(
+          h.deps,
+          { ...u.user, sessionId: 'test', accessToken: null },
+          { instanceId: id, duration: 1 },
+          'pg-ledger-0001',
+        ),
       ),
     );
     expect(new Set(results.map((r) => r.expiresAt)).size).toBe(1);
@@ -108,7 +113,7 @@ describe.runIf(process.env.DATABASE_URL)('identical requests racing on PostgreSQ
     const u = await h.funded(10_000);
     const tenant = await h.t.app.deps.modules.tenants.service.resolve('localhost');
     const body = { ...(await createBody('create-race')), billingType: 'daily' as const };
-    const user = { ...u.user, sessionId: 'test' };
+    const user = { ...u.user, sessionId: 'test', accessToken: null };
     const made = await Promise.all(
       Array.from({ length: 4 }, () => createInstance(h.deps, user, tenant, body, 'pg-create-ledger-0001')),
     );

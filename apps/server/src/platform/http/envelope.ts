@@ -6,9 +6,29 @@ export function ok<T>(data: T, message = '成功') {
   return { success: true as const, code: '200', message, data };
 }
 
-export function fail(status: number, message: string) {
-  return { success: false as const, code: String(status), message, data: null };
+/**
+ * A failure: `code` is the HTTP status as text (DESIGN §3); `errorCode` is the stable, machine
+ * name of what went wrong (`instances.not_found`, `common.validation`), for scripts and the CLI.
+ */
+export function fail(status: number, message: string, errorCode = statusErrorCode(status)) {
+  return { success: false as const, code: String(status), message, data: null, errorCode };
 }
+
+/** The error code of a failure that has only its status (Fastify's own, the router's). */
+const STATUS_CODES: Record<number, string> = {
+  400: 'common.bad_request',
+  401: 'common.unauthorized',
+  403: 'common.forbidden',
+  404: 'common.not_found',
+  405: 'common.method_not_allowed',
+  413: 'common.too_large',
+  414: 'common.uri_too_long',
+  415: 'common.unsupported_media_type',
+  429: 'common.rate_limited',
+  503: 'common.unavailable',
+};
+export const statusErrorCode = (status: number) =>
+  STATUS_CODES[status] ?? (status >= 500 ? 'common.internal' : 'common.bad_request');
 
 const PART_NAMES: Record<string, string> = {
   body: '请求体',
@@ -37,14 +57,11 @@ export function registerErrorHandling(app: FastifyInstance) {
         PART_NAMES[err.validationContext ?? ''] ||
         '请求';
       const message = `参数 ${field} 无效：${first?.message ?? '格式不正确'}`;
-      return reply.code(400).send({
-        ...fail(400, message),
-        data: null,
-      });
+      return reply.code(400).send(fail(400, message, 'common.validation'));
     }
     if (isAppError(err)) {
       if (err.status >= 500) request.log.error({ err }, 'application error');
-      return reply.code(err.status).send(fail(err.status, err.message));
+      return reply.code(err.status).send(fail(err.status, err.message, err.code));
     }
     if (isResponseSerializationError(err)) {
       request.log.error({ err, issues: err.cause.issues }, 'response does not match its schema');

@@ -42,7 +42,7 @@ async function committedCreate(yuan = 1000, gpuAmount = 1) {
   const tenant = await h.t.app.deps.modules.tenants.service.resolve('localhost');
   const inst = await createInstance(
     { ...h.deps, jobs: { kick: () => undefined } },
-    { id: u.user.id, tenantId: u.user.tenantId, sessionId: 'test' },
+    { id: u.user.id, tenantId: u.user.tenantId, sessionId: 'test', accessToken: null },
     tenant,
     {
       machineId: await h.idOf(HOST),
