@@ -128,7 +128,7 @@ export function createAuthRepository({ db }: { db: DbOrTx }) {
       id: number,
       issuedAtMs: number,
       sid: string,
-    ): Promise<Omit<AuthUser, 'sessionId'> | null> {
+    ): Promise<Omit<AuthUser, 'sessionId' | 'accessToken'> | null> {
       const [u] = await userLookup(db, { id, sid });
       if (!u || issuedAtMs < u.tva.getTime()) return null;
       return { id: u.id, tenantId: u.tenantId };
