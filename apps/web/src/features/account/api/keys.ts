@@ -5,4 +5,5 @@ export const accountKeys = {
   me: () => [...USER_QUERY_KEY, 'me'] as const,
   signIns: () => [...USER_QUERY_KEY, 'sign-ins'] as const,
   sshKeys: () => [...USER_QUERY_KEY, 'ssh-keys'] as const,
+  accessTokens: () => [...USER_QUERY_KEY, 'access-tokens'] as const,
 };

@@ -17,6 +17,7 @@ import { t } from '../../../locales/zh-CN';
 import { changePassword, useSendCode, validPhoneOf } from '../../auth';
 import { changePhone, sendChangePhoneCode, useSignIns } from '../api/account';
 import { accountKeys } from '../api/keys';
+import AccessTokensCard from '../components/AccessTokensCard';
 import { SshKeysCard } from '../components/SshKeysCard';
 import { deviceLabel } from '../device-label';
 import styles from './AccountSecurityPage.module.css';
@@ -178,7 +179,10 @@ function SignInsCard() {
   );
 }
 
-/** /console/account-security: change password, change phone, recent sign-ins (SPEC.md §2, §8). */
+/**
+ * /console/account-security: change password, change phone, SSH keys, API tokens, recent sign-ins
+ * (SPEC.md §2, §8; issues 30, 32).
+ */
 export default function AccountSecurityPage() {
   return (
     <div className={layout.page}>
@@ -188,6 +192,7 @@ export default function AccountSecurityPage() {
         <PhoneCard />
       </div>
       <SshKeysCard />
+      <AccessTokensCard />
       <SignInsCard />
     </div>
   );
