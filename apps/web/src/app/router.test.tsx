@@ -29,6 +29,7 @@ const EXPECTED: Record<string, Guard> = {
   // Issue 31: the message centre and notification settings.
   '/console/messages': 'auth',
   '/console/notification-settings': 'auth',
+  '/console/api-docs': 'auth',
   '/recharge': 'auth',
   '/blockchain': 'auth',
   '/user': 'auth',

@@ -49,6 +49,7 @@ const MessagesPage = lazy(() => import('../features/notifications/pages/Messages
 const NotificationSettingsPage = lazy(
   () => import('../features/notifications/pages/NotificationSettingsPage'),
 );
+const ApiDocsPage = lazy(() => import('../features/api-docs/pages/ApiDocsPage'));
 const BlockchainPage = lazy(() => import('../features/blockchain/pages/BlockchainPage'));
 const AiNavigationPage = lazy(() => import('../features/ai-navigation/pages/AiNavigationPage'));
 const NotFoundPage = lazy(() => import('../components/NotFoundPage'));
@@ -125,6 +126,8 @@ export const ROUTE_TABLE: LayoutDef[] = [
         guard: 'auth',
         page: NotificationSettingsPage,
       },
+      // Issue 32: the OpenAPI document, readable for signed-in customers.
+      { path: PATHS.console.apiDocs, title: r.consoleApiDocs, guard: 'auth', page: ApiDocsPage },
     ],
   },
   {

@@ -1,7 +1,14 @@
 import type { Admin, User } from '@gpu/shared/auth';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { adminFixture } from '../test/admin-fixture';
-import { ApiError, api, configureApiClient, requestEnvelope, unauthorizedRedirect } from './api-client';
+import {
+  ApiError,
+  api,
+  configureApiClient,
+  getJson,
+  requestEnvelope,
+  unauthorizedRedirect,
+} from './api-client';
 import { getSession, setAdminSession, setUserSession } from './session';
 
 const user = { id: 1, username: 'u138' } as User;
@@ -132,6 +139,37 @@ describe('api client', () => {
     const controller = new AbortController();
     controller.abort();
     await expect(api.get('/x', { signal: controller.signal })).rejects.toHaveProperty('name', 'AbortError');
+  });
+});
+
+describe('getJson (a plain JSON document: the OpenAPI document)', () => {
+  it('answers the document as it is, sent with the session', async () => {
+    setUserSession('user-token', user);
+    const fetch = mockFetch(200, { openapi: '3.0.3', paths: {} });
+    expect(await getJson('/docs/json')).toEqual({ openapi: '3.0.3', paths: {} });
+    expect(fetch.mock.calls[0]?.[0]).toBe('/api/docs/json');
+    expect(headersOf(fetch).Authorization).toBe('Bearer user-token');
+  });
+
+  it('throws the failure envelope, an error status and a non-JSON answer as ApiError', async () => {
+    mockFetch(404, fail('404', '接口不存在'));
+    await expect(getJson('/docs/json')).rejects.toMatchObject({
+      code: '404',
+      message: '接口不存在',
+      status: 404,
+    });
+    mockFetch(502, '<html>bad gateway</html>');
+    await expect(getJson('/docs/json')).rejects.toMatchObject({ code: '502', status: 502 });
+    mockFetch(200, '<html></html>');
+    await expect(getJson('/docs/json')).rejects.toMatchObject({ code: 'INVALID_RESPONSE' });
+  });
+
+  it('follows the 401 rule', async () => {
+    setUserSession('user-token', user);
+    mockFetch(401, fail('401', '请先登录'));
+    await expect(getJson('/docs/json')).rejects.toBeInstanceOf(ApiError);
+    expect(getSession().token).toBeNull();
+    expect(navigate).toHaveBeenCalled();
   });
 });
 

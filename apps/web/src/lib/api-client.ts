@@ -110,6 +110,40 @@ export async function requestEnvelope<T>(
 }
 
 async function sendOnce<T>(method: string, path: string, options: RequestOptions): Promise<Envelope<T>> {
+  const { response, body } = await send(method, path, options);
+  if (isEnvelope(body)) {
+    if (response.ok && body.success) return body as Envelope<T>;
+    if (response.status === 409 && response.headers.has('retry-after'))
+      throw new ApiError(IN_FLIGHT, body.message || t.api.httpError(response.status), response.status);
+    throw new ApiError(body.code, body.message || t.api.httpError(response.status), response.status);
+  }
+  if (!response.ok)
+    throw new ApiError(String(response.status), t.api.httpError(response.status), response.status);
+  throw new ApiError('INVALID_RESPONSE', t.api.invalidResponse, response.status);
+}
+
+/**
+ * GET of a plain JSON document (not an envelope: the OpenAPI document at /docs/json) with the
+ * session, the tenant and the 401 rule of every other call. A failure envelope or an error
+ * status throws ApiError as request() does.
+ */
+export async function getJson<T>(path: string, options: Omit<RequestOptions, 'body'> = {}): Promise<T> {
+  const { response, body } = await send('GET', path, options);
+  if (isEnvelope(body) && !body.success)
+    throw new ApiError(body.code, body.message || t.api.httpError(response.status), response.status);
+  if (!response.ok)
+    throw new ApiError(String(response.status), t.api.httpError(response.status), response.status);
+  if (typeof body !== 'object' || body === null)
+    throw new ApiError('INVALID_RESPONSE', t.api.invalidResponse, response.status);
+  return body as T;
+}
+
+/** One request: headers, timeout, the JSON body (null when not JSON), the 401 rule. */
+async function send(
+  method: string,
+  path: string,
+  options: RequestOptions,
+): Promise<{ response: Response; body: unknown }> {
   const session = getSession();
   const token = isAdminPath(path) ? session.adminToken : session.token;
   const headers: Record<string, string> = {
@@ -151,16 +185,7 @@ async function sendOnce<T>(method: string, path: string, options: RequestOptions
 
   if ((response.status === 401 || (isEnvelope(body) && body.code === '401')) && !options.quietUnauthorized)
     onUnauthorized(path);
-
-  if (isEnvelope(body)) {
-    if (response.ok && body.success) return body as Envelope<T>;
-    if (response.status === 409 && response.headers.has('retry-after'))
-      throw new ApiError(IN_FLIGHT, body.message || t.api.httpError(response.status), response.status);
-    throw new ApiError(body.code, body.message || t.api.httpError(response.status), response.status);
-  }
-  if (!response.ok)
-    throw new ApiError(String(response.status), t.api.httpError(response.status), response.status);
-  throw new ApiError('INVALID_RESPONSE', t.api.invalidResponse, response.status);
+  return { response, body };
 }
 
 /** Sends one call and answers the envelope's data. */

@@ -48,7 +48,7 @@ export const CONSOLE_TABS: readonly Tab[] = [
     to: PATHS.user,
     label: tabs.mine,
     icon: <UserOutlined />,
-    routes: [PATHS.user, c.accountSecurity, c.messages, c.notificationSettings],
+    routes: [PATHS.user, c.accountSecurity, c.messages, c.notificationSettings, c.apiDocs],
   },
 ];
 

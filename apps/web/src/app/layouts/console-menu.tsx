@@ -1,5 +1,6 @@
 import {
   AccountBookOutlined,
+  ApiOutlined,
   BellOutlined,
   CloudServerOutlined,
   DashboardOutlined,
@@ -45,6 +46,7 @@ export const CONSOLE_MENU: NonNullable<MenuProps['items']> = [
       { key: c.accountSecurity, icon: <SafetyCertificateOutlined />, label: r.consoleAccountSecurity },
       { key: c.messages, icon: <BellOutlined />, label: r.consoleMessages },
       { key: c.notificationSettings, icon: <NotificationOutlined />, label: r.consoleNotificationSettings },
+      { key: c.apiDocs, icon: <ApiOutlined />, label: r.consoleApiDocs },
     ],
   },
 ];

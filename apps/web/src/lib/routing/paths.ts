@@ -25,6 +25,7 @@ export const PATHS = {
     spendingCaps: '/console/spending-caps',
     messages: '/console/messages',
     notificationSettings: '/console/notification-settings',
+    apiDocs: '/console/api-docs',
   },
   admin: {
     root: '/admin',
