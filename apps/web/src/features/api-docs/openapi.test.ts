@@ -6,7 +6,7 @@ describe('groupOperations', () => {
   const groups = groupOperations(DOC_FIXTURE);
   const op = (key: string) => groups.flatMap((g) => g.operations).find((o) => o.key === key);
 
-  it('groups by tag in the document order, drops empty tags, puts untagged last', () => {
+  it('groups by tag in the document order, drops empty tags and back-office routes, puts untagged last', () => {
     expect(groups.map((g) => [g.name, g.operations.map((o) => o.key)])).toEqual([
       ['instances', ['GET /api/gpu/instances', 'POST /api/gpu/instance/release']],
       ['billing', ['GET /api/user/balance']],

@@ -100,6 +100,8 @@ export interface DocGroup {
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 const ACCESS: readonly string[] = ['read', 'instances', 'billing', 'session'];
 const JSON_TYPE = 'application/json';
+/** The back office's routes: never callable with a customer's token or session, so not shown here. */
+const ADMIN_PATH = /^\/api\/admin(\/|$)/;
 /** The group of an operation without a tag. */
 export const UNTAGGED = '';
 
@@ -201,8 +203,8 @@ function operationOf(doc: OpenApiDocument, method: string, path: string, op: Raw
 }
 
 /**
- * The document's operations grouped by their first tag: the groups the document lists first,
- * in its order, then the other tags as they come, then the untagged ones.
+ * The document's customer operations (not /api/admin) grouped by their first tag: the groups the
+ * document lists first, in its order, then the other tags as they come, then the untagged ones.
  */
 export function groupOperations(doc: OpenApiDocument): DocGroup[] {
   const groups = new Map<string, DocGroup>();
@@ -219,6 +221,7 @@ export function groupOperations(doc: OpenApiDocument): DocGroup[] {
   }
   const untagged: DocOperation[] = [];
   for (const [path, item] of Object.entries(doc.paths ?? {})) {
+    if (ADMIN_PATH.test(path)) continue;
     for (const method of METHODS) {
       const op = item?.[method];
       if (!op) continue;

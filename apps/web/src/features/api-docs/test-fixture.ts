@@ -68,6 +68,9 @@ export const DOC_FIXTURE: OpenApiDocument = {
         },
       },
     },
+    '/api/admin/users': {
+      get: { tags: ['billing'], summary: '用户列表（后台）', 'x-access': 'session' },
+    },
     '/api/user/change-password': {
       post: { summary: '修改密码', 'x-access': 'session' },
     },
