@@ -64,6 +64,8 @@ export const tapi = {
     subtitle: '平台开放 API 的全部接口：用 API令牌（Authorization: Bearer <令牌>）或登录控制台的会话调用。',
     tokens: '管理API令牌',
     search: '搜索路径或说明',
+    intro: '概述：认证、应答格式、幂等、频率限制与错误码',
+    sample: '命令示例',
     loadFailed: 'API 文档加载失败',
     unavailable: 'API 文档暂未开放',
     retry: '重试',

@@ -27,6 +27,8 @@ describe('groupOperations', () => {
     });
     const release = op('POST /api/gpu/instance/release');
     expect(release?.request).toEqual({ example: { instanceId: 42 } });
+    expect(release?.sample).toBe('curl -X POST https://gpu.example/api/gpu/instance/release');
+    expect(list?.sample).toBe('');
     expect(release?.response).toBeNull();
     expect(release?.errors).toEqual([
       { status: 404, errorCode: 'instances.not_found', message: '实例不存在' },

@@ -48,9 +48,11 @@ interface RawOperation {
   >;
   'x-access'?: unknown;
   'x-errors'?: unknown;
+  'x-codeSamples'?: unknown;
 }
 
 export interface OpenApiDocument {
+  info?: { title?: string; description?: string };
   tags?: { name?: string; description?: string }[];
   paths?: Record<string, Record<string, RawOperation | undefined> | undefined>;
   components?: { schemas?: Record<string, Schema | undefined>; parameters?: Record<string, RawParameter> };
@@ -89,6 +91,8 @@ export interface DocOperation {
   request: DocBody;
   response: DocBody;
   errors: DocError[];
+  /** A ready command (the document's first `x-codeSamples` entry), or ''. */
+  sample: string;
 }
 
 export interface DocGroup {
@@ -185,6 +189,12 @@ function errorsOf(raw: unknown): DocError[] {
   });
 }
 
+function sampleOf(raw: unknown): string {
+  if (!Array.isArray(raw)) return '';
+  const first = raw.find((s: unknown) => typeof (s as { source?: unknown } | null)?.source === 'string');
+  return first ? (first as { source: string }).source : '';
+}
+
 function operationOf(doc: OpenApiDocument, method: string, path: string, op: RawOperation): DocOperation {
   const access = op['x-access'];
   return {
@@ -199,6 +209,7 @@ function operationOf(doc: OpenApiDocument, method: string, path: string, op: Raw
     request: bodyOf(doc, op.requestBody?.content),
     response: bodyOf(doc, op.responses?.['200']?.content),
     errors: errorsOf(op['x-errors']),
+    sample: sampleOf(op['x-codeSamples']),
   };
 }
 

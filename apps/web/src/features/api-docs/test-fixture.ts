@@ -5,6 +5,11 @@ import type { OpenApiDocument } from './openapi';
  * x-errors and examples on some operations, and operations lacking each of them.
  */
 export const DOC_FIXTURE: OpenApiDocument = {
+  info: {
+    title: 'GPU API',
+    description:
+      '客户 API。\n\n## 认证\n\n请求头带上 `Authorization`，**只显示一次**。\n\n```\nAuthorization: Bearer gpu_…\n```\n\n| HTTP | errorCode |\n| --- | --- |\n| 404 | `instances.not_found` |\n',
+  },
   tags: [
     { name: 'instances', description: '创建、开关机、释放容器实例' },
     { name: 'billing', description: '余额、账单与充值' },
@@ -53,6 +58,13 @@ export const DOC_FIXTURE: OpenApiDocument = {
           content: { 'application/json': { examples: { one: { value: { instanceId: 42 } } } } },
         },
         responses: { '200': { description: '成功' } },
+        'x-codeSamples': [
+          {
+            lang: 'Shell',
+            label: 'curl',
+            source: 'curl -X POST https://gpu.example/api/gpu/instance/release',
+          },
+        ],
         'x-errors': [
           { status: 404, errorCode: 'instances.not_found', message: '实例不存在' },
           { status: 403, errorCode: 'auth.token_scope', message: '令牌没有实例管理权限' },

@@ -134,6 +134,11 @@ export function ApiOperation({ operation }: { operation: DocOperation }) {
         fieldsTitle={s.responseFields}
         testId="api-op-response"
       />
+      {op.sample ? (
+        <Section title={s.sample}>
+          <JsonBlock value={op.sample} testId="api-op-sample" />
+        </Section>
+      ) : null}
       {op.errors.length > 0 ? (
         <Section title={s.errors}>
           {small(op.errors, ERROR_COLUMNS, (e) => `${e.status}:${e.errorCode}:${e.message}`, 'api-op-errors')}

@@ -8,6 +8,7 @@ import { PATHS } from '../../../lib/routing/paths';
 import { tapi } from '../../../locales/zh-CN.api';
 import { useApiDocument } from '../api/docs';
 import { AccessTag, ApiOperation, MethodBadge } from '../components/ApiOperation';
+import { Markdown } from '../components/Markdown';
 import { type DocGroup, filterGroups, groupOperations, UNTAGGED } from '../openapi';
 import styles from './ApiDocsPage.module.css';
 
@@ -61,6 +62,19 @@ export default function ApiDocsPage() {
           </LinkButton>
         }
       />
+      {data?.info?.description ? (
+        <Collapse
+          size="small"
+          items={[
+            {
+              key: 'intro',
+              label: s.intro,
+              children: <Markdown source={data.info.description} />,
+            },
+          ]}
+          data-testid="api-docs-intro"
+        />
+      ) : null}
       <Input.Search
         allowClear
         placeholder={s.search}

@@ -40,7 +40,17 @@ describe('API 文档 page', () => {
     expect(other.textContent).toContain('其他');
     expect(other.textContent).toContain('仅限登录控制台，不可使用令牌');
 
+    // The introduction renders its Markdown as elements, never as HTML.
+    fireEvent.click(within(screen.getByTestId('api-docs-intro')).getByText(/概述/));
+    const intro = await screen.findByText('认证', { selector: 'h3' });
+    expect(intro).toBeTruthy();
+    expect(screen.getByText('只显示一次', { selector: 'strong' })).toBeTruthy();
+    expect(screen.getByText('instances.not_found', { selector: 'td code' })).toBeTruthy();
+
     const release = await expand('POST /api/gpu/instance/release');
+    expect(within(release).getByTestId('api-op-sample').textContent).toBe(
+      'curl -X POST https://gpu.example/api/gpu/instance/release',
+    );
     expect(release.textContent).toContain('释放后数据无法恢复。');
     expect(release.textContent).toContain('所需权限：实例管理');
     expect(within(release).getByTestId('api-op-request').textContent).toBe(
