@@ -93,6 +93,9 @@ describe('API tokens (desktop)', () => {
     await page.waitForURL('**/console/api-docs');
     const instances = page.getByTestId('api-group-instances');
     await instances.waitFor();
+    // The search keeps the matching routes: only instance routes for /api/gpu/instance.
+    await page.getByPlaceholder('搜索路径或说明').fill('/api/gpu/instance');
+    await page.getByTestId('api-group-auth').waitFor({ state: 'detached' });
     await instances.locator('.ant-collapse-header').first().click();
     await instances.locator('[data-testid^="api-op-detail-"]').first().waitFor();
     await page.mouse.move(0, 0);
@@ -126,6 +129,8 @@ describe('API tokens and docs (375 px)', () => {
     const docs = await visit(context, '/console/api-docs');
     const instances = docs.getByTestId('api-group-instances');
     await instances.waitFor();
+    await docs.getByPlaceholder('搜索路径或说明').fill('/api/gpu/instance');
+    await docs.getByTestId('api-group-auth').waitFor({ state: 'detached' });
     await instances.locator('.ant-collapse-header').first().click();
     await instances.locator('[data-testid^="api-op-detail-"]').first().waitFor();
     await expectNoSidewaysScroll(docs);

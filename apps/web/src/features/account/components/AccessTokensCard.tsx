@@ -133,6 +133,11 @@ export default function AccessTokensCard() {
   // Expired tokens stay listed but do not count towards the limit (the server's rule).
   const live = tokens.filter((k) => !isExpired(k)).length;
   const full = live >= ACCESS_TOKENS_PER_USER;
+  const docsLink = (
+    <LinkButton to={PATHS.console.apiDocs} icon={<ReadOutlined />} data-testid="access-token-docs">
+      {s.docs}
+    </LinkButton>
+  );
   return (
     <Card
       title={
@@ -141,10 +146,8 @@ export default function AccessTokensCard() {
         </>
       }
       extra={
-        <Space size={8} wrap>
-          <LinkButton to={PATHS.console.apiDocs} icon={<ReadOutlined />} data-testid="access-token-docs">
-            {s.docs}
-          </LinkButton>
+        <Space size={8}>
+          {mobile ? null : docsLink}
           <Button
             type="primary"
             icon={<PlusOutlined />}
@@ -162,6 +165,8 @@ export default function AccessTokensCard() {
       <p className={styles.hint}>
         {s.hint} <span className={styles.count}>{s.count(live)}</span>
       </p>
+      {/* Phones: the card's head holds the title and one button; the docs link goes below. */}
+      {mobile ? <div className={styles.docsBelow}>{docsLink}</div> : null}
       {full ? <Alert type="info" showIcon title={s.full} className={styles.full} /> : null}
       {isError ? (
         <Alert type="error" showIcon title={s.loadFailed} />
