@@ -37,5 +37,6 @@ export async function buildCli(outfile = CLI_ENTRY) {
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const { bytes } = await buildCli();
-  console.log(`cli built: apps/cli/dist/gpu.js (${(bytes / 1024).toFixed(0)} kB)`);
+  // On stderr: `npm pack --json` (prepack runs this) keeps stdout for its JSON.
+  console.error(`cli built: apps/cli/dist/gpu.js (${(bytes / 1024).toFixed(0)} kB)`);
 }
