@@ -80,11 +80,10 @@ export function createApi(base: string, token: string | undefined, lang: Lang): 
     try {
       body = JSON.parse(text) as typeof body;
     } catch {
+      // Not the API's envelope (a proxy's error page, a wrong address): a server-side matter.
       const message =
         res.status >= 500 ? `${say(lang, 'serverError')} (HTTP ${res.status})` : say(lang, 'notApi');
-      throw new CliError(res.status >= 400 ? exitForStatus(res.status) : EXIT.server, message, {
-        status: res.status,
-      });
+      throw new CliError(EXIT.server, message, { status: res.status });
     }
     if (res.ok && body.success === true) return body.data as T;
     const errorCode = typeof body.errorCode === 'string' ? body.errorCode : undefined;

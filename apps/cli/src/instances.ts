@@ -22,6 +22,8 @@ export const listInstances = (
   });
 
 const routeMissing = (err: unknown) => err instanceof CliError && err.extra.errorCode === 'common.not_found';
+/** Servers found without the one-instance route: asked through the list from then on. */
+const withoutInstanceRoute = new WeakSet<Api>();
 
 /**
  * One instance: GET /api/gpu/instance/:id, long-polled with `waitFor`. A server without that
@@ -33,11 +35,14 @@ export async function getInstance(
   lang: Lang,
   wait?: { waitFor: InstanceStatus; timeoutS: number },
 ): Promise<Instance> {
-  try {
-    const query = wait ? { waitFor: wait.waitFor, timeout: wait.timeoutS } : undefined;
-    return await api.get<Instance>(`/api/gpu/instance/${id}`, query, ((wait?.timeoutS ?? 0) + 30) * 1000);
-  } catch (err) {
-    if (!routeMissing(err)) throw err;
+  if (!withoutInstanceRoute.has(api)) {
+    try {
+      const query = wait ? { waitFor: wait.waitFor, timeout: wait.timeoutS } : undefined;
+      return await api.get<Instance>(`/api/gpu/instance/${id}`, query, ((wait?.timeoutS ?? 0) + 30) * 1000);
+    } catch (err) {
+      if (!routeMissing(err)) throw err;
+      withoutInstanceRoute.add(api);
+    }
   }
   const found = (await listInstances(api, { all: true })).list.find((i) => i.id === id);
   if (!found)

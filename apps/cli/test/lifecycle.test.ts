@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { Instance, MarketList } from '@gpu/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMAGE } from '../../server/src/test/instances.ts';
@@ -46,6 +49,30 @@ describe('create → ssh → stop → start → rm on the simulated driver', () 
     const parts = json<{ command: string; port: number; user: string; host: string }>(byName.stdout);
     expect(parts.command).toBe(r.stdout.trim());
     expect(parts).toMatchObject({ user: 'root', command: `ssh -p ${parts.port} root@${parts.host}` });
+    // The password, where password sign-in is on, is a hint on stderr (stdout stays the command).
+    const inst = json<{ list: Instance[] }>(
+      (await world.run(['ls', '--json'], { token: owner.token })).stdout,
+    ).list[0];
+    expect(inst?.sshPasswordAuth).toBe(true);
+    expect(inst?.sshPassword).toMatch(/\S{8,}/);
+    expect(r.stderr).toBe(`SSH 密码: ${inst?.sshPassword}\n`);
+    expect(json<{ password: string }>(byName.stdout).password).toBe(inst?.sshPassword);
+  });
+
+  it('ssh --exec runs ssh with those arguments (and the ones after --), exiting as it does', async () => {
+    // A stand-in ssh first on PATH: it prints what it was given and exits 7.
+    const bin = mkdtempSync(path.join(tmpdir(), 'fake-ssh-'));
+    writeFileSync(path.join(bin, 'ssh'), '#!/bin/sh\necho "fake-ssh $*"\nexit 7\n', { mode: 0o755 });
+    const r = await world.run(['ssh', String(id), '--exec', '--', 'nvidia-smi', '-L'], {
+      token: owner.token,
+      env: { PATH: `${bin}${path.delimiter}${process.env.PATH}` },
+    });
+    rmSync(bin, { recursive: true, force: true });
+    const { command } = json<{ command: string }>(
+      (await world.run(['ssh', String(id), '--json'], { token: owner.token })).stdout,
+    );
+    expect(r.code).toBe(7);
+    expect(r.stdout).toBe(`fake-ssh ${command.replace(/^ssh /, '')} nvidia-smi -L\n`);
   });
 
   it('ls shows it running, as a table and as JSON', async () => {
