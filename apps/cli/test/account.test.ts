@@ -77,6 +77,42 @@ describe('login, stored config, logout', () => {
   });
 });
 
+describe('token scopes', () => {
+  it('a read-only token lists but cannot create or release: exit 3 and a clear message', async () => {
+    const reader = await owner.newToken(['read']);
+    const ls = await world.run(['ls', '--json'], { token: reader.token });
+    expect(ls.code, ls.stderr).toBe(0);
+    const create = await world.run(['create', '--machine', '1', '--image', '1'], { token: reader.token });
+    expect(create.code).toBe(3);
+    expect(create.stderr).toMatch(/^错误：.+\n {2}The access token lacks the scope/);
+    const json = await world.run(['create', '--machine', '1', '--image', '1', '--json'], {
+      token: reader.token,
+    });
+    expect(JSON.parse(json.stderr).error).toMatchObject({
+      exitCode: 3,
+      status: 403,
+      errorCode: 'auth.token_scope',
+    });
+    expect(JSON.parse((await world.run(['ls', '--json'], { token: owner.token })).stdout).list).toEqual(
+      JSON.parse(ls.stdout).list,
+    );
+  });
+
+  it('a revoked token is refused at once (exit 3)', async () => {
+    const gone = await owner.newToken(['read']);
+    expect((await world.run(['balance'], { token: gone.token })).code).toBe(0);
+    const res = await world.h.t.app.inject({
+      method: 'DELETE',
+      url: `/api/user/access-tokens/${gone.id}`,
+      headers: owner.headers,
+    });
+    expect(res.statusCode).toBe(200);
+    const r = await world.run(['balance'], { token: gone.token });
+    expect(r.code).toBe(3);
+    expect(r.stderr).toContain('Not signed in, or the token is unknown, expired or revoked');
+  });
+});
+
 describe('market and images', () => {
   it('market --json parses; --region takes a name; an unknown one lists the names', async () => {
     const all = JSON.parse(

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { AccessTokenCreated, AccessTokenScope } from '@gpu/shared';
 import { sql } from 'drizzle-orm';
 import { hosts } from '../../server/src/modules/hosts/hosts.tables.ts';
 import { systemClock } from '../../server/src/platform/clock.ts';
@@ -71,10 +72,24 @@ export async function cliWorld() {
         input: opts.input,
         env: { GPU_API: api, ...(opts.token ? { GPU_TOKEN: opts.token } : {}), ...opts.env },
       }),
-    /** A user with `yuan` on the balance and a bearer token for it (tenant of 127.0.0.1, as the CLI calls). */
-    async user(yuan: number) {
+    /**
+     * A user with `yuan` on the balance (tenant of 127.0.0.1, as the CLI calls) and a personal
+     * access token with `scopes`, made as the console makes one (POST /api/user/access-tokens).
+     */
+    async user(yuan: number, scopes: AccessTokenScope[] = ['instances']) {
       const u = await h.funded(yuan, '127.0.0.1');
-      return { ...u, token: u.headers.authorization.replace(/^Bearer /, '') };
+      const token = async (tokenScopes: AccessTokenScope[]) => {
+        const res = await h.t.app.inject({
+          method: 'POST',
+          url: '/api/user/access-tokens',
+          headers: u.headers,
+          payload: { name: `cli-${tokenScopes.join('-')}`, scopes: tokenScopes, expiresInDays: 30 },
+        });
+        if (res.statusCode !== 200) throw new Error(`token not made: ${res.body}`);
+        return res.json().data as AccessTokenCreated;
+      };
+      const made = await token(scopes);
+      return { ...u, token: made.token, tokenId: made.id, newToken: token };
     },
     async close() {
       await h.t.close();
