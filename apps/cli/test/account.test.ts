@@ -84,7 +84,9 @@ describe('token scopes', () => {
     expect(ls.code, ls.stderr).toBe(0);
     const create = await world.run(['create', '--machine', '1', '--image', '1'], { token: reader.token });
     expect(create.code).toBe(3);
-    expect(create.stderr).toMatch(/^错误：.+\n {2}The access token lacks the scope/);
+    expect(create.stderr).toMatch(
+      /^错误：该访问令牌没有「实例管理」权限.*\n {2}The access token lacks the scope/,
+    );
     const json = await world.run(['create', '--machine', '1', '--image', '1', '--json'], {
       token: reader.token,
     });
@@ -93,6 +95,13 @@ describe('token scopes', () => {
       status: 403,
       errorCode: 'auth.token_scope',
     });
+    for (const action of [['stop'], ['start'], ['rm', '--yes']]) {
+      const r = await world.run([...action, '1', '--json'], { token: reader.token });
+      expect(JSON.parse(r.stderr).error, action.join(' ')).toMatchObject({
+        exitCode: 3,
+        errorCode: 'auth.token_scope',
+      });
+    }
     expect(JSON.parse((await world.run(['ls', '--json'], { token: owner.token })).stdout).list).toEqual(
       JSON.parse(ls.stdout).list,
     );
