@@ -74,9 +74,12 @@ export async function waitForStatus(
   id: number,
   target: InstanceStatus,
   timeoutS: number,
+  /** The status the action answered with, shown until the first poll answers. */
+  from?: InstanceStatus,
 ) {
   const deadline = Date.now() + timeoutS * 1000;
   const progress = startProgress(`${say(ctx.lang, 'waiting')} ${id} → ${statusName(target, ctx.lang)}`);
+  if (from) progress.update(statusName(from, ctx.lang));
   try {
     for (;;) {
       const left = Math.ceil((deadline - Date.now()) / 1000);

@@ -103,7 +103,9 @@ export function instanceCommands(program: Command) {
       const idempotencyKey = opts.idempotencyKey ?? newIdempotencyKey();
       const created = await api.post<Instance>('/api/gpu/instance/create', { body, idempotencyKey });
       note(`${say(ctx.lang, 'created')} ${created.id} (${created.name})`);
-      const inst = opts.wait ? await waitForStatus(ctx, api, created.id, 'RUNNING', opts.timeout) : created;
+      const inst = opts.wait
+        ? await waitForStatus(ctx, api, created.id, 'RUNNING', opts.timeout, created.status)
+        : created;
       printInstance(ctx, inst);
     });
 

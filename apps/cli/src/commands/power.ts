@@ -110,7 +110,9 @@ export function powerCommands(program: Command) {
           query,
           idempotencyKey: newIdempotencyKey(),
         });
-        const inst = opts.wait ? await waitForStatus(ctx, api, id, action.target, opts.timeout) : answered;
+        const inst = opts.wait
+          ? await waitForStatus(ctx, api, id, action.target, opts.timeout, answered.status)
+          : answered;
         printInstance(ctx, inst);
       },
     );
