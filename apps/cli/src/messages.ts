@@ -52,6 +52,10 @@ export const TEXT = {
   notRunning: m('实例未在运行，当前状态', 'The instance is not running; it is'),
   noSsh: m('实例暂无 SSH 连接信息', 'The instance has no SSH details yet'),
   password: m('SSH 密码', 'SSH password'),
+  oddSsh: m(
+    '无法识别服务器给出的 SSH 命令，请复制后手动执行',
+    'Unexpected SSH command from the server: run it yourself',
+  ),
   ambiguous: m('有多个实例叫这个名字，请用实例编号', 'Several instances have this name: use the id'),
   noSuchInstance: m('没有这个实例', 'No such instance'),
   confirmRelease: m(

@@ -20,6 +20,10 @@ describe('small parts', () => {
     });
     expect(parseSshCommand('ssh root@host')).toBeNull();
     expect(parseSshCommand('rm -rf / ; ssh -p 1 root@h')).toBeNull();
+    expect(parseSshCommand('ssh -p 22 root@[2001:db8::1]')).toMatchObject({ host: '[2001:db8::1]' });
+    // What ssh would take for options is never run.
+    expect(parseSshCommand('ssh -p 22 -oProxyCommand=x@host')).toBeNull();
+    expect(parseSshCommand('ssh -p 22 root@-oProxyCommand=x')).toBeNull();
   });
 
   it('tables line up Chinese (two columns a character) and right-align numbers', () => {

@@ -11,9 +11,12 @@ import { int } from '../parse.ts';
 import { confirm } from '../prompt.ts';
 import { DEFAULT_WAIT_S, printInstance } from './instances.ts';
 
-/** `ssh -p 2201 root@host` as the API gives it, taken apart for --json and --exec. */
+/**
+ * `ssh -p 2201 root@host` as the API gives it, taken apart for --json and --exec. User and host
+ * may not start with a hyphen: ssh would read such an argument as an option.
+ */
 export function parseSshCommand(command: string) {
-  const m = /^ssh\s+-p\s+(\d+)\s+([^@\s]+)@(\S+)$/.exec(command.trim());
+  const m = /^ssh\s+-p\s+(\d+)\s+(\w[\w.-]*)@([\w[][\w.:[\]-]*)$/.exec(command.trim());
   if (!m) return null;
   return { port: Number(m[1]), user: m[2] as string, host: m[3] as string };
 }
@@ -58,13 +61,13 @@ export function powerCommands(program: Command) {
       const parts = parseSshCommand(inst.sshCommand);
       const password = inst.sshPasswordAuth ? inst.sshPassword : null;
       if (ctx.json) return printJson({ command: inst.sshCommand, ...parts, password });
-      const args = parts
-        ? ['-p', String(parts.port), `${parts.user}@${parts.host}`]
-        : inst.sshCommand.split(/\s+/).slice(1);
       // The password is a hint for people: on stderr, so `$(gpu ssh 12)` is the command alone.
       if (password) note(`${say(ctx.lang, 'password')}: ${password}`);
       if (!opts.exec) return printLine([inst.sshCommand, ...sshArgs].join(' '));
-      const child = spawn('ssh', [...args, ...sshArgs], { stdio: 'inherit' });
+      // Only a command in the API's usual form is run: its parts are passed as they are, no shell.
+      if (!parts) throw new CliError(EXIT.server, `${say(ctx.lang, 'oddSsh')}: ${inst.sshCommand}`);
+      const args = ['-p', String(parts.port), `${parts.user}@${parts.host}`, ...sshArgs];
+      const child = spawn('ssh', args, { stdio: 'inherit' });
       const code = await new Promise<number>((resolve, reject) => {
         child.on('error', reject);
         child.on('exit', (c, signal) => resolve(c ?? (signal ? 128 : 1)));
