@@ -1,5 +1,6 @@
 import { ACCESS_TOKEN_PATTERN, ACCESS_TOKENS_PER_USER } from '@gpu/shared';
 import { eq } from 'drizzle-orm';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../../platform/clock.ts';
 import { IMAGE, instanceTestApp } from '../../../test/instances.ts';
@@ -61,6 +62,8 @@ describe('personal access tokens', () => {
       }),
     ]);
     expect(JSON.stringify(list)).not.toContain(created.token);
+    // Events too: the message centre reads with any token (webhooks push the same notices).
+    expect((await inject('GET', '/api/user/notifications', bearer(created.token))).statusCode).toBe(200);
   });
 
   it('a read token reads but cannot create or release; an instances token can', async () => {
@@ -241,5 +244,34 @@ describe('Idempotency-Key on every customer write', () => {
     ).toMatchObject({
       errorCode: 'idempotency.bad_key',
     });
+  });
+});
+
+describe('hostile tokens', () => {
+  it('any Authorization a stranger sends is a 401 and the next honest request still works', async () => {
+    const u = await h.funded(0);
+    const good = await issue(u.headers, ['read']);
+    const tail = fc.string({ unit: 'binary', maxLength: 80 });
+    const token = fc.oneof(
+      tail.map((s) => `gpu_${s}`),
+      fc.stringMatching(/^gpu_[A-Za-z0-9_-]{43}$/),
+      fc.constantFrom('gpu_', `${good.token}x`, good.token.slice(0, -1), good.token.toUpperCase()),
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        token,
+        fc.constantFrom('GET /api/user/balance', 'POST /api/gpu/instance/release'),
+        async (t, route) => {
+          const [method, url] = route.split(' ') as [string, string];
+          // Header values must be printable for Node; others never leave a client.
+          const value = `Bearer ${t}`.replace(/[^\x20-\x7e]/g, '?');
+          const res = await inject(method, url, { authorization: value, 'x-tenant-host': 'localhost' });
+          expect(res.statusCode).toBe(401);
+          expect(res.json().errorCode).toBe('common.unauthorized');
+        },
+      ),
+      { numRuns: 150, seed: 32 },
+    );
+    expect((await inject('GET', '/api/user/balance', bearer(good.token))).statusCode).toBe(200);
   });
 });
