@@ -11,8 +11,9 @@ export async function readStdin(): Promise<string> {
 export function askHidden(question: string): Promise<string> {
   return new Promise((resolve) => {
     const stdin = process.stdin;
-    process.stderr.write(question);
+    // Echo off before the question shows: what is typed once it is there is never echoed.
     stdin.setRawMode(true);
+    process.stderr.write(question);
     stdin.resume();
     stdin.setEncoding('utf8');
     let value = '';
