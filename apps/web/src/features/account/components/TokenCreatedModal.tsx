@@ -11,7 +11,7 @@ const s = tapi.tokens;
 /** The commands the usage example shows, with this site's address and the new token. */
 export const usageCommands = (token: string, origin: string) => ({
   curl: `curl -H "Authorization: Bearer ${token}" ${origin}/api/user/balance`,
-  cli: `gpu login --token ${token}`,
+  cli: `gpu login --api ${origin} --token ${token}`,
 });
 
 /**

@@ -94,7 +94,7 @@ describe('API令牌 card', () => {
     expect(created.textContent).toContain(
       `curl -H "Authorization: Bearer ${SECRET}" ${window.location.origin}/api/user/balance`,
     );
-    expect(created.textContent).toContain(`gpu login --token ${SECRET}`);
+    expect(created.textContent).toContain(`gpu login --api ${window.location.origin} --token ${SECRET}`);
 
     fireEvent.click(screen.getByTestId('access-token-done'));
     await waitFor(() => expect(screen.queryByTestId('access-token-value')).toBeNull());
