@@ -51,20 +51,42 @@ export const accessTokenCreateSchema = z.object({
 });
 export type AccessTokenCreate = z.infer<typeof accessTokenCreateSchema>;
 
-export const accessTokenSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  /** The first characters of the token (gpu_ and 4 more), to tell tokens apart. */
-  prefix: z.string(),
-  scopes: z.array(z.enum(ACCESS_TOKEN_SCOPES)),
-  createdAt: z.string(),
-  expiresAt: z.string(),
-  /** When and from which address it was last used (updated at most once a minute). */
-  lastUsedAt: z.string().nullable(),
-  lastUsedIp: z.string().nullable(),
-});
+const accessTokenExample = {
+  id: 7,
+  name: '训练脚本',
+  prefix: 'gpu_Q3vX',
+  scopes: ['read', 'instances'] as AccessTokenScope[],
+  createdAt: '2026-11-26T10:00:00.000+08:00',
+  expiresAt: '2026-12-26T10:00:00.000+08:00',
+  lastUsedAt: '2026-11-26T10:30:00.000+08:00',
+  lastUsedIp: '203.0.113.7',
+};
+
+export const accessTokenSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    /** The first characters of the token (gpu_ and 4 more), to tell tokens apart. */
+    prefix: z.string(),
+    scopes: z.array(z.enum(ACCESS_TOKEN_SCOPES)),
+    createdAt: z.string(),
+    expiresAt: z.string(),
+    /** When and from which address it was last used (updated at most once a minute). */
+    lastUsedAt: z.string().nullable(),
+    lastUsedIp: z.string().nullable(),
+  })
+  .meta({ examples: [accessTokenExample] });
 export type AccessToken = z.infer<typeof accessTokenSchema>;
 
 /** The answer to create: the token itself, shown this once and never again. */
-export const accessTokenCreatedSchema = accessTokenSchema.extend({ token: z.string() });
+export const accessTokenCreatedSchema = accessTokenSchema.extend({ token: z.string() }).meta({
+  examples: [
+    {
+      ...accessTokenExample,
+      lastUsedAt: null,
+      lastUsedIp: null,
+      token: 'gpu_Q3vXk9TmB2cR7yLwN4pZ8sD1fG6hJ0aE5uI3oK7qW2e',
+    },
+  ],
+});
 export type AccessTokenCreated = z.infer<typeof accessTokenCreatedSchema>;
