@@ -1,13 +1,16 @@
 import { ACCESS_TOKEN_RATE_PER_MINUTE } from '@gpu/shared';
 import { authErrors } from '../modules/auth/index.ts';
+import { billsErrors } from '../modules/billing/bills/bills.errors.ts';
 import { blockchainErrors } from '../modules/blockchain/blockchain.errors.ts';
 import { contactErrors } from '../modules/contact/contact.errors.ts';
+import { guardsErrors } from '../modules/guards/guards.errors.ts';
 import { HostDriverError } from '../modules/hosts/drivers/driver-errors.ts';
 import { driverErrorToAppError } from '../modules/hosts/hosts.errors.ts';
 import { idempotencyErrors } from '../modules/idempotency/idempotency.errors.ts';
 import { imageErrors } from '../modules/instances/images/images.errors.ts';
 import { instanceErrors } from '../modules/instances/index.ts';
 import { billingErrors } from '../modules/ledger/index.ts';
+import { noticesErrors } from '../modules/notices/notices.errors.ts';
 import { operationsErrors } from '../modules/operations/operations.errors.ts';
 import { paymentErrors } from '../modules/payments/payments.errors.ts';
 import { pricingErrors } from '../modules/pricing/index.ts';
@@ -101,10 +104,7 @@ const TAG_ERRORS: Record<string, DocError[]> = {
   ],
   contact: errorsOf(contactErrors, 'tooMany', 'productUnknown'),
   notices: errorsOf(operationsErrors, 'noticeNotFound'),
-  notifications: [
-    described(commonErrors.notFound('回调地址不存在')),
-    { status: 422, errorCode: 'notices.webhooks_full', message: '最多添加 … 个回调地址' },
-  ],
+  notifications: errorsOf(noticesErrors),
   payments: errorsOf(paymentErrors),
   blockchain: errorsOf(blockchainErrors),
   'ssh-keys': errorsOf(sshKeyErrors),
@@ -117,18 +117,13 @@ const TAG_ERRORS: Record<string, DocError[]> = {
   ],
   images: [...errorsOf(imageErrors), ...errorsOf(instanceErrors, 'notFound', 'badState')],
   billing: [
-    described(commonErrors.notFound('账单不存在')),
+    ...errorsOf(billsErrors),
     ...errorsOf(instanceErrors, 'notFound', 'badState'),
     ...errorsOf(billingErrors, 'insufficientBalance'),
   ],
   'gpu-docker': [...errorsOf(instanceErrors, 'notFound', 'badState'), ...driverErrors],
   monitoring: errorsOf(instanceErrors, 'notFound'),
-  guards: [
-    ...errorsOf(instanceErrors, 'notFound'),
-    { status: 409, errorCode: 'guards.released', message: '实例已释放，无法设置自动关机' },
-    { status: 409, errorCode: 'guards.not_running', message: '实例未在运行，无需保持运行' },
-    described(commonErrors.badRequest('关机时间（schedule.at）必须晚于当前时间')),
-  ],
+  guards: [...errorsOf(instanceErrors, 'notFound'), ...errorsOf(guardsErrors)],
   vastai: errorsOf(vastaiErrors),
   files: errorsOf(tenantAdminErrors, 'fileNotFound'),
   system: [],
