@@ -3,7 +3,7 @@ import { sample } from 'openapi-sampler';
 import { z } from 'zod';
 import { IDEMPOTENCY_HEADER } from '../modules/idempotency/idempotency.models.ts';
 import {
-  AUTH_ERRORS,
+  authErrors,
   type DocError,
   errorCatalogue,
   IDEMPOTENCY_ERRORS,
@@ -81,19 +81,30 @@ const sampleOf = (schema: Schema | undefined, doc: OpenApiDocument, request = fa
   schema ? sample(schema as never, { skipNonRequired: request, quiet: true }, doc) : undefined;
 
 /**
- * zod writes ±Number.MAX_SAFE_INTEGER as the bounds of every integer: noise to a reader, and
- * the sampler would show them as the example.
+ * Schemas as OpenAPI 3.0 reads them: zod's JSON Schema `examples: [x]` becomes `example: x`,
+ * and the ±Number.MAX_SAFE_INTEGER bounds zod writes on every integer go (noise to a reader,
+ * and the sampler would show them as the example).
  */
-function dropSafeIntegerBounds(node: unknown): void {
+function tidySchemas(node: unknown): void {
   if (Array.isArray(node)) {
-    for (const item of node) dropSafeIntegerBounds(item);
+    for (const item of node) tidySchemas(item);
     return;
   }
   if (!node || typeof node !== 'object') return;
   const o = node as Schema;
   if (o.minimum === Number.MIN_SAFE_INTEGER) delete o.minimum;
   if (o.maximum === Number.MAX_SAFE_INTEGER) delete o.maximum;
-  for (const value of Object.values(o)) dropSafeIntegerBounds(value);
+  if (Array.isArray(o.examples)) {
+    o.example = o.examples[0];
+    delete o.examples;
+  }
+  for (const value of Object.values(o)) tidySchemas(value);
+}
+
+function failureSchema(): Schema {
+  const schema = z.toJSONSchema(errorEnvelopeSchema, { target: 'openapi-3.0' }) as Schema;
+  tidySchemas(schema);
+  return schema;
 }
 
 /** A success sample reads like a real answer: the envelope's own fields are fixed. */
@@ -115,12 +126,13 @@ const failure = (e: DocError) => ({
 
 /** What an operation may answer besides success: common, validation, idempotency, its tag's. */
 function operationErrors(method: string, op: Operation): DocError[] {
-  const signedIn = op['x-access'] !== undefined;
+  const access = op['x-access'];
+  const signedIn = access !== undefined;
   const isRead = READ_METHODS.has(method);
   const hasInput =
     op.requestBody !== undefined || (op.parameters ?? []).some((p) => p.in === 'query' || p.in === 'path');
   return uniqueErrors([
-    ...(signedIn ? AUTH_ERRORS : []),
+    ...(access ? authErrors(access) : []),
     ...(hasInput ? [VALIDATION_ERROR] : []),
     ...(signedIn && !isRead ? IDEMPOTENCY_ERRORS : []),
     ...tagErrors(op.tags?.[0], isRead),
@@ -224,7 +236,7 @@ function describeOperation(doc: OpenApiDocument, path: string, method: string, o
 export function customerDocument(fullDocument: OpenApiDocument): OpenApiDocument {
   // A copy: the full document is the one Swagger caches and the admins read.
   const full = structuredClone(fullDocument);
-  dropSafeIntegerBounds(full);
+  tidySchemas(full);
   const paths: OpenApiDocument['paths'] = {};
   const usedTags = new Set<string>();
   for (const [path, ops] of Object.entries(full.paths)) {
@@ -247,7 +259,7 @@ export function customerDocument(fullDocument: OpenApiDocument): OpenApiDocument
       ...full.components,
       schemas: {
         ...full.components?.schemas,
-        Failure: z.toJSONSchema(errorEnvelopeSchema, { target: 'openapi-3.0' }) as Schema,
+        Failure: failureSchema(),
       },
     },
     paths,

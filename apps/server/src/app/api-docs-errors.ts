@@ -1,5 +1,5 @@
-import { ACCESS_TOKEN_RATE_PER_MINUTE } from '@gpu/shared';
-import { authErrors } from '../modules/auth/index.ts';
+import { ACCESS_TOKEN_RATE_PER_MINUTE, type RouteAccess } from '@gpu/shared';
+import { authErrors as signInErrors } from '../modules/auth/index.ts';
 import { billsErrors } from '../modules/billing/bills/bills.errors.ts';
 import { blockchainErrors } from '../modules/blockchain/blockchain.errors.ts';
 import { contactErrors } from '../modules/contact/contact.errors.ts';
@@ -62,23 +62,34 @@ export const VALIDATION_ERROR: DocError = {
   message: '参数 gpuCount 无效：GPU数量至少为1',
 };
 
-/** What every route needing a signed-in user may answer, whatever it does. */
-export const AUTH_ERRORS: DocError[] = [
-  described(commonErrors.unauthorized('登录已失效，请重新登录')),
-  { status: 403, errorCode: 'auth.token_scope', message: '该令牌没有此操作所需的权限（需要 instances）' },
-  {
-    status: 403,
-    errorCode: 'auth.token_not_allowed',
-    message: '个人访问令牌不能调用此接口，请在控制台登录后操作',
-  },
-  described(
-    createError({
-      code: 'common.rate_limited',
-      status: 429,
-      message: `请求过于频繁，请30秒后再试（每个令牌每分钟最多 ${ACCESS_TOKEN_RATE_PER_MINUTE} 次）`,
-    }),
-  ),
-];
+const TOKEN_SCOPE: DocError = {
+  status: 403,
+  errorCode: 'auth.token_scope',
+  message: '该令牌没有此操作所需的权限（需要 instances）',
+};
+const TOKEN_NOT_ALLOWED: DocError = {
+  status: 403,
+  errorCode: 'auth.token_not_allowed',
+  message: '个人访问令牌不能调用此接口，请在控制台登录后操作',
+};
+
+/**
+ * What a route needing a signed-in user may answer, whatever it does: 401 and 429 always; 403
+ * when a token lacks the route's scope (every token reads) or the route is for sessions only.
+ */
+export function authErrors(access: RouteAccess): DocError[] {
+  return [
+    described(commonErrors.unauthorized('登录已失效，请重新登录')),
+    ...(access === 'session' ? [TOKEN_NOT_ALLOWED] : access === 'read' ? [] : [TOKEN_SCOPE]),
+    described(
+      createError({
+        code: 'common.rate_limited',
+        status: 429,
+        message: `请求过于频繁，请30秒后再试（每个令牌每分钟最多 ${ACCESS_TOKEN_RATE_PER_MINUTE} 次）`,
+      }),
+    ),
+  ];
+}
 
 /** What a mutating route's Idempotency-Key may answer. */
 export const IDEMPOTENCY_ERRORS: DocError[] = errorsOf(idempotencyErrors);
@@ -94,7 +105,7 @@ const driverErrors = (['HOST_UNREACHABLE', 'DRIVER_FAILURE'] as const).map((kind
  */
 const TAG_ERRORS: Record<string, DocError[]> = {
   tenant: errorsOf(tenantErrors),
-  auth: errorsOf(authErrors).filter((e) => e.errorCode !== 'auth.bad_admin_credentials'),
+  auth: errorsOf(signInErrors).filter((e) => e.errorCode !== 'auth.bad_admin_credentials'),
   vouchers: errorsOf(voucherErrors, 'notFound', 'refused'),
   discounts: [],
   market: [],
@@ -152,7 +163,8 @@ export function errorCatalogue(): DocError[] {
     { status: 413, errorCode: 'common.too_large', message: '请求内容过大' },
     { status: 500, errorCode: 'common.internal', message: '服务器内部错误，请稍后重试' },
     { status: 503, errorCode: 'common.unavailable', message: '服务暂时不可用，请稍后重试' },
-    ...AUTH_ERRORS,
+    ...authErrors('instances'),
+    TOKEN_NOT_ALLOWED,
     ...IDEMPOTENCY_ERRORS,
     ...Object.values(TAG_ERRORS).flat(),
   ]);
