@@ -1,7 +1,7 @@
 import { errorEnvelopeSchema, type RouteAccess } from '@gpu/shared';
 import { sample } from 'openapi-sampler';
 import { z } from 'zod';
-import { IDEMPOTENCY_HEADER } from '../modules/idempotency/idempotency.models.ts';
+import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN } from '../modules/idempotency/idempotency.models.ts';
 import {
   authErrors,
   type DocError,
@@ -172,7 +172,7 @@ function describeOperation(doc: OpenApiDocument, path: string, method: string, o
       name: IDEMPOTENCY_HEADER,
       required: false,
       description: '幂等键：同一个 key 重试只执行一次并返回第一次的应答',
-      schema: { type: 'string', minLength: 8, maxLength: 128, pattern: '^[A-Za-z0-9_-]{8,128}$' },
+      schema: { type: 'string', pattern: IDEMPOTENCY_KEY_PATTERN.source },
       example: '3f1c2a9e-7b4d-4e0a-9c55-2d8e6b1f0a47',
     });
   }
