@@ -1,6 +1,7 @@
 // Every feature's tables, for Drizzle's query builder and drizzle-kit.
 export * from '../modules/admins/admins.tables.ts';
 export * from '../modules/audit/audit.tables.ts';
+export * from '../modules/auth/access-tokens/access-tokens.tables.ts';
 export * from '../modules/auth/auth.tables.ts';
 export * from '../modules/blockchain/blockchain.tables.ts';
 export * from '../modules/contact/contact.tables.ts';

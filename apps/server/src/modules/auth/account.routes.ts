@@ -39,7 +39,7 @@ export async function accountRoutes(app: AppInstance, deps: AuthModuleDeps) {
     '/api/auth/change-password',
     {
       preHandler: app.requireUser,
-      config: limit(10),
+      config: { access: 'session', ...limit(10) },
       schema: {
         tags: ['auth'],
         summary: '修改密码',
@@ -59,7 +59,7 @@ export async function accountRoutes(app: AppInstance, deps: AuthModuleDeps) {
     '/api/user/change-phone',
     {
       preHandler: app.requireUser,
-      config: limit(10),
+      config: { access: 'session', ...limit(10) },
       schema: {
         tags: ['auth'],
         summary: '更换手机号（当前密码和新手机号验证码；其他登录全部退出）',
@@ -79,6 +79,8 @@ export async function accountRoutes(app: AppInstance, deps: AuthModuleDeps) {
     '/api/user/sign-ins',
     {
       preHandler: app.requireUser,
+      // Account security stays in the console: a token does not read where its owner signs in.
+      config: { access: 'session' },
       schema: {
         tags: ['auth'],
         summary: '最近登录记录',

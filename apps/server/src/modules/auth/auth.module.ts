@@ -1,5 +1,7 @@
 import { defineModule } from '../../platform/module.ts';
 import type { SmsDriver } from '../sms/index.ts';
+import { accessTokensRoutes } from './access-tokens/access-tokens.routes.ts';
+import { authenticateAccessToken } from './access-tokens/access-tokens.usecases.ts';
 import { accountRoutes } from './account.routes.ts';
 import type { AuthModuleDeps } from './auth.deps.ts';
 import { registerAuth } from './auth.plugin.ts';
@@ -10,8 +12,8 @@ import { rateLimitCleanupTask } from './tasks/rate-limit-cleanup.task.ts';
 import { createTokenService } from './tokens.ts';
 
 /**
- * Who signs in: users' registration, sign-in, sessions and account security; the hook that checks
- * every request's token; and the cleanup of rate-limit counters.
+ * Who signs in: users' registration, sign-in, sessions, account security and personal access
+ * tokens; the hook that checks every request's token; and the cleanup of rate-limit counters.
  */
 export const authModule = defineModule({
   name: 'auth',
@@ -39,10 +41,12 @@ export const authModule = defineModule({
       dailyCapPerIp: needs.codeDailyCapPerIp,
     };
   },
-  hooks: (app, deps) => registerAuth(app, deps.tokens, deps.lookups),
+  hooks: (app, deps) =>
+    registerAuth(app, deps.tokens, deps.lookups, (req) => authenticateAccessToken(deps, req)),
   register: async (app, deps) => {
     await authRoutes(app, deps);
     await accountRoutes(app, deps);
+    await accessTokensRoutes(app, deps);
     app.tasks.register(rateLimitCleanupTask(deps));
   },
 });

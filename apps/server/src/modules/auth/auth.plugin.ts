@@ -1,7 +1,9 @@
-import type { FastifyRequest } from 'fastify';
-import { commonErrors } from '../../platform/errors.ts';
+import { ACCESS_TOKEN_PREFIX, type RouteAccess } from '@gpu/shared';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { commonErrors, isAppError } from '../../platform/errors.ts';
 import type { AppInstance } from '../../platform/http/types.ts';
-import type { AuthLookups } from './auth.types.ts';
+import type { TokenRequest } from './access-tokens/access-tokens.usecases.ts';
+import type { AuthLookups, AuthUser } from './auth.types.ts';
 import type { TokenService } from './tokens.ts';
 
 /** The request's bearer token, if it carries one. */
@@ -11,12 +13,41 @@ export function bearer(request: FastifyRequest): string | null {
   return h.slice(7).trim() || null;
 }
 
-export function registerAuth(app: AppInstance, tokens: TokenService, lookups: AuthLookups) {
+/** What a personal access token needs on this route (FastifyContextConfig.access). */
+const routeAccess = (request: FastifyRequest): RouteAccess =>
+  request.routeOptions.config.access ??
+  (request.method === 'GET' || request.method === 'HEAD' ? 'read' : 'session');
+
+export function registerAuth(
+  app: AppInstance,
+  tokens: TokenService,
+  lookups: AuthLookups,
+  accessTokens: (req: TokenRequest) => Promise<AuthUser>,
+) {
   app.decorateRequest('user', null);
   app.decorateRequest('admin', null);
 
-  app.decorate('requireUser', async (request: FastifyRequest) => {
+  /** A personal access token (gpu_…) in place of a session: scopes, limit and last use. */
+  const byAccessToken = async (request: FastifyRequest, reply: FastifyReply, token: string) => {
+    try {
+      request.user = await accessTokens({
+        token,
+        ip: request.ip,
+        tenantId: request.tenant.id,
+        access: routeAccess(request),
+      });
+    } catch (err) {
+      const retry = isAppError(err)
+        ? (err.details as { retryAfterS?: number } | undefined)?.retryAfterS
+        : undefined;
+      if (retry) reply.header('retry-after', String(retry));
+      throw err;
+    }
+  };
+
+  app.decorate('requireUser', async (request: FastifyRequest, reply: FastifyReply) => {
     const token = bearer(request);
+    if (token?.startsWith(ACCESS_TOKEN_PREFIX)) return byAccessToken(request, reply, token);
     const claims = token ? await tokens.verify(token, 'user') : null;
     if (!claims) throw commonErrors.unauthorized('登录已失效，请重新登录');
     const user = await lookups.findActiveUser(Number(claims.sub), claims.ims, claims.sid);
@@ -40,9 +71,13 @@ export function registerAuth(app: AppInstance, tokens: TokenService, lookups: Au
       const rest = list.filter((h) => !isAuth(h));
       route[stage] = rest.length > 0 ? rest : undefined;
     }
-    if (moved.length === 0) return;
     const own = route.onRequest ? (Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest]) : [];
-    route.onRequest = [...moved, ...own];
+    if (moved.length > 0) route.onRequest = [...moved, ...own];
+    // Every customer route that changes something says what an access token needs for it:
+    // a scope, or 'session' for none. Forgetting is a startup error, not a silent default.
+    const writes = [options.method].flat().some((m) => m !== 'GET' && m !== 'HEAD');
+    if (writes && [...moved, ...own].includes(app.requireUser) && !options.config?.access)
+      throw new Error(`${options.method} ${options.url}: a customer route that writes needs config.access`);
   });
 
   app.decorate('requireAdmin', async (request: FastifyRequest) => {

@@ -36,6 +36,7 @@ export async function blockchainRoutes(app: AppInstance, deps: BlockchainDeps) {
     '/api/blockchain/orders',
     {
       ...user,
+      config: { access: 'billing' },
       schema: { tags, summary: '提交链上支付订单', body: blockchainOrderCreateSchema, response: orderAnswer },
     },
     async (request) =>
@@ -122,6 +123,7 @@ export async function blockchainRoutes(app: AppInstance, deps: BlockchainDeps) {
     '/api/blockchain/orders/status/batch',
     {
       ...user,
+      config: { access: 'read' },
       schema: {
         tags,
         summary: '批量查询订单状态',

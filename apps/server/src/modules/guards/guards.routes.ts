@@ -43,6 +43,7 @@ export async function guardsRoutes(app: AppInstance, deps: GuardsDeps) {
     '/api/gpu/instance/:uuid/auto-shutdown',
     {
       preHandler: app.requireUser,
+      config: { access: 'instances' },
       schema: { tags, summary: '保存自动关机设置', params, body: autoShutdownInputSchema, response: reply },
     },
     async (request) => {
@@ -54,6 +55,7 @@ export async function guardsRoutes(app: AppInstance, deps: GuardsDeps) {
     '/api/gpu/instance/:uuid/auto-shutdown/keep-running',
     {
       preHandler: app.requireUser,
+      config: { access: 'instances' },
       schema: { tags, summary: '保持运行（重新计算空闲时长）', params, response: reply },
     },
     async (request) => {
@@ -89,6 +91,7 @@ export async function guardsRoutes(app: AppInstance, deps: GuardsDeps) {
     '/api/user/spending-caps',
     {
       preHandler: app.requireUser,
+      config: { access: 'billing' },
       schema: {
         tags,
         summary: '保存消费上限与空闲关机默认设置',

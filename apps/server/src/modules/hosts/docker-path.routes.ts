@@ -66,7 +66,7 @@ export async function dockerPathRoutes(
     {
       ...user,
       // Each call contacts the hosts of the caller's ended instances: a budget per customer.
-      config: perCustomerLimit(3),
+      config: { access: 'instances', ...perCustomerLimit(3) },
       schema: {
         tags,
         summary: '清理已释放实例残留的容器（仅本人实例所在主机）',
@@ -90,6 +90,7 @@ export async function dockerPathRoutes(
       `/api/gpu/docker/${path}`,
       {
         ...user,
+        config: { access: 'instances' },
         schema: {
           tags,
           summary: `本地实例${verb}`,

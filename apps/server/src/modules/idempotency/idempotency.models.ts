@@ -26,8 +26,14 @@ function canonical(value: unknown): unknown {
   return value;
 }
 
-/** The fingerprint of a request's validated input (body and query). */
-export const requestHash = (input: { body: unknown; query: unknown }) =>
-  createHash('sha256')
-    .update(JSON.stringify(canonical({ body: input.body ?? null, query: input.query ?? null })))
+/**
+ * The fingerprint of a request's validated input: body, query and, where the path has any, its
+ * parameters (one key reused on another instance's path is other input, not a replay). Without
+ * path parameters the fingerprint is what it was before they counted.
+ */
+export const requestHash = (input: { body: unknown; query: unknown; params?: unknown }) => {
+  const params = input.params && Object.keys(input.params).length > 0 ? { params: input.params } : {};
+  return createHash('sha256')
+    .update(JSON.stringify(canonical({ body: input.body ?? null, query: input.query ?? null, ...params })))
     .digest('hex');
+};

@@ -7,10 +7,33 @@ import { idempotencyErrors } from './idempotency.errors.ts';
 import { IDEMPOTENCY_KEY_PATTERN, requestHash } from './idempotency.models.ts';
 import { claimRequest, completeRequest } from './idempotency.usecases.ts';
 
+type Handler = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+
 export function registerIdempotency(app: AppInstance, deps: IdempotencyDeps) {
   app.decorateRequest('idempotency', null);
+  /** The handlers `idempotent` made, so a route that names one is not given a second. */
+  const made = new WeakSet<Handler>();
 
-  app.decorate('idempotent', (scope: string) => async (request: FastifyRequest, reply: FastifyReply) => {
+  const idempotent = (scope: string): Handler => {
+    const handler: Handler = (request, reply) => claim(scope, request, reply);
+    made.add(handler);
+    return handler;
+  };
+  app.decorate('idempotent', idempotent);
+
+  // Every customer route that writes takes an Idempotency-Key (issue 32): those that do not name
+  // a scope of their own get one of their method and path, after authentication and validation.
+  app.addHook('onRoute', (options) => {
+    const methods = [options.method].flat().filter((m) => m !== 'GET' && m !== 'HEAD');
+    if (methods.length === 0) return;
+    const stages = [options.onRequest, options.preValidation, options.preHandler].flat();
+    if (!stages.includes(app.requireUser as never)) return;
+    const own = [options.preHandler ?? []].flat() as Handler[];
+    if (own.some((h) => made.has(h))) return;
+    options.preHandler = [...own, idempotent(`${methods.join(',')} ${options.url}`)] as never;
+  });
+
+  const claim = async (scope: string, request: FastifyRequest, reply: FastifyReply) => {
     const key = request.headers['idempotency-key'];
     if (key === undefined) return;
     if (typeof key !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(key)) throw idempotencyErrors.badKey();
@@ -18,7 +41,7 @@ export function registerIdempotency(app: AppInstance, deps: IdempotencyDeps) {
       userId: signedInUser(request).id,
       scope,
       key,
-      requestHash: requestHash({ body: request.body, query: request.query }),
+      requestHash: requestHash({ body: request.body, query: request.query, params: request.params }),
     }).catch((err: unknown) => {
       // Still running elsewhere: tells clients a retry with the same key is worth it, and when.
       if (isAppError(err) && err.code === 'idempotency.in_flight') reply.header('retry-after', '1');
@@ -33,7 +56,7 @@ export function registerIdempotency(app: AppInstance, deps: IdempotencyDeps) {
       .header('content-type', 'application/json; charset=utf-8')
       .header('idempotent-replayed', 'true')
       .send(claim.body);
-  });
+  };
 
   // App-level onSend runs before a route's own onSend hooks, so a replay passes through the
   // same route hooks as the first answer did and leaves identical.

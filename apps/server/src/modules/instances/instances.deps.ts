@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/client.ts';
+import type { RequestLoad } from '../../platform/request-load.ts';
 import type { SecretBox } from '../../platform/secret-box.ts';
 import type { DiscountService } from '../discounts/index.ts';
 import type { HostDriverRegistry, HostsDeps } from '../hosts/index.ts';
@@ -43,6 +44,8 @@ export interface InstancesModuleDeps extends InstanceDeps {
   /** Deletions of users' saved images after commit (images/delete.usecases.ts). */
   imageDeletes: ImageDeletes;
   hosts: HostsDeps;
+  /** Requests in flight: a long-poll waits uncounted (wait.routes.ts). */
+  requests: RequestLoad;
 }
 
 /** Who asked: the owner, an admin or a task. Recorded on every event. */

@@ -46,6 +46,7 @@ export const instancesModule = defineModule({
       ),
       log: core.log,
       hosts: needs.hosts,
+      requests: core.requests,
     };
     const jobs = createInstanceJobs(
       () => deps,

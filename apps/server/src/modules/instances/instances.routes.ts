@@ -9,8 +9,6 @@ import {
   pageSchema,
   powerOnQuerySchema,
   renameInstanceRequestSchema,
-  renewalPricingSchema,
-  renewalRequestSchema,
   resetInstanceRequestSchema,
 } from '@gpu/shared';
 import type { FastifyRequest } from 'fastify';
@@ -29,8 +27,9 @@ import { instanceErrors } from './instances.errors.ts';
 import { toInstanceView } from './instances.models.view.ts';
 import { createInstancesRepository, type InstanceWithPlace } from './instances.repository.ts';
 import { powerOff, powerOn, release, resetSystem, settleNow } from './lifecycle/lifecycle.usecases.ts';
-import { renew, renewalPricing } from './lifecycle/renewal.usecases.ts';
+import { renewalRoutes } from './lifecycle/renewal.routes.ts';
 import { instanceSettingsRoutes } from './settings.routes.ts';
+import { instanceWaitRoutes } from './wait.routes.ts';
 
 const viewSchema = envelopeSchema(instanceSchema);
 const listQuery = z.object({
@@ -67,7 +66,7 @@ export async function instancesRoutes(app: AppInstance, deps: InstancesModuleDep
       {
         // One scope for both paths: they are the same purchase.
         preHandler: [app.requireUser, app.idempotent('instances.create')],
-        config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+        config: { access: 'instances', rateLimit: { max: 20, timeWindow: '1 minute' } },
         schema: {
           tags: ['instances'],
           summary: '创建实例（服务端重新校验并计价）',
@@ -120,6 +119,7 @@ export async function instancesRoutes(app: AppInstance, deps: InstancesModuleDep
     '/api/gpu/instances/:id',
     {
       preHandler: app.requireUser,
+      config: { access: 'instances' },
       schema: {
         tags: ['instances'],
         summary: '重命名实例',
@@ -138,6 +138,7 @@ export async function instancesRoutes(app: AppInstance, deps: InstancesModuleDep
   await failedCreateRoutes(app, deps, { owned, toView });
   await cloneRoutes(app, deps, { toView });
   await instanceSettingsRoutes(app, deps, { owned, view });
+  await instanceWaitRoutes(app, { requests: deps.requests, owned, toView });
   await userImageRoutes(app, deps);
 
   app.get(
@@ -188,6 +189,7 @@ export async function instancesRoutes(app: AppInstance, deps: InstancesModuleDep
       `/api/gpu/instance/${name}`,
       {
         preHandler: app.requireUser,
+        config: { access: 'instances' },
         schema: {
           tags: ['instances'],
           summary: messages[name],
@@ -207,6 +209,7 @@ export async function instancesRoutes(app: AppInstance, deps: InstancesModuleDep
     '/api/gpu/instance/reset',
     {
       preHandler: app.requireUser,
+      config: { access: 'instances' },
       schema: {
         tags: ['instances'],
         summary: '重置系统 / 更换镜像（需先关机；数据盘保留，系统盘清空）',
@@ -228,6 +231,7 @@ export async function instancesRoutes(app: AppInstance, deps: InstancesModuleDep
     '/api/v2/billing/instances/:id/settle',
     {
       preHandler: app.requireUser,
+      config: { access: 'instances' },
       schema: {
         tags: ['billing'],
         summary: '立即结算按量费用',
@@ -245,6 +249,7 @@ export async function instancesRoutes(app: AppInstance, deps: InstancesModuleDep
     '/api/v2/billing/instances/:id/stop',
     {
       preHandler: app.requireUser,
+      config: { access: 'instances' },
       schema: {
         tags: ['billing'],
         summary: '停止计费（关机）',
@@ -260,36 +265,6 @@ export async function instancesRoutes(app: AppInstance, deps: InstancesModuleDep
     },
   );
 
-  app.get(
-    '/api/v2/package-billing/renewal-pricing/:id',
-    {
-      preHandler: app.requireUser,
-      schema: {
-        tags: ['pricing'],
-        summary: '续费价格',
-        params: idParams,
-        response: { 200: envelopeSchema(renewalPricingSchema) },
-      },
-    },
-    async (request) => ok(await renewalPricing(deps, me(request), request.params.id)),
-  );
-  app.post(
-    '/api/v2/package-billing/manual-renewal',
-    {
-      preHandler: [app.requireUser, app.idempotent('instances.renew')],
-      schema: {
-        tags: ['pricing'],
-        summary: '手动续费',
-        body: renewalRequestSchema,
-        response: {
-          200: envelopeSchema(
-            z.object({ instanceId: z.number().int(), expiresAt: z.string(), amount: z.number() }),
-          ),
-        },
-      },
-    },
-    async (request) => ok(await renew(deps, me(request), request.body, request.idempotency?.key), '续费成功'),
-  );
-
+  await renewalRoutes(app, deps);
   await dockerPathRoutes(app, deps.hosts, createDockerGateway(deps));
 }

@@ -28,6 +28,7 @@ export async function instanceSettingsRoutes(
 ) {
   const options = <B extends z.ZodType>(summary: string, body: B) => ({
     preHandler: app.requireUser,
+    config: { access: 'instances' as const },
     schema: {
       tags: ['instances'],
       summary,

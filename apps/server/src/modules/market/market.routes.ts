@@ -63,7 +63,7 @@ export async function marketRoutes(app: AppInstance, deps: MarketDeps) {
     '/api/gpu/sync',
     {
       preHandler: app.requireUser,
-      config: perCustomerLimit(10),
+      config: { access: 'read', ...perCustomerLimit(10) },
       schema: {
         tags: ['market'],
         summary: '从各主机驱动同步 GPU 库存（30 秒内最多一次）',

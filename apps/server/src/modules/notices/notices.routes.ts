@@ -27,6 +27,7 @@ export async function noticesRoutes(app: AppInstance, deps: NoticesDeps) {
     '/api/user/notices/read',
     {
       preHandler: app.requireUser,
+      config: { access: 'read' },
       schema: {
         tags,
         summary: '标记通知为已读（不带 id 时全部标记）',

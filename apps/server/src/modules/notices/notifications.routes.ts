@@ -39,6 +39,7 @@ export async function notificationsRoutes(app: AppInstance, deps: NoticesDeps) {
     '/api/user/notifications/read',
     {
       ...guard,
+      config: { access: 'read' },
       schema: {
         tags,
         summary: '标记消息为已读（不带 ids 时全部标记）',
@@ -63,6 +64,7 @@ export async function notificationsRoutes(app: AppInstance, deps: NoticesDeps) {
     '/api/user/notification-settings',
     {
       ...guard,
+      config: { access: 'instances' },
       schema: {
         tags,
         summary: '保存通知设置（未列出的事件保持原设置）',

@@ -40,6 +40,7 @@ export async function webhooksRoutes(app: AppInstance, deps: NoticesDeps) {
     '/api/user/webhooks',
     {
       ...guard,
+      config: { access: 'instances' },
       schema: {
         tags,
         summary: '添加回调地址（密钥只在此应答中完整显示）',
@@ -54,6 +55,7 @@ export async function webhooksRoutes(app: AppInstance, deps: NoticesDeps) {
     '/api/user/webhooks/:id',
     {
       ...guard,
+      config: { access: 'instances' },
       schema: {
         tags,
         summary: '启用或停用回调地址',
@@ -72,6 +74,7 @@ export async function webhooksRoutes(app: AppInstance, deps: NoticesDeps) {
     '/api/user/webhooks/:id',
     {
       ...guard,
+      config: { access: 'instances' },
       schema: { tags, summary: '删除回调地址', params, response: { 200: envelopeSchema(z.null()) } },
     },
     async (request) => {
@@ -84,7 +87,7 @@ export async function webhooksRoutes(app: AppInstance, deps: NoticesDeps) {
     {
       ...guard,
       // Each test is a request from our servers to an address the user picks: a few a minute.
-      config: perCustomerLimit(10),
+      config: { access: 'instances', ...perCustomerLimit(10) },
       schema: {
         tags,
         summary: '发送测试通知',

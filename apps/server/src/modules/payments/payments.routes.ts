@@ -43,7 +43,7 @@ export async function paymentsRoutes(app: AppInstance, deps: PaymentDeps) {
     {
       preHandler: [app.requireUser, app.idempotent('payments.create-qr')],
       onSend: addMsg,
-      config: rechargeRateLimit,
+      config: { access: 'billing', ...rechargeRateLimit },
       schema: {
         tags: ['payments'],
         summary: '创建充值订单并获取支付二维码',
@@ -64,7 +64,7 @@ export async function paymentsRoutes(app: AppInstance, deps: PaymentDeps) {
     {
       preHandler: [app.requireUser, app.idempotent('payments.user-recharge')],
       onSend: addMsg,
-      config: rechargeRateLimit,
+      config: { access: 'billing', ...rechargeRateLimit },
       schema: {
         tags: ['payments'],
         summary: '创建充值订单（查询参数 amount，整数元），返回支付二维码',

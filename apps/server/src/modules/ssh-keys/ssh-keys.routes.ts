@@ -20,6 +20,7 @@ export async function sshKeysRoutes(app: AppInstance, deps: SshKeysDeps) {
     '/api/user/ssh-keys',
     {
       preHandler: app.requireUser,
+      config: { access: 'instances' },
       schema: {
         tags,
         summary: '添加SSH公钥（之后创建或开机的实例生效）',
@@ -34,6 +35,7 @@ export async function sshKeysRoutes(app: AppInstance, deps: SshKeysDeps) {
     '/api/user/ssh-keys/:id',
     {
       preHandler: app.requireUser,
+      config: { access: 'instances' },
       schema: {
         tags,
         summary: '删除SSH公钥（之后创建或开机的实例生效）',

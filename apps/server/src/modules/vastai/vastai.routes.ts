@@ -71,7 +71,7 @@ export async function vastaiRoutes(app: AppInstance, deps: VastaiDeps) {
     '/api/gpu/vastai/instance/create',
     {
       preHandler: [app.requireUser, app.idempotent('vastai.create')],
-      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+      config: { access: 'instances', rateLimit: { max: 20, timeWindow: '1 minute' } },
       schema: {
         tags: ['vastai'],
         summary: '创建海外实例（按量计费，vast.ai 报告运行后开始计费）',
@@ -97,6 +97,7 @@ export async function vastaiRoutes(app: AppInstance, deps: VastaiDeps) {
       `/api/gpu/vastai/instance/${action}`,
       {
         preHandler: app.requireUser,
+        config: { access: 'instances' },
         schema: {
           tags: ['vastai'],
           summary: { start: '海外实例开机', stop: '海外实例关机', destroy: '释放海外实例' }[action],

@@ -63,6 +63,8 @@ export async function vouchersRoutes(app: AppInstance, deps: VouchersDeps) {
       path,
       {
         ...user,
+        // Both only check: the voucher is spent by the order that names it.
+        config: { access: 'read' },
         schema: {
           tags,
           summary: '校验代金券能否用于订单（可抵扣金额或原因）',

@@ -24,7 +24,7 @@ export async function cloneRoutes(
     {
       // The create's scope: a clone is a purchase like it, one key buys at most one instance.
       preHandler: [app.requireUser, app.idempotent('instances.create')],
-      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+      config: { access: 'instances', rateLimit: { max: 20, timeWindow: '1 minute' } },
       schema: {
         tags: ['instances'],
         summary: '克隆实例（源实例需先关机；按新实例计费；配置镜像仓库时可放到同地区其他主机）',

@@ -34,7 +34,7 @@ export async function failedCreateRoutes(
     '/api/gpu/instance/recreate',
     {
       preHandler: [app.requireUser, app.idempotent('instances.create')],
-      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+      config: { access: 'instances', rateLimit: { max: 20, timeWindow: '1 minute' } },
       schema: {
         tags: ['instances'],
         summary: '按失败实例的配置重新创建',
@@ -69,6 +69,7 @@ export async function failedCreateRoutes(
     '/api/gpu/instance/dismiss',
     {
       preHandler: app.requireUser,
+      config: { access: 'instances' },
       schema: {
         tags: ['instances'],
         summary: '删除创建失败的实例记录',

@@ -32,6 +32,7 @@ export async function userImageRoutes(app: AppInstance, deps: InstancesModuleDep
     '/api/gpu/instance/save-image',
     {
       preHandler: app.requireUser,
+      config: { access: 'instances' },
       schema: {
         tags,
         summary: '将已关机实例的系统盘保存为私有镜像（后台任务）',
@@ -64,6 +65,7 @@ export async function userImageRoutes(app: AppInstance, deps: InstancesModuleDep
     '/api/user/images/:id',
     {
       preHandler: app.requireUser,
+      config: { access: 'instances' },
       schema: {
         tags,
         summary: '删除我的镜像',
