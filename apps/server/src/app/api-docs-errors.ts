@@ -1,4 +1,5 @@
-import { ACCESS_TOKEN_RATE_PER_MINUTE, type RouteAccess } from '@gpu/shared';
+import type { RouteAccess } from '@gpu/shared';
+import { accessTokenErrors } from '../modules/auth/access-tokens/access-tokens.errors.ts';
 import { authErrors as signInErrors } from '../modules/auth/index.ts';
 import { billsErrors } from '../modules/billing/bills/bills.errors.ts';
 import { blockchainErrors } from '../modules/blockchain/blockchain.errors.ts';
@@ -19,7 +20,7 @@ import { tenantAdminErrors } from '../modules/tenant-admin/tenant-admin.errors.t
 import { tenantErrors } from '../modules/tenants/tenants.errors.ts';
 import { vastaiErrors } from '../modules/vastai/vastai.errors.ts';
 import { voucherErrors } from '../modules/vouchers/vouchers.errors.ts';
-import { type AppError, commonErrors, createError } from '../platform/errors.ts';
+import { type AppError, commonErrors } from '../platform/errors.ts';
 
 /** One error an operation may answer, as the document lists it (`x-errors`). */
 export interface DocError {
@@ -62,17 +63,6 @@ export const VALIDATION_ERROR: DocError = {
   message: '参数 gpuCount 无效：GPU数量至少为1',
 };
 
-const TOKEN_SCOPE: DocError = {
-  status: 403,
-  errorCode: 'auth.token_scope',
-  message: '该令牌没有此操作所需的权限（需要 instances）',
-};
-const TOKEN_NOT_ALLOWED: DocError = {
-  status: 403,
-  errorCode: 'auth.token_not_allowed',
-  message: '个人访问令牌不能调用此接口，请在控制台登录后操作',
-};
-
 /**
  * What a route needing a signed-in user may answer, whatever it does: 401 and 429 always; 403
  * when a token lacks the route's scope (every token reads) or the route is for sessions only.
@@ -80,14 +70,13 @@ const TOKEN_NOT_ALLOWED: DocError = {
 export function authErrors(access: RouteAccess): DocError[] {
   return [
     described(commonErrors.unauthorized('登录已失效，请重新登录')),
-    ...(access === 'session' ? [TOKEN_NOT_ALLOWED] : access === 'read' ? [] : [TOKEN_SCOPE]),
-    described(
-      createError({
-        code: 'common.rate_limited',
-        status: 429,
-        message: `请求过于频繁，请30秒后再试（每个令牌每分钟最多 ${ACCESS_TOKEN_RATE_PER_MINUTE} 次）`,
-      }),
-    ),
+    described(accessTokenErrors.invalid()),
+    ...(access === 'session'
+      ? [described(accessTokenErrors.notAllowed())]
+      : access === 'read'
+        ? []
+        : [described(accessTokenErrors.scope(access))]),
+    { status: 429, errorCode: 'common.rate_limited', message: '请求过于频繁，请…秒后再试' },
   ];
 }
 
@@ -106,6 +95,7 @@ const driverErrors = (['HOST_UNREACHABLE', 'DRIVER_FAILURE'] as const).map((kind
 const TAG_ERRORS: Record<string, DocError[]> = {
   tenant: errorsOf(tenantErrors),
   auth: errorsOf(signInErrors).filter((e) => e.errorCode !== 'auth.bad_admin_credentials'),
+  'access-tokens': errorsOf(accessTokenErrors, 'limit', 'notFound'),
   vouchers: errorsOf(voucherErrors, 'notFound', 'refused'),
   discounts: [],
   market: [],
@@ -164,7 +154,8 @@ export function errorCatalogue(): DocError[] {
     { status: 500, errorCode: 'common.internal', message: '服务器内部错误，请稍后重试' },
     { status: 503, errorCode: 'common.unavailable', message: '服务暂时不可用，请稍后重试' },
     ...authErrors('instances'),
-    TOKEN_NOT_ALLOWED,
+    ...authErrors('billing'),
+    ...authErrors('session'),
     ...IDEMPOTENCY_ERRORS,
     ...Object.values(TAG_ERRORS).flat(),
   ]);

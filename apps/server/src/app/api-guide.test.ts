@@ -5,7 +5,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Instance } from '@gpu/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { systemClock } from '../platform/clock.ts';
 import { REPO_ROOT } from '../platform/paths.ts';
 import { instanceTestApp } from '../test/instances.ts';
 
@@ -51,21 +50,22 @@ function runBlocks(blocks: string[], env: Record<string, string>, cwd: string, t
 
 let ctx: Awaited<ReturnType<typeof instanceTestApp>>;
 let env: Record<string, string>;
-let session: Record<string, string>;
 let work: string;
 beforeAll(async () => {
   // The guide's JSON tool; CI installs it (.ci/run).
   expect(() => execFileSync('jq', ['--version']), 'docs/api.md needs jq on PATH').not.toThrow();
-  ctx = await instanceTestApp(systemClock);
+  // Time runs a minute a second here: the guide's instance runs for seconds, and an hourly
+  // instance is billed in whole fen (1 fen ≈ 18 s at ¥1.98/h), so a real run would list no bill.
+  const start = Date.now();
+  ctx = await instanceTestApp({ now: () => new Date(start + (Date.now() - start) * 60) });
   await ctx.t.app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = ctx.t.app.server.address() as AddressInfo;
   // The user of the tenant that curl's Host (127.0.0.1:port) resolves to.
   const user = await ctx.funded(100, '127.0.0.1');
-  session = user.headers;
   const created = await ctx.t.app.inject({
     method: 'POST',
     url: '/api/user/access-tokens',
-    headers: session,
+    headers: user.headers,
     payload: { name: '入门示例', scopes: ['instances'], expiresInDays: 7 },
   });
   expect(created.statusCode, created.body).toBe(200);
@@ -93,13 +93,15 @@ describe('docs/api.md (issue 32)', () => {
       `block ${run.passed + 1} failed:\n${blocks[run.passed] ?? ''}\n--- output ---\n${run.output}`,
     ).toBe(blocks.length);
     expect(run.code).toBe(0);
-    // The guide's instance ended released, with its bill listed, as the owner sees it.
-    const list = await ctx.t.app.inject({ url: '/api/gpu/instances?size=100', headers: session });
+    // The guide's instance ended released, with its bill listed, as the owner sees it (with the
+    // token: the session's 2 hours pass in 2 minutes here).
+    const token = { authorization: `Bearer ${env.GPU_TOKEN}`, 'x-tenant-host': '127.0.0.1' };
+    const list = await ctx.t.app.inject({ url: '/api/gpu/instances?size=100', headers: token });
     const mine = (list.json().data.list as Instance[]).filter((i) => i.name === 'api-guide');
     expect(mine.map((i) => i.status)).toEqual(['RELEASED']);
     const bills = await ctx.t.app.inject({
       url: `/api/v2/billing/records?instanceId=${mine[0]?.id}`,
-      headers: session,
+      headers: token,
     });
     expect(bills.json().data.total).toBeGreaterThanOrEqual(1);
     expect(run.output.split('\n')).toContain('RELEASED');
