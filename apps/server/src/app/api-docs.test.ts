@@ -77,8 +77,19 @@ describe('the customer API document (issue 32)', () => {
       }
     }
     expect(signedIn).toBeGreaterThan(80);
-    expect(doc.paths['/api/user/balance']?.get?.['x-access']).toBe('read');
-    expect(doc.paths['/api/auth/login']?.post?.['x-access']).toBeUndefined();
+    // The route's config.access, else read for GET and session for the rest.
+    const access = (path: string, method: string) => doc.paths[path]?.[method]?.['x-access'];
+    expect(access('/api/gpu/instance/create', 'post')).toBe('instances');
+    expect(access('/api/gpu/instance/release', 'post')).toBe('instances');
+    expect(access('/api/pay/createQrCode', 'post')).toBe('billing');
+    expect(access('/api/user/access-tokens', 'post')).toBe('session');
+    expect(access('/api/auth/change-password', 'post')).toBe('session');
+    expect(access('/api/user/balance', 'get')).toBe('read');
+    expect(access('/api/gpu/instance/{uuid}', 'get')).toBe('read');
+    expect(access('/api/auth/login', 'post')).toBeUndefined();
+    expect(doc.paths['/api/gpu/instance/create']?.post?.description).toContain(
+      '需要令牌权限：instances（实例管理）',
+    );
   });
 
   it('gives every operation its errors as answers with the failure envelope', () => {

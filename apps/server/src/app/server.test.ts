@@ -193,6 +193,15 @@ describe('API documentation (issues 26, 32)', () => {
       const doc = await prod.app.inject({ url: '/api/docs/json', headers: user.headers });
       expect(doc.statusCode).toBe(200);
       expect(Object.keys(doc.json().paths)).toContain('/api/gpu/instances');
+      // A personal access token reads it too (any scope).
+      const created = await prod.app.inject({
+        method: 'POST',
+        url: '/api/user/access-tokens',
+        headers: user.headers,
+        payload: { name: 'docs', scopes: ['read'], expiresInDays: 7 },
+      });
+      const token = { authorization: `Bearer ${created.json().data.token}`, 'x-tenant-host': 'localhost' };
+      expect((await prod.app.inject({ url: '/api/docs/json', headers: token })).statusCode).toBe(200);
       for (const url of ['/api/docs', '/api/docs/']) {
         const page = await prod.app.inject({ url });
         expect([page.statusCode, page.headers.location], url).toEqual([302, '/console/api-docs']);
