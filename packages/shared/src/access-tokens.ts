@@ -31,24 +31,26 @@ export const ACCESS_TOKEN_PREFIX = 'gpu_';
 export const ACCESS_TOKEN_PATTERN = /^gpu_[A-Za-z0-9_-]{43}$/;
 
 /** POST /api/user/access-tokens */
-export const accessTokenCreateSchema = z.object({
-  name: z
-    .string({ message: '请填写令牌名称' })
-    .trim()
-    .min(1, '请填写令牌名称')
-    .max(ACCESS_TOKEN_NAME_MAX, `令牌名称最多${ACCESS_TOKEN_NAME_MAX}个字符`),
-  scopes: z
-    .array(z.enum(ACCESS_TOKEN_SCOPES, { message: '权限只能是 read、instances 或 billing' }), {
-      message: '请选择令牌权限',
-    })
-    .min(1, '请至少选择一项权限')
-    .max(ACCESS_TOKEN_SCOPES.length, '权限重复')
-    .refine((s) => new Set(s).size === s.length, '权限重复'),
-  expiresInDays: z.union(
-    ACCESS_TOKEN_EXPIRY_DAYS.map((d) => z.literal(d)),
-    { message: `有效期只能是 ${ACCESS_TOKEN_EXPIRY_DAYS.join('、')} 天之一` },
-  ),
-});
+export const accessTokenCreateSchema = z
+  .object({
+    name: z
+      .string({ message: '请填写令牌名称' })
+      .trim()
+      .min(1, '请填写令牌名称')
+      .max(ACCESS_TOKEN_NAME_MAX, `令牌名称最多${ACCESS_TOKEN_NAME_MAX}个字符`),
+    scopes: z
+      .array(z.enum(ACCESS_TOKEN_SCOPES, { message: '权限只能是 read、instances 或 billing' }), {
+        message: '请选择令牌权限',
+      })
+      .min(1, '请至少选择一项权限')
+      .max(ACCESS_TOKEN_SCOPES.length, '权限重复')
+      .refine((s) => new Set(s).size === s.length, '权限重复'),
+    expiresInDays: z.union(
+      ACCESS_TOKEN_EXPIRY_DAYS.map((d) => z.literal(d)),
+      { message: `有效期只能是 ${ACCESS_TOKEN_EXPIRY_DAYS.join('、')} 天之一` },
+    ),
+  })
+  .meta({ examples: [{ name: '训练脚本', scopes: ['read', 'instances'], expiresInDays: 30 }] });
 export type AccessTokenCreate = z.infer<typeof accessTokenCreateSchema>;
 
 const accessTokenExample = {

@@ -81,15 +81,28 @@ export const billQuerySchema = z.object({
 });
 export type BillQuery = z.infer<typeof billQuerySchema>;
 
-export const billSummarySchema = z.object({
-  todaySpend: z.number(),
-  monthSpend: z.number(),
-  totalSpend: z.number(),
-  runningInstances: z.number().int(),
-  /** Yuan per hour of every running pay-as-you-go instance. */
-  hourlyBurn: z.number(),
-  available: z.number(),
-});
+export const billSummarySchema = z
+  .object({
+    todaySpend: z.number(),
+    monthSpend: z.number(),
+    totalSpend: z.number(),
+    runningInstances: z.number().int(),
+    /** Yuan per hour of every running pay-as-you-go instance. */
+    hourlyBurn: z.number(),
+    available: z.number(),
+  })
+  .meta({
+    examples: [
+      {
+        todaySpend: 12.6,
+        monthSpend: 356.8,
+        totalSpend: 1288.4,
+        runningInstances: 2,
+        hourlyBurn: 3.96,
+        available: 128.5,
+      },
+    ],
+  });
 
 export const dailyConsumptionSchema = z.array(z.object({ date: z.string(), amount: z.number() }));
 export type BillSummary = z.infer<typeof billSummarySchema>;
