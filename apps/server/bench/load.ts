@@ -9,11 +9,16 @@ export interface Figure {
 
 export async function load(
   url: string,
-  opts: { headers?: Record<string, string>; seconds?: number } = {},
+  opts: {
+    headers?: Record<string, string>;
+    seconds?: number;
+    /** Requests each connection sends in turn (autocannon `requests`), e.g. to spread tokens. */
+    requests?: autocannon.Request[];
+  } = {},
 ): Promise<Omit<Figure, 'name'>> {
   // The client in a worker thread: on the server's own event loop it would take its turns from
   // the server (more so for large answers, whose bodies it reads), and skew every ratio.
-  const common = { url, connections: 50, headers: opts.headers, workers: 1 };
+  const common = { url, connections: 50, headers: opts.headers, requests: opts.requests, workers: 1 };
   // A short unmeasured run first: JIT, connection set-up and first-fill caches are not the figure.
   await autocannon({ ...common, duration: 2 });
   const r = await autocannon({ ...common, duration: opts.seconds ?? 8 });

@@ -3,7 +3,7 @@
  * route measured in the same run on the same machine (the baseline), so the ratio means
  * something whatever the hardware. Uses the embedded PGlite, or DATABASE_URL when set
  * (`scripts/with-postgres.sh npm run bench`: PostgreSQL, and two replicas for the creates).
- * BENCH=market, BENCH=metering, BENCH=creates or BENCH=monitoring runs only that part.
+ * BENCH=market, BENCH=tokens, BENCH=metering, BENCH=creates or BENCH=monitoring runs only that part.
  */
 import Fastify from 'fastify';
 import { benchCreates } from './create.bench.ts';
@@ -11,6 +11,7 @@ import { type Figure, load } from './load.ts';
 import { benchMarket } from './market.bench.ts';
 import { benchMetering } from './metering.bench.ts';
 import { benchMonitoring } from './monitoring.bench.ts';
+import { benchTokens } from './tokens.bench.ts';
 
 async function baseline(): Promise<Figure> {
   const app = Fastify();
@@ -23,9 +24,13 @@ async function baseline(): Promise<Figure> {
 }
 
 const only = process.env.BENCH;
-if (!only || only === 'market') {
+if (!only || only === 'market' || only === 'tokens') {
   const base = await baseline();
-  const rows: Figure[] = [base, ...(await benchMarket())];
+  const rows: Figure[] = [
+    base,
+    ...(only === 'tokens' ? [] : await benchMarket()),
+    ...(only === 'market' ? [] : await benchTokens()),
+  ];
   console.log('\nbenchmark (50 connections, 8 s each after 2 s of warm-up)');
   console.log('name'.padEnd(58), 'req/s'.padStart(9), 'p99 ms'.padStart(8), 'vs baseline'.padStart(12));
   for (const r of rows) {
