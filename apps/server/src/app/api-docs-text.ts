@@ -79,7 +79,7 @@ Authorization: Bearer ${ACCESS_TOKEN_PREFIX}…
 
 ## 频率限制
 
-每个令牌每分钟最多 ${ACCESS_TOKEN_RATE_PER_MINUTE} 次请求（所有接口、所有服务器合计），超出得到 429 \`common.rate_limited\`，\`message\` 写明几秒后再试。
+每个令牌每分钟最多 ${ACCESS_TOKEN_RATE_PER_MINUTE} 次请求（所有接口、所有服务器合计），超出得到 429 \`common.rate_limited\`，应答头 \`Retry-After\` 和 \`message\` 写明几秒后再试。
 
 ## 等待实例状态（长轮询）
 
