@@ -1,0 +1,67 @@
+import type { Lang } from './messages.ts';
+
+/** Columns a character takes in a terminal: CJK and full-width forms take two. */
+function charWidth(cp: number) {
+  if (cp < 0x1100) return 1;
+  const wide =
+    cp <= 0x115f ||
+    (cp >= 0x2e80 && cp <= 0xa4cf) ||
+    (cp >= 0xac00 && cp <= 0xd7a3) ||
+    (cp >= 0xf900 && cp <= 0xfaff) ||
+    (cp >= 0xfe30 && cp <= 0xfe4f) ||
+    (cp >= 0xff00 && cp <= 0xff60) ||
+    (cp >= 0xffe0 && cp <= 0xffe6) ||
+    cp >= 0x20000;
+  return wide ? 2 : 1;
+}
+export const displayWidth = (s: string) => [...s].reduce((n, ch) => n + charWidth(ch.codePointAt(0) ?? 0), 0);
+const pad = (s: string, width: number) => s + ' '.repeat(Math.max(0, width - displayWidth(s)));
+
+export interface Column<T> {
+  zh: string;
+  en: string;
+  value: (row: T) => string | number | null | undefined;
+  /** Numbers read better right-aligned. */
+  right?: boolean;
+}
+
+/** A plain table for people: a header line, then one line per row, columns two spaces apart. */
+export function table<T>(rows: T[], columns: Column<T>[], lang: Lang): string {
+  const cells = rows.map((r) => columns.map((c) => String(c.value(r) ?? '-')));
+  const head = columns.map((c) => c[lang]);
+  const widths = head.map((h, i) =>
+    Math.max(displayWidth(h), ...cells.map((row) => displayWidth(row[i] ?? ''))),
+  );
+  const line = (row: string[]) =>
+    row
+      .map((cell, i) => {
+        const w = widths[i] ?? 0;
+        return columns[i]?.right ? ' '.repeat(Math.max(0, w - displayWidth(cell))) + cell : pad(cell, w);
+      })
+      .join('  ')
+      .trimEnd();
+  return [line(head), ...cells.map(line)].join('\n');
+}
+
+/** Machine output: one JSON document on stdout. */
+export function printJson(data: unknown): void {
+  process.stdout.write(`${JSON.stringify(data, null, 2)}\n`);
+}
+export function printLine(text: string): void {
+  process.stdout.write(`${text}\n`);
+}
+/** Notes for people go to stderr, so stdout stays data. */
+export function note(text: string): void {
+  process.stderr.write(`${text}\n`);
+}
+
+/** Yuan, two decimals. */
+export const yuan = (n: number) => `¥${n.toFixed(2)}`;
+/** An ISO time as local `YYYY-MM-DD HH:mm`. */
+export function shortTime(iso: string | null | undefined) {
+  if (!iso) return '-';
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}`;
+}
