@@ -71,7 +71,7 @@ async function main() {
     '',
     `  GPU 算力平台已启动: ${url}  (${Math.round(performance.now() - startedAt)} ms)`,
     `  数据库: ${database.kind === 'pglite' ? `PGlite (${config.dataDir})` : 'PostgreSQL'}${seeded ? '，已写入首次启动数据' : ''}`,
-    `  管理后台: ${url}/admin/login${config.apiDocs ? `   API 文档: ${url}/api/docs` : ''}`,
+    `  管理后台: ${url}/admin/login   API 文档: ${url}/api/docs${config.apiDocs === 'public' ? '' : '（需登录）'}`,
     // Production refuses every simulated provider (config.ts); elsewhere the banner names them.
     ...providerBanner(config),
   ];

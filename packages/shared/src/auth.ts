@@ -186,7 +186,9 @@ export const adminLoginResponseSchema = z.union([
 ]);
 export type AdminLoginResponse = z.infer<typeof adminLoginResponseSchema>;
 
-export const balanceSchema = z.object({ available: z.number(), frozen: z.number(), total: z.number() });
+export const balanceSchema = z
+  .object({ available: z.number(), frozen: z.number(), total: z.number() })
+  .meta({ examples: [{ available: 128.5, frozen: 20, total: 148.5 }] });
 export type Balance = z.infer<typeof balanceSchema>;
 
 /** Strength meter of SPEC.md §5: length 8+ → 25, 6–7 → 15, +25 each for digit, lower, upper. */

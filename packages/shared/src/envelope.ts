@@ -13,15 +13,20 @@ export interface Envelope<T> {
 }
 
 export const envelopeSchema = <T extends z.ZodType>(data: T) =>
-  z.object({ success: z.boolean(), code: z.string(), message: z.string(), data });
+  z.object({
+    success: z.boolean().meta({ examples: [true] }),
+    code: z.string().meta({ examples: ['200'] }),
+    message: z.string().meta({ examples: ['成功'] }),
+    data,
+  });
 
 export const errorEnvelopeSchema = z.object({
   success: z.literal(false),
-  code: z.string(),
-  message: z.string(),
+  code: z.string().meta({ examples: ['404'] }),
+  message: z.string().meta({ examples: ['实例不存在'] }),
   data: z.null(),
   /** The stable name of the error (`instances.not_found`, `common.validation`); see docs/api.md. */
-  errorCode: z.string(),
+  errorCode: z.string().meta({ examples: ['instances.not_found'] }),
 });
 
 /** Paged lists (DESIGN §3). */

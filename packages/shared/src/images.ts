@@ -4,21 +4,41 @@ export const FRAMEWORK_TYPES = ['pytorch', 'tensorflow', 'base'] as const;
 export const PLATFORM_TYPES = ['local', 'vast.ai', 'autodl'] as const;
 
 /** An image of the catalogue (SPEC.md §3). */
-export const imageSchema = z.object({
-  id: z.number().int(),
-  imageName: z.string(),
-  imageUrl: z.string(),
-  frameworkType: z.enum(FRAMEWORK_TYPES),
-  frameworkVersion: z.string(),
-  pythonVersion: z.string(),
-  cudaVersion: z.string(),
-  cannVersion: z.string(),
-  musaVersion: z.string(),
-  osInfo: z.string(),
-  gpuBrand: z.string(),
-  platformType: z.string(),
-  description: z.string(),
-});
+export const imageSchema = z
+  .object({
+    id: z.number().int(),
+    imageName: z.string(),
+    imageUrl: z.string(),
+    frameworkType: z.enum(FRAMEWORK_TYPES),
+    frameworkVersion: z.string(),
+    pythonVersion: z.string(),
+    cudaVersion: z.string(),
+    cannVersion: z.string(),
+    musaVersion: z.string(),
+    osInfo: z.string(),
+    gpuBrand: z.string(),
+    platformType: z.string(),
+    description: z.string(),
+  })
+  .meta({
+    examples: [
+      {
+        id: 1,
+        imageName: 'PyTorch 2.5.1 / Python 3.12 / CUDA 12.4',
+        imageUrl: 'registry.gpu.local/pytorch:2.5.1-py3.12-cuda12.4',
+        frameworkType: 'pytorch',
+        frameworkVersion: '2.5.1',
+        pythonVersion: '3.12',
+        cudaVersion: '12.4',
+        cannVersion: '',
+        musaVersion: '',
+        osInfo: 'Ubuntu 22.04',
+        gpuBrand: 'NVIDIA',
+        platformType: 'local',
+        description: 'PyTorch 官方镜像，预装 JupyterLab',
+      },
+    ],
+  });
 export type Image = z.infer<typeof imageSchema>;
 
 /** framework → version → Python version → images. */

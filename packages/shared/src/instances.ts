@@ -72,60 +72,116 @@ export const createInstanceRequestSchema = z
   .superRefine((r, ctx) => {
     const err = durationError(r.billingType, r.duration);
     if (err) ctx.addIssue({ code: 'custom', message: err, path: ['duration'] });
+  })
+  .meta({
+    examples: [
+      {
+        machineId: 1,
+        instanceName: 'RTX-4090-1126103000',
+        image: 'registry.gpu.local/pytorch:2.5.1-py3.12-cuda12.4',
+        gpuAmount: 1,
+        duration: 1,
+        billingType: 'hourly',
+      },
+    ],
   });
 export type CreateInstanceRequest = z.infer<typeof createInstanceRequestSchema>;
 
-export const instanceSchema = z.object({
-  id: z.number().int(),
-  /** Also accepted as `instance_uuid` by the power endpoints. */
-  uuid: z.string(),
-  name: z.string(),
-  status: z.enum(INSTANCE_STATUSES),
-  billingType: billingTypeSchema,
-  gpuName: z.string(),
-  gpuCount: z.number().int(),
-  regionName: z.string(),
-  hostName: z.string(),
-  image: z.string(),
-  /** Yuan per hour for the whole instance (discount applied); packages: per period in `packagePrice`. */
-  hourlyPrice: z.number(),
-  packagePrice: z.number().nullable(),
-  duration: z.number().int(),
-  charged: z.number(),
-  createdAt: z.string(),
-  runningSince: z.string().nullable(),
-  expiresAt: z.string().nullable(),
-  stoppedAt: z.string().nullable(),
-  /** When it was released (RELEASED only). */
-  releasedAt: z.string().nullable(),
-  releaseAt: z.string().nullable(),
-  stopReason: z.string().nullable(),
-  warning: z.string().nullable(),
-  containerId: z.string().nullable(),
-  sshCommand: z.string().nullable(),
-  sshPassword: z.string().nullable(),
-  /** Password sign-in over SSH (off: keys only); applies at the next create or power on. */
-  sshPasswordAuth: z.boolean(),
-  jupyterUrl: z.string().nullable(),
-  /** JupyterLab's login token, its own (not the root password); null while there is no container. */
-  jupyterToken: z.string().nullable(),
-  /** Where its data volume is mounted (it survives a reset); null where its host has none. */
-  dataMountPath: z.string().nullable(),
-  /** Its host can recreate its container: reset system / change image (issue 30). */
-  resettable: z.boolean(),
-  /** Its host can clone it (a new instance from its disks, issue 30). */
-  cloneable: z.boolean(),
-  /** Its host can save it as the user's private image (保存镜像, issue 30). */
-  imageSaveable: z.boolean(),
-  /** The machine (SKU) it runs on: a clone goes on it unless another is picked (clone-targets). */
-  machineId: z.number().int().optional(),
-  /** The user's extra ports, each with its host port (links only while running). */
-  extraPorts: z.array(instanceExtraPortSchema),
-  /** No-GPU mode (无卡模式, issue 30): it runs (or is starting) without GPUs, at `noGpuPrice`. */
-  noGpu: z.boolean(),
-  /** Yuan per hour of no-GPU mode for this instance (its region's price); null where not offered. */
-  noGpuPrice: z.number().nullable(),
-});
+export const instanceSchema = z
+  .object({
+    id: z.number().int(),
+    /** Also accepted as `instance_uuid` by the power endpoints. */
+    uuid: z.string(),
+    name: z.string(),
+    status: z.enum(INSTANCE_STATUSES),
+    billingType: billingTypeSchema,
+    gpuName: z.string(),
+    gpuCount: z.number().int(),
+    regionName: z.string(),
+    hostName: z.string(),
+    image: z.string(),
+    /** Yuan per hour for the whole instance (discount applied); packages: per period in `packagePrice`. */
+    hourlyPrice: z.number(),
+    packagePrice: z.number().nullable(),
+    duration: z.number().int(),
+    charged: z.number(),
+    createdAt: z.string(),
+    runningSince: z.string().nullable(),
+    expiresAt: z.string().nullable(),
+    stoppedAt: z.string().nullable(),
+    /** When it was released (RELEASED only). */
+    releasedAt: z.string().nullable(),
+    releaseAt: z.string().nullable(),
+    stopReason: z.string().nullable(),
+    warning: z.string().nullable(),
+    containerId: z.string().nullable(),
+    sshCommand: z.string().nullable(),
+    sshPassword: z.string().nullable(),
+    /** Password sign-in over SSH (off: keys only); applies at the next create or power on. */
+    sshPasswordAuth: z.boolean(),
+    jupyterUrl: z.string().nullable(),
+    /** JupyterLab's login token, its own (not the root password); null while there is no container. */
+    jupyterToken: z.string().nullable(),
+    /** Where its data volume is mounted (it survives a reset); null where its host has none. */
+    dataMountPath: z.string().nullable(),
+    /** Its host can recreate its container: reset system / change image (issue 30). */
+    resettable: z.boolean(),
+    /** Its host can clone it (a new instance from its disks, issue 30). */
+    cloneable: z.boolean(),
+    /** Its host can save it as the user's private image (保存镜像, issue 30). */
+    imageSaveable: z.boolean(),
+    /** The machine (SKU) it runs on: a clone goes on it unless another is picked (clone-targets). */
+    machineId: z.number().int().optional(),
+    /** The user's extra ports, each with its host port (links only while running). */
+    extraPorts: z.array(instanceExtraPortSchema),
+    /** No-GPU mode (无卡模式, issue 30): it runs (or is starting) without GPUs, at `noGpuPrice`. */
+    noGpu: z.boolean(),
+    /** Yuan per hour of no-GPU mode for this instance (its region's price); null where not offered. */
+    noGpuPrice: z.number().nullable(),
+  })
+  .meta({
+    // What the API documentation shows (docs/api.md, /api/docs): a running pay-as-you-go instance.
+    examples: [
+      {
+        id: 1024,
+        uuid: '1024',
+        name: 'RTX-4090-1126103000',
+        status: 'RUNNING',
+        billingType: 'hourly',
+        gpuName: 'RTX 4090',
+        gpuCount: 1,
+        regionName: '安徽A区',
+        hostName: 'ah-a-4090-01',
+        image: 'registry.gpu.local/pytorch:2.5.1-py3.12-cuda12.4',
+        hourlyPrice: 1.98,
+        packagePrice: null,
+        duration: 1,
+        charged: 0.33,
+        createdAt: '2026-11-26T10:30:00.000+08:00',
+        runningSince: '2026-11-26T10:30:08.000+08:00',
+        expiresAt: null,
+        stoppedAt: null,
+        releasedAt: null,
+        releaseAt: null,
+        stopReason: null,
+        warning: null,
+        containerId: 'c0ffee4a1b2c',
+        sshCommand: 'ssh -p 30022 root@ah-a-4090-01.gpu.local',
+        sshPassword: 'Xk7#mP2q9LwR',
+        sshPasswordAuth: true,
+        jupyterUrl: 'http://ah-a-4090-01.gpu.local:30088/lab',
+        jupyterToken: '6f1d0c2b9a8e7f3d',
+        dataMountPath: '/root/data',
+        resettable: true,
+        cloneable: true,
+        imageSaveable: true,
+        machineId: 1,
+        extraPorts: [],
+        noGpu: false,
+        noGpuPrice: 0.1,
+      },
+    ],
+  });
 export type Instance = z.infer<typeof instanceSchema>;
 
 /**

@@ -9,37 +9,72 @@ import {
 import { idSchema } from './input.ts';
 
 /** One card of the GPU market (SPEC.md §3). Prices are yuan per hour. */
-export const marketItemSchema = z.object({
-  id: z.number().int(),
-  skuGpuId: z.string(),
-  gpuName: z.string(),
-  gpuBrand: z.string(),
-  memoryGb: z.number(),
-  hostName: z.string(),
-  regionId: z.number().int(),
-  regionName: z.string(),
-  cpuPerGpu: z.number(),
-  cpuInfo: z.string(),
-  systemDiskGb: z.number(),
-  dataDiskGb: z.number(),
-  gpuNum: z.number().int(),
-  gpuIdleNum: z.number().int(),
-  price: z.number(),
-  docker: z.boolean(),
-  nvidiaDriver: z.string(),
-  cudaVersion: z.string(),
-  isLocalDocker: z.boolean(),
-  /** SPEC.md §3 client-side fields, computed by the server. */
-  originalPrice: z.number(),
-  discountPrice: z.number(),
-  discountRate: z.number(),
-  hasDiscount: z.boolean(),
-  discountDescription: z.string(),
-  discountEndTime: z.string().nullable(),
-  /** For daily/weekly/monthly browsing: one GPU for one period, before and after discount. */
-  packagePrice: z.number().nullable(),
-  packageDiscountPrice: z.number().nullable(),
-});
+export const marketItemSchema = z
+  .object({
+    id: z.number().int(),
+    skuGpuId: z.string(),
+    gpuName: z.string(),
+    gpuBrand: z.string(),
+    memoryGb: z.number(),
+    hostName: z.string(),
+    regionId: z.number().int(),
+    regionName: z.string(),
+    cpuPerGpu: z.number(),
+    cpuInfo: z.string(),
+    systemDiskGb: z.number(),
+    dataDiskGb: z.number(),
+    gpuNum: z.number().int(),
+    gpuIdleNum: z.number().int(),
+    price: z.number(),
+    docker: z.boolean(),
+    nvidiaDriver: z.string(),
+    cudaVersion: z.string(),
+    isLocalDocker: z.boolean(),
+    /** SPEC.md §3 client-side fields, computed by the server. */
+    originalPrice: z.number(),
+    discountPrice: z.number(),
+    discountRate: z.number(),
+    hasDiscount: z.boolean(),
+    discountDescription: z.string(),
+    discountEndTime: z.string().nullable(),
+    /** For daily/weekly/monthly browsing: one GPU for one period, before and after discount. */
+    packagePrice: z.number().nullable(),
+    packageDiscountPrice: z.number().nullable(),
+  })
+  .meta({
+    // What the API documentation shows: an RTX 4090 machine, 1.98 yuan per GPU-hour.
+    examples: [
+      {
+        id: 1,
+        skuGpuId: 'ah-a-4090-01:RTX 4090',
+        gpuName: 'RTX 4090',
+        gpuBrand: 'NVIDIA',
+        memoryGb: 24,
+        hostName: 'ah-a-4090-01',
+        regionId: 1,
+        regionName: '安徽A区',
+        cpuPerGpu: 16,
+        cpuInfo: 'Intel Xeon Platinum 8352V',
+        systemDiskGb: 30,
+        dataDiskGb: 50,
+        gpuNum: 8,
+        gpuIdleNum: 5,
+        price: 1.98,
+        docker: true,
+        nvidiaDriver: '550.54.15',
+        cudaVersion: '12.4',
+        isLocalDocker: true,
+        originalPrice: 2.2,
+        discountPrice: 1.98,
+        discountRate: 0.9,
+        hasDiscount: true,
+        discountDescription: '新用户9折',
+        discountEndTime: '2026-12-31T23:59:59.000+08:00',
+        packagePrice: null,
+        packageDiscountPrice: null,
+      },
+    ],
+  });
 export type MarketItem = z.infer<typeof marketItemSchema>;
 
 export const marketListSchema = z.object({

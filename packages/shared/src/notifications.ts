@@ -38,15 +38,29 @@ export const WEBHOOK_SIGNATURE_HEADER = 'X-Gpu-Signature';
 export const WEBHOOK_EVENT_HEADER = 'X-Gpu-Event';
 
 /** GET /api/user/notifications: the message centre, newest first. */
-export const notificationSchema = z.object({
-  id: z.number().int(),
-  event: z.enum(NOTIFICATION_EVENTS),
-  title: z.string(),
-  body: z.string(),
-  instanceId: z.number().int().nullable(),
-  read: z.boolean(),
-  createdAt: z.string(),
-});
+export const notificationSchema = z
+  .object({
+    id: z.number().int(),
+    event: z.enum(NOTIFICATION_EVENTS),
+    title: z.string(),
+    body: z.string(),
+    instanceId: z.number().int().nullable(),
+    read: z.boolean(),
+    createdAt: z.string(),
+  })
+  .meta({
+    examples: [
+      {
+        id: 88,
+        event: 'idle_shutdown',
+        title: '实例已因GPU空闲自动关机',
+        body: '实例「RTX-4090-1126103000」的GPU利用率连续60分钟低于5%，系统已自动关机，停止计费。',
+        instanceId: 1024,
+        read: false,
+        createdAt: '2026-11-26T12:00:00.000+08:00',
+      },
+    ],
+  });
 export type Notification = z.infer<typeof notificationSchema>;
 
 export const notificationPageSchema = z.object({

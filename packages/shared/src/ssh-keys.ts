@@ -23,18 +23,32 @@ export const sshKeyCreateSchema = z.object({
 });
 export type SshKeyCreate = z.infer<typeof sshKeyCreateSchema>;
 
-export const sshKeySchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  /** ssh-ed25519, ecdsa-sha2-nistp256, ssh-rsa, … */
-  type: z.string(),
-  bits: z.number().int(),
-  /** OpenSSH's form: `SHA256:` and unpadded base64. */
-  fingerprint: z.string(),
-  /** The comment at the end of the key line, if any. */
-  comment: z.string(),
-  createdAt: z.string(),
-});
+export const sshKeySchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    /** ssh-ed25519, ecdsa-sha2-nistp256, ssh-rsa, … */
+    type: z.string(),
+    bits: z.number().int(),
+    /** OpenSSH's form: `SHA256:` and unpadded base64. */
+    fingerprint: z.string(),
+    /** The comment at the end of the key line, if any. */
+    comment: z.string(),
+    createdAt: z.string(),
+  })
+  .meta({
+    examples: [
+      {
+        id: 3,
+        name: '笔记本',
+        type: 'ssh-ed25519',
+        bits: 256,
+        fingerprint: 'SHA256:2mJbZ4Hq8Jd1gX0cVwQ3rT5yU7iO9pA1sD3fG5hJ7kL',
+        comment: 'zhangsan@laptop',
+        createdAt: '2026-11-20T09:15:00.000+08:00',
+      },
+    ],
+  });
 export type SshKey = z.infer<typeof sshKeySchema>;
 
 /** PUT /api/gpu/instance/:uuid/ssh: password sign-in on or off (applies at the next create or power on). */

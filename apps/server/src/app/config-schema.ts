@@ -211,8 +211,14 @@ export const envSchema = z.object({
   DEMO_DATA: z.enum(['on', 'off']).optional(),
   /** GET /metrics answers only `Authorization: Bearer <METRICS_TOKEN>`; unset, it answers 404. */
   METRICS_TOKEN: z.string().min(16, '至少 16 个字符').optional(),
-  /** The OpenAPI document and its page at /api/docs: on outside production, off in production. */
-  API_DOCS: z.enum(['on', 'off'], { message: '只能是 on 或 off' }).optional(),
+  /**
+   * Who reads the customer OpenAPI document: `public` (the page at /api/docs and its JSON without
+   * sign-in; default outside production) or `signed-in` (the JSON for signed-in users, the page in
+   * the console; default in production). `on` and `off` are the old names of the two.
+   */
+  API_DOCS: z
+    .enum(['public', 'signed-in', 'on', 'off'], { message: '只能是 public 或 signed-in' })
+    .optional(),
   /** Seconds a client has to send a whole request (headers and body); then 408 and the socket closes. */
   REQUEST_TIMEOUT_S: intSetting(1, 600).default(30),
   /** Seconds a client has to send its request headers (at most REQUEST_TIMEOUT_S). */
@@ -232,8 +238,8 @@ export type Config = Omit<Env, 'PAYMENT_PROVIDER'> & {
   appSecretPrevious: string[];
   isProduction: boolean;
   demoData: boolean;
-  /** Serve /api/docs (API_DOCS, else on outside production). */
-  apiDocs: boolean;
+  /** Who reads /api/docs (API_DOCS, else public outside production, signed-in in production). */
+  apiDocs: 'public' | 'signed-in';
   /** Webhooks may reach loopback/private addresses (WEBHOOK_ALLOW_PRIVATE, else on outside production). */
   webhookAllowPrivate: boolean;
 };

@@ -76,14 +76,17 @@ describe('config', () => {
     expect(loadConfig({ ...base, CHAIN_PROVIDER: 'simulated' }).CHAIN_PROVIDER).toBe('simulated');
   });
 
-  it('serves API docs outside production, in production only with API_DOCS=on; request timeouts', () => {
+  it('API docs are public outside production, for signed-in users in production; request timeouts', () => {
     const dev = loadConfig({ ...base });
-    expect(dev.apiDocs).toBe(true);
+    expect(dev.apiDocs).toBe('public');
     expect([dev.REQUEST_TIMEOUT_S, dev.HEADERS_TIMEOUT_S]).toEqual([30, 10]);
-    expect(loadConfig({ ...base, API_DOCS: 'off' }).apiDocs).toBe(false);
-    expect(loadConfig({ ...base, ...productionSettings() }).apiDocs).toBe(false);
-    expect(loadConfig({ ...base, ...productionSettings(), API_DOCS: 'on' }).apiDocs).toBe(true);
-    expect(() => loadConfig({ ...base, API_DOCS: 'yes' })).toThrow(/API_DOCS:/);
+    expect(loadConfig({ ...base, API_DOCS: 'signed-in' }).apiDocs).toBe('signed-in');
+    expect(loadConfig({ ...base, ...productionSettings() }).apiDocs).toBe('signed-in');
+    expect(loadConfig({ ...base, ...productionSettings(), API_DOCS: 'public' }).apiDocs).toBe('public');
+    // The old names still work: on = public, off = signed-in.
+    expect(loadConfig({ ...base, ...productionSettings(), API_DOCS: 'on' }).apiDocs).toBe('public');
+    expect(loadConfig({ ...base, API_DOCS: 'off' }).apiDocs).toBe('signed-in');
+    expect(() => loadConfig({ ...base, API_DOCS: 'yes' })).toThrow(/API_DOCS: 只能是 public 或 signed-in/);
     expect(() => loadConfig({ ...base, REQUEST_TIMEOUT_S: '0' })).toThrow(/REQUEST_TIMEOUT_S:/);
     expect(() => loadConfig({ ...base, HEADERS_TIMEOUT_S: '40' })).toThrow(
       /HEADERS_TIMEOUT_S: 不能大于 REQUEST_TIMEOUT_S/,

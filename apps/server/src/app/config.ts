@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { REPO_ROOT } from '../platform/paths.ts';
 import { checkPayments, checkProductionProviders } from './config-providers.ts';
-import { type Config, ConfigError, envSchema } from './config-schema.ts';
+import { type Config, ConfigError, type Env, envSchema } from './config-schema.ts';
 
 // The schema and the provider rules live beside this file; importers keep reading app/config.ts.
 export { providerBanner } from './config-providers.ts';
@@ -55,9 +55,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     appSecretPrevious: cfg.APP_SECRET_PREVIOUS,
     isProduction,
     demoData: (cfg.DEMO_DATA ?? (isProduction ? 'off' : 'on')) === 'on',
-    apiDocs: (cfg.API_DOCS ?? (isProduction ? 'off' : 'on')) === 'on',
+    apiDocs: apiDocsAudience(cfg.API_DOCS, isProduction),
     webhookAllowPrivate: (cfg.WEBHOOK_ALLOW_PRIVATE ?? (isProduction ? 'off' : 'on')) === 'on',
   };
+}
+
+/** API_DOCS as its audience; the old `on`/`off` mean public/signed-in. */
+function apiDocsAudience(value: Env['API_DOCS'], isProduction: boolean): Config['apiDocs'] {
+  if (value === 'on' || value === 'public') return 'public';
+  if (value === 'off' || value === 'signed-in') return 'signed-in';
+  return isProduction ? 'signed-in' : 'public';
 }
 
 /** The embedded default keeps one generated secret in DATA_DIR so tokens survive restarts. */

@@ -105,7 +105,9 @@ describe('hostile input and sign-in', () => {
 
   it('authenticates before validating on every admin route: 401, never 400', async () => {
     const user = await t.createUser();
-    const doc = (await t.app.inject({ url: '/api/docs/json' })).json() as {
+    const doc = (
+      await t.app.inject({ url: '/api/admin/docs/json', headers: await t.adminHeaders() })
+    ).json() as {
       paths: Record<string, Record<string, unknown>>;
     };
     let walked = 0;

@@ -193,7 +193,9 @@ describe('hostile traffic to every operation, then an honest customer on the sam
       { status: 'RUNNING', gpuCount: 2, ports: 2 },
     ]);
 
-    const doc = (await t.app.inject({ url: '/api/docs/json' })).json() as {
+    const doc = (
+      await t.app.inject({ url: '/api/admin/docs/json', headers: await t.adminHeaders() })
+    ).json() as {
       paths: Record<string, Record<string, Operation>>;
     };
     const customer = await t.createUser();

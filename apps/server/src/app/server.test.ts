@@ -184,25 +184,52 @@ describe('SPA serving', () => {
   });
 });
 
-describe('API documentation (issue 26)', () => {
-  it('is not served in production unless API_DOCS=on', async () => {
+describe('API documentation (issues 26, 32)', () => {
+  it('in production: the JSON for signed-in users only, the page in the console, the full map for admins', async () => {
     const prod = await createTestApp({ demo: false, config: productionSettings() });
     try {
-      for (const url of ['/api/docs', '/api/docs/json', '/api/docs/static/index.html']) {
-        const res = await prod.app.inject({ url });
-        expect(res.statusCode, url).toBe(404);
-        expect(res.json()).toMatchObject({ success: false, code: '404' });
+      expect((await prod.app.inject({ url: '/api/docs/json' })).statusCode).toBe(401);
+      const user = await prod.createUser();
+      const doc = await prod.app.inject({ url: '/api/docs/json', headers: user.headers });
+      expect(doc.statusCode).toBe(200);
+      expect(Object.keys(doc.json().paths)).toContain('/api/gpu/instances');
+      // A personal access token reads it too (any scope).
+      const created = await prod.app.inject({
+        method: 'POST',
+        url: '/api/user/access-tokens',
+        headers: user.headers,
+        payload: { name: 'docs', scopes: ['read'], expiresInDays: 7 },
+      });
+      const token = { authorization: `Bearer ${created.json().data.token}`, 'x-tenant-host': 'localhost' };
+      expect((await prod.app.inject({ url: '/api/docs/json', headers: token })).statusCode).toBe(200);
+      for (const url of ['/api/docs', '/api/docs/']) {
+        const page = await prod.app.inject({ url });
+        expect([page.statusCode, page.headers.location], url).toEqual([302, '/console/api-docs']);
       }
+      // No Swagger UI in production unless public.
+      expect((await prod.app.inject({ url: '/api/docs/static/index.html' })).statusCode).toBe(404);
+      expect((await prod.app.inject({ url: '/api/admin/docs/json' })).statusCode).toBe(401);
+      expect((await prod.app.inject({ url: '/api/admin/docs/json', headers: user.headers })).statusCode).toBe(
+        401,
+      );
+      const full = await prod.app.inject({ url: '/api/admin/docs/json', headers: await prod.adminHeaders() });
+      expect(Object.keys(full.json().paths)).toContain('/api/admin/hosts');
     } finally {
       await prod.close();
     }
-    const on = await createTestApp({ demo: false, config: { ...productionSettings(), API_DOCS: 'on' } });
+    const open = await createTestApp({
+      demo: false,
+      config: { ...productionSettings(), API_DOCS: 'public' },
+    });
     try {
-      const res = await on.app.inject({ url: '/api/docs/json' });
+      const res = await open.app.inject({ url: '/api/docs/json' });
       expect(res.statusCode).toBe(200);
       expect(res.json().openapi).toMatch(/^3\./);
+      expect(Object.keys(res.json().paths).filter((p) => p.startsWith('/api/admin'))).toEqual([]);
+      const page = await open.app.inject({ url: '/api/docs/' });
+      expect([page.statusCode, page.headers['content-type']]).toEqual([200, 'text/html; charset=utf-8']);
     } finally {
-      await on.close();
+      await open.close();
     }
   });
 });

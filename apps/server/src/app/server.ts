@@ -1,16 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
-import fastifySwagger from '@fastify/swagger';
-import fastifySwaggerUi from '@fastify/swagger-ui';
 import * as shared from '@gpu/shared';
 import Fastify, { type FastifyServerOptions } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { databaseRateLimitStore } from '../modules/auth/index.ts';
 import type { HostDriverRegistry } from '../modules/hosts/drivers/registry.ts';
 import type { PaymentDriver } from '../modules/payments/drivers/payment-driver.ts';
@@ -32,6 +25,7 @@ import { registerNoStore } from '../platform/http/no-store.ts';
 import { createSecurityHeaders } from '../platform/http/security-headers.ts';
 import { registerSpa } from '../platform/http/spa.ts';
 import type { AppInstance } from '../platform/http/types.ts';
+import { registerApiDocs } from './api-docs.ts';
 import type { Config } from './config.ts';
 import { createContainer } from './container.ts';
 
@@ -166,17 +160,8 @@ export async function buildServer(opts: BuildOptions): Promise<AppInstance> {
         message: `请求过于频繁，请${Math.ceil(ctx.ttl / 1000)}秒后再试`,
       }),
   });
-  // The API's map is for developers: served outside production, in production only with API_DOCS=on.
-  if (opts.config.apiDocs) {
-    await app.register(fastifySwagger, {
-      openapi: {
-        info: { title: 'GPU 算力租赁平台 API', version: '1.0.0' },
-        components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
-      },
-      transform: jsonSchemaTransform,
-    });
-    await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
-  }
+  // The OpenAPI document sees every route, so it comes before the modules' (API_DOCS: who reads it).
+  await registerApiDocs(app, opts.config);
 
   // Each module adds its routes and its scheduled tasks, in the order of app/modules.ts.
   for (const m of deps.list) await m.register(app);

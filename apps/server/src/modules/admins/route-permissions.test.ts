@@ -14,7 +14,9 @@ afterAll(() => t.close());
 
 /** Every admin route the app serves, as the table names them (`PUT /api/admin/hosts/:id`). */
 async function servedAdminRoutes(): Promise<string[]> {
-  const doc = (await t.app.inject({ url: '/api/docs/json' })).json() as { paths: Record<string, object> };
+  const doc = (
+    await t.app.inject({ url: '/api/admin/docs/json', headers: await t.adminHeaders() })
+  ).json() as { paths: Record<string, object> };
   return Object.entries(doc.paths).flatMap(([path, ops]) =>
     path.startsWith('/api/admin/')
       ? Object.keys(ops).map((m) => routeKey(m, path.replace(/\{([^}]+)\}/g, ':$1')))

@@ -21,6 +21,8 @@ export const ADMIN_ROUTE_PERMISSIONS: Readonly<Record<string, RoutePermission>> 
   'POST /api/admin/auth/totp/recovery-codes': 'self',
   'GET /api/admin/auth/sessions': 'self',
   'DELETE /api/admin/auth/sessions/:sid': 'self',
+  // The full API document (customer and back-office routes)
+  'GET /api/admin/docs/json': 'self',
 
   // Administrators
   'GET /api/admin/admins': 'admins:read',

@@ -7,8 +7,8 @@ import type {
   SpendingCaps,
   SpendingCapsInput,
 } from '@gpu/shared/guards';
-import { commonErrors, createError } from '../../platform/errors.ts';
 import type { GuardsDeps } from './guards.deps.ts';
+import { guardsErrors } from './guards.errors.ts';
 import {
   accountIdle,
   capPeriods,
@@ -87,12 +87,10 @@ export async function getAutoShutdown(deps: GuardsDeps, inst: GuardedInstance): 
 export async function putAutoShutdown(deps: GuardsDeps, inst: GuardedInstance, input: AutoShutdownInput) {
   const now = deps.clock.now();
   if (inst.status === 'RELEASED' || inst.status === 'RELEASING' || inst.status === 'FAILED')
-    throw createError({ code: 'guards.released', status: 409, message: '实例已释放，无法设置自动关机' });
+    throw guardsErrors.released();
   const { schedule } = input;
-  if (schedule.mode === 'at' && Date.parse(schedule.at) <= now.getTime())
-    throw commonErrors.badRequest('关机时间（schedule.at）必须晚于当前时间');
-  if (input.spendingCap !== null && inst.billingType !== 'hourly')
-    throw commonErrors.badRequest('单实例消费上限（spendingCap）仅适用于按量计费实例');
+  if (schedule.mode === 'at' && Date.parse(schedule.at) <= now.getTime()) throw guardsErrors.scheduleInPast();
+  if (input.spendingCap !== null && inst.billingType !== 'hourly') throw guardsErrors.spendingCapHourlyOnly();
   const idle = input.idle;
   await createGuardsRepository(deps).saveInstance(inst.id, inst.userId, {
     idleCustom: idle !== null,
@@ -116,8 +114,7 @@ export async function putAutoShutdown(deps: GuardsDeps, inst: GuardedInstance, i
 
 /** 保持运行: the idle clock starts again now (a pending idle warning is withdrawn). */
 export async function keepRunning(deps: GuardsDeps, inst: GuardedInstance) {
-  if (inst.status !== 'RUNNING')
-    throw createError({ code: 'guards.not_running', status: 409, message: '实例未在运行，无需保持运行' });
+  if (inst.status !== 'RUNNING') throw guardsErrors.notRunning();
   await createGuardsRepository(deps).resetIdle(inst.id, inst.userId, deps.clock.now());
   return getAutoShutdown(deps, inst);
 }
@@ -154,7 +151,7 @@ export async function getSpendingCaps(deps: GuardsDeps, userId: number): Promise
 export async function putSpendingCaps(deps: GuardsDeps, userId: number, input: SpendingCapsInput) {
   const { dailyCap, monthlyCap, idleDefault: d } = input;
   if (dailyCap !== null && monthlyCap !== null && dailyCap > monthlyCap)
-    throw commonErrors.badRequest('每日消费上限（dailyCap）不能高于每月消费上限（monthlyCap）');
+    throw guardsErrors.dailyOverMonthly();
   await createGuardsRepository(deps).saveAccount(userId, {
     dailyCap: dailyCap === null ? null : yuanToUnits(dailyCap),
     monthlyCap: monthlyCap === null ? null : yuanToUnits(monthlyCap),

@@ -10,7 +10,7 @@ import {
   type WebhookTestResult,
 } from '@gpu/shared/notifications';
 import { signWebhookPayload } from '@gpu/shared/webhook-signature';
-import { commonErrors, createError } from '../../platform/errors.ts';
+import { noticesErrors } from './notices.errors.ts';
 import type { NoticesDeps } from './notices.usecases.ts';
 import { secretHintOf } from './notifications.models.ts';
 import { createNotificationsRepository, type DeliveryRow } from './notifications.repository.ts';
@@ -63,11 +63,7 @@ export async function addWebhook(
   // The count and the insert race only against the same user's other tab: one over is harmless.
   const repo = createNotificationsRepository(deps);
   if ((await repo.countWebhooks(userId)) >= WEBHOOKS_PER_USER) {
-    throw createError({
-      code: 'notices.webhooks_full',
-      status: 422,
-      message: `最多添加 ${WEBHOOKS_PER_USER} 个回调地址`,
-    });
+    throw noticesErrors.webhooksFull();
   }
   const secret = `whsec_${randomBytes(24).toString('base64url')}`;
   const row = await repo.addWebhook({
@@ -88,13 +84,13 @@ export async function setWebhookEnabled(
 ): Promise<Webhook> {
   const repo = createNotificationsRepository(deps);
   const row = await repo.setWebhookEnabled(userId, id, enabled);
-  if (!row) throw commonErrors.notFound('回调地址不存在');
+  if (!row) throw noticesErrors.webhookNotFound();
   return toWebhook(row, await repo.deliveryLog([row.id], DELIVERY_LOG_SIZE));
 }
 
 export async function deleteWebhook(deps: Pick<NoticesDeps, 'db'>, userId: number, id: number) {
   if (!(await createNotificationsRepository(deps).deleteWebhook(userId, id)))
-    throw commonErrors.notFound('回调地址不存在');
+    throw noticesErrors.webhookNotFound();
 }
 
 /** The request a delivery makes: the JSON body and its signed headers. */
@@ -113,7 +109,7 @@ export async function signedRequest(secret: string, payload: WebhookPayload, now
 /** Sends a test event to the webhook now and answers what its receiver said (not retried). */
 export async function testWebhook(deps: NoticesDeps, userId: number, id: number): Promise<WebhookTestResult> {
   const hook = await createNotificationsRepository(deps).webhook(userId, id);
-  if (!hook) throw commonErrors.notFound('回调地址不存在');
+  if (!hook) throw noticesErrors.webhookNotFound();
   const now = deps.now();
   const req = await signedRequest(
     deps.box.open(hook.secretEnc),

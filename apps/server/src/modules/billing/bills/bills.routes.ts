@@ -11,10 +11,10 @@ import {
 import { hoursLeft } from '@gpu/shared/money';
 import { shanghaiToday } from '@gpu/shared/time';
 import { z } from 'zod';
-import { commonErrors } from '../../../platform/errors.ts';
 import { ok } from '../../../platform/http/envelope.ts';
 import type { AppInstance } from '../../../platform/http/types.ts';
 import { signedInUser } from '../../auth/index.ts';
+import { billsErrors } from './bills.errors.ts';
 import { billsCsv, writeBillsXlsx } from './bills.export.ts';
 import { createBillsRepository } from './bills.repository.ts';
 import {
@@ -65,7 +65,7 @@ export async function billsRoutes(app: AppInstance, deps: BillsDeps) {
         me(request).tenantId,
         request.params.id,
       );
-      if (!row) throw commonErrors.notFound('账单不存在');
+      if (!row) throw billsErrors.notFound();
       return ok(toBill(row));
     },
   );
