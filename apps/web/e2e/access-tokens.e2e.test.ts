@@ -96,8 +96,13 @@ describe('API tokens (desktop)', () => {
     // The search keeps the matching routes: only instance routes for /api/gpu/instance.
     await page.getByPlaceholder('搜索路径或说明').fill('/api/gpu/instance');
     await page.getByTestId('api-group-auth').waitFor({ state: 'detached' });
-    await instances.locator('.ant-collapse-header').first().click();
-    await instances.locator('[data-testid^="api-op-detail-"]').first().waitFor();
+    await instances.getByTestId('api-op-POST /api/gpu/instance/create').click();
+    const create = instances.getByTestId('api-op-detail-POST /api/gpu/instance/create');
+    await create.waitFor();
+    // What the document says of the route: the scope a token needs, examples, errors with codes.
+    expect(await create.textContent()).toContain('所需权限：实例管理');
+    expect(await create.getByTestId('api-op-request').textContent()).toContain('"machineId"');
+    expect(await create.getByTestId('api-op-errors').textContent()).toContain('auth.token_scope');
     await page.mouse.move(0, 0);
     await shot(page, 'api-docs-desktop', false);
     await context.close();
