@@ -9,18 +9,28 @@ export const SSH_PUBLIC_KEY_MAX = 8192;
 export const SSH_RSA_MIN_BITS = 2048;
 
 /** POST /api/user/ssh-keys: a name and one OpenSSH public key line (the server parses and checks it). */
-export const sshKeyCreateSchema = z.object({
-  name: z
-    .string({ message: '请填写公钥名称' })
-    .trim()
-    .min(1, '请填写公钥名称')
-    .max(SSH_KEY_NAME_MAX, `公钥名称最多${SSH_KEY_NAME_MAX}个字符`),
-  publicKey: z
-    .string({ message: '请粘贴SSH公钥' })
-    .trim()
-    .min(1, '请粘贴SSH公钥')
-    .max(SSH_PUBLIC_KEY_MAX, `SSH公钥过长（最多${SSH_PUBLIC_KEY_MAX}个字符）`),
-});
+export const sshKeyCreateSchema = z
+  .object({
+    name: z
+      .string({ message: '请填写公钥名称' })
+      .trim()
+      .min(1, '请填写公钥名称')
+      .max(SSH_KEY_NAME_MAX, `公钥名称最多${SSH_KEY_NAME_MAX}个字符`),
+    publicKey: z
+      .string({ message: '请粘贴SSH公钥' })
+      .trim()
+      .min(1, '请粘贴SSH公钥')
+      .max(SSH_PUBLIC_KEY_MAX, `SSH公钥过长（最多${SSH_PUBLIC_KEY_MAX}个字符）`),
+  })
+  .meta({
+    examples: [
+      {
+        name: '笔记本',
+        publicKey:
+          'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOMqqnkVzrm0SdG6UOoqKLsabgH5C9okWi0dh2l9GKJl me@laptop',
+      },
+    ],
+  });
 export type SshKeyCreate = z.infer<typeof sshKeyCreateSchema>;
 
 export const sshKeySchema = z

@@ -181,9 +181,12 @@ function describeOperation(doc: OpenApiDocument, path: string, method: string, o
   if (op.requestBody) {
     const content: Record<string, Media> = {};
     for (const [type, media] of Object.entries(op.requestBody.content)) {
-      const example = sampleOf(media.schema, doc, true);
+      // The body's own example (zod meta, see api-docs.ts) wins over a generated one.
+      const { examples, ...rest } = media;
+      const given = media.example ?? Object.values(examples ?? {})[0]?.value ?? media.schema?.example;
+      const example = given ?? sampleOf(media.schema, doc, true);
       if (type === 'application/json') bodyExample = example;
-      content[type] = { ...media, example };
+      content[type] = { ...rest, example };
     }
     described.requestBody = { ...op.requestBody, content };
   }

@@ -144,10 +144,14 @@ describe('the customer API document (issue 32)', () => {
     const market = doc.paths['/api/gpu/market']?.get?.responses['200']?.content?.['application/json'];
     expect(market?.example).toMatchObject({ data: { list: [{ gpuName: 'RTX 4090', price: 1.98 }] } });
     const create = doc.paths['/api/gpu/instance/create']?.post;
+    // The schema's own example, not one generated from types ("string").
     expect(create?.requestBody?.content['application/json']?.example).toMatchObject({
       machineId: 1,
       gpuAmount: 1,
+      image: 'registry.gpu.local/pytorch:2.5.1-py3.12-cuda12.4',
     });
+    const token = doc.paths['/api/user/access-tokens']?.post?.requestBody?.content['application/json'];
+    expect(token?.example).toMatchObject({ name: '训练脚本' });
     expect(create?.['x-codeSamples']?.[0]?.source).toContain('Idempotency-Key');
     expect(JSON.stringify(doc)).not.toContain('9007199254740991');
   });

@@ -3,6 +3,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import { ACCESS_TOKEN_PREFIX, type RouteAccess } from '@gpu/shared';
 import type { FastifyContextConfig } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppInstance } from '../platform/http/types.ts';
 import { customerDocument, type OpenApiDocument } from './api-docs-document.ts';
 import type { Config } from './config.ts';
@@ -17,6 +18,20 @@ export function routeAccess(method: string, config: FastifyContextConfig | undef
 }
 
 const HOOK_STAGES = ['onRequest', 'preParsing', 'preValidation', 'preHandler'] as const;
+
+/**
+ * The zod type provider writes a body's JSON Schema without its `.meta({ examples })`: put them
+ * back from zod's registry, so a request example is the real one, not a generated "string".
+ */
+function withBodyExamples<T extends { schema?: object }>(
+  zodSchema: { body?: unknown } | undefined,
+  out: T,
+): T {
+  const body = (out.schema as { body?: Record<string, unknown> } | undefined)?.body;
+  if (!(zodSchema?.body instanceof z.ZodType) || !body || body.examples) return out;
+  const examples = z.globalRegistry.get(zodSchema.body)?.examples;
+  return examples ? { ...out, schema: { ...out.schema, body: { ...body, examples } } } : out;
+}
 
 const servedOf = new WeakMap<object, string[]>();
 /** `METHOD /url` of every route the document may show (not hidden, no HEAD), as Fastify has them. */
@@ -52,7 +67,7 @@ export async function registerApiDocs(app: AppInstance, config: Config) {
     // Facts of the route itself (who may call it) go in here; errors and examples are the
     // customer document's (api-docs-document.ts).
     transform: (input) => {
-      const out = jsonSchemaTransform(input);
+      const out = withBodyExamples(input.schema as { body?: unknown }, jsonSchemaTransform(input));
       const route = input.route as unknown as Record<string, unknown> & { method: string | string[] };
       if (!needsUser(route)) return out;
       const method = [route.method].flat()[0] ?? 'GET';
