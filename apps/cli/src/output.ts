@@ -1,3 +1,5 @@
+import { BILLING_TYPE_SHORT_NAMES } from '@gpu/shared/labels';
+import { formatTime } from '@gpu/shared/time';
 import type { Lang } from './messages.ts';
 
 /** Columns a character takes in a terminal: CJK and full-width forms take two. */
@@ -58,10 +60,11 @@ export function note(text: string): void {
 /** Yuan, two decimals. */
 export const yuan = (n: number) => `¥${n.toFixed(2)}`;
 /** An ISO time as local `YYYY-MM-DD HH:mm`. */
+/** "2026-11-26 18:48": the platform's time (Asia/Shanghai), as the console shows it, wherever the CLI runs. */
 export function shortTime(iso: string | null | undefined) {
-  if (!iso) return '-';
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return iso;
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}`;
+  return formatTime(iso, 'YYYY-MM-DD HH:mm');
 }
+
+/** 按量 / 包日 / 包周 / 包月 in Chinese, the API's value (hourly…) in English. */
+export const billingName = (type: string, lang: Lang) =>
+  lang === 'zh' ? (BILLING_TYPE_SHORT_NAMES[type as keyof typeof BILLING_TYPE_SHORT_NAMES] ?? type) : type;

@@ -8,10 +8,19 @@ import { parseSshCommand } from '../src/commands/power.ts';
 import { configDir } from '../src/config.ts';
 import { CliError, EXIT, exitForStatus } from '../src/exit.ts';
 import { errorsInEnglishToo, resolveLang } from '../src/messages.ts';
-import { displayWidth, table } from '../src/output.ts';
+import { billingName, displayWidth, shortTime, table } from '../src/output.ts';
 import { startProgress } from '../src/progress.ts';
 
 describe('small parts', () => {
+  it('shows times in the platform zone (Asia/Shanghai) whatever TZ says, billing types by name', () => {
+    expect(shortTime('2026-11-26T10:48:00.000Z')).toBe('2026-11-26 18:48');
+    expect(shortTime('2026-11-26T18:48:00.000+08:00')).toBe('2026-11-26 18:48');
+    expect(shortTime(null)).toBe('-');
+    expect(billingName('hourly', 'zh')).toBe('按量');
+    expect(billingName('monthly', 'zh')).toBe('包月');
+    expect(billingName('hourly', 'en')).toBe('hourly');
+  });
+
   it('parseSshCommand takes the API form apart and refuses anything else', () => {
     expect(parseSshCommand('ssh -p 30022 root@gpu-1.example.com')).toEqual({
       port: 30022,

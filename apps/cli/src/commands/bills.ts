@@ -4,7 +4,7 @@ import { BILL_KIND_NAMES, BILL_KINDS } from '@gpu/shared/labels';
 import { type Command, Option } from 'commander';
 import { contextOf } from '../context.ts';
 import { say } from '../messages.ts';
-import { type Column, printJson, printLine, shortTime, table, yuan } from '../output.ts';
+import { billingName, type Column, printJson, printLine, shortTime, table, yuan } from '../output.ts';
 import { day, int } from '../parse.ts';
 
 interface BillsOptions {
@@ -45,7 +45,7 @@ export function billCommands(program: Command) {
         { zh: '编号', en: 'RECORD', value: (b) => b.recordNo },
         { zh: '实例', en: 'INSTANCE', value: (b) => `${b.instanceId} ${b.instanceName}` },
         { zh: '类型', en: 'KIND', value: (b) => (ctx.lang === 'zh' ? BILL_KIND_NAMES[b.kind] : b.kind) },
-        { zh: '计费', en: 'BILLING', value: (b) => b.billingType },
+        { zh: '计费', en: 'BILLING', value: (b) => billingName(b.billingType, ctx.lang) },
         { zh: '金额', en: 'AMOUNT', value: (b) => yuan(b.amount), right: true },
         {
           zh: '代金券',

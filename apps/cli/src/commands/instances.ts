@@ -6,7 +6,7 @@ import { type Api, newIdempotencyKey } from '../api.ts';
 import { type Ctx, contextOf } from '../context.ts';
 import { listInstances, statusName, waitForStatus } from '../instances.ts';
 import { say } from '../messages.ts';
-import { type Column, note, printJson, printLine, shortTime, table } from '../output.ts';
+import { billingName, type Column, note, printJson, printLine, shortTime, table } from '../output.ts';
 import { int, intList } from '../parse.ts';
 
 /** How long a command waits for a status unless --timeout says otherwise (seconds). */
@@ -46,7 +46,7 @@ const instanceColumns = (ctx: Ctx): Column<Instance>[] => [
   { zh: '状态', en: 'STATUS', value: (i) => statusName(i.status, ctx.lang) },
   { zh: 'GPU', en: 'GPU', value: (i) => `${i.gpuName} x${i.gpuCount}` },
   { zh: '地区', en: 'REGION', value: (i) => i.regionName },
-  { zh: '计费', en: 'BILLING', value: (i) => i.billingType },
+  { zh: '计费', en: 'BILLING', value: (i) => billingName(i.billingType, ctx.lang) },
   { zh: '创建时间', en: 'CREATED', value: (i) => shortTime(i.createdAt) },
   { zh: 'SSH', en: 'SSH', value: (i) => i.sshCommand },
 ];
