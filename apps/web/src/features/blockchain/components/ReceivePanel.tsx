@@ -4,6 +4,7 @@ import { USD_CNY_TENTHS } from '@gpu/shared/constants';
 import { formatMoney } from '@gpu/shared/money';
 import { Alert, Button, Skeleton } from 'antd';
 import { QRCodeSVG } from 'qrcode.react';
+import { copyToClipboard } from '../../../lib/clipboard';
 import { notify } from '../../../lib/feedback';
 import { t } from '../../../locales/zh-CN';
 import { useBlockchainNetworks } from '../api/blockchain';
@@ -12,32 +13,13 @@ import styles from './ReceivePanel.module.css';
 const r = t.blockchain.receive;
 const QR_SIZE = 148;
 
-/** Copies through the Clipboard API, else a selected textarea (plain http, older browsers). */
-async function copyText(text: string): Promise<boolean> {
-  try {
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    const area = document.createElement('textarea');
-    area.value = text;
-    area.setAttribute('readonly', '');
-    area.style.position = 'fixed';
-    area.style.opacity = '0';
-    document.body.appendChild(area);
-    area.select();
-    const done = document.execCommand('copy');
-    area.remove();
-    return done;
-  }
-}
-
 function Receive({ network }: { network: BlockchainNetwork }) {
   const coins = network.currencies.join(' / ');
   if (!network.address)
     return <Alert type="warning" showIcon title={r.closed} data-testid="receive-closed" />;
   const address = network.address;
   const copy = async () => {
-    if (await copyText(address)) void notify('success', r.copied);
+    if (await copyToClipboard(address)) void notify('success', r.copied);
     else void notify('error', r.copyFailed);
   };
   return (
