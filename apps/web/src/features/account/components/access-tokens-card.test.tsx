@@ -2,7 +2,7 @@ import type { AccessToken } from '@gpu/shared/access-tokens';
 import { ACCESS_TOKENS_PER_USER } from '@gpu/shared/access-tokens';
 import type { User } from '@gpu/shared/auth';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { appRoutes } from '../../../app/router';
 import { fail, ok, restoreApi, stubApi } from '../../../test/api-stub';
 import { renderApp } from '../../../test/render-app';
@@ -30,6 +30,15 @@ const token = (over: Partial<AccessToken> = {}): AccessToken => ({
 let tokens: AccessToken[];
 let calls: { method: string; path: string; body: unknown }[];
 let createAnswer: (body: unknown) => ReturnType<typeof ok>;
+
+// antd, the console layout, the page and the card are lazy chunks: transformed once here, not
+// inside the first test's wait (a loaded machine took more than its 10 s).
+beforeAll(async () => {
+  await import('../../../app/antd-providers');
+  await import('../../../app/layouts/ConsoleLayout');
+  await import('../pages/AccountSecurityPage');
+  await import('./AccessTokensCard');
+}, 60_000);
 
 beforeEach(() => {
   tokens = [];
