@@ -1,15 +1,17 @@
-import { ApiOutlined, PlusOutlined, ReadOutlined } from '@ant-design/icons';
+import { ApiOutlined, DeleteOutlined, PlusOutlined, ReadOutlined } from '@ant-design/icons';
 import { ACCESS_TOKENS_PER_USER, type AccessToken, type AccessTokenCreated } from '@gpu/shared/access-tokens';
 import { formatTime } from '@gpu/shared/time';
-import { Alert, Button, Card, Empty, Grid, Space, Table, type TableProps, Tag } from 'antd';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Card, Empty, Grid, Popconfirm, Space, Table, type TableProps, Tag } from 'antd';
 import { useState } from 'react';
 import { LinkButton } from '../../../components/LinkButton';
+import { failureMessage } from '../../../lib/failure-message';
+import { notify } from '../../../lib/feedback';
 import { PATHS } from '../../../lib/routing/paths';
 import { tapi } from '../../../locales/zh-CN.api';
 import { revokeAccessToken, useAccessTokens } from '../api/access-tokens';
 import { accountKeys } from '../api/keys';
 import styles from './AccessTokensCard.module.css';
-import { ConfirmedRemove } from './ConfirmedRemove';
 import { CreateTokenDialog } from './CreateTokenDialog';
 import { TokenCreatedModal } from './TokenCreatedModal';
 
@@ -18,18 +20,35 @@ const s = tapi.tokens;
 const isExpired = (token: AccessToken, now = Date.now()) => Date.parse(token.expiresAt) <= now;
 
 function RevokeButton({ token }: { token: AccessToken }) {
+  const queryClient = useQueryClient();
+  const mutation = useMutation({
+    mutationFn: () => revokeAccessToken(token.id),
+    onSuccess: (message) => {
+      void notify('success', message || s.revoked);
+      void queryClient.invalidateQueries({ queryKey: accountKeys.accessTokens() });
+    },
+    onError: (err) =>
+      void notify('error', failureMessage(err, { failed: s.revokeFailed, retry: s.revokeFailed })),
+  });
   return (
-    <ConfirmedRemove
-      remove={() => revokeAccessToken(token.id)}
-      listKey={accountKeys.accessTokens()}
+    <Popconfirm
       title={s.revokeConfirm(token.name)}
       description={<span className={styles.revokeHint}>{s.revokeHint}</span>}
-      label={s.revoke}
-      cancel={s.cancel}
-      done={s.revoked}
-      failed={s.revokeFailed}
-      testId={`access-token-revoke-${token.id}`}
-    />
+      onConfirm={() => mutation.mutateAsync()}
+      okText={s.revoke}
+      okButtonProps={{ danger: true }}
+      cancelText={s.cancel}
+    >
+      <Button
+        size="small"
+        danger
+        icon={<DeleteOutlined />}
+        loading={mutation.isPending}
+        data-testid={`access-token-revoke-${token.id}`}
+      >
+        {s.revoke}
+      </Button>
+    </Popconfirm>
   );
 }
 

@@ -1,8 +1,20 @@
-import { KeyOutlined, PlusOutlined } from '@ant-design/icons';
+import { DeleteOutlined, KeyOutlined, PlusOutlined } from '@ant-design/icons';
 import { type SshKey, type SshKeyCreate, sshKeyCreateSchema } from '@gpu/shared/ssh-keys';
 import { formatTime } from '@gpu/shared/time';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Empty, Form, Grid, Input, Modal, Table, type TableProps } from 'antd';
+import {
+  Alert,
+  Button,
+  Card,
+  Empty,
+  Form,
+  Grid,
+  Input,
+  Modal,
+  Popconfirm,
+  Table,
+  type TableProps,
+} from 'antd';
 import { useState } from 'react';
 import { failureMessage } from '../../../lib/failure-message';
 import { notify } from '../../../lib/feedback';
@@ -10,7 +22,6 @@ import { schemaRule } from '../../../lib/form-rules';
 import { t } from '../../../locales/zh-CN';
 import { accountKeys } from '../api/keys';
 import { addSshKey, deleteSshKey, useSshKeys } from '../api/ssh-keys';
-import { ConfirmedRemove } from './ConfirmedRemove';
 import styles from './SshKeysCard.module.css';
 
 const s = t.sshKeys;
@@ -65,18 +76,35 @@ function AddKeyDialog({ open, onClose }: { open: boolean; onClose: () => void })
 }
 
 function DeleteButton({ sshKey }: { sshKey: SshKey }) {
+  const queryClient = useQueryClient();
+  const mutation = useMutation({
+    mutationFn: () => deleteSshKey(sshKey.id),
+    onSuccess: (message) => {
+      void notify('success', message || s.deleted);
+      void queryClient.invalidateQueries({ queryKey: accountKeys.sshKeys() });
+    },
+    onError: (err) =>
+      void notify('error', failureMessage(err, { failed: s.deleteFailed, retry: s.deleteFailed })),
+  });
   return (
-    <ConfirmedRemove
-      remove={() => deleteSshKey(sshKey.id)}
-      listKey={accountKeys.sshKeys()}
+    <Popconfirm
       title={s.deleteConfirm(sshKey.name)}
       description={s.deleteHint}
-      label={s.delete}
-      cancel={s.cancel}
-      done={s.deleted}
-      failed={s.deleteFailed}
-      testId={`ssh-key-delete-${sshKey.id}`}
-    />
+      onConfirm={() => mutation.mutateAsync()}
+      okText={s.delete}
+      okButtonProps={{ danger: true }}
+      cancelText={s.cancel}
+    >
+      <Button
+        size="small"
+        danger
+        icon={<DeleteOutlined />}
+        loading={mutation.isPending}
+        data-testid={`ssh-key-delete-${sshKey.id}`}
+      >
+        {s.delete}
+      </Button>
+    </Popconfirm>
   );
 }
 
