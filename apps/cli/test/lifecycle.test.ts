@@ -155,6 +155,6 @@ describe('create is bought once per Idempotency-Key', () => {
     expect(page.list[0]?.amount).toBeCloseTo(500 - afterFirst, 2);
     const table = await world.run(['bills'], { token: buyer.token });
     expect(table.stdout).toMatch(/^编号\s+实例\s+类型/);
-    expect(table.stdout).toMatch(/OD\d+\S*\s+\d+ once\s+新购\s+daily/);
+    expect(table.stdout).toMatch(/OD\d+\S*\s+\d+ once\s+新购\s+包日/);
   });
 });
