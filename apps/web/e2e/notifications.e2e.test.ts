@@ -280,6 +280,9 @@ describe('通知设置', () => {
       await expectNoSidewaysScroll(page);
       await shot(page, `webhooks-${width}`);
 
+      // Mid-screen first: scrolled just under the sticky header, the pointer sat by the account
+      // menu, whose hover panel opened over the confirmation.
+      await card.getByTestId('webhook-delete').evaluate((el) => el.scrollIntoView({ block: 'center' }));
       await card.getByTestId('webhook-delete').click();
       await page
         .locator('.ant-popover', { hasText: '删除这个 Webhook？' })
