@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { routeAccess } from '../modules/auth/index.ts';
 import { createTestApp } from '../test/test-app.ts';
-import { documentedRoutes, routeAccess } from './api-docs.ts';
+import { documentedRoutes } from './api-docs.ts';
 import type { OpenApiDocument, Operation } from './api-docs-document.ts';
 
 type T = Awaited<ReturnType<typeof createTestApp>>;

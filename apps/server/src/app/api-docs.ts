@@ -1,21 +1,16 @@
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { ACCESS_TOKEN_PREFIX, type RouteAccess } from '@gpu/shared';
+import { ACCESS_TOKEN_PREFIX } from '@gpu/shared';
 import type { FastifyContextConfig } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { routeAccess } from '../modules/auth/index.ts';
 import type { AppInstance } from '../platform/http/types.ts';
 import { customerDocument, type OpenApiDocument } from './api-docs-document.ts';
 import type { Config } from './config.ts';
 
 /** The console's page that shows the document to signed-in users (API_DOCS=signed-in). */
 export const API_DOCS_PAGE = '/console/api-docs';
-
-/** What a personal access token needs on a route: its `config.access`, else read for GET/HEAD. */
-export function routeAccess(method: string, config: FastifyContextConfig | undefined): RouteAccess {
-  if (config?.access) return config.access;
-  return method === 'GET' || method === 'HEAD' ? 'read' : 'session';
-}
 
 const HOOK_STAGES = ['onRequest', 'preParsing', 'preValidation', 'preHandler'] as const;
 

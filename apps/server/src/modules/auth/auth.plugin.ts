@@ -1,9 +1,10 @@
-import { ACCESS_TOKEN_PREFIX, type RouteAccess } from '@gpu/shared';
+import { ACCESS_TOKEN_PREFIX } from '@gpu/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { commonErrors, isAppError } from '../../platform/errors.ts';
 import type { AppInstance } from '../../platform/http/types.ts';
 import type { TokenRequest } from './access-tokens/access-tokens.usecases.ts';
 import type { AuthLookups, AuthUser } from './auth.types.ts';
+import { routeAccess } from './route-access.ts';
 import type { TokenService } from './tokens.ts';
 
 /** The request's bearer token, if it carries one. */
@@ -12,11 +13,6 @@ export function bearer(request: FastifyRequest): string | null {
   if (!h?.startsWith('Bearer ')) return null;
   return h.slice(7).trim() || null;
 }
-
-/** What a personal access token needs on this route (FastifyContextConfig.access). */
-const routeAccess = (request: FastifyRequest): RouteAccess =>
-  request.routeOptions.config.access ??
-  (request.method === 'GET' || request.method === 'HEAD' ? 'read' : 'session');
 
 export function registerAuth(
   app: AppInstance,
@@ -34,7 +30,7 @@ export function registerAuth(
         token,
         ip: request.ip,
         tenantId: request.tenant.id,
-        access: routeAccess(request),
+        access: routeAccess(request.method, request.routeOptions.config),
       });
     } catch (err) {
       const retry = isAppError(err)

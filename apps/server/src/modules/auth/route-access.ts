@@ -1,0 +1,11 @@
+import type { RouteAccess } from '@gpu/shared';
+import type { FastifyContextConfig } from 'fastify';
+
+/**
+ * What a personal access token needs on a route: its `config.access`, else `read` for GET and
+ * HEAD and `session` for any other method. The one rule the auth hook and the API document share.
+ */
+export function routeAccess(method: string, config: FastifyContextConfig | undefined): RouteAccess {
+  if (config?.access) return config.access;
+  return method === 'GET' || method === 'HEAD' ? 'read' : 'session';
+}
