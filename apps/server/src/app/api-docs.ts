@@ -4,15 +4,13 @@ import { ACCESS_TOKEN_PREFIX } from '@gpu/shared';
 import type { FastifyContextConfig } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { routeAccess } from '../modules/auth/index.ts';
+import { requiresUser, routeAccess } from '../modules/auth/index.ts';
 import type { AppInstance } from '../platform/http/types.ts';
 import { customerDocument, type OpenApiDocument } from './api-docs-document.ts';
 import type { Config } from './config.ts';
 
 /** The console's page that shows the document to signed-in users (API_DOCS=signed-in). */
 export const API_DOCS_PAGE = '/console/api-docs';
-
-const HOOK_STAGES = ['onRequest', 'preParsing', 'preValidation', 'preHandler'] as const;
 
 /**
  * The zod type provider writes a body's JSON Schema without its `.meta({ examples })`: put them
@@ -44,8 +42,6 @@ export async function registerApiDocs(app: AppInstance, config: Config) {
     if ((route.schema as { hide?: boolean } | undefined)?.hide) return;
     for (const method of [route.method].flat()) if (method !== 'HEAD') served.push(`${method} ${route.url}`);
   });
-  const needsUser = (route: Record<string, unknown>) =>
-    HOOK_STAGES.some((stage) => [route[stage]].flat().includes(app.requireUser));
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'GPU 算力租赁平台 API', version: '1.0.0' },
@@ -64,7 +60,7 @@ export async function registerApiDocs(app: AppInstance, config: Config) {
     transform: (input) => {
       const out = withBodyExamples(input.schema as { body?: unknown }, jsonSchemaTransform(input));
       const route = input.route as unknown as Record<string, unknown> & { method: string | string[] };
-      if (!needsUser(route)) return out;
+      if (!requiresUser(app, route)) return out;
       const method = [route.method].flat()[0] ?? 'GET';
       return {
         ...out,

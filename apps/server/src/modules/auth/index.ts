@@ -14,7 +14,7 @@ export { databaseRateLimitStore } from './rate-limit-store.ts';
 export { countHit } from './rate-limits.repository.ts';
 export { refreshCookieJar } from './refresh-cookie.ts';
 export { sha256, spendRefreshToken } from './refresh-rotation.ts';
-export { routeAccess } from './route-access.ts';
+export { requiresUser, routeAccess } from './route-access.ts';
 export { adminActor, adminTenantScope, perCustomerLimit, signedInAdmin, signedInUser } from './signed-in.ts';
 export type { TokenService } from './tokens.ts';
 export { CODE_RULES } from './verification-codes.ts';

@@ -9,3 +9,9 @@ export function routeAccess(method: string, config: FastifyContextConfig | undef
   if (config?.access) return config.access;
   return method === 'GET' || method === 'HEAD' ? 'read' : 'session';
 }
+
+const STAGES = ['onRequest', 'preParsing', 'preValidation', 'preHandler'] as const;
+
+/** Whether a route (its options, in an `onRoute` hook) needs a signed-in customer. */
+export const requiresUser = (app: { requireUser: unknown }, route: object): boolean =>
+  STAGES.some((stage) => [(route as Record<string, unknown>)[stage]].flat().includes(app.requireUser));

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isAppError } from '../../platform/errors.ts';
 import type { AppInstance } from '../../platform/http/types.ts';
-import { signedInUser } from '../auth/index.ts';
+import { requiresUser, signedInUser } from '../auth/index.ts';
 import type { IdempotencyDeps } from './idempotency.deps.ts';
 import { idempotencyErrors } from './idempotency.errors.ts';
 import { IDEMPOTENCY_KEY_PATTERN, requestHash } from './idempotency.models.ts';
@@ -26,8 +26,7 @@ export function registerIdempotency(app: AppInstance, deps: IdempotencyDeps) {
   app.addHook('onRoute', (options) => {
     const methods = [options.method].flat().filter((m) => m !== 'GET' && m !== 'HEAD');
     if (methods.length === 0) return;
-    const stages = [options.onRequest, options.preValidation, options.preHandler].flat();
-    if (!stages.includes(app.requireUser as never)) return;
+    if (!requiresUser(app, options)) return;
     const own = [options.preHandler ?? []].flat() as Handler[];
     if (own.some((h) => made.has(h))) return;
     options.preHandler = [...own, idempotent(`${methods.join(',')} ${options.url}`)] as never;
