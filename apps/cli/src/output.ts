@@ -1,4 +1,5 @@
 import { BILLING_TYPE_SHORT_NAMES } from '@gpu/shared/labels';
+import { formatMoney } from '@gpu/shared/money';
 import { formatTime } from '@gpu/shared/time';
 import type { Lang } from './messages.ts';
 
@@ -58,8 +59,8 @@ export function note(text: string): void {
 }
 
 /** Yuan, two decimals. */
-export const yuan = (n: number) => `¥${n.toFixed(2)}`;
-/** An ISO time as local `YYYY-MM-DD HH:mm`. */
+/** Money as every screen shows it ("¥1,000.00", "-¥3.20"): the shared formatter. */
+export const yuan = formatMoney;
 /** "2026-11-26 18:48": the platform's time (Asia/Shanghai), as the console shows it, wherever the CLI runs. */
 export function shortTime(iso: string | null | undefined) {
   return formatTime(iso, 'YYYY-MM-DD HH:mm');

@@ -5,7 +5,7 @@ import type { Api } from '../api.ts';
 import { contextOf } from '../context.ts';
 import { CliError, EXIT } from '../exit.ts';
 import { say } from '../messages.ts';
-import { type Column, printJson, printLine, table } from '../output.ts';
+import { type Column, printJson, printLine, table, yuan } from '../output.ts';
 import { int } from '../parse.ts';
 
 interface MarketOptions {
@@ -35,7 +35,7 @@ const marketColumns = (billing: BillingType, lang: 'zh' | 'en'): Column<MarketIt
     en: 'PRICE',
     value: (i) => {
       const price = billing === 'hourly' ? i.discountPrice : (i.packageDiscountPrice ?? i.packagePrice);
-      return price === null ? '-' : `¥${price.toFixed(2)}/${PERIOD[lang][billing]}`;
+      return price === null ? '-' : `${yuan(price)}/${PERIOD[lang][billing]}`;
     },
     right: true,
   },
