@@ -1,7 +1,7 @@
 import { errorEnvelopeSchema, type RouteAccess } from '@gpu/shared';
 import { sample } from 'openapi-sampler';
 import { z } from 'zod';
-import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN } from '../modules/idempotency/idempotency.models.ts';
+import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN } from '../modules/idempotency/index.ts';
 import {
   authErrors,
   type DocError,

@@ -3,6 +3,7 @@
  * definition for the app is auth.module.ts.
  */
 
+export { accessTokenErrors } from './access-tokens/access-tokens.errors.ts';
 export { authErrors } from './auth.errors.ts';
 export { adminAccountKey } from './auth.models.ts';
 export { ADMIN_TOTP_POLICY_KEY, createAuthRepository } from './auth.repository.ts';

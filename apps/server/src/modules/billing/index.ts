@@ -2,4 +2,5 @@
  * The public face of billing (balances on screen, admins' adjustments, bills): nothing other
  * modules need. The module's definition for the app is billing.module.ts.
  */
-export {};
+
+export { billsErrors } from './bills/bills.errors.ts';

@@ -13,6 +13,7 @@ export {
   ContainerConflictError,
   ContainerNotFoundError,
   DriverFailureError,
+  HostDriverError,
   isDriverError,
   OperationNotSupportedError,
 } from './drivers/driver-errors.ts';
@@ -43,7 +44,7 @@ export {
   gpuUtilization,
   sumGpuStates,
 } from './gpu-states.repository.ts';
-export { hostErrors } from './hosts.errors.ts';
+export { driverErrorToAppError, hostErrors } from './hosts.errors.ts';
 export { generateJupyterToken, generateRootPassword, resealSecrets } from './hosts.models.ts';
 export { createHostsRepository } from './hosts.repository.ts';
 export type { HostsDeps } from './hosts.usecases.ts';

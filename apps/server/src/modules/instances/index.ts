@@ -2,6 +2,8 @@
  * The public face of instances: what other modules may import (besides its tables files). The module's
  * definition for the app is instances.module.ts.
  */
+
+export { imageErrors } from './images/images.errors.ts';
 export type { InstanceDeps } from './instances.deps.ts';
 export { actorLabel } from './instances.deps.ts';
 export { instanceErrors } from './instances.errors.ts';

@@ -3,3 +3,4 @@
  * definition for the app is payments.module.ts.
  */
 export type { PaymentDriver } from './drivers/payment-driver.ts';
+export { paymentErrors } from './payments.errors.ts';

@@ -3,4 +3,5 @@
  * definition for the app is vastai.module.ts.
  */
 export { createVastaiRentals } from './rentals.usecases.ts';
+export { vastaiErrors } from './vastai.errors.ts';
 export { overseasMarketRows } from './vastai.usecases.ts';
