@@ -1,13 +1,10 @@
+import { copyToClipboard } from '../../../lib/clipboard';
 import { notify } from '../../../lib/feedback';
 
 /** Copies `text` and says so; where the clipboard is refused, says to select it by hand. */
 export async function copyText(text: string, texts: { copied: string; copyFailed: string }) {
-  try {
-    await navigator.clipboard.writeText(text);
-    void notify('success', texts.copied);
-  } catch {
-    void notify('error', texts.copyFailed);
-  }
+  if (await copyToClipboard(text)) void notify('success', texts.copied);
+  else void notify('error', texts.copyFailed);
 }
 
 /** Offers `text` as a download named `name` (recovery codes). */

@@ -7,6 +7,7 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Empty, Form, Input, Modal, Skeleton } from 'antd';
 import { useState } from 'react';
+import { copyToClipboard } from '../../../lib/clipboard';
 import { failureMessage } from '../../../lib/failure-message';
 import { notify } from '../../../lib/feedback';
 import { tn } from '../../../locales/zh-CN.notifications';
@@ -32,12 +33,8 @@ export function isWebhookUrl(value: string): boolean {
 function SecretDialog({ created, onClose }: { created: CreatedWebhook | null; onClose: () => void }) {
   const copy = async () => {
     if (!created) return;
-    try {
-      await navigator.clipboard.writeText(created.secret);
-      void notify('success', w.copied);
-    } catch {
-      void notify('error', w.copyFailed);
-    }
+    if (await copyToClipboard(created.secret)) void notify('success', w.copied);
+    else void notify('error', w.copyFailed);
   };
   return (
     <Modal
