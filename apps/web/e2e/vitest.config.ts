@@ -14,6 +14,9 @@ export default defineConfig({
     // One browser at a time on small machines; each file launches its own.
     fileParallelism: false,
     testTimeout: 60_000,
+    // expect.poll's own default is 1 s: a write, its answer and the screen's refetch take longer
+    // than that on a two-core CI machine running the unit lane beside this one.
+    expect: { poll: { timeout: 10_000 } },
     hookTimeout: 120_000,
   },
 });
