@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { statsComputedAt } from './envelope.ts';
 import { dateOrTimeSchema, idSchema, textSchema } from './input.ts';
 
 /**
@@ -60,6 +61,8 @@ export type DiscountListQuery = z.infer<typeof discountListQuerySchema>;
 
 /** Key figures of the admin dashboard. */
 export const adminDashboardSchema = z.object({
+  /** When these figures were computed (the server reuses them for a short while, issue 33). */
+  computedAt: statsComputedAt,
   users: z.number().int(),
   runningInstances: z.number().int(),
   /** Charges less refunds since Shanghai midnight, yuan. */

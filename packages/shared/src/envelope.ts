@@ -29,13 +29,33 @@ export const errorEnvelopeSchema = z.object({
   errorCode: z.string().meta({ examples: ['instances.not_found'] }),
 });
 
+/**
+ * Where the back office's lists over whole large tables stop counting (issue 33): past it the
+ * total says "10,000+" (`totalCapped`), which still reaches page 1,000 at 10 a page.
+ */
+export const TOTAL_CAP = 10_000;
+
 /** Paged lists (DESIGN §3). */
 export const pageSchema = <T extends z.ZodType>(item: T) =>
-  z.object({ list: z.array(item), total: z.number().int(), page: z.number().int(), size: z.number().int() });
+  z.object({
+    list: z.array(item),
+    total: z.number().int(),
+    page: z.number().int(),
+    size: z.number().int(),
+    /** true: there are more than `total` (= TOTAL_CAP) rows; only lists over whole large tables say so. */
+    totalCapped: z.boolean().optional(),
+  });
 
 export interface Page<T> {
   list: T[];
   total: number;
   page: number;
   size: number;
+  totalCapped?: boolean;
 }
+
+/**
+ * When a statistic over whole tables was computed: the server reuses such figures for a short
+ * while (issue 33) and the screens show their age. Optional: older servers leave it out.
+ */
+export const statsComputedAt = z.iso.datetime({ offset: true }).optional();

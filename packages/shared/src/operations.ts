@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BILLING_TYPES } from './constants.ts';
+import { statsComputedAt } from './envelope.ts';
 import { dateSchema, idSchema, textSchema } from './input.ts';
 import { INSTANCE_STATUSES } from './labels.ts';
 
@@ -45,6 +46,8 @@ export const balanceWarningSchema = z.object({
 export type BalanceWarning = z.infer<typeof balanceWarningSchema>;
 
 export const balanceStatsSchema = z.object({
+  /** When these figures were computed (the server reuses them for a short while, issue 33). */
+  computedAt: statsComputedAt,
   accounts: z.number().int(),
   totalAvailable: z.number(),
   totalFrozen: z.number(),
@@ -118,6 +121,8 @@ export const adminUserSchema = z.object({
 export type AdminUser = z.infer<typeof adminUserSchema>;
 
 export const adminUserStatisticsSchema = z.object({
+  /** When these figures were computed (the server reuses them for a short while, issue 33). */
+  computedAt: statsComputedAt,
   totalUsers: z.number().int(),
   newToday: z.number().int(),
   activeUsers: z.number().int(),
@@ -183,6 +188,8 @@ export type RunningInstancesQuery = z.infer<typeof runningInstancesQuerySchema>;
 export const forceStopQuerySchema = z.object({ reason: adminReasonSchema });
 
 export const instanceMonitorStatisticsSchema = z.object({
+  /** When these figures were computed (the server reuses them for a short while, issue 33). */
+  computedAt: statsComputedAt,
   running: z.number().int(),
   byStatus: z.record(z.string(), z.number().int()),
   /** Per model, by the hosts' one definition: busy (占用) + reserved (保留) + idle (空闲) = total. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { statsComputedAt } from './envelope.ts';
 import { idSchema } from './input.ts';
 
 /**
@@ -38,6 +39,8 @@ const occupancy = {
 };
 
 export const opsDashboardSchema = z.object({
+  /** When these figures were computed (the server reuses them for a short while, issue 33). */
+  computedAt: statsComputedAt,
   days: z.number().int(),
   /** First and last Shanghai day of the period (today included). */
   from: z.string(),

@@ -184,6 +184,12 @@ export const envSchema = z.object({
    * it; the browser tests register many users from one address). The per-phone cap stays 10.
    */
   CODE_DAILY_CAP_PER_IP: intSetting(1, 100_000).default(30),
+  /**
+   * Seconds the back office's statistics over whole tables (dashboards, user and balance
+   * figures) are reused before they are computed again; the screens show their age. 0: always
+   * fresh (the tests that read figures right after writing them).
+   */
+  ADMIN_STATS_CACHE_S: intSetting(0, 3_600).default(30),
   /** Per-IP request limits on sign-in and code endpoints. */
   RATE_LIMITS: z.enum(['on', 'off']).default('on'),
   /** vast.ai API key (Bearer) for overseas GPUs; unset means the overseas area is not configured. */

@@ -89,7 +89,10 @@ export function createModules(core: Core, config: Config, overrides: ContainerOv
     hasHistory: (tx, hostId) => createInstancesRepository({ db: tx }).placedOnHost(hostId),
     changed: () => marketChanged(),
   });
-  const discounts = discountsModule.createDeps(core, { changed: () => marketChanged({ discounts: true }) });
+  const discounts = discountsModule.createDeps(core, {
+    changed: () => marketChanged({ discounts: true }),
+    statsTtlMs: config.ADMIN_STATS_CACHE_S * 1000,
+  });
   const vouchers = vouchersModule.createDeps(core, {});
   const market = marketModule.createDeps(core, {
     discounts: discounts.service,
@@ -128,7 +131,10 @@ export function createModules(core: Core, config: Config, overrides: ContainerOv
     pricing: overseasPricing,
     vast: overrides.vast,
   });
-  const operations = operationsModule.createDeps(core, { instances });
+  const operations = operationsModule.createDeps(core, {
+    instances,
+    statsTtlMs: config.ADMIN_STATS_CACHE_S * 1000,
+  });
   const catalogue = catalogueModule.createDeps(core, { changed: () => marketChanged() });
   const tenantAdmin = tenantAdminModule.createDeps(core, {
     changed: () => {

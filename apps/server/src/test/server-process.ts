@@ -60,6 +60,8 @@ export async function startServerProcess(
         ADMIN_PASSWORD: 'process-test-admin',
         TASKS: 'on',
         RATE_LIMITS: 'off',
+        // Figures are read right after the writes that change them.
+        ADMIN_STATS_CACHE_S: '0',
         LOG_LEVEL: 'error',
         INSTANCE_PROVISION_LEASE_S: '2',
         ...env,

@@ -97,7 +97,8 @@ export async function createTestApp(
   await seedOnFirstStart(database, { demo: opts.demo !== false, now: opts.clock?.now() });
   const app = await buildServer({
     // Per-IP limits count real seconds, which fixed-clock tests would trip; their own test turns them on.
-    config: testConfig({ RATE_LIMITS: 'off', ...opts.config }),
+    // Statistics are read right after the writes that change them: no reuse unless a test asks.
+    config: testConfig({ RATE_LIMITS: 'off', ADMIN_STATS_CACHE_S: '0', ...opts.config }),
     database,
     clock: opts.clock ?? systemClock,
     webDist: '/nonexistent',

@@ -16,8 +16,11 @@ export const auditLog = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('audit_log_admin').on(t.adminId, t.createdAt),
-    index('audit_log_time').on(t.createdAt),
-    index('audit_log_target').on(t.target, t.createdAt),
+    // Each filter of the log screen with its order (newest first, id breaking ties), so a page
+    // reads only its own rows however long the log grows (issue 33).
+    index('audit_log_admin').on(t.adminId, t.createdAt, t.id),
+    index('audit_log_time').on(t.createdAt, t.id),
+    index('audit_log_target').on(t.target, t.createdAt, t.id),
+    index('audit_log_action').on(t.action, t.createdAt, t.id),
   ],
 );

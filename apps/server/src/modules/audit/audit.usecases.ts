@@ -26,7 +26,7 @@ export function recordAudit(
 export async function listAuditLogs(db: DbOrTx, q: AuditListQuery): Promise<Page<AuditLogEntry>> {
   const repo = createAuditRepository({ db });
   const range = shanghaiDayRange(q.startDate, q.endDate);
-  const { rows, total } = await repo.list(
+  const { rows, total, totalCapped } = await repo.list(
     { adminId: q.adminId, action: q.action, target: q.target, ...range },
     { page: q.page, size: q.size },
   );
@@ -44,6 +44,7 @@ export async function listAuditLogs(db: DbOrTx, q: AuditListQuery): Promise<Page
     total,
     page: q.page,
     size: q.size,
+    ...(totalCapped && { totalCapped }),
   };
 }
 

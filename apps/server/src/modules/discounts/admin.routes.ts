@@ -27,7 +27,7 @@ import type { DiscountsDeps } from './discounts.deps.ts';
 const idParams = idParamsSchema('折扣编号无效');
 
 /** Discount rules for admins (SPEC.md §7 admin Discounts) and the dashboard's figures. */
-export async function discountAdminRoutes(app: AppInstance, { db, now, changed }: DiscountsDeps) {
+export async function discountAdminRoutes(app: AppInstance, { db, now, changed, stats }: DiscountsDeps) {
   const admin = { preHandler: app.requireAdmin };
   const tags = ['admin-discounts'];
   // The market shows discounted prices: a rule change drops both caches (after commit).
@@ -144,6 +144,9 @@ export async function discountAdminRoutes(app: AppInstance, { db, now, changed }
       ...admin,
       schema: { tags, summary: '后台首页关键数据', response: { 200: envelopeSchema(adminDashboardSchema) } },
     },
-    async () => ok(await adminDashboard(deps)),
+    async () => {
+      const figures = await stats.get('dashboard', () => adminDashboard(deps));
+      return ok({ ...figures.value, computedAt: figures.computedAt.toISOString() });
+    },
   );
 }

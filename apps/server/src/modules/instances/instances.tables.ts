@@ -161,7 +161,8 @@ export const instances = pgTable(
   },
   (t) => [
     index('instances_user').on(t.userId, t.id),
-    index('instances_status').on(t.status, t.billingType),
+    // id last: the back office's filtered list (newest first) reads only its page.
+    index('instances_status').on(t.status, t.billingType, t.id),
     index('instances_host').on(t.hostId),
     uniqueIndex('instances_user_idempotency_key').on(t.userId, t.idempotencyKey),
   ],

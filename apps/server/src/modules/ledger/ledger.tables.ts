@@ -33,7 +33,11 @@ export const accounts = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   // The key a ledger row refers to: its account and that account's tenant (issue 15).
-  (t) => [unique('accounts_user_tenant').on(t.userId, t.tenantId)],
+  (t) => [
+    unique('accounts_user_tenant').on(t.userId, t.tenantId),
+    // The back office's users sorted by balance read only their page (issue 33).
+    index('accounts_available').on(t.available, t.userId),
+  ],
 );
 
 export const LEDGER_KINDS = ['recharge', 'charge', 'refund', 'voucher', 'adjustment'] as const;

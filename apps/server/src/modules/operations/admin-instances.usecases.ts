@@ -62,8 +62,14 @@ async function instancePage(
   f: InstanceFilter,
   q: { page: number; size: number },
 ): Promise<Page<AdminInstance>> {
-  const { rows, total } = await createOperationsRepository(deps).instances(f, q);
-  return { list: rows.map(toAdminInstance), total, page: q.page, size: q.size };
+  const { rows, total, totalCapped } = await createOperationsRepository(deps).instances(f, q);
+  return {
+    list: rows.map(toAdminInstance),
+    total,
+    page: q.page,
+    size: q.size,
+    ...(totalCapped && { totalCapped }),
+  };
 }
 
 /** A tenant operator's own tenant overrides any tenant filter. */
@@ -72,7 +78,7 @@ export async function listUsers(
   q: AdminUserListQuery,
   scope: Scope,
 ): Promise<Page<AdminUser>> {
-  const { rows, total } = await createOperationsRepository(deps).users(
+  const { rows, total, totalCapped } = await createOperationsRepository(deps).users(
     { keyword: q.keyword, tenantId: scope ?? q.tenantId, ...shanghaiDayRange(q.startDate, q.endDate) },
     q,
     { by: q.sortBy, order: q.order },
@@ -96,6 +102,7 @@ export async function listUsers(
     total,
     page: q.page,
     size: q.size,
+    ...(totalCapped && { totalCapped }),
   };
 }
 

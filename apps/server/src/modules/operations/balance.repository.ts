@@ -21,31 +21,27 @@ const BURN = (
 export function createBalanceRepository({ db }: { db: DbOrTx }) {
   return {
     /** Users whose balance, net of uncharged accrual, covers less than `hours` of their running instances. */
-    async balanceWarnings(now: Date, hours: number, page: { page: number; size: number }) {
+    async balanceWarnings(now: Date, hours: number) {
       const rows = await rowsOf<Record<string, unknown>>(
         db,
         sql`with b as (${BURN(now)})
         select u.id, u.phone, u.username, t.name as tenant_name, a.available::text as available,
-          b.rate::text as rate, b.n::int as n, b.pending::text as pending, count(*) over ()::int as total
+          b.rate::text as rate, b.n::int as n, b.pending::text as pending
         from b join users u on u.id = b.user_id join accounts a on a.user_id = b.user_id
           join tenants t on t.id = u.tenant_id
         where b.rate > 0 and a.available - b.pending < b.rate * ${hours}
-        order by (a.available - b.pending)::numeric / b.rate, u.id
-        limit ${page.size} offset ${(page.page - 1) * page.size}`,
+        order by (a.available - b.pending)::numeric / b.rate, u.id`,
       );
-      return {
-        total: n(rows[0]?.total),
-        rows: rows.map((r) => ({
-          userId: n(r.id),
-          phone: String(r.phone),
-          username: String(r.username),
-          tenantName: String(r.tenant_name),
-          available: n(r.available),
-          rate: n(r.rate),
-          runningInstances: n(r.n),
-          pending: n(r.pending),
-        })),
-      };
+      return rows.map((r) => ({
+        userId: n(r.id),
+        phone: String(r.phone),
+        username: String(r.username),
+        tenantName: String(r.tenant_name),
+        available: n(r.available),
+        rate: n(r.rate),
+        runningInstances: n(r.n),
+        pending: n(r.pending),
+      }));
     },
 
     async balanceTotals(now: Date, hours: number, dayStart: Date) {

@@ -11,6 +11,7 @@ import {
   unitsToYuan,
 } from '@gpu/shared';
 import { shanghaiDayStart, shanghaiToday } from '@gpu/shared/time';
+import type { AggregateCache } from '../../platform/aggregate-cache.ts';
 import type { Now } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { recordAudit } from '../audit/index.ts';
@@ -22,10 +23,21 @@ interface Deps {
   now: Now;
 }
 
-/** Users whose balance (net of uncharged accrual) will not cover their running instances for `hours`. */
-export async function balanceWarnings(deps: Deps, q: BalanceWarningsQuery): Promise<Page<BalanceWarning>> {
-  const { rows, total } = await createBalanceRepository(deps).balanceWarnings(deps.now(), q.hours, q);
+/**
+ * Users whose balance (net of uncharged accrual) will not cover their running instances for
+ * `hours`. The whole list is one aggregate over every running instance: it is computed once per
+ * short while per `hours` (deps.stats) and paged from memory, with the time it was computed.
+ */
+export async function balanceWarnings(
+  deps: Deps & { stats: AggregateCache },
+  q: BalanceWarningsQuery,
+): Promise<Page<BalanceWarning> & { computedAt: string }> {
+  const all = await deps.stats.get(`balance-warnings:${q.hours}`, () =>
+    createBalanceRepository(deps).balanceWarnings(deps.now(), q.hours),
+  );
+  const rows = all.value.slice((q.page - 1) * q.size, q.page * q.size);
   return {
+    computedAt: all.computedAt.toISOString(),
     list: rows.map((r) => {
       const left = r.available - r.pending;
       return {
@@ -40,7 +52,7 @@ export async function balanceWarnings(deps: Deps, q: BalanceWarningsQuery): Prom
         hoursLeft: hoursLeft(left, r.rate) ?? 0,
       };
     }),
-    total,
+    total: all.value.length,
     page: q.page,
     size: q.size,
   };

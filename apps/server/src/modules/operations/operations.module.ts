@@ -1,3 +1,4 @@
+import { createAggregateCache } from '../../platform/aggregate-cache.ts';
 import { defineModule } from '../../platform/module.ts';
 import type { InstanceDeps } from '../instances/index.ts';
 import type { OperationsDeps } from './operations.deps.ts';
@@ -6,10 +7,11 @@ import { operationsRoutes } from './operations.routes.ts';
 /** The back office's operations: balance monitoring, user management and the instance monitor. */
 export const operationsModule = defineModule({
   name: 'operations',
-  createDeps: (core, needs: { instances: InstanceDeps }): OperationsDeps => ({
+  createDeps: (core, needs: { instances: InstanceDeps; statsTtlMs: number }): OperationsDeps => ({
     db: core.db,
     now: () => core.clock.now(),
     instances: needs.instances,
+    stats: createAggregateCache({ ttlMs: needs.statsTtlMs, now: () => core.clock.now() }),
   }),
   register: async (app, deps) => {
     await operationsRoutes(app, deps);

@@ -1,5 +1,6 @@
 import type { BillingType, InstanceStatus } from '@gpu/shared';
 import { type SQL, sql } from 'drizzle-orm';
+import { cappedCount } from '../../platform/db/capped-count.ts';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { countGpuStates, sumGpuStates } from '../hosts/index.ts';
 
@@ -60,7 +61,6 @@ export interface AdminInstanceRow {
   stopped_at: string | Date | null;
   expires_at: string | Date | null;
   stop_reason: string | null;
-  total: number;
 }
 
 /**
@@ -77,11 +77,6 @@ export function createOperationsRepository({ db }: { db: DbOrTx }) {
         order: 'desc',
       },
     ) {
-      const column = {
-        createdAt: sql`u.id`,
-        available: sql`coalesce(a.available, 0)`,
-        totalSpend: sql`spend_units`,
-      }[sort.by];
       const direction = sort.order === 'asc' ? sql`asc` : sql`desc`;
       const where = sql.join(
         [
@@ -95,22 +90,38 @@ export function createOperationsRepository({ db }: { db: DbOrTx }) {
         ].filter((x): x is SQL => x !== null),
         sql` and `,
       );
-      const rows = await rowsOf<Record<string, unknown>>(
-        db,
-        sql`select u.id, u.phone, u.username, u.tenant_id, t.name as tenant_name, u.status,
+      // The page's users first, in an order an index serves (users' key; accounts_available),
+      // then the figures of those few only. Total spend has no index: that sort still sums
+      // every user's bills (see the report of issue 33).
+      const pageOf = {
+        createdAt: sql`select u.id, 0 as sort_key from users u where ${where}
+          order by u.id ${direction}`,
+        available: sql`select u.id, a.available as sort_key from accounts a join users u on u.id = a.user_id
+          where ${where} order by a.available ${direction}, a.user_id ${direction}`,
+        totalSpend: sql`select u.id, s.spend_units as sort_key from users u cross join lateral
+          (select coalesce(sum(br.amount), 0) as spend_units from billing_records br where br.user_id = u.id) s
+          where ${where} order by s.spend_units ${direction}, u.id desc`,
+      }[sort.by];
+      const tieBreak = sort.by === 'available' ? direction : sql`desc`;
+      const [rows, count] = await Promise.all([
+        rowsOf<Record<string, unknown>>(
+          db,
+          sql`select u.id, u.phone, u.username, u.tenant_id, t.name as tenant_name, u.status,
           coalesce(a.available, 0)::text as available, coalesce(a.frozen, 0)::text as frozen,
           s.spend_units::text as spend,
           (select count(*) from instances i where i.user_id = u.id)::int as instances,
           (select count(*) from instances i where i.user_id = u.id and i.status = 'RUNNING')::int as running,
-          u.created_at, u.last_login_at, count(*) over ()::int as total
-        from users u join tenants t on t.id = u.tenant_id left join accounts a on a.user_id = u.id
+          u.created_at, u.last_login_at
+        from (${pageOf} limit ${page.size} offset ${(page.page - 1) * page.size}) p
+          join users u on u.id = p.id join tenants t on t.id = u.tenant_id
+          left join accounts a on a.user_id = u.id
           cross join lateral (select coalesce(sum(br.amount), 0) as spend_units
             from billing_records br where br.user_id = u.id) s
-        where ${where}
-        order by ${column} ${direction}, u.id desc
-        limit ${page.size} offset ${(page.page - 1) * page.size}`,
-      );
-      return { rows, total: n(rows[0]?.total) };
+        order by p.sort_key ${direction}, u.id ${tieBreak}`,
+        ),
+        cappedCount(db, sql`select 1 from users u where ${where}`),
+      ]);
+      return { rows, ...count };
     },
 
     /** The figures of every tenant, or of `scope`'s only (a tenant operator). */
@@ -162,19 +173,24 @@ export function createOperationsRepository({ db }: { db: DbOrTx }) {
         ].filter((x): x is SQL => x !== null),
         sql` and `,
       );
-      const rows = await rowsOf<AdminInstanceRow>(
-        db,
-        sql`select i.id::int as id, i.name, i.status, i.user_id, u.phone as user_phone, t.name as tenant_name,
+      // The page's ids first (instances_status / the key serve the order), then their rows.
+      const from = sql`from instances i join users u on u.id = i.user_id join hosts h on h.id = i.host_id
+        where ${where}`;
+      const [rows, count] = await Promise.all([
+        rowsOf<AdminInstanceRow>(
+          db,
+          sql`select i.id::int as id, i.name, i.status, i.user_id, u.phone as user_phone, t.name as tenant_name,
           i.host_id, h.name as host_name, r.name as region_name, i.gpu_model, i.gpu_count, i.gpu_indices,
           i.billing_type, i.hourly_rate::text as hourly_rate, i.package_unit_price::text as package_unit_price, i.charged::text as charged, i.image,
-          i.created_at, i.running_since, i.stopped_at, i.expires_at, i.stop_reason, count(*) over ()::int as total
-        from instances i join users u on u.id = i.user_id join tenants t on t.id = i.tenant_id
+          i.created_at, i.running_since, i.stopped_at, i.expires_at, i.stop_reason
+        from (select i.id ${from} order by i.id desc limit ${page.size} offset ${(page.page - 1) * page.size}) p
+          join instances i on i.id = p.id join users u on u.id = i.user_id join tenants t on t.id = i.tenant_id
           join hosts h on h.id = i.host_id join regions r on r.id = i.region_id
-        where ${where}
-        order by i.id desc
-        limit ${page.size} offset ${(page.page - 1) * page.size}`,
-      );
-      return { rows, total: n(rows[0]?.total) };
+        order by i.id desc`,
+        ),
+        cappedCount(db, sql`select 1 ${from}`),
+      ]);
+      return { rows, ...count };
     },
 
     /**

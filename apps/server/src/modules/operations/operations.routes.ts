@@ -17,6 +17,7 @@ import {
   opsDashboardSchema,
   pageSchema,
   runningInstancesQuerySchema,
+  statsComputedAt,
 } from '@gpu/shared';
 import { ok } from '../../platform/http/envelope.ts';
 import { idParamsSchema } from '../../platform/http/params.ts';
@@ -40,6 +41,11 @@ const instanceView = envelopeSchema(adminInstanceSchema);
 /** SPEC.md §7 Admin: balance monitoring, user management and the instance monitor. */
 export async function operationsRoutes(app: AppInstance, deps: OperationsDeps) {
   const admin = { preHandler: app.requireAdmin };
+  /** Figures over whole tables, reused for a short while, with the time they were computed. */
+  const cached = async <T extends object>(key: string, compute: () => Promise<T>) => {
+    const figures = await deps.stats.get(key, compute);
+    return { ...figures.value, computedAt: figures.computedAt.toISOString() };
+  };
 
   app.get(
     '/api/admin/ops-dashboard',
@@ -52,7 +58,12 @@ export async function operationsRoutes(app: AppInstance, deps: OperationsDeps) {
         response: { 200: envelopeSchema(opsDashboardSchema) },
       },
     },
-    async (request) => ok(await opsDashboard(deps, request.query)),
+    async (request) =>
+      ok(
+        await cached(`ops-dashboard:${JSON.stringify(request.query)}`, () =>
+          opsDashboard(deps, request.query),
+        ),
+      ),
   );
 
   // ---- Balance monitoring
@@ -65,7 +76,9 @@ export async function operationsRoutes(app: AppInstance, deps: OperationsDeps) {
         tags: balance,
         summary: '余额预警：余额不足以支撑运行中实例 N 小时的用户',
         querystring: balanceWarningsQuerySchema,
-        response: { 200: envelopeSchema(pageSchema(balanceWarningSchema)) },
+        response: {
+          200: envelopeSchema(pageSchema(balanceWarningSchema).extend({ computedAt: statsComputedAt })),
+        },
       },
     },
     async (request) => ok(await balanceWarnings(deps, request.query)),
@@ -76,7 +89,7 @@ export async function operationsRoutes(app: AppInstance, deps: OperationsDeps) {
       ...admin,
       schema: { tags: balance, summary: '余额统计', response: { 200: envelopeSchema(balanceStatsSchema) } },
     },
-    async () => ok(await balanceStats(deps)),
+    async () => ok(await cached('balance-stats', () => balanceStats(deps))),
   );
   app.get(
     '/api/admin/balance/health',
@@ -88,7 +101,8 @@ export async function operationsRoutes(app: AppInstance, deps: OperationsDeps) {
         response: { 200: envelopeSchema(balanceHealthSchema) },
       },
     },
-    async () => ok(await balanceHealth(deps)),
+    // Its own checkedAt says how old it is; POST /balance/check always checks afresh.
+    async () => ok((await deps.stats.get('balance-health', () => balanceHealth(deps))).value),
   );
   app.post(
     '/api/admin/balance/check',
@@ -131,7 +145,12 @@ export async function operationsRoutes(app: AppInstance, deps: OperationsDeps) {
         response: { 200: envelopeSchema(adminUserStatisticsSchema) },
       },
     },
-    async (request) => ok(await userStatistics(deps.instances, adminTenantScope(request))),
+    async (request) => {
+      const scope = adminTenantScope(request);
+      return ok(
+        await cached(`user-statistics:${scope ?? 'all'}`, () => userStatistics(deps.instances, scope)),
+      );
+    },
   );
   app.get(
     '/api/admin/user-management/instances',
@@ -230,6 +249,11 @@ export async function operationsRoutes(app: AppInstance, deps: OperationsDeps) {
         response: { 200: envelopeSchema(instanceMonitorStatisticsSchema) },
       },
     },
-    async (request) => ok(await monitorStatistics(deps.instances, adminTenantScope(request))),
+    async (request) => {
+      const scope = adminTenantScope(request);
+      return ok(
+        await cached(`monitor-statistics:${scope ?? 'all'}`, () => monitorStatistics(deps.instances, scope)),
+      );
+    },
   );
 }

@@ -42,7 +42,8 @@ export const rechargeOrders = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('recharge_orders_user').on(t.userId, t.createdAt),
+    // The list's order (newest first, id breaking ties) straight from the index.
+    index('recharge_orders_user').on(t.userId, t.createdAt, t.id),
     index('recharge_orders_pending').on(t.status, t.expiresAt),
     check('recharge_orders_status', sql`${t.status} in ('PENDING', 'SUCCESS', 'FAIL', 'CLOSED')`),
     check('recharge_orders_amount', sql`${t.amount} > 0`),

@@ -75,7 +75,8 @@ export const vouchers = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('vouchers_user').on(t.userId, t.expiresAt),
+    // The wallet's order (ending soonest, id breaking ties) straight from the index.
+    index('vouchers_user').on(t.userId, t.expiresAt, t.id),
     index('vouchers_config').on(t.configId, t.userId),
     // The notices task's scans (issue 31): recently issued, and ending soon.
     index('vouchers_created').on(t.createdAt),
