@@ -33,6 +33,8 @@ export const INSTANCE_STATUS_NAMES = {
 
 export const BILL_KINDS = ['create', 'metering', 'renewal', 'refund', 'nogpu'] as const;
 export type BillKind = (typeof BILL_KINDS)[number];
+/** An order is a record that buys, extends or refunds an instance; metering is not an order. */
+export const ORDER_BILL_KINDS = ['create', 'renewal', 'refund'] as const satisfies readonly BillKind[];
 
 /** What each bill kind is called (issue 10: create is 新购 everywhere). */
 export const BILL_KIND_NAMES = {

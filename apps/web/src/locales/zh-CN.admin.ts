@@ -59,6 +59,10 @@ export const ta = {
     startDate: '开始日期',
     endDate: '结束日期',
     total: (n: number) => `共 ${n} 条`,
+    /** The server stopped counting at n (issue 33): there are more. */
+    totalCapped: (n: number) => `超过 ${n} 条`,
+    /** How old reused statistics are (the server recomputes them every 30 s or so). */
+    computedAt: (time: string) => `统计于 ${time}`,
     loadFailed: '加载失败，请重试',
     reload: '重新加载',
     actions: '操作',

@@ -1,4 +1,4 @@
-import type { AuditAction } from '@gpu/shared';
+import { AUDIT_ACTIONS, type AuditAction } from '@gpu/shared';
 import { and, desc, eq, gte, ilike, lt, type SQL, sql } from 'drizzle-orm';
 import { cappedCount } from '../../platform/db/capped-count.ts';
 import type { DbOrTx } from '../../platform/db/client.ts';
@@ -24,13 +24,19 @@ export interface AuditFilter {
 }
 
 const rowsOf = <T>(res: unknown): T[] => (res as { rows: T[] }).rows;
+const KNOWN_ACTIONS = new Set<string>(AUDIT_ACTIONS);
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export function createAuditRepository({ db }: { db: DbOrTx }) {
   const where = (f: AuditFilter): SQL | undefined =>
     and(
       f.adminId !== undefined ? eq(auditLog.adminId, f.adminId) : undefined,
-      f.action ? ilike(auditLog.action, `${escapeLike(f.action)}%`) : undefined,
+      // A whole action (the screen's pick) is an equality the index serves in order; else a prefix.
+      f.action
+        ? KNOWN_ACTIONS.has(f.action)
+          ? eq(auditLog.action, f.action)
+          : ilike(auditLog.action, `${escapeLike(f.action)}%`)
+        : undefined,
       f.target ? ilike(auditLog.target, `${escapeLike(f.target)}%`) : undefined,
       f.from ? gte(auditLog.createdAt, f.from) : undefined,
       f.toExclusive ? lt(auditLog.createdAt, f.toExclusive) : undefined,

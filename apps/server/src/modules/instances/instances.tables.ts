@@ -1,4 +1,5 @@
 import type { BillingType, InstanceStatus } from '@gpu/shared';
+import { ORDER_BILL_KINDS } from '@gpu/shared/labels';
 import type { NotificationEvent } from '@gpu/shared/notifications';
 import { sql } from 'drizzle-orm';
 import {
@@ -223,7 +224,14 @@ export const billingRecords = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('billing_records_user').on(t.userId, t.createdAt),
+    // A customer's bills newest first, any page, and the export's keyset (issue 33); the
+    // summaries' date ranges of one user too.
+    index('billing_records_user').on(t.userId, t.tenantId, t.createdAt, t.id),
+    // "My orders": the few order lines among the hourly metering ones, newest first, any page.
+    // Partial, so metering's bulk inserts do not write it.
+    index('billing_records_orders')
+      .on(t.userId, t.tenantId, t.createdAt, t.id)
+      .where(sql.raw(`kind in (${ORDER_BILL_KINDS.map((k) => `'${k}'`).join(', ')})`)),
     uniqueIndex('billing_records_record_no').on(t.recordNo),
     // Also serves lookups by instance alone (its leading column): no separate instance index,
     // one index less for metering to write per bill line (issue 15).

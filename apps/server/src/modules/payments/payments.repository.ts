@@ -51,13 +51,20 @@ export function createPaymentsRepository({ db }: { db: DbOrTx }) {
       if (filter.toExclusive) conds.push(lt(rechargeOrders.createdAt, filter.toExclusive));
       const where = and(...conds);
       const [total] = await db.select({ n: count() }).from(rechargeOrders).where(where);
+      const newestFirst = [desc(rechargeOrders.createdAt), desc(rechargeOrders.id)];
+      // The page's ids from the index alone (however deep the page), then only their rows.
+      const ids = db
+        .select({ id: rechargeOrders.id })
+        .from(rechargeOrders)
+        .where(where)
+        .orderBy(...newestFirst)
+        .limit(size)
+        .offset((page - 1) * size);
       const list = await db
         .select()
         .from(rechargeOrders)
-        .where(where)
-        .orderBy(desc(rechargeOrders.createdAt), desc(rechargeOrders.id))
-        .limit(size)
-        .offset((page - 1) * size);
+        .where(inArray(rechargeOrders.id, ids))
+        .orderBy(...newestFirst);
       return { list, total: total?.n ?? 0 };
     },
     /** Pending orders of a user not yet expired, and all orders since `since` (creation limits). */

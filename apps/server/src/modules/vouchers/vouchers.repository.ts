@@ -47,14 +47,20 @@ export function createVouchersRepository({ db }: { db: DbOrTx }) {
           : undefined,
         s?.minAmount !== undefined ? lte(vouchers.minOrderAmount, s.minAmount) : undefined,
       );
-      const rows = await db
-        .select(withRegion)
+      // The page's ids from the index (however deep the page), then only their rows.
+      const ids = db
+        .select({ id: vouchers.id })
         .from(vouchers)
-        .leftJoin(regions, eq(regions.id, vouchers.regionId))
         .where(where)
         .orderBy(asc(vouchers.expiresAt), asc(vouchers.id))
         .limit(page.size)
         .offset(page.offset);
+      const rows = await db
+        .select(withRegion)
+        .from(vouchers)
+        .leftJoin(regions, eq(regions.id, vouchers.regionId))
+        .where(inArray(vouchers.id, ids))
+        .orderBy(asc(vouchers.expiresAt), asc(vouchers.id));
       const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(vouchers).where(where);
       return { rows: rows.map(toRow), total: count?.n ?? 0 };
     },

@@ -1,9 +1,12 @@
 import type { BillQuery } from '@gpu/shared';
 import { shanghaiDayRange } from '@gpu/shared/time';
-import { and, count, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../platform/db/client.ts';
 import { ACCRUING } from '../../instances/index.ts';
 import { billingRecords, instances } from '../../instances/instances.tables.ts';
+
+/** Newest first, id breaking ties: the order billing_records_user serves. */
+const NEWEST_FIRST = [desc(billingRecords.createdAt), desc(billingRecords.id)];
 
 export function createBillsRepository({ db }: { db: DbOrTx }) {
   const where = (userId: number, tenantId: number, q: Partial<BillQuery>) => {
@@ -39,12 +42,18 @@ export function createBillsRepository({ db }: { db: DbOrTx }) {
   return {
     async page(userId: number, tenantId: number, q: BillQuery) {
       const w = where(userId, tenantId, q);
+      // The page's ids from the index alone (however deep the page), then only their rows.
+      const ids = db
+        .select({ id: billingRecords.id })
+        .from(billingRecords)
+        .where(w)
+        .orderBy(...NEWEST_FIRST)
+        .limit(q.size)
+        .offset((q.page - 1) * q.size);
       const [rows, [total]] = await Promise.all([
         base()
-          .where(w)
-          .orderBy(desc(billingRecords.id))
-          .limit(q.size)
-          .offset((q.page - 1) * q.size),
+          .where(inArray(billingRecords.id, ids))
+          .orderBy(...NEWEST_FIRST),
         db.select({ n: count() }).from(billingRecords).where(w),
       ]);
       return { rows, total: total?.n ?? 0 };
@@ -54,16 +63,17 @@ export function createBillsRepository({ db }: { db: DbOrTx }) {
      * query, whatever the total), so an export streams without a cap and without holding it all.
      */
     async *stream(userId: number, tenantId: number, q: Partial<BillQuery>, chunk = 5_000) {
-      let before = Number.MAX_SAFE_INTEGER;
+      let after: SQL | undefined;
       while (true) {
         const rows = await base()
-          .where(and(where(userId, tenantId, q), lt(billingRecords.id, before)))
-          .orderBy(desc(billingRecords.id))
+          .where(and(where(userId, tenantId, q), after))
+          .orderBy(...NEWEST_FIRST)
           .limit(chunk);
         yield rows;
         const last = rows.at(-1);
         if (!last || rows.length < chunk) return;
-        before = last.id;
+        // Row comparison: the index (user, tenant, time, id) continues right where the chunk ended.
+        after = sql`(${billingRecords.createdAt}, ${billingRecords.id}) < (${last.createdAt.toISOString()}::timestamptz, ${last.id})`;
       }
     },
     async one(userId: number, tenantId: number, id: number) {

@@ -1,6 +1,9 @@
 import { formatMoney } from '@gpu/shared/money';
+import { formatTime } from '@gpu/shared/time';
+import { Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { StatCard, StatGrid } from '../../../components/StatCard';
+import { ta } from '../../../locales/zh-CN.admin';
 
 export interface StatItem {
   key: string;
@@ -14,9 +17,20 @@ export interface StatItem {
 
 const figure = (s: StatItem) => (s.money ? formatMoney(Number(s.value ?? 0)) : (s.value ?? 0));
 
-/** The figures above a back-office table, in the stat cards the console uses. */
-export function StatCards({ items, loading }: { items: StatItem[]; loading?: boolean }) {
-  return (
+/**
+ * The figures above a back-office table, in the stat cards the console uses; with the time the
+ * server computed them when it reuses them for a while (issue 33), so their age is never hidden.
+ */
+export function StatCards({
+  items,
+  loading,
+  computedAt,
+}: {
+  items: StatItem[];
+  loading?: boolean;
+  computedAt?: string;
+}) {
+  const cards = (
     <StatGrid>
       {items.map((s) => (
         <div key={s.key} data-testid={`stat-${s.key}`}>
@@ -31,5 +45,14 @@ export function StatCards({ items, loading }: { items: StatItem[]; loading?: boo
         </div>
       ))}
     </StatGrid>
+  );
+  if (!computedAt) return cards;
+  return (
+    <div>
+      {cards}
+      <Typography.Text type="secondary" data-testid="stats-computed-at">
+        {ta.adminOps.computedAt(formatTime(computedAt, 'HH:mm:ss'))}
+      </Typography.Text>
+    </div>
   );
 }

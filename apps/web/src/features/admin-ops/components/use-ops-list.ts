@@ -20,22 +20,28 @@ export function useOpsList<Q extends PageQuery>(first: Q) {
       setKeyword('');
       list.reset();
     },
-    pagination: (total: number | undefined, extra: TablePaginationConfig = {}) =>
-      opsPaging(list.query, total, list.setQuery, mobile, extra),
+    pagination: (page: Counted | undefined, extra: TablePaginationConfig = {}) =>
+      opsPaging(list.query, page, list.setQuery, mobile, extra),
   };
 }
 
-/** The ops screens' pagination: page 1 when the size changes, no total line and small pager on phones. */
+/** A page's count: lists over whole large tables stop counting at a cap and say so. */
+type Counted = { total: number; totalCapped?: boolean };
+
+/**
+ * The ops screens' pagination: page 1 when the size changes, no total line and small pager on
+ * phones; "超过 N 条" when the server stopped counting.
+ */
 export const opsPaging = <Q extends PageQuery>(
   query: Q,
-  total: number | undefined,
+  page: Counted | undefined,
   setQuery: (next: Q) => void,
   mobile: boolean,
   extra: TablePaginationConfig = {},
 ) =>
-  paging(query, total, setQuery, {
+  paging(query, page?.total, setQuery, {
     firstOnResize: true,
-    showTotal: mobile ? undefined : ta.adminOps.total,
+    showTotal: mobile ? undefined : page?.totalCapped ? ta.adminOps.totalCapped : ta.adminOps.total,
     size: mobile ? 'small' : undefined,
     ...extra,
   });

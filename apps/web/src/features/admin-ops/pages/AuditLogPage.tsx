@@ -163,7 +163,7 @@ export default function AuditLogPage() {
                 onClick: mobile ? () => setOpen(r) : undefined,
               }) as HTMLAttributes<HTMLElement>
             }
-            pagination={pagination(logs.data?.total)}
+            pagination={pagination(logs.data)}
           />
         )}
       </Card>

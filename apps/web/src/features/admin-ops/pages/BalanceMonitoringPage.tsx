@@ -164,6 +164,7 @@ export default function BalanceMonitoringPage() {
       />
       <StatCards
         loading={stats.isPending}
+        computedAt={stats.data?.computedAt}
         items={[
           { key: 'accounts', label: b.accounts, value: s?.accounts },
           {
@@ -224,7 +225,7 @@ export default function BalanceMonitoringPage() {
             scroll={{ x: 'max-content' }}
             locale={{ emptyText: b.noWarnings }}
             onRow={(r) => ({ 'data-testid': `warning-${r.userId}` }) as HTMLAttributes<HTMLElement>}
-            pagination={opsPaging(page, warnings.data?.total, setPage, mobile, { hideOnSinglePage: true })}
+            pagination={opsPaging(page, warnings.data, setPage, mobile, { hideOnSinglePage: true })}
           />
         )}
       </Card>

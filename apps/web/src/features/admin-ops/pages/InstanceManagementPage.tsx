@@ -43,6 +43,7 @@ export default function InstanceManagementPage() {
       />
       <StatCards
         loading={stats.isPending}
+        computedAt={stats.data?.computedAt}
         items={[
           { key: 'running', label: m.running, value: s?.running },
           { key: 'revenue', label: m.revenueToday, value: s?.revenueToday, money: true },
@@ -107,7 +108,7 @@ export default function InstanceManagementPage() {
             loading={list.isFetching}
             forceStop
             onAction={flow.open}
-            pagination={pagination(list.data?.total)}
+            pagination={pagination(list.data)}
           />
         )}
       </Card>

@@ -167,6 +167,7 @@ export default function UserManagementPage() {
       />
       <StatCards
         loading={stats.isPending}
+        computedAt={stats.data?.computedAt}
         items={[
           { key: 'users', label: u.totalUsers, value: s?.totalUsers },
           { key: 'new', label: u.newToday, value: s?.newToday },
@@ -221,7 +222,7 @@ export default function UserManagementPage() {
               const by = sorter.order ? (sorter.field as AdminUserSort) : undefined;
               set({ sortBy: by, order: by ? (sorter.order === 'ascend' ? 'asc' : 'desc') : undefined });
             }}
-            pagination={pagination(users.data?.total)}
+            pagination={pagination(users.data)}
           />
         )}
       </Card>

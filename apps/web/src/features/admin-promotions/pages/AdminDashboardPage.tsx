@@ -1,5 +1,6 @@
 import { formatMoney } from '@gpu/shared/money';
-import { Alert, Card } from 'antd';
+import { formatTime } from '@gpu/shared/time';
+import { Alert, Card, Typography } from 'antd';
 import { PageHeader } from '../../../components/PageHeader';
 import { StatCard, StatGrid } from '../../../components/StatCard';
 import { t } from '../../../locales/zh-CN';
@@ -38,6 +39,11 @@ export default function AdminDashboardPage() {
           <StatCard key={x.key} label={x.title} value={x.value} loading={dash.isPending} />
         ))}
       </StatGrid>
+      {f?.computedAt ? (
+        <Typography.Text type="secondary" data-testid="figures-computed-at">
+          {ta.adminOps.computedAt(formatTime(f.computedAt, 'HH:mm:ss'))}
+        </Typography.Text>
+      ) : null}
       <OpsDashboard />
       <Card
         className={`${styles.card} ${styles.section}`}

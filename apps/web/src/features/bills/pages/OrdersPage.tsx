@@ -1,4 +1,4 @@
-import type { BillKind } from '@gpu/shared/labels';
+import { type BillKind, ORDER_BILL_KINDS } from '@gpu/shared/labels';
 import { useState } from 'react';
 import { PageHeader } from '../../../components/PageHeader';
 import { t } from '../../../locales/zh-CN';
@@ -8,7 +8,7 @@ import { PAGE_SIZE, RecordsCard } from '../components/RecordsCard';
 import styles from './bills-pages.module.css';
 
 /** An order is a record that buys, extends or refunds an instance; metering is not an order. */
-export const ORDER_KINDS: readonly BillKind[] = ['create', 'renewal', 'refund'];
+export const ORDER_KINDS: readonly BillKind[] = ORDER_BILL_KINDS;
 
 /** /console/orders: the instance orders (new, renewal, refund) with filters and pagination. */
 export default function OrdersPage() {

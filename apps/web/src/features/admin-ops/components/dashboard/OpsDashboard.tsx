@@ -62,6 +62,7 @@ export function OpsDashboard() {
       <div className={styles.wide}>
         <StatCards
           loading={loading}
+          computedAt={data?.computedAt}
           items={[
             { key: 'recharge', label: d.totals.recharge, value: formatMoney(data?.totals.recharge ?? 0) },
             {
