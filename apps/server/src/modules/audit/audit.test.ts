@@ -1,3 +1,5 @@
+import { TOTAL_CAP } from '@gpu/shared';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/test-app.ts';
 
@@ -139,5 +141,24 @@ describe('audit log viewer: the admin filter', () => {
     const b = await byAdmin(bobId);
     expect(b.total).toBe(1);
     expect(b.list[0]).toMatchObject({ adminId: bobId, adminName: 'audit-bob', detail: { amount: 2 } });
+  });
+
+  it('counts a whole long log only up to the cap, and says there are more (issue 33)', async () => {
+    const admin = await t.adminHeaders();
+    await t.db.execute(
+      sql`insert into audit_log (admin_id, action, target) select null, 'hosts.update', 'host:' || g from generate_series(1, ${TOTAL_CAP + 5}) g`,
+    );
+    const page = (await list('?page=2&size=10', admin)).json().data;
+    expect(page).toMatchObject({ total: TOTAL_CAP, totalCapped: true, page: 2 });
+    expect(page.list).toHaveLength(10);
+    // A filtered list under the cap still has its exact total, and no flag.
+    const few = (await list('?action=billing.balance_adjustment', admin)).json().data;
+    expect(few.totalCapped).toBeUndefined();
+    expect(few.total).toBeGreaterThan(0);
+    expect(few.total).toBeLessThan(10);
+    // The filter's actions come from the loose index scan: each once.
+    const actions = (await list('/actions', admin)).json().data as string[];
+    expect(actions).toEqual([...new Set(actions)]);
+    expect(actions).toContain('hosts.update');
   });
 });

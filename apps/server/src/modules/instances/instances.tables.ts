@@ -224,13 +224,13 @@ export const billingRecords = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    // A customer's bills newest first, any page, and the export's keyset (issue 33); the
-    // summaries' date ranges of one user too.
-    index('billing_records_user').on(t.userId, t.tenantId, t.createdAt, t.id),
+    // A customer's bills newest (highest id) first, any page, and the export's keyset (issue 33).
+    // Time and amount ride along so one user's date-range sums read this index alone.
+    index('billing_records_user').on(t.userId, t.tenantId, t.id, t.createdAt, t.amount),
     // "My orders": the few order lines among the hourly metering ones, newest first, any page.
     // Partial, so metering's bulk inserts do not write it.
     index('billing_records_orders')
-      .on(t.userId, t.tenantId, t.createdAt, t.id)
+      .on(t.userId, t.tenantId, t.id)
       .where(sql.raw(`kind in (${ORDER_BILL_KINDS.map((k) => `'${k}'`).join(', ')})`)),
     uniqueIndex('billing_records_record_no').on(t.recordNo),
     // Also serves lookups by instance alone (its leading column): no separate instance index,

@@ -1,12 +1,12 @@
 import type { BillQuery } from '@gpu/shared';
 import { shanghaiDayRange } from '@gpu/shared/time';
-import { and, count, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../platform/db/client.ts';
 import { ACCRUING } from '../../instances/index.ts';
 import { billingRecords, instances } from '../../instances/instances.tables.ts';
 
-/** Newest first, id breaking ties: the order billing_records_user serves. */
-const NEWEST_FIRST = [desc(billingRecords.createdAt), desc(billingRecords.id)];
+/** Newest (highest id) first: the order billing_records_user serves. */
+const NEWEST_FIRST = [desc(billingRecords.id)];
 
 export function createBillsRepository({ db }: { db: DbOrTx }) {
   const where = (userId: number, tenantId: number, q: Partial<BillQuery>) => {
@@ -63,17 +63,16 @@ export function createBillsRepository({ db }: { db: DbOrTx }) {
      * query, whatever the total), so an export streams without a cap and without holding it all.
      */
     async *stream(userId: number, tenantId: number, q: Partial<BillQuery>, chunk = 5_000) {
-      let after: SQL | undefined;
+      let before = Number.MAX_SAFE_INTEGER;
       while (true) {
         const rows = await base()
-          .where(and(where(userId, tenantId, q), after))
+          .where(and(where(userId, tenantId, q), lt(billingRecords.id, before)))
           .orderBy(...NEWEST_FIRST)
           .limit(chunk);
         yield rows;
         const last = rows.at(-1);
         if (!last || rows.length < chunk) return;
-        // Row comparison: the index (user, tenant, time, id) continues right where the chunk ended.
-        after = sql`(${billingRecords.createdAt}, ${billingRecords.id}) < (${last.createdAt.toISOString()}::timestamptz, ${last.id})`;
+        before = last.id;
       }
     },
     async one(userId: number, tenantId: number, id: number) {
