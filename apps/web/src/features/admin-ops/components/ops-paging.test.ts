@@ -1,4 +1,4 @@
-import { TOTAL_CAP } from '@gpu/shared';
+import { TOTAL_CAP } from '@gpu/shared/envelope';
 import { describe, expect, it } from 'vitest';
 import { opsPaging } from './use-ops-list';
 
