@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { statsComputedAt } from './envelope.ts';
 import { dateOrTimeSchema, idSchema, textSchema } from './input.ts';
+import { statsComputedAt } from './stats.ts';
 
 /**
  * Admin discount rules (SPEC.md §7 admin Discounts). `discountRate` is the share paid, 0.01–0.99

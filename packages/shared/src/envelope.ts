@@ -53,9 +53,3 @@ export interface Page<T> {
   size: number;
   totalCapped?: boolean;
 }
-
-/**
- * When a statistic over whole tables was computed: the server reuses such figures for a short
- * while (issue 33) and the screens show their age. Optional: older servers leave it out.
- */
-export const statsComputedAt = z.iso.datetime({ offset: true }).optional();

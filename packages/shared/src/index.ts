@@ -24,6 +24,7 @@ export * from './ops-dashboard.ts';
 export * from './payments.ts';
 export * from './pricing.ts';
 export * from './ssh-keys.ts';
+export * from './stats.ts';
 export * from './tenant.ts';
 export * from './tenant-admin.ts';
 // The defaults live in a zod-free module, so the browser can use them without bundling zod.

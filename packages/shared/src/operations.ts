@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { BILLING_TYPES } from './constants.ts';
-import { statsComputedAt } from './envelope.ts';
 import { dateSchema, idSchema, textSchema } from './input.ts';
 import { INSTANCE_STATUSES } from './labels.ts';
+import { statsComputedAt } from './stats.ts';
 
 /**
  * The back office's operations screens (SPEC.md §7 Admin): balance monitoring, user

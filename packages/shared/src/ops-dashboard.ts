@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { statsComputedAt } from './envelope.ts';
 import { idSchema } from './input.ts';
+import { statsComputedAt } from './stats.ts';
 
 /**
  * The admin dashboard (/admin/dashboard): money trends per Asia/Shanghai day over a period, GPU

@@ -1,9 +1,9 @@
 import { formatMoney } from '@gpu/shared/money';
 import { formatTime } from '@gpu/shared/time';
-import { Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { StatCard, StatGrid } from '../../../components/StatCard';
 import { ta } from '../../../locales/zh-CN.admin';
+import styles from './ops.module.css';
 
 export interface StatItem {
   key: string;
@@ -50,9 +50,9 @@ export function StatCards({
   return (
     <div>
       {cards}
-      <Typography.Text type="secondary" data-testid="stats-computed-at">
+      <span className={styles.computedAt} data-testid="stats-computed-at">
         {ta.adminOps.computedAt(formatTime(computedAt, 'HH:mm:ss'))}
-      </Typography.Text>
+      </span>
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { formatMoney } from '@gpu/shared/money';
 import { formatTime } from '@gpu/shared/time';
-import { Alert, Card, Typography } from 'antd';
+import { Alert, Card } from 'antd';
 import { PageHeader } from '../../../components/PageHeader';
 import { StatCard, StatGrid } from '../../../components/StatCard';
 import { t } from '../../../locales/zh-CN';
@@ -40,9 +40,9 @@ export default function AdminDashboardPage() {
         ))}
       </StatGrid>
       {f?.computedAt ? (
-        <Typography.Text type="secondary" data-testid="figures-computed-at">
+        <span className={styles.subtitle} data-testid="figures-computed-at">
           {ta.adminOps.computedAt(formatTime(f.computedAt, 'HH:mm:ss'))}
-        </Typography.Text>
+        </span>
       ) : null}
       <OpsDashboard />
       <Card
