@@ -1,20 +1,26 @@
 import { writeFileSync } from 'node:fs';
-import { Agent, request } from 'node:http';
 import { Session } from 'node:inspector/promises';
-import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import { hostGpus, regions } from '../src/modules/hosts/hosts.tables.ts';
+import { and, eq, isNotNull, like, sql } from 'drizzle-orm';
+import { gpuSkus } from '../src/modules/hosts/catalog.tables.ts';
+import { hostGpus, hosts, regions } from '../src/modules/hosts/hosts.tables.ts';
 import { instances } from '../src/modules/instances/instances.tables.ts';
 import { systemClock } from '../src/platform/clock.ts';
-import type { Db } from '../src/platform/db/client.ts';
 import { IMAGE, instanceTestApp } from '../src/test/instances.ts';
-import { databaseUrlOf, freePort, killProcess, startServerProcess } from '../src/test/server-process.ts';
+import { agent, idleGpus, post, startReplicas } from './replicas.ts';
 
 const CREATES = 100;
 /** Warm-up bursts of creates before the measured one (each released again). */
 const WARM_BURST = CREATES;
 const WARM_ROUNDS = 5;
-/** Simulated 8-GPU hosts added to the demo ones, so every create of the burst can succeed. */
-const EXTRA_HOSTS = 8;
+/**
+ * Hosts in the fleet (issue 33): simulated 8-GPU hosts are added to the demo ones up to this
+ * number, as a platform's size; BENCH_HOSTS lowers it for a quick run.
+ */
+const FLEET = Number(process.env.BENCH_HOSTS ?? 1000);
+/** Hosts registered at a time through the admin API while building the fleet. */
+const REGISTER_CONCURRENCY = 8;
+/** Machines the one-at-a-time creates go through (the demo ones and the first bench hosts). */
+const ALONE_MACHINES = 16;
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * p) - 1)] ?? 0;
@@ -30,11 +36,13 @@ export async function benchCreates(): Promise<string[]> {
   const h = await instanceTestApp(systemClock);
   await h.t.db.update(hostGpus).set({ reservedReason: null });
   const onPostgres = h.t.database.kind === 'postgres';
-  // Enough GPUs for every create of the burst: the demo hosts plus simulated 8-GPU hosts added
-  // through the admin API, as an operator would.
+  // The fleet: the demo hosts plus simulated 8-GPU hosts added through the admin API, as an
+  // operator would, until it has FLEET hosts.
   const admin = await h.t.adminHeaders();
   const [region] = await h.t.db.select().from(regions).orderBy(regions.id).limit(1);
-  for (let k = 0; k < EXTRA_HOSTS; k++) {
+  const demoHosts = (await h.t.db.select({ n: sql<number>`count(*)::int` }).from(hosts))[0]?.n ?? 0;
+  const extra = Math.max(0, FLEET - demoHosts);
+  const register = async (k: number) => {
     const res = await h.t.app.inject({
       method: 'POST',
       url: '/api/admin/hosts',
@@ -46,15 +54,31 @@ export async function benchCreates(): Promise<string[]> {
         cpuModel: 'AMD EPYC 9654',
         cpuCores: 128,
         memoryGb: 1024,
-        portRangeStart: 46_000 + k * 100,
-        portRangeEnd: 46_099 + k * 100,
+        portRangeStart: 46_000,
+        portRangeEnd: 46_099,
         settings: { latencyMs: 0, failureRate: 0, gpus: { model: 'RTX 4090', memoryGb: 24, count: 8 } },
         sku: { hourlyPrice: 1.98, cpuPerGpu: 16, memoryPerGpuGb: 120 },
       },
     });
     if (res.statusCode !== 200) throw new Error(`add host: ${res.body}`);
-  }
-  let machines = (await h.market()).map((i) => i.id);
+  };
+  for (let k = 0; k < extra; k += REGISTER_CONCURRENCY)
+    await Promise.all(
+      Array.from({ length: Math.min(REGISTER_CONCURRENCY, extra - k) }, (_, j) => register(k + j)),
+    );
+  const fleet = (await h.t.db.select({ n: sql<number>`count(*)::int` }).from(hosts))[0]?.n ?? 0;
+  // The bench hosts' machines, in host order: the burst spreads over them.
+  const benchMachines = (
+    await h.t.db
+      .select({ id: gpuSkus.id })
+      .from(gpuSkus)
+      .innerJoin(hosts, eq(hosts.id, gpuSkus.hostId))
+      .where(like(hosts.name, 'bench-4090-%'))
+      .orderBy(hosts.id)
+  ).map((r) => r.id);
+  let machines = [...(await h.market()).map((i) => i.id), ...benchMachines]
+    .filter((id, k, all) => all.indexOf(id) === k)
+    .slice(0, ALONE_MACHINES);
   const capacity = (await h.t.db.select({ n: sql<number>`count(*)::int` }).from(hostGpus))[0]?.n ?? 0;
   const users = [];
   for (let i = 0; i < CREATES; i++) users.push(await h.funded(1000));
@@ -100,6 +124,12 @@ export async function benchCreates(): Promise<string[]> {
     }
     await settled();
   }
+  // The burst goes over the whole fleet's bench machines (those the alone rounds checked first),
+  // one create per machine as far as they go: creates land all over a large fleet.
+  usable = [...usable, ...benchMachines.filter((id) => !usable.includes(id))].slice(
+    0,
+    Math.max(CREATES, usable.length),
+  );
   // And bursts like the measured one, released again, until the replicas' hot paths are compiled
   // (a server that has run for a while; the first few hundred calls of a function run slower).
   for (let round = 0; round < WARM_ROUNDS; round++) {
@@ -128,7 +158,7 @@ export async function benchCreates(): Promise<string[]> {
   }
   alone.sort((a, b) => a - b);
   // Each create of the burst gets a machine with a GPU left for it.
-  const idle = new Map((await h.market()).map((i) => [i.id, i.gpuIdleNum]));
+  const idle = await idleGpus(h.t.db, usable);
   const free = usable.reduce((n, id) => n + (idle.get(id) ?? 0), 0);
   if (free < CREATES) throw new Error(`${free} idle GPUs for ${CREATES} creates`);
   // Spread over the machines (round robin over the slots' machines), not host after host.
@@ -169,6 +199,8 @@ export async function benchCreates(): Promise<string[]> {
   }
   const ms: number[] = [];
   const statuses = new Map<number, number>();
+  // CPU time the replicas spend on the burst: steadier than latency on a busy machine.
+  const cpu0 = replicas?.cpuMs() ?? 0;
   const t0 = performance.now();
   await Promise.all(
     users.map(async (u, i) => {
@@ -186,6 +218,7 @@ export async function benchCreates(): Promise<string[]> {
     }),
   );
   const wall = performance.now() - t0;
+  const burstCpu = (replicas?.cpuMs() ?? 0) - cpu0;
   if (profiler) {
     const { profile } = await profiler.post('Profiler.stop');
     writeFileSync(process.env.BENCH_PROFILE as string, JSON.stringify(profile));
@@ -195,6 +228,7 @@ export async function benchCreates(): Promise<string[]> {
   await sampler;
   const samples = [...waits.values()].reduce((a, b) => a + b, 0);
   await settled();
+  const withJobsCpu = (replicas?.cpuMs() ?? 0) - cpu0;
 
   // No double allocation: each held GPU belongs to one live instance that records it.
   const held = await h.t.db.select().from(hostGpus).where(isNotNull(hostGpus.instanceId));
@@ -218,10 +252,16 @@ export async function benchCreates(): Promise<string[]> {
   const kind = onPostgres ? 'PostgreSQL, 2 replica processes' : 'PGlite, 1 app';
   const lines = [
     `one create at a time (${kind}): p50 ${Math.round(percentile(alone, 0.5))} ms, max ${Math.round(alone.at(-1) ?? 0)} ms`,
-    `${CREATES} concurrent 1-GPU creates (${kind}, ${usable.length} machines, ${capacity} GPUs on all hosts): ` +
+    `${CREATES} concurrent 1-GPU creates (${kind}, over ${usable.length} machines of a ${fleet}-host fleet, ${capacity} GPUs): ` +
       `p50 ${Math.round(percentile(ms, 0.5))} ms, p99 ${Math.round(percentile(ms, 0.99))} ms, ` +
       `all answered in ${Math.round(wall)} ms; ` +
       `answers ${[...statuses].map(([s, c]) => `${s}×${c}`).join(' ')}; ${running.length} RUNNING after provisioning`,
+    ...(replicas
+      ? [
+          `replicas' CPU time: ${(burstCpu / CREATES).toFixed(1)} ms per create until the last answer, ` +
+            `${(withJobsCpu / CREATES).toFixed(1)} ms with its provisioning`,
+        ]
+      : []),
     ...(samples > 0
       ? [
           `database sessions during the burst (share of samples): ${[...waits]
@@ -240,67 +280,4 @@ export async function benchCreates(): Promise<string[]> {
   await h.t.close();
   if (problems.length > 0) throw new Error(lines.join('\n'));
   return lines;
-}
-
-// The load generator on node:http with kept-alive sockets: fetch (undici) spent about a
-// millisecond of CPU per request on the two cores the replicas run on.
-const agent = new Agent({ keepAlive: true, maxSockets: 256 });
-const post = (url: string, headers: Record<string, string>, payload?: object) =>
-  new Promise<{ status: number; body: string }>((resolve, reject) => {
-    const body = payload ? JSON.stringify(payload) : undefined;
-    const req = request(
-      url,
-      {
-        method: 'POST',
-        agent,
-        headers: { ...headers, ...(body ? { 'content-type': 'application/json' } : {}) },
-      },
-      (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (c: string) => {
-          text += c;
-        });
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
-        res.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-    req.end(body);
-  });
-
-/** `n` server processes on the bench's PostgreSQL database, as replicas are deployed. */
-async function startReplicas(db: Db, n: number) {
-  const url = await databaseUrlOf(db);
-  const ports = await Promise.all(Array.from({ length: n }, () => freePort()));
-  const profiles = process.env.BENCH_REPLICA_PROF;
-  // Scheduled tasks off: what is measured is the burst and the provisioning it kicks.
-  const children = await Promise.all(
-    ports.map((port) =>
-      startServerProcess(
-        url,
-        port,
-        { TASKS: 'off' },
-        // BENCH_REPLICA_PROF=dir: each replica writes a CPU profile there when it ends.
-        profiles ? ['--cpu-prof', `--cpu-prof-dir=${profiles}`] : [],
-      ),
-    ),
-  );
-  return {
-    urls: ports.map((port) => `http://127.0.0.1:${port}`),
-    /** Until no instance is left in a job state (each replica drives the jobs it kicked). */
-    async settled() {
-      const deadline = Date.now() + 60_000;
-      for (;;) {
-        const [row] = await db
-          .select({ n: sql<number>`count(*)::int` })
-          .from(instances)
-          .where(inArray(instances.status, ['CREATING', 'STOPPING', 'STARTING', 'RELEASING']));
-        if ((row?.n ?? 0) === 0) return;
-        if (Date.now() > deadline) throw new Error(`${row?.n} instance jobs unfinished after 60 s`);
-        await new Promise((r) => setTimeout(r, 100));
-      }
-    },
-    stop: () => Promise.all(children.map((c) => killProcess(c, 'SIGTERM'))),
-  };
 }

@@ -5,6 +5,8 @@ export interface Figure {
   name: string;
   requestsPerSec: number;
   p99Ms: number;
+  /** req/s of the plain route sending this answer's exact bytes (its limit), when measured. */
+  limitPerSec?: number;
 }
 
 export async function load(

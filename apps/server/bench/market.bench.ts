@@ -1,4 +1,6 @@
+import { request } from 'node:http';
 import { yuanToUnits } from '@gpu/shared';
+import Fastify from 'fastify';
 import { buildServer } from '../src/app/server.ts';
 import { gpuSkus } from '../src/modules/hosts/catalog.tables.ts';
 import { hostGpus, hosts, regions } from '../src/modules/hosts/hosts.tables.ts';
@@ -93,20 +95,37 @@ export async function benchMarket(): Promise<Figure[]> {
     throw new Error('the compressed answer does not decode to the plain one');
 
   const kind = database.kind === 'pglite' ? 'PGlite' : 'PostgreSQL';
-  const out: Figure[] = [
+  const cases = [
     {
       name: `GET /api/gpu/market 1000 SKUs, page 1 (${kind}, ${coding})`,
-      ...(await load(`${url}?size=12`, { headers: browser })),
+      query: 'size=12',
+      headers: browser,
     },
     {
       name: `GET /api/gpu/market filtered + page 3 (${kind}, ${coding})`,
-      ...(await load(`${url}?size=24&page=3&gpuCount=2&gpuModel=A10&keyword=bench-1`, { headers: browser })),
+      query: 'size=24&page=3&gpuCount=2&gpuModel=A10&keyword=bench-1',
+      headers: browser,
     },
     {
       name: `  page 1 without Accept-Encoding (${(plainBytes.length / 1024).toFixed(1)} kB as is)`,
-      ...(await load(`${url}?size=12`)),
+      query: 'size=12',
+      headers: {},
     },
   ];
+  const out: Figure[] = [];
+  for (const c of cases) {
+    // The limit for this answer: a plain Fastify route (no hooks, no plugins) sending the very
+    // bytes and headers the market route sent for it, measured right before it.
+    const exact = await rawGet(`${url}?${c.query}`, c.headers);
+    const plain = await plainRoute(exact);
+    const limit = {
+      name: `  plain route, the same ${exact.body.length} bytes`,
+      ...(await load(plain.url, { headers: c.headers })),
+    };
+    await plain.close();
+    const measured = await load(`${url}?${c.query}`, { headers: c.headers });
+    out.push(limit, { name: c.name, ...measured, limitPerSec: limit.requestsPerSec });
+  }
 
   // Uncached: the cost of a cold read, to show what the cache buys.
   app.deps.modules.market.market.invalidate();
@@ -126,4 +145,40 @@ export async function benchMarket(): Promise<Figure[]> {
   await app.close();
   await database.close();
   return out;
+}
+
+/** The answer's bytes as sent (not decoded) and the headers that describe them. */
+function rawGet(url: string, headers: Record<string, string>) {
+  return new Promise<{ body: Buffer; headers: Record<string, string> }>((resolve, reject) => {
+    request(url, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => {
+        const keep: Record<string, string> = {};
+        for (const h of ['content-type', 'content-encoding', 'vary']) {
+          const v = res.headers[h];
+          if (typeof v === 'string') keep[h] = v;
+        }
+        resolve({ body: Buffer.concat(chunks), headers: keep });
+      });
+      res.on('error', reject);
+    })
+      .on('error', reject)
+      .end();
+  });
+}
+
+/**
+ * A bare Fastify app answering GET /api/gpu/market (the same URL, so routing and the query string
+ * cost it what they cost the app) with these bytes and headers, and nothing else.
+ */
+async function plainRoute(answer: { body: Buffer; headers: Record<string, string> }) {
+  const app = Fastify();
+  app.get('/api/gpu/market', (_request, reply) => {
+    reply.headers(answer.headers);
+    return reply.send(answer.body);
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as { port: number };
+  return { url: `http://127.0.0.1:${port}/api/gpu/market`, close: () => app.close() };
 }
