@@ -1,4 +1,4 @@
-import { BILLING_TYPES, MARKET_DEFAULT_PAGE_SIZE } from '@gpu/shared/constants';
+import { BILLING_TYPES, MARKET_DEFAULT_PAGE_SIZE, MARKET_PAGE_SIZES } from '@gpu/shared/constants';
 import { DASHBOARD_LOW_BALANCE_DEFAULT, DASHBOARD_PERIODS } from '@gpu/shared/ops-dashboard';
 
 /** The issue's goals: p99 with 50 concurrent clients. */
@@ -73,9 +73,9 @@ function subsets<T>(xs: readonly T[]): T[][] {
 
 /**
  * The market (SPEC.md §2, apps/web/src/features/market): billing type × region × GPU model ×
- * GPU count × host-name keyword. One figure per set of narrowing filters chosen (16), each
- * sending 8 queries in turn over the four billing types and the values the screen offers;
- * page 1 and the last page of each query.
+ * GPU count × host-name keyword, at the page sizes the screen offers. Every set of narrowing
+ * filters (16) is sent, 4 queries each over the billing types, sizes and the values the screen
+ * lists; grouped by how many filters are set (one figure per group and page: page 1, last page).
  */
 async function marketFigures(get: Get, headers: Record<string, string>): Promise<ScaleFigure[]> {
   const first = (await get(`/api/gpu/market?size=${MARKET_DEFAULT_PAGE_SIZE}`, headers)).data as {
@@ -85,12 +85,13 @@ async function marketFigures(get: Get, headers: Record<string, string>): Promise
   };
   // Keywords as a visitor types them: the first half of a host name (matches that host's siblings).
   const keywords = [...new Set(first.list.map((i) => i.hostName.slice(0, Math.ceil(i.hostName.length / 2))))];
-  const filters = ['region', 'model', 'count', 'keyword'] as const;
-  const out: ScaleFigure[] = [];
-  for (const chosen of subsets(filters)) {
-    const firstPages: string[] = [];
-    const lastPages: string[] = [];
-    for (let k = 0; k < 8; k++) {
+  const groups = new Map<number, { sets: string[]; firstPages: string[]; lastPages: string[] }>();
+  let k = 0;
+  for (const chosen of subsets(['region', 'model', 'count', 'keyword'] as const)) {
+    const group = groups.get(chosen.length) ?? { sets: [], firstPages: [], lastPages: [] };
+    groups.set(chosen.length, group);
+    group.sets.push(chosen.join('+'));
+    for (let n = 0; n < 4; n++, k++) {
       const q = new URLSearchParams({ billingType: BILLING_TYPES[k % BILLING_TYPES.length] as string });
       const pick = <T>(xs: T[]) => xs[(k * 5) % Math.max(1, xs.length)];
       if (chosen.includes('region') && first.regions.length)
@@ -99,16 +100,20 @@ async function marketFigures(get: Get, headers: Record<string, string>): Promise
         q.set('gpuModel', pick(first.gpuModels) as string);
       if (chosen.includes('count')) q.set('gpuCount', String(1 + (k % 8)));
       if (chosen.includes('keyword') && keywords.length) q.set('keyword', pick(keywords) as string);
+      const size = MARKET_PAGE_SIZES[(k + (k >> 2)) % MARKET_PAGE_SIZES.length] as number;
       const path = `/api/gpu/market?${q}`;
-      const { total } = (await get(paged(path, 1, MARKET_DEFAULT_PAGE_SIZE), headers)).data as PageAnswer;
-      firstPages.push(paged(path, 1, MARKET_DEFAULT_PAGE_SIZE));
-      lastPages.push(
-        paged(path, Math.max(1, Math.ceil(total / MARKET_DEFAULT_PAGE_SIZE)), MARKET_DEFAULT_PAGE_SIZE),
-      );
+      const { total } = (await get(paged(path, 1, size), headers)).data as PageAnswer;
+      group.firstPages.push(paged(path, 1, size));
+      group.lastPages.push(paged(path, Math.max(1, Math.ceil(total / size)), size));
     }
-    const label = chosen.length ? chosen.join('+') : 'billing type only';
-    out.push({ name: `market: ${label}, page 1`, goalMs: CUSTOMER_GOAL_MS, headers, paths: firstPages });
-    out.push({ name: `market: ${label}, last page`, goalMs: CUSTOMER_GOAL_MS, headers, paths: lastPages });
+  }
+  const out: ScaleFigure[] = [];
+  for (const [n, g] of groups) {
+    const label = n === 0 ? 'billing type only' : `${n} filter${n > 1 ? 's' : ''}`;
+    const detail = `${g.firstPages.length} queries: ${n === 0 ? 'billing types × page sizes' : g.sets.join(', ')}`;
+    const c = CUSTOMER_GOAL_MS;
+    out.push({ name: `market: ${label}, page 1`, detail, goalMs: c, headers, paths: g.firstPages });
+    out.push({ name: `market: ${label}, last page`, detail, goalMs: c, headers, paths: g.lastPages });
   }
   return out;
 }
