@@ -1,0 +1,153 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { hashPassword } from '../../src/modules/auth/index.ts';
+import type { Database, Db } from '../../src/platform/db/client.ts';
+import { type SecretBox, secretBoxOf } from '../../src/platform/secret-box.ts';
+import { testConfig } from '../../src/test/test-app.ts';
+import { voucherConfigsSql } from './customers.ts';
+import { ensureTenantsAndRegions } from './fixed.ts';
+import { type Job, scaledJobs, whaleJobs } from './jobs.ts';
+import { ID_TABLES, type IdTable, SCALE_WHALE, type SeedContext, upTo } from './plan.ts';
+
+export { SCALE, SCALE_WHALE } from './plan.ts';
+
+/** Actual row counts of the tables the generator fills. */
+export type ScaleCounts = Record<(typeof COUNTED)[number], number>;
+const COUNTED = [
+  'tenants',
+  'regions',
+  'hosts',
+  'host_gpus',
+  'gpu_skus',
+  'host_ports',
+  'users',
+  'accounts',
+  'instances',
+  'instance_events',
+  'simulated_containers',
+  'ledger_entries',
+  'billing_records',
+  'recharge_orders',
+  'vouchers',
+  'voucher_configs',
+  'discounts',
+  'audit_log',
+  'instance_sample_rollups',
+] as const;
+
+/** What the database records of the generator (app_meta 'scale-seed'). */
+interface SeedState {
+  fraction: number;
+  anchor: string;
+  base: Record<IdTable, number>;
+  whale: boolean;
+}
+const STATE_KEY = 'scale-seed';
+
+const rowsOf = <T>(res: unknown): T[] => (res as { rows: T[] }).rows;
+const run = (db: Db, text: string) => db.execute(sql.raw(text));
+
+/**
+ * Fills the database (migrated, with its first-start data) with the issue 33 fleet at `fraction`
+ * of SCALE. Idempotent and incremental: the fraction reached is recorded; a smaller or equal one
+ * does nothing, a larger one writes only index ranges [old·N, new·N) of each table.
+ */
+export async function seedScale(
+  database: Database,
+  opts: { fraction: number; log?: (line: string) => void; box?: SecretBox },
+): Promise<ScaleCounts> {
+  const { db } = database;
+  const log = opts.log ?? (() => {});
+  if (!(opts.fraction > 0 && opts.fraction <= 1))
+    throw new Error(`fraction must be in (0, 1]: ${opts.fraction}`);
+  const state = await loadOrStartState(db);
+  if (opts.fraction <= state.fraction) {
+    log(`already seeded to ${state.fraction}: nothing to do`);
+    return countRows(db);
+  }
+  const ctx = await contextOf(db, state, opts.box);
+  const started = performance.now();
+  const took = new Map<string, number>();
+  const runJobs = async (jobs: Job[], from: number, to: number) => {
+    for (const job of jobs) {
+      const t0 = performance.now();
+      const lo = upTo(from, job.total);
+      const hi = upTo(to, job.total);
+      for (let a = lo; a < hi; a += job.chunk) {
+        const b = Math.min(hi, a + job.chunk);
+        await run(db, job.sql(a, b));
+        if (hi - lo > job.chunk) log(`  ${job.name}: ${b - lo} / ${hi - lo}`);
+      }
+      const table = job.name.split('/')[0] as string;
+      took.set(table, (took.get(table) ?? 0) + (performance.now() - t0));
+    }
+  };
+  if (!state.whale) {
+    await run(db, voucherConfigsSql(ctx));
+    await runJobs(whaleJobs(ctx), 0, 1);
+    state.whale = true;
+    await saveState(db, state);
+  }
+  await runJobs(scaledJobs(ctx), state.fraction, opts.fraction);
+  state.fraction = opts.fraction;
+  await saveState(db, state);
+  const t0 = performance.now();
+  await run(db, 'analyze');
+  took.set('analyze', performance.now() - t0);
+  for (const [name, ms] of took) log(`${name.padEnd(28)} ${(ms / 1000).toFixed(1).padStart(7)} s`);
+  log(`seeded to ${opts.fraction} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  return countRows(db);
+}
+
+/** Row counts of every table the generator fills (exact: count(*)). */
+export async function countRows(db: Db): Promise<ScaleCounts> {
+  const parts = COUNTED.map((t) => `select '${t}' as t, count(*)::bigint as n from ${t}`).join(' union all ');
+  const rows = rowsOf<{ t: string; n: string | number }>(await run(db, parts));
+  return Object.fromEntries(rows.map((r) => [r.t, Number(r.n)])) as ScaleCounts;
+}
+
+async function loadOrStartState(db: Db): Promise<SeedState> {
+  const [found] = rowsOf<{ value: SeedState }>(
+    await db.execute(sql`select value from app_meta where key = ${STATE_KEY}`),
+  );
+  if (found) return found.value;
+  await ensureTenantsAndRegions(db);
+  // Id ranges for the whole 100 % taken now, so the app's own rows never land in them later.
+  const base = {} as Record<IdTable, number>;
+  for (const [table, size] of Object.entries(ID_TABLES) as [IdTable, number][]) {
+    const seq = `pg_get_serial_sequence('${table}', 'id')`;
+    const [row] = rowsOf<{ b: string }>(
+      await run(db, `select greatest(nextval(${seq}), (select coalesce(max(id), 0) + 1 from ${table})) as b`),
+    );
+    base[table] = Number(row?.b);
+    await run(db, `select setval(${seq}, ${base[table] + size})`);
+  }
+  const anchor = new Date(Math.floor(Date.now() / 60_000) * 60_000).toISOString();
+  const state: SeedState = { fraction: 0, anchor, base, whale: false };
+  await db.execute(
+    sql`insert into app_meta (key, value) values (${STATE_KEY}, ${JSON.stringify(state)}::jsonb) on conflict do nothing`,
+  );
+  return state;
+}
+
+const saveState = (db: Db, state: SeedState) =>
+  db.execute(sql`update app_meta set value = ${JSON.stringify(state)}::jsonb where key = ${STATE_KEY}`);
+
+/** Ids the generators refer to, the one password hash and the sealed instance secrets. */
+async function contextOf(db: Db, state: SeedState, box?: SecretBox): Promise<SeedContext> {
+  const { tenantIds, regionIds } = await ensureTenantsAndRegions(db);
+  const [admin] = rowsOf<{ id: number | null }>(await run(db, 'select min(id) as id from admins'));
+  // Sealed under the secret the app will run with (or the tests' one), so start-up re-seals nothing.
+  const sealBox =
+    box ?? secretBoxOf(testConfig(process.env.APP_SECRET ? { APP_SECRET: process.env.APP_SECRET } : {}));
+  return {
+    anchor: state.anchor,
+    base: state.base,
+    tenantIds,
+    regionIds,
+    adminId: admin?.id ?? null,
+    passwordHash: await hashPassword(SCALE_WHALE.password),
+    sealedPassword: sealBox.seal('scale-root-password'),
+    sealedToken: sealBox.seal(randomBytes(16).toString('hex')),
+  };
+}
