@@ -5,6 +5,8 @@ export interface Figure {
   name: string;
   requestsPerSec: number;
   p99Ms: number;
+  /** Requests answered within the measured seconds (0: every one took longer; p99 then says nothing). */
+  completed?: number;
 }
 
 export async function load(
@@ -25,5 +27,9 @@ export async function load(
   await autocannon({ ...common, duration: opts.warmSeconds ?? 2 });
   const r = await autocannon({ ...common, duration: opts.seconds ?? 8 });
   if (r.non2xx > 0 || r.errors > 0) throw new Error(`${url}: ${r.non2xx} non-2xx, ${r.errors} errors`);
-  return { requestsPerSec: Math.round(r.requests.average), p99Ms: r.latency.p99 };
+  return {
+    requestsPerSec: Math.round(r.requests.average),
+    p99Ms: r.latency.p99,
+    completed: r.requests.total,
+  };
 }
