@@ -65,7 +65,7 @@ export function ledgerSql(rows: string) {
 
 export const ledgerRows = (ctx: SeedContext, lo: number, hi: number) => `
   select ${ctx.base.ledger_entries} + g as id, ${userId(ctx, 'u')} as uid, ${tenantOf(ctx, 'u')} as tenant, j,
-    'scale:ledger:' || g as key, ${ledgerTime(ctx, 'j', PER.ledgerPerUser, 'u')} as t,
+    'scale:ledger:' || lpad(g::text, 9, '0') as key, ${ledgerTime(ctx, 'j', PER.ledgerPerUser, 'u')} as t,
     ${ctx.base.recharge_orders} + u * ${PER.rechargePerUser} + j / 10 as order_id,
     ${releasedBase(ctx)} + 2 * u + j / 50 as inst
   from (select g, g / ${PER.ledgerPerUser} as u, g % ${PER.ledgerPerUser} as j
@@ -73,7 +73,7 @@ export const ledgerRows = (ctx: SeedContext, lo: number, hi: number) => `
 
 export const whaleLedgerRows = (ctx: SeedContext, lo: number, hi: number) => `
   select ${ctx.base.ledger_entries} + ${SCALE.ledgerEntries} + j as id, ${whaleUserId(ctx)} as uid,
-    ${ctx.tenantIds[0]} as tenant, j, 'scale:whale-ledger:' || j as key, ${ledgerTime(ctx, 'j', WHALE.ledger, '0')} as t,
+    ${ctx.tenantIds[0]} as tenant, j, 'scale:whale-ledger:' || lpad(j::text, 6, '0') as key, ${ledgerTime(ctx, 'j', WHALE.ledger, '0')} as t,
     ${ctx.base.recharge_orders} + ${SCALE.rechargeOrders} + j / 10 as order_id,
     ${whaleReleasedBase(ctx)} + j % ${WHALE.released} as inst
   from generate_series(${lo}, ${hi - 1}) j`;
@@ -95,6 +95,7 @@ export function rechargeSql(rows: string) {
       case when ${paid} then t end, case when not ${paid} and r % 4 <> 1 then t + interval '30 minutes' end,
       t - interval '1 minute', t
     from (${rows}) x
+    order by t, id
     on conflict do nothing`;
 }
 

@@ -83,6 +83,7 @@ export function billsSql(ctx: SeedContext, rows: string) {
       case when ${hourly} then date_trunc('hour', t) end, case when ${hourly} then ${UNITS.charge} end,
       ${billNo('kind', 'id', 't')}, t
     from (${rows}) x
+    order by t, id
     on conflict do nothing`;
 }
 
