@@ -69,14 +69,23 @@ export async function seedScale(
   const ctx = await contextOf(db, state, opts.box);
   const started = performance.now();
   const took = new Map<string, number>();
+  const done = await progressMarks(db);
   const runJobs = async (jobs: Job[], from: number, to: number) => {
     for (const job of jobs) {
       const t0 = performance.now();
-      const lo = upTo(from, job.total);
+      // Past the last chunk a crashed run committed: each chunk commits with its mark, so the
+      // inserts need no conflict handling (which would cost an extra probe of each unique index).
+      const lo = Math.max(upTo(from, job.total), done.get(job.name) ?? 0);
       const hi = upTo(to, job.total);
       for (let a = lo; a < hi; a += job.chunk) {
         const b = Math.min(hi, a + job.chunk);
-        await run(db, job.sql(a, b));
+        await db.transaction(async (tx) => {
+          await tx.execute(sql.raw(job.sql(a, b)));
+          await tx.execute(
+            sql`insert into app_meta (key, value) values (${`${STATE_KEY}:${job.name}`}, ${JSON.stringify({ done: b })}::jsonb)
+                on conflict (key) do update set value = excluded.value`,
+          );
+        });
         if (hi - lo > job.chunk) log(`  ${job.name}: ${b - lo} / ${hi - lo} (${secondsSince(t0)} s)`);
       }
       const table = job.name.split('/')[0] as string;
@@ -159,6 +168,14 @@ async function withPackedBills<T>(db: Db, fn: () => Promise<T>): Promise<T> {
         : 'alter table billing_records reset (fillfactor)',
     );
   }
+}
+
+/** How far each job got (index reached), by job name. */
+async function progressMarks(db: Db): Promise<Map<string, number>> {
+  const rows = rowsOf<{ key: string; value: { done: number } }>(
+    await db.execute(sql`select key, value from app_meta where key like ${`${STATE_KEY}:%`}`),
+  );
+  return new Map(rows.map((r) => [r.key.slice(STATE_KEY.length + 1), r.value.done]));
 }
 
 const saveState = (db: Db, state: SeedState) =>
