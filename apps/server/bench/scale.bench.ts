@@ -57,10 +57,11 @@ async function adminHeaders(database: Database, app: Awaited<ReturnType<typeof b
 async function settle(database: Database) {
   const active = (cancel: boolean) => sql`
     select ${cancel ? sql`pg_cancel_backend(pid)` : sql`pid`} from pg_stat_activity
-    where datname = current_database() and state = 'active' and pid <> pg_backend_pid()`;
+    where datname = current_database() and backend_type = 'client backend' and state = 'active'
+      and pid <> pg_backend_pid()`;
   const since = Date.now();
   let quiet = 0;
-  while (quiet < 2) {
+  while (quiet < 2 && Date.now() - since < 60_000) {
     const late = Date.now() - since > 2000;
     const res = (await database.db.execute(active(late))) as unknown as { rows: unknown[] };
     quiet = res.rows.length > 0 ? 0 : quiet + 1;
