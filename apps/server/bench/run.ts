@@ -3,7 +3,9 @@
  * route measured in the same run on the same machine (the baseline), so the ratio means
  * something whatever the hardware. Uses the embedded PGlite, or DATABASE_URL when set
  * (`scripts/with-postgres.sh npm run bench`: PostgreSQL, and two replicas for the creates).
- * BENCH=market, BENCH=tokens, BENCH=metering, BENCH=creates or BENCH=monitoring runs only that part.
+ * BENCH=market, BENCH=tokens, BENCH=metering, BENCH=creates, BENCH=monitoring or BENCH=scale runs
+ * only that part. The scale figures (issue 33: every list at a large deployment's size) need
+ * PostgreSQL; SCALE_FRACTION_MAX=0.2 runs them on a fifth of that size.
  */
 import Fastify from 'fastify';
 import { benchCreates } from './create.bench.ts';
@@ -11,6 +13,7 @@ import { type Figure, load } from './load.ts';
 import { benchMarket } from './market.bench.ts';
 import { benchMetering } from './metering.bench.ts';
 import { benchMonitoring } from './monitoring.bench.ts';
+import { benchScale } from './scale.bench.ts';
 import { benchTokens } from './tokens.bench.ts';
 
 async function baseline(): Promise<Figure> {
@@ -64,5 +67,9 @@ if (!only || only === 'creates') {
 if (!only || only === 'monitoring') {
   console.log('');
   for (const line of await benchMonitoring()) console.log(line);
+}
+if (!only || only === 'scale') {
+  console.log('');
+  for (const line of await benchScale()) console.log(line);
 }
 process.exit(0);

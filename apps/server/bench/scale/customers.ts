@@ -59,13 +59,12 @@ export function ledgerSql(rows: string) {
       0, ${availableAfter('j')}, 0, key, case when j % 10 = 0 then 'recharge_order' else 'instance' end,
       case when j % 10 = 0 then order_id::text else inst::text end,
       case when j % 10 = 0 then '在线充值' when j % 10 = 9 then '退款 job-' || inst else '按量计费 job-' || inst end, t
-    from (${rows}) x
-    on conflict do nothing`;
+    from (${rows}) x`;
 }
 
 export const ledgerRows = (ctx: SeedContext, lo: number, hi: number) => `
   select ${ctx.base.ledger_entries} + g as id, ${userId(ctx, 'u')} as uid, ${tenantOf(ctx, 'u')} as tenant, j,
-    'scale:ledger:' || g as key, ${ledgerTime(ctx, 'j', PER.ledgerPerUser, 'u')} as t,
+    'scale:ledger:' || lpad(g::text, 9, '0') as key, ${ledgerTime(ctx, 'j', PER.ledgerPerUser, 'u')} as t,
     ${ctx.base.recharge_orders} + u * ${PER.rechargePerUser} + j / 10 as order_id,
     ${releasedBase(ctx)} + 2 * u + j / 50 as inst
   from (select g, g / ${PER.ledgerPerUser} as u, g % ${PER.ledgerPerUser} as j
@@ -73,7 +72,7 @@ export const ledgerRows = (ctx: SeedContext, lo: number, hi: number) => `
 
 export const whaleLedgerRows = (ctx: SeedContext, lo: number, hi: number) => `
   select ${ctx.base.ledger_entries} + ${SCALE.ledgerEntries} + j as id, ${whaleUserId(ctx)} as uid,
-    ${ctx.tenantIds[0]} as tenant, j, 'scale:whale-ledger:' || j as key, ${ledgerTime(ctx, 'j', WHALE.ledger, '0')} as t,
+    ${ctx.tenantIds[0]} as tenant, j, 'scale:whale-ledger:' || lpad(j::text, 6, '0') as key, ${ledgerTime(ctx, 'j', WHALE.ledger, '0')} as t,
     ${ctx.base.recharge_orders} + ${SCALE.rechargeOrders} + j / 10 as order_id,
     ${whaleReleasedBase(ctx)} + j % ${WHALE.released} as inst
   from generate_series(${lo}, ${hi - 1}) j`;
@@ -95,7 +94,7 @@ export function rechargeSql(rows: string) {
       case when ${paid} then t end, case when not ${paid} and r % 4 <> 1 then t + interval '30 minutes' end,
       t - interval '1 minute', t
     from (${rows}) x
-    on conflict do nothing`;
+    order by t, id`;
 }
 
 export const rechargeRows = (ctx: SeedContext, lo: number, hi: number) => `
@@ -137,8 +136,7 @@ export function vouchersSql(ctx: SeedContext, rows: string) {
         else ${UNITS.voucher} - (v % 5) * ${UNITS.voucher / 10} end,
       case when v % 5 < 2 then created + interval '90 days' else ${A} + interval '60 days' + (v % 5) * interval '30 days' end,
       created, created
-    from (${rows}) x
-    on conflict do nothing`;
+    from (${rows}) x`;
 }
 
 export const voucherRows = (ctx: SeedContext, lo: number, hi: number) => `
@@ -189,6 +187,5 @@ export function auditSql(ctx: SeedContext, lo: number, hi: number) {
       'user:' || ${userId(ctx, `g / ${PER.auditPerUser}`)}, jsonb_build_object('reason', '批量生成', 'n', g),
       ('10.1.' || (g / 250) % 250 || '.' || g % 250)::inet,
       ${at(ctx)} - interval '365 days' + g * interval '1 millisecond' * ${Math.floor((365 * 86_400_000) / SCALE.auditEntries)}
-    from generate_series(${lo}, ${hi - 1}) g
-    on conflict do nothing`;
+    from generate_series(${lo}, ${hi - 1}) g`;
 }

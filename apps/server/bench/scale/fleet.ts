@@ -16,7 +16,8 @@ import {
 /**
  * SQL of the fleet, one statement per index range (h = host index; the whale's host is index
  * SCALE.hosts). Ids are the context's reserved bases plus the index, so every row is derived from
- * its index alone and `on conflict do nothing` makes a re-run after a crash harmless.
+ * its index alone; each chunk commits with its progress mark (seed.ts), so a re-run after a crash
+ * goes on after the last chunk (these small tables also skip rows already there).
  */
 
 /** Running instance index r sits on host r / 20 in slot r % 20; the whale's in slots 0–7 of its host. */

@@ -29,8 +29,7 @@ export function releasedSql(ctx: SeedContext, rows: string) {
       'job-' || n, ${lit(IMAGE)}, ${modelName('h')}, 1, jsonb_build_array(n % 8), 'hourly', ${hostPrice('h')}, 1,
       'RELEASED', ${lit(ctx.sealedPassword)}, ${lit(ctx.sealedToken)}, ${UNITS.charge * 40},
       created + interval '180 days', created + interval '180 days', '用户释放', created, created + interval '180 days'
-    from (${rows}) x
-    on conflict do nothing`;
+    from (${rows}) x`;
 }
 
 export const releasedRows = (ctx: SeedContext, lo: number, hi: number) => `
@@ -48,8 +47,7 @@ export function releasedEventsSql(instanceIdOf: string, base: number, lo: number
       case when e = 1 then '用户释放' end, case when e = 0 then inst.created_at else inst.released_at end
     from generate_series(${lo}, ${hi - 1}) i
     cross join (values (0), (1)) ev(e)
-    join instances inst on inst.id = ${instanceIdOf}
-    on conflict do nothing`;
+    join instances inst on inst.id = ${instanceIdOf}`;
 }
 
 /** Events of running instances: created → RUNNING (id `base` + r). rows: r, h, s, uid. */
@@ -58,8 +56,7 @@ export function runningEventsSql(ctx: SeedContext, rows: string, base: number) {
     insert into instance_events (id, instance_id, from_status, to_status, actor, created_at)
     select ${base} + r, ${runningId(ctx, 'h', 's')}, 'CREATING', 'RUNNING', 'user:' || uid,
       ${at(ctx)} - ((r * 7) % 720 + 1) * interval '1 hour'
-    from (${rows}) x
-    on conflict do nothing`;
+    from (${rows}) x`;
 }
 
 const billNo = (kind: string, id: string, t: string) =>
@@ -83,7 +80,7 @@ export function billsSql(ctx: SeedContext, rows: string) {
       case when ${hourly} then date_trunc('hour', t) end, case when ${hourly} then ${UNITS.charge} end,
       ${billNo('kind', 'id', 't')}, t
     from (${rows}) x
-    on conflict do nothing`;
+    order by t, id`;
 }
 
 /** Regular users' bill lines g (user g / 100, line b = g % 100), matched to their ledger rows. */

@@ -54,10 +54,13 @@ const eventBases = (ctx: SeedContext) => {
   return { running, released, whaleRunning, whaleReleased: whaleRunning + WHALE.running };
 };
 
-/** The scaled tables in foreign-key order. */
-export function scaledJobs(ctx: SeedContext): Job[] {
+/**
+ * The scaled tables: `first` in foreign-key order, then two lanes that refer only to what `first`
+ * wrote and run side by side (two connections: both cores of the database busy).
+ */
+export function scaledJobs(ctx: SeedContext): { first: Job[]; lanes: Job[][] } {
   const ev = eventBases(ctx);
-  return [
+  const all: Job[] = [
     { name: 'hosts', total: SCALE.hosts, chunk: 1_000, sql: (lo, hi) => hostsSql(ctx, lo, hi) },
     { name: 'gpu_skus', total: SCALE.hosts, chunk: 1_000, sql: (lo, hi) => skusSql(ctx, lo, hi) },
     { name: 'host_gpus', total: SCALE.gpus, chunk: 8_000, sql: (lo, hi) => gpusSql(ctx, lo, hi) },
@@ -126,6 +129,13 @@ export function scaledJobs(ctx: SeedContext): Job[] {
       sql: (lo, hi) => rollupsSql(ctx, lo, hi),
     },
   ];
+  const named = (names: string[]) => all.filter((j) => names.includes(j.name));
+  const laneA = ['ledger_entries', 'recharge_orders', 'audit_log'];
+  const laneB = ['billing_records', 'vouchers', 'discounts', 'instance_sample_rollups'];
+  return {
+    first: all.filter((j) => !laneA.includes(j.name) && !laneB.includes(j.name)),
+    lanes: [named(laneA), named(laneB)],
+  };
 }
 
 /** The whale's rows: fixed counts, written whole by the first seed (its host is host index SCALE.hosts). */

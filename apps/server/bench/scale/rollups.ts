@@ -22,6 +22,5 @@ export function rollupsSql(ctx: SeedContext, lo: number, hi: number) {
       (${util} / 2)::real, (8 + b % 64) * 1073741824::bigint, 137438953472, (2 + b / 1000) * 1073741824::bigint,
       85899345920, 20
     from generate_series(${lo}, ${hi - 1}) q
-    cross join generate_series(0, ${BUCKETS - 1}) b
-    on conflict do nothing`;
+    cross join generate_series(0, ${BUCKETS - 1}) b`;
 }
