@@ -7,7 +7,7 @@ import { testConfig } from '../../src/test/test-app.ts';
 import { voucherConfigsSql } from './customers.ts';
 import { ensureTenantsAndRegions } from './fixed.ts';
 import { type Job, scaledJobs, whaleJobs } from './jobs.ts';
-import { ID_TABLES, type IdTable, SCALE_WHALE, type SeedContext, upTo } from './plan.ts';
+import { ID_TABLES, type IdTable, SCALE, SCALE_WHALE, type SeedContext, upTo } from './plan.ts';
 
 export { SCALE, SCALE_WHALE } from './plan.ts';
 
@@ -61,6 +61,11 @@ export async function seedScale(
   const log = opts.log ?? (() => {});
   if (!(opts.fraction > 0 && opts.fraction <= 1))
     throw new Error(`fraction must be in (0, 1]: ${opts.fraction}`);
+  // Whole hosts and whole users: a host's GPUs and a user's rows are derived from its index, so a
+  // fraction between two hosts would write GPUs (or ledger rows) of a host (or user) not there yet.
+  const fraction = Math.max(1, Math.round(opts.fraction * SCALE.hosts)) / SCALE.hosts;
+  if (fraction !== opts.fraction) log(`fraction ${opts.fraction} taken as ${fraction} (whole hosts)`);
+  opts = { ...opts, fraction };
   const state = await loadOrStartState(db);
   if (opts.fraction <= state.fraction) {
     log(`already seeded to ${state.fraction}: nothing to do`);
