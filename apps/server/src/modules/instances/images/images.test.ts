@@ -40,7 +40,9 @@ const setQuota = async (maxCount: number, maxTotalGb: number) => {
 describe('save as image', () => {
   it('saves a powered-off instance as a job: 保存中 then 可用, its files in a new instance, nothing charged', async () => {
     const { u, id } = await stopped();
-    await h.setHostSettings(HOST, '{"latencyMs":200}');
+    // Long enough that the job cannot finish before the two refused requests below, even on a
+    // loaded CI machine (200 ms could: the save was done before power_on was asked).
+    await h.setHostSettings(HOST, '{"latencyMs":3000}');
     const balance = await h.balance(u.user.id);
     const res = await save(u.headers, id);
     expect(res.statusCode).toBe(200);
