@@ -224,9 +224,10 @@ export const billingRecords = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    // A customer's bills newest (highest id) first, any page, and the export's keyset (issue 33).
-    // Time and amount ride along so one user's date-range sums read this index alone.
-    index('billing_records_user').on(t.userId, t.tenantId, t.id, t.createdAt, t.amount),
+    // A customer's bills newest (highest id) first, any page, and the export's keyset (issue 33);
+    // time rides along for date ranges. Never a column metering rewrites (amount, period): that
+    // would end the in-place (HOT) rewrites the fillfactor is for.
+    index('billing_records_user').on(t.userId, t.tenantId, t.id, t.createdAt),
     // "My orders": the few order lines among the hourly metering ones, newest first, any page.
     // Partial, so metering's bulk inserts do not write it.
     index('billing_records_orders')
