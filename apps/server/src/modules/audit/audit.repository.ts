@@ -2,6 +2,7 @@ import { AUDIT_ACTIONS, type AuditAction } from '@gpu/shared';
 import { and, desc, eq, gte, ilike, lt, type SQL, sql } from 'drizzle-orm';
 import { cappedCount } from '../../platform/db/capped-count.ts';
 import type { DbOrTx } from '../../platform/db/client.ts';
+import { rowsOf } from '../../platform/db/rows.ts';
 import { admins } from '../auth/auth.tables.ts';
 import { auditLog } from './audit.tables.ts';
 
@@ -23,7 +24,6 @@ export interface AuditFilter {
   toExclusive?: Date;
 }
 
-const rowsOf = <T>(res: unknown): T[] => (res as { rows: T[] }).rows;
 const KNOWN_ACTIONS = new Set<string>(AUDIT_ACTIONS);
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -71,20 +71,25 @@ export function createAuditRepository({ db }: { db: DbOrTx }) {
      * per distinct action) instead of reading the whole log.
      */
     async actions(): Promise<string[]> {
-      const rows = await db.execute<{ action: string }>(sql`
+      const rows = await rowsOf<{ action: string }>(
+        db,
+        sql`
         with recursive a(action) as (
           (select action from audit_log order by action limit 1)
           union all
           select (select l.action from audit_log l where l.action > a.action order by l.action limit 1)
           from a where a.action is not null
         )
-        select action from a where action is not null`);
-      return rowsOf<{ action: string }>(rows).map((r) => r.action);
+        select action from a where action is not null`,
+      );
+      return rows.map((r) => r.action);
     },
 
     /** The distinct administrators seen (by name, then id), for the viewer's admin filter; a loose index scan too. */
     async actors(): Promise<{ adminId: number; adminName: string | null }[]> {
-      const rows = await db.execute<{ admin_id: number; admin_name: string | null }>(sql`
+      const rows = await rowsOf<{ admin_id: number; admin_name: string | null }>(
+        db,
+        sql`
         with recursive a(admin_id) as (
           (select admin_id from audit_log where admin_id is not null order by admin_id limit 1)
           union all
@@ -94,8 +99,9 @@ export function createAuditRepository({ db }: { db: DbOrTx }) {
         select a.admin_id::int as admin_id, ad.username as admin_name
         from a left join admins ad on ad.id = a.admin_id
         where a.admin_id is not null
-        order by ad.username, a.admin_id`);
-      return rowsOf<{ admin_id: number; admin_name: string | null }>(rows).map((r) => ({
+        order by ad.username, a.admin_id`,
+      );
+      return rows.map((r) => ({
         adminId: r.admin_id,
         adminName: r.admin_name,
       }));

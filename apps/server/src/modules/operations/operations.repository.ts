@@ -2,12 +2,11 @@ import type { BillingType, InstanceStatus } from '@gpu/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { cappedCount } from '../../platform/db/capped-count.ts';
 import type { DbOrTx } from '../../platform/db/client.ts';
+import { rowsOf } from '../../platform/db/rows.ts';
 import { countGpuStates, sumGpuStates } from '../hosts/index.ts';
 
-/** Both drivers answer `execute` with `{ rows }`; numbers of bigint sums come as text. */
-export async function rowsOf<T>(db: DbOrTx, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
+export { rowsOf };
+/** Numbers of bigint sums come as text. */
 export const n = (v: unknown) => Number(v ?? 0);
 const escapeLike = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 

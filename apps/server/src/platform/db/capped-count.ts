@@ -1,6 +1,7 @@
 import { TOTAL_CAP } from '@gpu/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from './client.ts';
+import { rowsOf } from './rows.ts';
 
 /**
  * The number of rows `rows` (a `select 1 from … where …`) yields, counting no further than
@@ -8,7 +9,10 @@ import type { DbOrTx } from './client.ts';
  * entries for its total, however large the table grows (issue 33).
  */
 export async function cappedCount(db: DbOrTx, rows: SQL): Promise<{ total: number; totalCapped?: true }> {
-  const res = await db.execute(sql`select count(*)::int as n from (${rows} limit ${TOTAL_CAP + 1}) capped`);
-  const n = Number((res as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
+  const [row] = await rowsOf<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from (${rows} limit ${TOTAL_CAP + 1}) capped`,
+  );
+  const n = Number(row?.n ?? 0);
   return n > TOTAL_CAP ? { total: TOTAL_CAP, totalCapped: true } : { total: n };
 }
