@@ -1,9 +1,7 @@
 import { formatMoney } from '@gpu/shared/money';
-import { formatTime } from '@gpu/shared/time';
 import type { ReactNode } from 'react';
 import { StatCard, StatGrid } from '../../../components/StatCard';
-import { ta } from '../../../locales/zh-CN.admin';
-import styles from './ops.module.css';
+import { ComputedAt } from './ComputedAt';
 
 export interface StatItem {
   key: string;
@@ -50,9 +48,7 @@ export function StatCards({
   return (
     <div>
       {cards}
-      <span className={styles.computedAt} data-testid="stats-computed-at">
-        {ta.adminOps.computedAt(formatTime(computedAt, 'HH:mm:ss'))}
-      </span>
+      <ComputedAt at={computedAt} testId="stats-computed-at" />
     </div>
   );
 }

@@ -1,11 +1,10 @@
 import { formatMoney } from '@gpu/shared/money';
-import { formatTime } from '@gpu/shared/time';
 import { Alert, Card } from 'antd';
 import { PageHeader } from '../../../components/PageHeader';
 import { StatCard, StatGrid } from '../../../components/StatCard';
 import { t } from '../../../locales/zh-CN';
 import { ta } from '../../../locales/zh-CN.admin';
-import { OpsDashboard } from '../../admin-ops';
+import { ComputedAt, OpsDashboard } from '../../admin-ops';
 import { useDashboard } from '../api/promotions';
 import { DiscountTable } from '../components/DiscountTable';
 import styles from './AdminPage.module.css';
@@ -39,11 +38,7 @@ export default function AdminDashboardPage() {
           <StatCard key={x.key} label={x.title} value={x.value} loading={dash.isPending} />
         ))}
       </StatGrid>
-      {f?.computedAt ? (
-        <span className={styles.subtitle} data-testid="figures-computed-at">
-          {ta.adminOps.computedAt(formatTime(f.computedAt, 'HH:mm:ss'))}
-        </span>
-      ) : null}
+      <ComputedAt at={f?.computedAt} testId="figures-computed-at" />
       <OpsDashboard />
       <Card
         className={`${styles.card} ${styles.section}`}

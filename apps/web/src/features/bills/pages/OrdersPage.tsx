@@ -1,4 +1,4 @@
-import { type BillKind, ORDER_BILL_KINDS } from '@gpu/shared/labels';
+import { ORDER_BILL_KINDS } from '@gpu/shared/labels';
 import { useState } from 'react';
 import { PageHeader } from '../../../components/PageHeader';
 import { t } from '../../../locales/zh-CN';
@@ -7,15 +7,12 @@ import { type BillFilters, useBillsOfKinds } from '../api/list-bills';
 import { PAGE_SIZE, RecordsCard } from '../components/RecordsCard';
 import styles from './bills-pages.module.css';
 
-/** An order is a record that buys, extends or refunds an instance; metering is not an order. */
-export const ORDER_KINDS: readonly BillKind[] = ORDER_BILL_KINDS;
-
 /** /console/orders: the instance orders (new, renewal, refund) with filters and pagination. */
 export default function OrdersPage() {
   const [filters, setFilters] = useState<BillFilters>({});
   const [page, setPage] = useState(1);
   const { kind, ...rest } = filters;
-  const records = useBillsOfKinds(kind ? [kind] : ORDER_KINDS, rest, page, PAGE_SIZE);
+  const records = useBillsOfKinds(kind ? [kind] : ORDER_BILL_KINDS, rest, page, PAGE_SIZE);
   useBalanceEvents();
 
   return (
@@ -24,7 +21,7 @@ export default function OrdersPage() {
       <RecordsCard
         query={records}
         filters={filters}
-        kinds={ORDER_KINDS}
+        kinds={ORDER_BILL_KINDS}
         onFilters={(next) => {
           setFilters(next);
           setPage(1);
