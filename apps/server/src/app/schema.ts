@@ -17,6 +17,7 @@ export * from '../modules/market/package-prices.tables.ts';
 export * from '../modules/monitoring/monitoring.tables.ts';
 export * from '../modules/notices/notices.tables.ts';
 export * from '../modules/notices/notifications.tables.ts';
+export * from '../modules/operations/dashboard.tables.ts';
 export * from '../modules/payments/payments.tables.ts';
 export * from '../modules/ssh-keys/ssh-keys.tables.ts';
 export * from '../modules/tenants/tenants.tables.ts';

@@ -42,6 +42,10 @@ export const users = pgTable(
     uniqueIndex('users_tenant_phone').on(t.tenantId, t.phone),
     uniqueIndex('users_tenant_username').on(t.tenantId, t.username),
     uniqueIndex('users_tenant_email').on(t.tenantId, t.email).where(sql`${t.email} is not null`),
+    // The back office's search matches any part of a phone or name (ILIKE '%…%'): trigrams
+    // answer it from the index instead of reading every user (pg_trgm, issue 33).
+    index('users_phone_trgm').using('gin', t.phone.op('gin_trgm_ops')),
+    index('users_username_trgm').using('gin', t.username.op('gin_trgm_ops')),
   ],
 );
 

@@ -44,8 +44,6 @@ export interface HostFilter {
   ids?: number[];
 }
 
-const n = (v: unknown) => Number(v ?? 0);
-
 /**
  * The ports a host hands out: its whole range on a local host (the pool's rows are written the
  * first time one is needed, so counting rows said "0 / 0" on hosts that had never placed an
@@ -69,13 +67,8 @@ export function createHostsRepository({ db }: { db: DbOrTx }) {
       f: HostFilter,
       page?: { page: number; size: number },
     ): Promise<{ rows: HostListRow[]; total: number }> {
-      const portOfHost = eq(hostPorts.hostId, hosts.id);
       const base = db
-        .select({
-          host: hosts,
-          regionName: regions.name,
-          portAllocated: db.$count(hostPorts, and(portOfHost, isNotNull(hostPorts.instanceId))),
-        })
+        .select({ host: hosts, regionName: regions.name })
         .from(hosts)
         .innerJoin(regions, eq(regions.id, hosts.regionId))
         .where(where(f))
@@ -86,6 +79,17 @@ export function createHostsRepository({ db }: { db: DbOrTx }) {
       const skus = ids.length
         ? await db.select().from(gpuSkus).where(inArray(gpuSkus.hostId, ids)).orderBy(asc(gpuSkus.id))
         : [];
+      // The page's figures only: a sub-select in the page query ran for every row the offset skips.
+      const ports = new Map(
+        (ids.length
+          ? await db
+              .select({ hostId: hostPorts.hostId, n: sql<number>`count(*)::int` })
+              .from(hostPorts)
+              .where(and(inArray(hostPorts.hostId, ids), isNotNull(hostPorts.instanceId)))
+              .groupBy(hostPorts.hostId)
+          : []
+        ).map((p) => [p.hostId, p.n]),
+      );
       const gpus = sumGpuStates(
         ids.length ? await countGpuStates(db, inArray(hostGpus.hostId, ids)) : [],
         (g) => g.hostId,
@@ -102,7 +106,7 @@ export function createHostsRepository({ db }: { db: DbOrTx }) {
             gpuAllocated: g?.occupied ?? 0,
             gpuReserved: g?.reserved ?? 0,
             portTotal: portPoolSize(r.host),
-            portAllocated: n(r.portAllocated),
+            portAllocated: ports.get(r.host.id) ?? 0,
             skus: skus.filter((s) => s.hostId === r.host.id),
           };
         }),

@@ -108,12 +108,16 @@ export function createInstancesRepository({ db }: { db: DbOrTx }) {
             )
           : undefined,
       );
+      // The page's ids first (instances_user_list), then only their rows with their places.
+      const ids = db
+        .select({ id: instances.id })
+        .from(instances)
+        .where(where)
+        .orderBy(desc(instances.id))
+        .limit(q.size)
+        .offset((q.page - 1) * q.size);
       const [rows, [total]] = await Promise.all([
-        placed()
-          .where(where)
-          .orderBy(desc(instances.id))
-          .limit(q.size)
-          .offset((q.page - 1) * q.size),
+        placed().where(inArray(instances.id, ids)).orderBy(desc(instances.id)),
         db.select({ n: count() }).from(instances).where(where),
       ]);
       return { rows: rows.map(flatten), total: total?.n ?? 0 };

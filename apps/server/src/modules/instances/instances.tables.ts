@@ -162,6 +162,10 @@ export const instances = pgTable(
   },
   (t) => [
     index('instances_user').on(t.userId, t.id),
+    // The console's list (its user and tenant, not dismissed, newest first): a deep page's ids
+    // and the count come from this index alone. Migration 0022 adds INCLUDE (status, released_at),
+    // which the list's filters read and Drizzle cannot declare.
+    index('instances_user_list').on(t.userId, t.tenantId, t.id).where(sql`${t.dismissedAt} is null`),
     // id last: the back office's filtered list (newest first) reads only its page.
     index('instances_status').on(t.status, t.billingType, t.id),
     index('instances_host').on(t.hostId),
@@ -234,6 +238,9 @@ export const billingRecords = pgTable(
       .on(t.userId, t.tenantId, t.id)
       .where(sql.raw(`kind in (${ORDER_BILL_KINDS.map((k) => `'${k}'`).join(', ')})`)),
     uniqueIndex('billing_records_record_no').on(t.recordNo),
+    // Days of the whole platform (the operations dashboard's roll-up and today's live figures);
+    // created_at never changes, so metering's in-place rewrites stay in place.
+    index('billing_records_time').on(t.createdAt),
     // Also serves lookups by instance alone (its leading column): no separate instance index,
     // one index less for metering to write per bill line (issue 15).
     // Kind too: an hour may hold a GPU period's line and a no-GPU period's (issue 30).

@@ -77,6 +77,8 @@ export const ledgerEntries = pgTable(
       foreignColumns: [accounts.userId, accounts.tenantId],
     }).onDelete('cascade'),
     index('ledger_entries_user').on(t.userId, t.id),
+    // Days of the whole platform (the operations dashboard's roll-up and today's live figures).
+    index('ledger_entries_time').on(t.createdAt),
     check('ledger_entries_kind', sql`${t.kind} in ('recharge', 'charge', 'refund', 'voucher', 'adjustment')`),
     check('ledger_entries_nonzero', sql`${t.amount} <> 0 or ${t.frozenAmount} <> 0`),
   ],

@@ -172,9 +172,13 @@ export function createOperationsRepository({ db }: { db: DbOrTx }) {
         ].filter((x): x is SQL => x !== null),
         sql` and `,
       );
-      // The page's ids first (instances_status / the key serve the order), then their rows.
-      const from = sql`from instances i join users u on u.id = i.user_id join hosts h on h.id = i.host_id
-        where ${where}`;
+      // The page's ids first (instances_status / the key serve the order), then their rows. Only
+      // a keyword reads users and hosts (phone, host name): every instance has both (foreign keys),
+      // so without one the count reads instances alone.
+      const from = f.keyword
+        ? sql`from instances i join users u on u.id = i.user_id join hosts h on h.id = i.host_id
+        where ${where}`
+        : sql`from instances i where ${where}`;
       const [rows, count] = await Promise.all([
         rowsOf<AdminInstanceRow>(
           db,

@@ -75,7 +75,8 @@ export const vouchers = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    // The wallet's order (ending soonest, id breaking ties) straight from the index.
+    // The wallet's order (ending soonest, id breaking ties) straight from the index. Migration
+    // 0022 adds INCLUDE (remaining): the wallet's filters and figures then read the index alone.
     index('vouchers_user').on(t.userId, t.expiresAt, t.id),
     index('vouchers_config').on(t.configId, t.userId),
     // The notices task's scans (issue 31): recently issued, and ending soon.
