@@ -1,3 +1,4 @@
+import { addDays, shanghaiDayStart } from '@gpu/shared/time';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { hostGpus } from '../hosts/hosts.tables.ts';
@@ -24,38 +25,100 @@ const gpusOfTenant = (tenantId?: number) =>
     ? sql`${hostGpus.hostId} in (select host_id from tenant_hosts where tenant_id = ${tenantId})`
     : undefined;
 
+const figures = (r: Record<string, unknown>) => ({
+  recharge: n(r.recharge),
+  consumption: n(r.consumption),
+  revenue: n(r.revenue),
+});
+
+/**
+ * The trend's figures per Shanghai day (and tenant, when `tenantId` is not given) of ledger rows
+ * and bill lines created in [from, toExclusive): one index range each (`*_time`).
+ */
+function dailyTotals(from: Date, toExclusive: Date | null, tenantId?: number) {
+  const day = (col: SQL) => sql`to_char(${col} at time zone 'Asia/Shanghai', 'YYYY-MM-DD')`;
+  const within = (col: SQL) =>
+    sql`${col} >= ${from.toISOString()}::timestamptz${toExclusive ? sql` and ${col} < ${toExclusive.toISOString()}::timestamptz` : sql``}`;
+  return sql`select day, tenant_id, sum(recharge)::text as recharge, sum(consumption)::text as consumption,
+      sum(revenue)::text as revenue
+    from (
+      select ${day(sql`l.created_at`)} as day, l.tenant_id,
+        coalesce(sum(l.amount) filter (where l.kind = 'recharge'), 0) as recharge, 0 as consumption,
+        coalesce(-sum(l.amount) filter (where l.kind in ('charge', 'refund')), 0) as revenue
+      from ledger_entries l
+      where ${within(sql`l.created_at`)}
+        and l.kind in ('recharge', 'charge', 'refund')${ofTenant(sql`l.tenant_id`, tenantId)}
+      group by 1, 2
+      union all
+      select ${day(sql`b.created_at`)}, b.tenant_id, 0, sum(b.amount + b.voucher_amount), 0
+      from billing_records b
+      where ${within(sql`b.created_at`)}${ofTenant(sql`b.tenant_id`, tenantId)}
+      group by 1, 2
+    ) d
+    group by day, tenant_id`;
+}
+
 /** The SQL of the admin dashboard: every figure an aggregate, money in units. */
 export function createDashboardRepository({ db }: { db: DbOrTx }) {
   return {
-    /** Per Shanghai day from `from`: recharges, consumption (bills incl. vouchers), revenue (cash net of refunds). */
-    async trend(from: Date, tenantId?: number) {
-      const day = (col: SQL) => sql`to_char(${col} at time zone 'Asia/Shanghai', 'YYYY-MM-DD')`;
+    /**
+     * Per Shanghai day from `from`: recharges, consumption (bills incl. vouchers), revenue (cash
+     * net of refunds). Days rolled up (`rollUpDay`) are read from ops_daily_totals; from the first
+     * day that is not, the ledger and bill lines are summed as they are.
+     */
+    async trend(from: string, tenantId?: number) {
+      const rolled = await rowsOf<Record<string, unknown>>(
+        db,
+        sql`select r.day::text as day, sum(t.recharge)::text as recharge,
+          sum(t.consumption)::text as consumption, sum(t.revenue)::text as revenue
+        from ops_rolled_days r left join ops_daily_totals t on t.day = r.day${ofTenant(sql`t.tenant_id`, tenantId)}
+        where r.day >= ${from}::date
+        group by r.day`,
+      );
+      const out = new Map(rolled.map((r) => [String(r.day), figures(r)]));
+      const done = new Set(out.keys());
+      // The first day of the period without a roll-up: it and every later day are summed live.
+      let live = from;
+      while (done.has(live)) live = addDays(live, 1);
       const rows = await rowsOf<Record<string, unknown>>(
         db,
-        sql`select day, sum(recharge)::text as recharge, sum(consumption)::text as consumption,
-          sum(revenue)::text as revenue
-        from (
-          select ${day(sql`l.created_at`)} as day,
-            sum(l.amount) filter (where l.kind = 'recharge') as recharge, 0 as consumption,
-            coalesce(-sum(l.amount) filter (where l.kind in ('charge', 'refund')), 0) as revenue
-          from ledger_entries l
-          where l.created_at >= ${from.toISOString()}::timestamptz
-            and l.kind in ('recharge', 'charge', 'refund')${ofTenant(sql`l.tenant_id`, tenantId)}
-          group by 1
-          union all
-          select ${day(sql`b.created_at`)}, 0, sum(b.amount + b.voucher_amount), 0
-          from billing_records b
-          where b.created_at >= ${from.toISOString()}::timestamptz${ofTenant(sql`b.tenant_id`, tenantId)}
-          group by 1
-        ) d
-        group by day`,
+        dailyTotals(shanghaiDayStart(live), null, tenantId),
       );
-      return new Map(
-        rows.map((r) => [
-          String(r.day),
-          { recharge: n(r.recharge), consumption: n(r.consumption), revenue: n(r.revenue) },
-        ]),
+      for (const r of rows) {
+        const day = String(r.day);
+        if (done.has(day)) continue;
+        const a = out.get(day);
+        const b = figures(r);
+        out.set(day, {
+          recharge: (a?.recharge ?? 0) + b.recharge,
+          consumption: (a?.consumption ?? 0) + b.consumption,
+          revenue: (a?.revenue ?? 0) + b.revenue,
+        });
+      }
+      return out;
+    },
+
+    /**
+     * Writes one Shanghai day's figures per tenant and marks the day rolled up, in one
+     * transaction; a day already rolled up (another replica) is left as it is.
+     */
+    async rollUpDay(day: string) {
+      const rows = dailyTotals(shanghaiDayStart(day), shanghaiDayStart(addDays(day, 1)));
+      await db.transaction(async (tx) => {
+        await tx.execute(sql`insert into ops_daily_totals (day, tenant_id, recharge, consumption, revenue)
+          select day::date, tenant_id, recharge::bigint, consumption::bigint, revenue::bigint from (${rows}) d
+          on conflict do nothing`);
+        await tx.execute(sql`insert into ops_rolled_days (day) values (${day}::date) on conflict do nothing`);
+      });
+    },
+
+    /** Which of these days are rolled up already. */
+    async rolledDays(from: string, toExclusive: string): Promise<Set<string>> {
+      const rows = await rowsOf<{ day: string }>(
+        db,
+        sql`select day::text as day from ops_rolled_days where day >= ${from}::date and day < ${toExclusive}::date`,
       );
+      return new Set(rows.map((r) => r.day));
     },
 
     /** Occupancy by the hosts module's one definition of 空闲/占用/保留. */

@@ -1,10 +1,17 @@
 import { type OpsDashboard, type OpsDashboardQuery, unitsToYuan, yuanToUnits } from '@gpu/shared';
-import { addDays, shanghaiDayStart, shanghaiToday } from '@gpu/shared/time';
+import { DASHBOARD_PERIODS } from '@gpu/shared/ops-dashboard';
+import { addDays, shanghaiDate, shanghaiDayStart, shanghaiToday } from '@gpu/shared/time';
 import type { Now } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { createDashboardRepository } from './dashboard.repository.ts';
 
 const LATEST_FAILED = 5;
+/**
+ * A day is rolled up once nothing of it can change: the bill line of its last hour is metered
+ * until a little after midnight (later after an outage), so a day waits this long past its end.
+ */
+export const DAY_FINAL_AFTER_MS = 6 * 3_600_000;
+export const ROLL_UP_INTERVAL_MS = 10 * 60_000;
 const LOW_BALANCE_ROWS = 10;
 
 /** The admin dashboard for a period of Shanghai days ending today (see ops-dashboard.ts). */
@@ -18,7 +25,7 @@ export async function opsDashboard(
   const start = shanghaiDayStart(from);
   const repo = createDashboardRepository({ db });
   const [byDay, byModel, byHost, failed, stale, low] = await Promise.all([
-    repo.trend(start, q.tenantId),
+    repo.trend(from, q.tenantId),
     repo.occupancyByModel(q.tenantId),
     repo.occupancyByHost(q.tenantId),
     repo.failedCreates(start, LATEST_FAILED, q.tenantId),
@@ -54,4 +61,23 @@ export async function opsDashboard(
       list: low.list.map((u) => ({ ...u, available: unitsToYuan(u.available) })),
     },
   };
+}
+
+/**
+ * The roll-up task: every day of the longest dashboard period that is over and not rolled up
+ * yet, one transaction each (safe on every replica: a day written twice keeps the first).
+ */
+export async function rollUpDays({ db, now }: { db: Db; now: Now }): Promise<string[]> {
+  const at = now();
+  const firstOpen = shanghaiDate(new Date(at.getTime() - DAY_FINAL_AFTER_MS));
+  const from = addDays(shanghaiToday(at), -Math.max(...DASHBOARD_PERIODS));
+  const repo = createDashboardRepository({ db });
+  const done = await repo.rolledDays(from, firstOpen);
+  const rolled: string[] = [];
+  for (let day = from; day < firstOpen; day = addDays(day, 1)) {
+    if (done.has(day)) continue;
+    await repo.rollUpDay(day);
+    rolled.push(day);
+  }
+  return rolled;
 }

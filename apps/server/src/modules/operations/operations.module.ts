@@ -1,6 +1,7 @@
 import { createAggregateCache } from '../../platform/aggregate-cache.ts';
 import { defineModule } from '../../platform/module.ts';
 import type { InstanceDeps } from '../instances/index.ts';
+import { ROLL_UP_INTERVAL_MS, rollUpDays } from './dashboard.usecases.ts';
 import type { OperationsDeps } from './operations.deps.ts';
 import { operationsRoutes } from './operations.routes.ts';
 
@@ -15,5 +16,10 @@ export const operationsModule = defineModule({
   }),
   register: async (app, deps) => {
     await operationsRoutes(app, deps);
+    app.tasks.register({
+      name: 'operations.roll-up-days',
+      intervalMs: ROLL_UP_INTERVAL_MS,
+      run: () => rollUpDays(deps),
+    });
   },
 });
