@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from './input.ts';
+import { statsComputedAt } from './stats.ts';
 
 /** Host drivers (DESIGN §7) and host states an admin sets. */
 export const HOST_DRIVER_KINDS = ['simulated', 'docker', 'vastai'] as const;
@@ -298,6 +299,7 @@ export const hostStatisticsSchema = z.object({
   gpuUtilization: z.number(),
   totalPorts: z.number().int(),
   allocatedPorts: z.number().int(),
+  computedAt: statsComputedAt,
 });
 
 /** GET /api/gpu/docker/gpus/available (SPEC.md §7). */

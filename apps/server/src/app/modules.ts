@@ -88,6 +88,7 @@ export function createModules(core: Core, config: Config, overrides: ContainerOv
     hostNetworks: config.HOST_NETWORKS,
     hasHistory: (tx, hostId) => createInstancesRepository({ db: tx }).placedOnHost(hostId),
     changed: () => marketChanged(),
+    statsTtlMs: config.ADMIN_STATS_CACHE_S * 1000,
   });
   const discounts = discountsModule.createDeps(core, {
     changed: () => marketChanged({ discounts: true }),

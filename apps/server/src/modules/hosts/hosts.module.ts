@@ -1,3 +1,4 @@
+import { createAggregateCache } from '../../platform/aggregate-cache.ts';
 import type { Tx } from '../../platform/db/client.ts';
 import type { HostNetworks } from '../../platform/host-networks.ts';
 import { defineModule } from '../../platform/module.ts';
@@ -18,7 +19,12 @@ export const hostsModule = defineModule({
       hostNetworks: HostNetworks;
       hasHistory: (tx: Tx, hostId: number) => Promise<boolean>;
       changed: () => void;
+      statsTtlMs: number;
     },
-  ): HostsDeps => ({ db: core.db, clock: core.clock, box: core.box, log: core.log, ...needs }),
+  ): HostsDeps => {
+    const { statsTtlMs, ...rest } = needs;
+    const stats = createAggregateCache({ ttlMs: statsTtlMs, now: () => core.clock.now() });
+    return { db: core.db, clock: core.clock, box: core.box, log: core.log, stats, ...rest };
+  },
   register: (app, deps) => hostsRoutes(app, deps),
 });

@@ -11,6 +11,7 @@ import {
   type Page,
   simulatedSettingsSchema,
 } from '@gpu/shared';
+import type { AggregateCache } from '../../platform/aggregate-cache.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db, Tx } from '../../platform/db/client.ts';
 import { isUniqueViolation } from '../../platform/db/errors.ts';
@@ -40,6 +41,8 @@ import { upsertHostSku } from './skus.ts';
 export interface HostsDeps {
   db: Db;
   clock: Clock;
+  /** Host statistics, reused for a short while (platform/aggregate-cache.ts). */
+  stats: AggregateCache;
   hostDrivers: HostDriverRegistry;
   /** Seals the secrets in host settings (docker TLS key, SSH key and password) before they are stored. */
   box: SecretBox;
@@ -239,7 +242,13 @@ export async function initPorts(deps: HostsDeps, actor: AdminActor, id: number):
   });
 }
 
-export async function hostStatistics({ db }: HostsDeps) {
+/** Figures over every host and GPU: computed at most once per ADMIN_STATS_CACHE_S (issue 33), with their time. */
+export async function hostStatistics(deps: HostsDeps) {
+  const figures = await deps.stats.get('host-statistics', () => computeHostStatistics(deps));
+  return { ...figures.value, computedAt: figures.computedAt.toISOString() };
+}
+
+async function computeHostStatistics({ db }: HostsDeps) {
   const s = await createHostsRepository({ db }).statistics();
   const total = s.byStatus.reduce((a, r) => a + r.n, 0);
   return {

@@ -1,6 +1,6 @@
 import { formatTime } from '@gpu/shared/time';
-import { ta } from '../../../locales/zh-CN.admin';
-import styles from './ops.module.css';
+import { ta } from '../../locales/zh-CN.admin';
+import styles from './ComputedAt.module.css';
 
 /**
  * 统计于 HH:mm:ss under figures the server reuses for a while (issue 33), so their age is never

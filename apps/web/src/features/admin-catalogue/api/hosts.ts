@@ -25,6 +25,8 @@ export interface HostStatistics {
   gpuUtilization: number;
   totalPorts: number;
   allocatedPorts: number;
+  /** When the server computed these (it reuses them for a while). */
+  computedAt?: string;
 }
 export interface ProbeResult {
   reachable: boolean;

@@ -2,6 +2,7 @@ import type { HostView } from '@gpu/shared/hosts';
 import { formatCount } from '@gpu/shared/money';
 import { Button, Input, Select, type TableProps, Tag } from 'antd';
 import { Suspense, useState } from 'react';
+import { ComputedAt } from '../../../components/admin/ComputedAt';
 import { ConfirmButton } from '../../../components/admin/ConfirmButton';
 import { paging, useListQuery } from '../../../components/admin/list-query';
 import { PagedTable } from '../../../components/admin/PagedTable';
@@ -168,7 +169,7 @@ export function HostsTab() {
         ))}
       </StatGrid>
       <p className={styles.statsHelp} data-testid="host-gpu-states-help">
-        {h.stats.help}
+        {h.stats.help} <ComputedAt at={s?.computedAt} testId="host-stats-computed-at" />
       </p>
       <div className={styles.toolbar}>
         <Input.Search

@@ -1,7 +1,7 @@
 import { formatMoney } from '@gpu/shared/money';
 import type { ReactNode } from 'react';
+import { ComputedAt } from '../../../components/admin/ComputedAt';
 import { StatCard, StatGrid } from '../../../components/StatCard';
-import { ComputedAt } from './ComputedAt';
 
 export interface StatItem {
   key: string;

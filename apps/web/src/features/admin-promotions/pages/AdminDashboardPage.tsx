@@ -1,10 +1,11 @@
 import { formatMoney } from '@gpu/shared/money';
 import { Alert, Card } from 'antd';
+import { ComputedAt } from '../../../components/admin/ComputedAt';
 import { PageHeader } from '../../../components/PageHeader';
 import { StatCard, StatGrid } from '../../../components/StatCard';
 import { t } from '../../../locales/zh-CN';
 import { ta } from '../../../locales/zh-CN.admin';
-import { ComputedAt, OpsDashboard } from '../../admin-ops';
+import { OpsDashboard } from '../../admin-ops';
 import { useDashboard } from '../api/promotions';
 import { DiscountTable } from '../components/DiscountTable';
 import styles from './AdminPage.module.css';
