@@ -83,17 +83,22 @@ describe('bills API', () => {
     const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(res.rawPayload), {
       worksheets: 'emit',
       sharedStrings: 'cache',
+      styles: 'cache',
     });
     let rows = 0;
     let last: unknown[] = [];
+    let formats: unknown[] = [];
     for await (const sheet of reader) {
       for await (const r of sheet as AsyncIterable<ExcelJS.Row>) {
         rows++;
         last = (r.values as unknown[]).slice(1);
+        formats = Array.from({ length: 10 }, (_, i) => r.getCell(i + 1).numFmt ?? null);
       }
     }
     expect(rows).toBe(MANY + 3);
     expect(last[3]).toBe('新购');
     expect(last[6]).toBe(135);
+    // Money (amount, voucher, rate) as 0.00; the rest as Excel shows it by default.
+    expect(formats).toEqual([null, null, null, null, null, null, '0.00', '0.00', null, '0.00']);
   }, 60_000);
 });
