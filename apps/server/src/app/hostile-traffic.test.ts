@@ -14,7 +14,8 @@ import { hostileRequests, type Method, type Operation } from './hostile-requests
  * then, on the same process, an honest customer's requests must behave exactly as on a fresh one:
  * a create takes the GPUs asked and two ports, a quote prices as before, caches answer what the
  * database holds, and every balance still equals its ledger. Between the two, every scheduled task
- * runs once, as in a server that has been up a while. Seed: FUZZ_SEED (fixed by default).
+ * runs once, as in a server that has been up a while. Admin statistics are reused as in
+ * production (ADMIN_STATS_CACHE_S=30). Seed: FUZZ_SEED (fixed by default).
  */
 
 type T = Awaited<ReturnType<typeof createTestApp>>;
@@ -25,7 +26,9 @@ const IMAGE = 'registry.gpu.local/fuzz-check:1.0';
 
 let t: T;
 beforeAll(async () => {
-  t = await createTestApp();
+  // Statistics reuse on, as in production (tests turn it off elsewhere): hostile queries reach
+  // the aggregate caches' keys too.
+  t = await createTestApp({ config: { ADMIN_STATS_CACHE_S: '30' } });
 });
 afterAll(() => t.close());
 
