@@ -5,7 +5,7 @@ import { createAuthRepository } from '../src/modules/auth/auth.repository.ts';
 import { admins } from '../src/modules/auth/auth.tables.ts';
 import { prepareDatabase } from '../src/modules/system/system.usecases.ts';
 import { systemClock } from '../src/platform/clock.ts';
-import type { Database } from '../src/platform/db/client.ts';
+import { type Database, openDatabase } from '../src/platform/db/client.ts';
 import { createTestDatabase, testConfig } from '../src/test/test-app.ts';
 import { load } from './load.ts';
 import { EXPORT_GOAL_ROWS_PER_S, type ExportFigure, measureExports } from './scale/export.ts';
@@ -14,6 +14,8 @@ import { SCALE_WHALE, seedScale } from './scale/seed.ts';
 
 const SECONDS = Number(process.env.SCALE_SECONDS ?? 2);
 const WARM_SECONDS = Number(process.env.SCALE_WARM_SECONDS ?? 1);
+/** Only the figures whose name matches (a regular expression; "export" for the exports): a quick look at a few. */
+const ONLY = process.env.SCALE_ONLY ? new RegExp(process.env.SCALE_ONLY, 'i') : null;
 /** As a browser sends them (fetch adds this itself): the answer's coding is part of the figure. */
 const BROWSER = { 'accept-encoding': 'gzip, deflate, br, zstd' };
 
@@ -86,6 +88,10 @@ async function measureAt(database: Database, fraction: number): Promise<Step> {
     clock: systemClock,
     webDist: '/nonexistent',
   });
+  // What a deployment's scheduled tasks keep done (the bench runs none of them during the figures).
+  t = performance.now();
+  await app.tasks.runNow('operations.roll-up-days');
+  log(`dashboard day roll-ups in ${((performance.now() - t) / 1000).toFixed(1)} s`);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as { port: number };
   const base = `http://127.0.0.1:${port}`;
@@ -110,12 +116,14 @@ async function measureAt(database: Database, fraction: number): Promise<Step> {
     if (login.status !== 200) throw new Error(`whale login: ${login.status} ${await login.text()}`);
     const token = ((await login.json()) as { data: { accessToken: string } }).data.accessToken;
     const customer = { ...BROWSER, 'x-tenant-host': tenantHost, authorization: `Bearer ${token}` };
-    const figures: ScaleFigure[] = await scaleFigures(get, {
-      visitor: { ...BROWSER, 'x-tenant-host': 'localhost' },
-      customer,
-      admin: { ...BROWSER, ...(await adminHeaders(database, app)) },
-      phone: SCALE_WHALE.phone,
-    });
+    const figures: ScaleFigure[] = (
+      await scaleFigures(get, {
+        visitor: { ...BROWSER, 'x-tenant-host': 'localhost' },
+        customer,
+        admin: { ...BROWSER, ...(await adminHeaders(database, app)) },
+        phone: SCALE_WHALE.phone,
+      })
+    ).filter((f) => !ONLY || ONLY.test(f.name));
     const p99 = new Map<string, { p99Ms: number; rps: number; goalMs: number }>();
     for (const f of figures) {
       const r = await load(base, {
@@ -137,7 +145,7 @@ async function measureAt(database: Database, fraction: number): Promise<Step> {
       p99.set(f.name, { p99Ms, rps: r.requestsPerSec, goalMs: f.goalMs });
       log(`${f.name}${detail}: p99 ${ms(p99Ms)}, ${r.requestsPerSec} req/s`);
     }
-    const exports = await measureExports(base, customer);
+    const exports = !ONLY || ONLY.test('bills export') ? await measureExports(base, customer) : [];
     for (const e of exports)
       log(`bills export ${e.format}: ${e.rows} rows at ${e.rowsPerSec} rows/s, peak RSS ${e.peakRssMb} MB`);
     return { fraction, p99, exports };
@@ -146,17 +154,24 @@ async function measureAt(database: Database, fraction: number): Promise<Step> {
   }
 }
 
-function table(steps: [Step, Step]): string[] {
+function table(steps: [Step | null, Step]): string[] {
   const [small, big] = steps;
   const head = (a: string, b: string, c: string, d: string, e: string, f: string) =>
     `${a.padEnd(52)} ${b.padStart(9)} ${c.padStart(11)} ${d.padStart(11)} ${e.padStart(7)} ${f.padStart(4)}`;
   const lines = [
-    head('figure', 'goal', `p99 ${pct(small.fraction)}`, `p99 ${pct(big.fraction)}`, 'ratio', 'met'),
+    head(
+      'figure',
+      'goal',
+      small ? `p99 ${pct(small.fraction)}` : '-',
+      `p99 ${pct(big.fraction)}`,
+      'ratio',
+      'met',
+    ),
   ];
   let met = 0;
   let all = 0;
   for (const [name, b] of big.p99) {
-    const s = small.p99.get(name);
+    const s = small?.p99.get(name);
     const ok = b.p99Ms <= b.goalMs && (s?.p99Ms ?? 0) <= b.goalMs;
     all++;
     if (ok) met++;
@@ -165,7 +180,7 @@ function table(steps: [Step, Step]): string[] {
     lines.push(head(name, `${b.goalMs} ms`, s ? ms(s.p99Ms) : '-', ms(b.p99Ms), ratio, ok ? 'yes' : 'NO'));
   }
   for (const e of big.exports) {
-    const s = small.exports.find((x) => x.format === e.format);
+    const s = small?.exports.find((x) => x.format === e.format);
     const ok = e.met && (s?.met ?? true);
     all++;
     if (ok) met++;
@@ -192,6 +207,8 @@ function table(steps: [Step, Step]): string[] {
  * size, p99 with 50 concurrent clients; printed side by side with the goal and the ratio.
  * PostgreSQL only (DATABASE_URL); SCALE_FRACTION_MAX (default 1) scales the larger size down
  * for a quick run, SCALE_SECONDS / SCALE_WARM_SECONDS set each figure's duration (2 s / 1 s).
+ * SCALE_REUSE=1 measures DATABASE_URL itself (seeded by npm run seed:scale, kept afterwards) at
+ * its size topped up to SCALE_FRACTION_MAX, once: a quick look while working on one query.
  */
 export async function benchScale(): Promise<string[]> {
   if (!process.env.DATABASE_URL)
@@ -201,14 +218,16 @@ export async function benchScale(): Promise<string[]> {
   const max = Number(process.env.SCALE_FRACTION_MAX ?? 1);
   if (!(max > 0 && max <= 1)) throw new Error('SCALE_FRACTION_MAX must be in (0, 1]');
   const started = performance.now();
-  const database = await createTestDatabase();
+  const reuse = process.env.SCALE_REUSE === '1';
+  const database = reuse ? await openDatabase({ url: process.env.DATABASE_URL }) : await createTestDatabase();
   try {
+    if (reuse) await database.migrate();
     await prepareDatabase(database, { demo: true, admin: { username: 'admin' } });
-    const small = await measureAt(database, max / 10);
+    const small = reuse ? null : await measureAt(database, max / 10);
     const big = await measureAt(database, max);
     const minutes = ((performance.now() - started) / 60_000).toFixed(1);
     return [
-      `scale benchmark (issue 33, PostgreSQL): ${pct(small.fraction)} and ${pct(big.fraction)} of the generated deployment; 50 connections, each figure ${SECONDS} s after ${WARM_SECONDS} s of warm-up; whole run ${minutes} min`,
+      `scale benchmark (issue 33, PostgreSQL): ${small ? `${pct(small.fraction)} and ` : ''}${pct(big.fraction)} of the generated deployment; 50 connections, each figure ${SECONDS} s after ${WARM_SECONDS} s of warm-up; whole run ${minutes} min`,
       ...table([small, big]),
     ];
   } finally {
