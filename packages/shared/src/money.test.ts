@@ -4,6 +4,7 @@ import {
   formatCount,
   formatMoney,
   formatMoneyAxis,
+  formatUnits,
   formatYuan,
   hoursLeft,
   unitsToYuan,
@@ -33,6 +34,17 @@ describe('money', () => {
     expect(formatYuan(0)).toBe('0.00');
     expect(formatYuan(1.005)).toBe('1.01');
     expect(formatYuan(200)).toBe('200.00');
+  });
+  it('formats units as it formats the same yuan (the exports format units straight)', () => {
+    for (const units of [0, 1, 49, 50, 150, 18_800, 12_345, -25_050, 1_000_000_000]) {
+      expect(formatUnits(units), String(units)).toBe(formatYuan(unitsToYuan(units)));
+      expect(formatUnits(units, { group: true, tiny: true })).toBe(
+        formatYuan(unitsToYuan(units), { group: true, tiny: true }),
+      );
+    }
+    expect(formatUnits(12_345)).toBe('1.23');
+    expect(formatUnits(-25_050)).toBe('-2.51');
+    expect(formatUnits(49, { tiny: true })).toBe('<0.01');
   });
 });
 

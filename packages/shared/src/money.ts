@@ -60,7 +60,11 @@ export const formatCount = (n: number): string =>
  * zero, e.g. `formatYuan(1.5)` → "1.50", `formatYuan(-3.2)` → "-3.20".
  */
 export function formatYuan(yuan: number, opts: FormatYuanOptions = {}): string {
-  const units = yuanToUnits(yuan);
+  return formatUnits(yuanToUnits(yuan), opts);
+}
+
+/** formatYuan of an amount already in units (the server's exports: no trip through yuan). */
+export function formatUnits(units: number, opts: FormatYuanOptions = {}): string {
   if (opts.tiny && units > 0 && units < FEN / 2) return '<0.01';
   const fen = roundToFen(units) / FEN;
   const abs = Math.abs(fen);

@@ -1,5 +1,5 @@
 import type { Writable } from 'node:stream';
-import { BILL_KIND_NAMES, BILLING_TYPE_NAMES, type Bill, formatYuan } from '@gpu/shared';
+import { BILL_KIND_NAMES, BILLING_TYPE_NAMES, type Bill, type BillingType, formatUnits } from '@gpu/shared';
 import { formatTime } from '@gpu/shared/time';
 import ExcelJS from 'exceljs';
 
@@ -22,18 +22,35 @@ const MONEY_STYLE: Partial<ExcelJS.Style> = { numFmt: '0.00' };
 const PLAIN_STYLE: Partial<ExcelJS.Style> = {};
 const CELL_STYLES = WIDTHS.map((_, i) => (i === 6 || i === 7 || i === 9 ? MONEY_STYLE : PLAIN_STYLE));
 
+/**
+ * A bill line as the repository reads it: amounts in units, times as Dates. The export formats
+ * these straight (going through yuan and ISO text first cost the CSV a sixth of its speed).
+ */
+export interface ExportBill {
+  recordNo: string;
+  instanceName: string;
+  billingType: BillingType;
+  kind: string;
+  periodStart: Date;
+  periodEnd: Date;
+  amount: number;
+  voucherAmount: number;
+  hourlyRate: number | null;
+  createdAt: Date;
+}
+
 /** One bill as a row; amounts as the one formatter shows them (two decimals), labels from the shared map. */
-const row = (b: Bill, money: (yuan: number) => string | number) => [
+const row = (b: ExportBill, money: (units: number) => string | number) => [
   b.recordNo,
   b.instanceName,
   BILLING_TYPE_NAMES[b.billingType],
-  BILL_KIND_NAMES[b.kind],
+  BILL_KIND_NAMES[b.kind as Bill['kind']],
   formatTime(b.periodStart),
   formatTime(b.periodEnd),
   money(b.amount),
   money(b.voucherAmount),
   formatTime(b.createdAt),
-  b.hourlyPrice === null ? '' : money(b.hourlyPrice),
+  b.hourlyRate === null ? '' : money(b.hourlyRate),
 ];
 
 /**
@@ -41,14 +58,14 @@ const row = (b: Bill, money: (yuan: number) => string | number) => [
  * batches arrive (ExcelJS's streaming writer: each row is committed and leaves memory), so an
  * export has no size cap. Amounts are numbers, rounded as formatYuan shows them, formatted 0.00.
  */
-export async function writeBillsXlsx(batches: AsyncIterable<Bill[]>, out: Writable): Promise<void> {
+export async function writeBillsXlsx(batches: AsyncIterable<ExportBill[]>, out: Writable): Promise<void> {
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true });
   const sheet = wb.addWorksheet('费用明细');
   sheet.columns = WIDTHS.map((width) => ({ width }));
   const head = sheet.addRow(HEADERS);
   head.font = { bold: true };
   head.commit();
-  const money = (yuan: number) => Number(formatYuan(yuan));
+  const money = (units: number) => Number(formatUnits(units));
   for await (const bills of batches) {
     for (const b of bills) {
       const r = sheet.addRow(row(b, money));
@@ -70,9 +87,9 @@ const csvCell = (v: unknown) => {
 const csvLine = (cells: unknown[]) => `${cells.map(csvCell).join(',')}\r\n`;
 
 /** The same as CSV text, chunk by chunk, with a BOM so Excel opens the Chinese correctly. */
-export async function* billsCsv(batches: AsyncIterable<Bill[]>): AsyncGenerator<string> {
+export async function* billsCsv(batches: AsyncIterable<ExportBill[]>): AsyncGenerator<string> {
   yield `\uFEFF${csvLine(HEADERS)}`;
   for await (const bills of batches) {
-    if (bills.length > 0) yield bills.map((b) => csvLine(row(b, (y) => formatYuan(y)))).join('');
+    if (bills.length > 0) yield bills.map((b) => csvLine(row(b, (u) => formatUnits(u)))).join('');
   }
 }

@@ -110,10 +110,7 @@ export async function billsRoutes(app: AppInstance, deps: BillsDeps) {
     },
     async (request, reply) => {
       const { format, ...q } = request.query;
-      const rows = createBillsRepository(deps).stream(me(request).id, me(request).tenantId, q);
-      const bills = (async function* () {
-        for await (const chunk of rows) yield chunk.map(toBill);
-      })();
+      const bills = createBillsRepository(deps).stream(me(request).id, me(request).tenantId, q);
       const name = `费用明细-${shanghaiToday(deps.clock.now())}.${format}`;
       reply.header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(name)}`);
       if (format === 'csv') return reply.type('text/csv; charset=utf-8').send(Readable.from(billsCsv(bills)));
