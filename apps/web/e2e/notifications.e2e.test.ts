@@ -166,8 +166,17 @@ describe('bell and message centre', () => {
 describe('on a 390 px phone', () => {
   let context: BrowserContext;
   beforeAll(async () => {
-    // A second notification: the administrator starts the instance again.
+    // A second notification: the administrator starts the instance again. It is written when the
+    // start is done (a job); the bell asks once a minute, so the page opens once it exists.
     await adminAct('start');
+    const deadline = Date.now() + 30_000;
+    while (
+      (await userCall<{ unread: number }>(session.accessToken, '/user/notifications?page=1&size=1')).unread <
+      1
+    ) {
+      if (Date.now() > deadline) throw new Error('no notification of the start within 30 s');
+      await new Promise((r) => setTimeout(r, 250));
+    }
     context = await openContext(browser, MOBILE, { token: session.accessToken, user: session.user });
   });
   afterAll(() => context?.close());

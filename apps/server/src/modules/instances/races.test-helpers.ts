@@ -19,15 +19,26 @@ export const createOn = (
   host: string,
   name: string,
   gpuAmount = 1,
+) => r.h.idOf(host).then((machineId) => createOnMachine(app, headers, machineId, name, gpuAmount));
+
+/**
+ * A create on a machine looked up beforehand: a race's requests start together. Looked up inside
+ * the race, the market could already hide the host (no idle GPU: the rival took them first) and
+ * the create went out without a machine.
+ */
+export const createOnMachine = (
+  app: ReturnType<Replicas['next']>,
+  headers: Headers,
+  machineId: number,
+  name: string,
+  gpuAmount = 1,
 ) =>
-  r.h.idOf(host).then((machineId) =>
-    app.inject({
-      method: 'POST',
-      url: '/api/gpu/instance/create',
-      headers,
-      payload: { machineId, instanceName: name, image: IMAGE, gpuAmount, billingType: 'hourly' },
-    }),
-  );
+  app.inject({
+    method: 'POST',
+    url: '/api/gpu/instance/create',
+    headers,
+    payload: { machineId, instanceName: name, image: IMAGE, gpuAmount, billingType: 'hourly' },
+  });
 
 /** GPUs of `host` that no instance holds and no one reserved. */
 export async function idleGpusOn(r: Replicas, host: string) {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../../../platform/clock.ts';
 import { addTwinHost } from '../../../test/instances.ts';
 import { simulatedImages } from '../../hosts/hosts.tables.ts';
-import { createOn, expectOneOfCloneAndCreate, stoppedThenFilled } from '../races.test-helpers.ts';
+import { createOnMachine, expectOneOfCloneAndCreate, stoppedThenFilled } from '../races.test-helpers.ts';
 import { twoReplicas } from '../replicas.test-helpers.ts';
 
 const HOST = 'bj-a-a100-01';
@@ -33,6 +33,7 @@ describe.runIf(process.env.DATABASE_URL)('a clone to another host racing a creat
       const rival = await r.h.funded(10_000);
       const before = { owner: await r.h.balance(owner.user.id), rival: await r.h.balance(rival.user.id) };
       await r.h.setHostSettings(TWIN, `{"latencyMs":${round ? 200 : 0}}`);
+      const machineId = await r.h.idOf(TWIN);
       const [cloned, created] = await Promise.all([
         r.next().inject({
           method: 'POST',
@@ -40,13 +41,13 @@ describe.runIf(process.env.DATABASE_URL)('a clone to another host racing a creat
           headers: owner.headers,
           payload: {
             instanceName: `far-clone-${round}`,
-            machineId: await r.h.idOf(TWIN),
+            machineId,
             gpuAmount: 2,
             billingType: 'daily',
             duration: 1,
           },
         }),
-        createOn(r, r.next(), rival.headers, TWIN, `far-rival-${round}`, 2),
+        createOnMachine(r.next(), rival.headers, machineId, `far-rival-${round}`, 2),
       ]);
       await r.drain();
       await expectOneOfCloneAndCreate(r, {

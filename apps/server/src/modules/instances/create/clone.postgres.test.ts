@@ -1,7 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { instances } from '../instances.tables.ts';
-import { createOn, expectOneOfCloneAndCreate, stoppedThenFilled } from '../races.test-helpers.ts';
+import {
+  createOn,
+  createOnMachine,
+  expectOneOfCloneAndCreate,
+  stoppedThenFilled,
+} from '../races.test-helpers.ts';
 import { invariantProblems, twoReplicas } from '../replicas.test-helpers.ts';
 
 const HOST = 'bj-a-a100-01';
@@ -38,6 +43,7 @@ describe.runIf(process.env.DATABASE_URL)('a clone racing a create for the last i
       const before = { owner: await r.h.balance(owner.user.id), rival: await r.h.balance(rival.user.id) };
       // A slow host on the second round: the clone's job overlaps the create.
       await r.h.setHostSettings(HOST, `{"latencyMs":${round ? 200 : 0}}`);
+      const machineId = await r.h.idOf(HOST);
       const [cloned, created] = await Promise.all([
         r.next().inject({
           method: 'POST',
@@ -45,7 +51,7 @@ describe.runIf(process.env.DATABASE_URL)('a clone racing a create for the last i
           headers: owner.headers,
           payload: { instanceName: `clone-${round}`, gpuAmount: 2, billingType: 'daily', duration: 1 },
         }),
-        create(r.next(), rival.headers, `rival-${round}`, 2),
+        createOnMachine(r.next(), rival.headers, machineId, `rival-${round}`, 2),
       ]);
       await r.drain();
       await expectOneOfCloneAndCreate(r, {
@@ -95,8 +101,16 @@ describe.runIf(process.env.DATABASE_URL)('a clone racing a create for the last i
         // Bought while the source was off: the copy was made from a stopped source and ran.
         const [row] = await r.h.t.db.select().from(instances).where(eq(instances.id, id));
         expect(row?.status).toBe('RUNNING');
-        if (powered.statusCode === 409)
-          expect(powered.json().message).toBe('实例正在被克隆（复制系统盘与数据盘），请等克隆完成后再开机');
+        if (powered.statusCode === 409) {
+          // Refused while the copy was being made, or after it: the copy then holds the GPU the
+          // source gave back at power off, and power on offers the host's other GPUs.
+          expect([
+            '实例正在被克隆（复制系统盘与数据盘），请等克隆完成后再开机',
+            '实例原来使用的GPU已被占用：可以使用该主机的其他空闲GPU开机（数据保留），或稍后再试',
+          ]).toContain(powered.json().message);
+          const [source] = await r.h.t.db.select().from(instances).where(eq(instances.id, sourceId));
+          expect(source?.status).toBe('STOPPED');
+        }
       } else {
         expect(cloned.statusCode).toBe(409);
         expect(cloned.json().message).toMatch(/无法克隆：请先关机再克隆$/);
