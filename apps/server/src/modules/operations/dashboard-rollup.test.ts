@@ -9,6 +9,7 @@ import { postLedgerEntry } from '../ledger/index.ts';
 import { accounts } from '../ledger/ledger.tables.ts';
 import { tenants } from '../tenants/tenants.tables.ts';
 import { opsDailyTotals, opsRolledDays } from './dashboard.tables.ts';
+import { rollUpDays } from './dashboard.usecases.ts';
 
 // 12:00 in Shanghai: yesterday ended 12 hours ago (more than DAY_FINAL_AFTER_MS), today is open.
 const NOW = new Date('2026-12-10T04:00:00Z');
@@ -89,4 +90,19 @@ describe('the operations dashboard’s day roll-ups (issue 33)', () => {
     await t.db.delete(opsRolledDays).where(eq(opsRolledDays.day, addDays(TODAY, -2)));
     expect((await dash(`tenantId=${tenantId}`)).trend[4]).toMatchObject({ recharge: 57 });
   });
+
+  it.runIf(process.env.DATABASE_URL)(
+    'two replicas rolling up at once share the days out, each day once (PostgreSQL)',
+    async () => {
+      await t.db.delete(opsRolledDays);
+      await t.db.delete(opsDailyTotals);
+      const live = await dash(`tenantId=${tenantId}&days=90`);
+      const deps = { db: t.db, now: () => NOW };
+      const [a, b] = await Promise.all([rollUpDays(deps), rollUpDays(deps)]);
+      expect(a.filter((d) => b.includes(d))).toEqual([]);
+      expect([...a, ...b].sort()).toEqual((await t.db.select().from(opsRolledDays)).map((r) => r.day).sort());
+      expect(a.length + b.length).toBe(90);
+      expect(await dash(`tenantId=${tenantId}&days=90`)).toEqual(live);
+    },
+  );
 });

@@ -39,8 +39,8 @@ function dailyTotals(from: Date, toExclusive: Date | null, tenantId?: number) {
   const day = (col: SQL) => sql`to_char(${col} at time zone 'Asia/Shanghai', 'YYYY-MM-DD')`;
   const within = (col: SQL) =>
     sql`${col} >= ${from.toISOString()}::timestamptz${toExclusive ? sql` and ${col} < ${toExclusive.toISOString()}::timestamptz` : sql``}`;
-  return sql`select day, tenant_id, sum(recharge)::text as recharge, sum(consumption)::text as consumption,
-      sum(revenue)::text as revenue
+  return sql`select day, tenant_id, sum(recharge) as recharge, sum(consumption) as consumption,
+      sum(revenue) as revenue
     from (
       select ${day(sql`l.created_at`)} as day, l.tenant_id,
         coalesce(sum(l.amount) filter (where l.kind = 'recharge'), 0) as recharge, 0 as consumption,
@@ -76,40 +76,33 @@ export function createDashboardRepository({ db }: { db: DbOrTx }) {
         group by r.day`,
       );
       const out = new Map(rolled.map((r) => [String(r.day), figures(r)]));
-      const done = new Set(out.keys());
-      // The first day of the period without a roll-up: it and every later day are summed live.
+      // The first day of the period without a roll-up: it and every later day are summed live
+      // (a rolled day among them keeps its roll-up).
       let live = from;
-      while (done.has(live)) live = addDays(live, 1);
+      while (out.has(live)) live = addDays(live, 1);
       const rows = await rowsOf<Record<string, unknown>>(
         db,
-        dailyTotals(shanghaiDayStart(live), null, tenantId),
+        sql`select day, sum(recharge)::text as recharge, sum(consumption)::text as consumption,
+          sum(revenue)::text as revenue
+        from (${dailyTotals(shanghaiDayStart(live), null, tenantId)}) t group by day`,
       );
-      for (const r of rows) {
-        const day = String(r.day);
-        if (done.has(day)) continue;
-        const a = out.get(day);
-        const b = figures(r);
-        out.set(day, {
-          recharge: (a?.recharge ?? 0) + b.recharge,
-          consumption: (a?.consumption ?? 0) + b.consumption,
-          revenue: (a?.revenue ?? 0) + b.revenue,
-        });
-      }
+      for (const r of rows) if (!out.has(String(r.day))) out.set(String(r.day), figures(r));
       return out;
     },
 
     /**
-     * Writes one Shanghai day's figures per tenant and marks the day rolled up, in one
-     * transaction; a day already rolled up (another replica) is left as it is.
+     * Writes one Shanghai day's figures per tenant and marks the day rolled up (the caller's
+     * transaction, holding the day's lock, holds both); false for a day already rolled up.
      */
-    async rollUpDay(day: string) {
+    async rollUpDay(day: string): Promise<boolean> {
+      const marked = await rowsOf(db, sql`select 1 from ops_rolled_days where day = ${day}::date`);
+      if (marked.length > 0) return false;
       const rows = dailyTotals(shanghaiDayStart(day), shanghaiDayStart(addDays(day, 1)));
-      await db.transaction(async (tx) => {
-        await tx.execute(sql`insert into ops_daily_totals (day, tenant_id, recharge, consumption, revenue)
-          select day::date, tenant_id, recharge::bigint, consumption::bigint, revenue::bigint from (${rows}) d
-          on conflict do nothing`);
-        await tx.execute(sql`insert into ops_rolled_days (day) values (${day}::date) on conflict do nothing`);
-      });
+      await db.execute(sql`insert into ops_daily_totals (day, tenant_id, recharge, consumption, revenue)
+        select day::date, tenant_id, recharge::bigint, consumption::bigint, revenue::bigint from (${rows}) d
+        on conflict do nothing`);
+      await db.execute(sql`insert into ops_rolled_days (day) values (${day}::date) on conflict do nothing`);
+      return true;
     },
 
     /** Which of these days are rolled up already. */

@@ -3,16 +3,17 @@ import { DASHBOARD_PERIODS } from '@gpu/shared/ops-dashboard';
 import { addDays, shanghaiDate, shanghaiDayStart, shanghaiToday } from '@gpu/shared/time';
 import type { Now } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/client.ts';
+import { runExclusively } from '../../platform/tasks.ts';
 import { createDashboardRepository } from './dashboard.repository.ts';
 
 const LATEST_FAILED = 5;
+const LOW_BALANCE_ROWS = 10;
 /**
  * A day is rolled up once nothing of it can change: the bill line of its last hour is metered
  * until a little after midnight (later after an outage), so a day waits this long past its end.
  */
 export const DAY_FINAL_AFTER_MS = 6 * 3_600_000;
 export const ROLL_UP_INTERVAL_MS = 10 * 60_000;
-const LOW_BALANCE_ROWS = 10;
 
 /** The admin dashboard for a period of Shanghai days ending today (see ops-dashboard.ts). */
 export async function opsDashboard(
@@ -65,19 +66,22 @@ export async function opsDashboard(
 
 /**
  * The roll-up task: every day of the longest dashboard period that is over and not rolled up
- * yet, one transaction each (safe on every replica: a day written twice keeps the first).
+ * yet, one transaction each under the day's advisory lock, so replicas share the days out instead
+ * of each summing all of them: a day another holds is skipped, one it finished is seen as done.
  */
 export async function rollUpDays({ db, now }: { db: Db; now: Now }): Promise<string[]> {
   const at = now();
   const firstOpen = shanghaiDate(new Date(at.getTime() - DAY_FINAL_AFTER_MS));
   const from = addDays(shanghaiToday(at), -Math.max(...DASHBOARD_PERIODS));
-  const repo = createDashboardRepository({ db });
-  const done = await repo.rolledDays(from, firstOpen);
+  const done = await createDashboardRepository({ db }).rolledDays(from, firstOpen);
   const rolled: string[] = [];
   for (let day = from; day < firstOpen; day = addDays(day, 1)) {
     if (done.has(day)) continue;
-    await repo.rollUpDay(day);
-    rolled.push(day);
+    let wrote = false;
+    await runExclusively(db, `operations.roll-up-days:${day}`, async (tx) => {
+      wrote = await createDashboardRepository({ db: tx }).rollUpDay(day);
+    });
+    if (wrote) rolled.push(day);
   }
   return rolled;
 }
