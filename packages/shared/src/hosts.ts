@@ -301,6 +301,7 @@ export const hostStatisticsSchema = z.object({
   allocatedPorts: z.number().int(),
   computedAt: statsComputedAt,
 });
+export type HostStatistics = z.infer<typeof hostStatisticsSchema>;
 
 /** GET /api/gpu/docker/gpus/available (SPEC.md §7). */
 export const gpuAvailabilitySchema = z.object({

@@ -1,5 +1,5 @@
 import type { Page } from '@gpu/shared/envelope';
-import type { HostDetail, HostView } from '@gpu/shared/hosts';
+import type { HostDetail, HostStatistics, HostView } from '@gpu/shared/hosts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { ta } from '../../../locales/zh-CN.admin';
@@ -12,21 +12,6 @@ export interface HostFilters {
   keyword?: string;
   regionId?: number;
   status?: string;
-}
-export interface HostStatistics {
-  totalHosts: number;
-  byStatus: Record<string, number>;
-  reachableHosts: number;
-  unreachableHosts: number;
-  totalGpus: number;
-  idleGpus: number;
-  allocatedGpus: number;
-  reservedGpus: number;
-  gpuUtilization: number;
-  totalPorts: number;
-  allocatedPorts: number;
-  /** When the server computed these (it reuses them for a while). */
-  computedAt?: string;
 }
 export interface ProbeResult {
   reachable: boolean;
