@@ -71,8 +71,9 @@ export async function writeBillsXlsx(batches: AsyncIterable<ExportBill[]>, out: 
       const r = sheet.addRow(row(b, money));
       // The same style object for every cell of a column: ExcelJS recognises an object it has
       // seen and skips serialising the style again, which was most of the export's time.
-      for (let i = 0; i < CELL_STYLES.length; i++)
-        r.getCell(i + 1).style = CELL_STYLES[i] as Partial<ExcelJS.Style>;
+      CELL_STYLES.forEach((style, i) => {
+        r.getCell(i + 1).style = style;
+      });
       r.commit();
     }
   }
