@@ -24,3 +24,4 @@ export * from '../modules/tenants/tenants.tables.ts';
 export * from '../modules/vastai/vastai.tables.ts';
 export * from '../modules/vouchers/vouchers.tables.ts';
 export * from '../platform/db/meta.tables.ts';
+export * from '../platform/db/tallies.tables.ts';

@@ -1,6 +1,8 @@
+import { tallyTask } from '../../platform/db/tallies.ts';
 import { defineModule } from '../../platform/module.ts';
 import type { BillingDeps } from './billing.deps.ts';
 import { billingRoutes } from './billing.routes.ts';
+import { BILL_LINES_TALLY } from './bills/bills.repository.ts';
 import { billsRoutes } from './bills/bills.routes.ts';
 import { lowBalanceTask } from './low-balance/low-balance.task.ts';
 
@@ -12,5 +14,6 @@ export const billingModule = defineModule({
     await billingRoutes(app, deps);
     await billsRoutes(app, deps);
     app.tasks.register(lowBalanceTask(deps));
+    app.tasks.register(tallyTask(deps.db, BILL_LINES_TALLY));
   },
 });

@@ -1,7 +1,9 @@
+import { tallyTask } from '../../platform/db/tallies.ts';
 import { defineModule } from '../../platform/module.ts';
 import type { PaymentDriver } from './drivers/payment-driver.ts';
 import { createPaymentDriver, type PaymentSettings } from './drivers/registry.ts';
 import type { PaymentDeps } from './payments.deps.ts';
+import { RECHARGE_ORDERS_TALLY } from './payments.repository.ts';
 import { paymentsRoutes } from './payments.routes.ts';
 import { closeExpiredOrdersTask } from './tasks/close-expired-orders.task.ts';
 import { reconcilePendingOrdersTask } from './tasks/reconcile-pending-orders.task.ts';
@@ -19,5 +21,6 @@ export const paymentsModule = defineModule({
     await paymentsRoutes(app, deps);
     app.tasks.register(closeExpiredOrdersTask(deps));
     app.tasks.register(reconcilePendingOrdersTask(deps));
+    app.tasks.register(tallyTask(deps.db, RECHARGE_ORDERS_TALLY));
   },
 });

@@ -1,6 +1,7 @@
 import type { RechargeOrderStatus } from '@gpu/shared';
-import { and, count, desc, eq, gte, inArray, isNull, lt, lte, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.ts';
+import { type TallyDef, talliedCount, totalOf } from '../../platform/db/tallies.ts';
 import { rechargeOrders } from './payments.tables.ts';
 
 export type RechargeOrderRow = typeof rechargeOrders.$inferSelect;
@@ -13,6 +14,14 @@ export interface OrderFilter {
   from?: Date;
   toExclusive?: Date;
 }
+
+/** A customer's recharge orders: the list's total when it is not filtered. */
+export const RECHARGE_ORDERS_TALLY: TallyDef = {
+  name: 'recharge-orders',
+  table: 'recharge_orders',
+  userColumn: 'user_id',
+  tenantColumn: 'tenant_id',
+};
 
 export function createPaymentsRepository({ db }: { db: DbOrTx }) {
   const owned = (tenantId: number, userId: number) =>
@@ -50,9 +59,14 @@ export function createPaymentsRepository({ db }: { db: DbOrTx }) {
       if (filter.from) conds.push(gte(rechargeOrders.createdAt, filter.from));
       if (filter.toExclusive) conds.push(lt(rechargeOrders.createdAt, filter.toExclusive));
       const where = and(...conds);
-      const [total] = await db.select({ n: count() }).from(rechargeOrders).where(where);
+      const who = { userId: filter.userId, tenantId: filter.tenantId };
+      const total =
+        filter.status || filter.from || filter.toExclusive
+          ? sql<number>`(select count(*) from recharge_orders where ${where})::int`.mapWith(Number)
+          : talliedCount(RECHARGE_ORDERS_TALLY, who, {}, where);
       const newestFirst = [desc(rechargeOrders.createdAt), desc(rechargeOrders.id)];
-      // The page's ids from the index alone (however deep the page), then only their rows.
+      // The page's ids from the index alone (however deep the page), then only their rows, the
+      // total riding along (one round trip).
       const ids = db
         .select({ id: rechargeOrders.id })
         .from(rechargeOrders)
@@ -60,12 +74,12 @@ export function createPaymentsRepository({ db }: { db: DbOrTx }) {
         .orderBy(...newestFirst)
         .limit(size)
         .offset((page - 1) * size);
-      const list = await db
-        .select()
+      const found = await db
+        .select({ order: rechargeOrders, total })
         .from(rechargeOrders)
         .where(inArray(rechargeOrders.id, ids))
         .orderBy(...newestFirst);
-      return { list, total: total?.n ?? 0 };
+      return { list: found.map((r) => r.order), total: await totalOf(db, found, total) };
     },
     /** Pending orders of a user not yet expired, and all orders since `since` (creation limits). */
     async recentCounts(userId: number, now: Date, since: Date) {

@@ -44,6 +44,8 @@ export const rechargeOrders = pgTable(
   (t) => [
     // The list's order (newest first, id breaking ties) straight from the index.
     index('recharge_orders_user').on(t.userId, t.tenantId, t.createdAt, t.id),
+    // Orders after the tally's settled id (the list's exact total, platform/db/tallies.ts).
+    index('recharge_orders_user_id').on(t.userId, t.tenantId, t.id),
     index('recharge_orders_pending').on(t.status, t.expiresAt),
     check('recharge_orders_status', sql`${t.status} in ('PENDING', 'SUCCESS', 'FAIL', 'CLOSED')`),
     check('recharge_orders_amount', sql`${t.amount} > 0`),

@@ -1,7 +1,9 @@
+import { tallyTask } from '../../platform/db/tallies.ts';
 import { defineModule } from '../../platform/module.ts';
 import { voucherAdminRoutes } from './admin.routes.ts';
 import { voucherNoticesTask } from './voucher-notices.task.ts';
 import type { VouchersDeps } from './vouchers.deps.ts';
+import { VOUCHERS_TALLY } from './vouchers.repository.ts';
 import { vouchersRoutes } from './vouchers.routes.ts';
 
 /** Vouchers: the customer's wallet, and the back office's configs and batch distribution. */
@@ -12,5 +14,6 @@ export const vouchersModule = defineModule({
     await vouchersRoutes(app, deps);
     await voucherAdminRoutes(app, deps);
     app.tasks.register(voucherNoticesTask(deps));
+    app.tasks.register(tallyTask(deps.db, VOUCHERS_TALLY));
   },
 });

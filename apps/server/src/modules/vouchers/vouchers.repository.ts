@@ -1,6 +1,7 @@
 import type { VoucherStatus } from '@gpu/shared';
 import { and, asc, desc, eq, gt, ilike, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.ts';
+import { type TallyDef, talliedCount, totalOf } from '../../platform/db/tallies.ts';
 import { regions } from '../hosts/hosts.tables.ts';
 import { voucherConfigs, vouchers } from './vouchers.tables.ts';
 
@@ -18,6 +19,9 @@ function statusIs(status: VoucherStatus, now: Date): SQL {
   if (status === 'EXPIRED') return and(gt(vouchers.remaining, 0), lte(vouchers.expiresAt, now)) as SQL;
   return and(gt(vouchers.remaining, 0), gt(vouchers.expiresAt, now)) as SQL;
 }
+
+/** A customer's vouchers (any tenant): the wallet's total when it is not filtered. */
+export const VOUCHERS_TALLY: TallyDef = { name: 'vouchers', table: 'vouchers', userColumn: 'user_id' };
 
 /** The SQL of vouchers and their configs; distributions have distribution.repository.ts. */
 export function createVouchersRepository({ db }: { db: DbOrTx }) {
@@ -55,14 +59,18 @@ export function createVouchersRepository({ db }: { db: DbOrTx }) {
         .orderBy(asc(vouchers.expiresAt), asc(vouchers.id))
         .limit(page.size)
         .offset(page.offset);
+      const filtered = f.status || s?.regionId || s?.gpuType || s?.minAmount !== undefined;
+      const total = filtered
+        ? sql<number>`(select count(*) from vouchers where ${where})::int`.mapWith(Number)
+        : talliedCount(VOUCHERS_TALLY, { userId }, {}, where);
+      // The total rides along with the page's rows (one round trip).
       const rows = await db
-        .select(withRegion)
+        .select({ ...withRegion, total })
         .from(vouchers)
         .leftJoin(regions, eq(regions.id, vouchers.regionId))
         .where(inArray(vouchers.id, ids))
         .orderBy(asc(vouchers.expiresAt), asc(vouchers.id));
-      const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(vouchers).where(where);
-      return { rows: rows.map(toRow), total: count?.n ?? 0 };
+      return { rows: rows.map(toRow), total: await totalOf(db, rows, total) };
     },
 
     async statsForUser(userId: number, now: Date, expiringBy: Date) {

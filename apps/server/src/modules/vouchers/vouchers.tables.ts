@@ -78,6 +78,8 @@ export const vouchers = pgTable(
     // The wallet's order (ending soonest, id breaking ties) straight from the index. Migration
     // 0022 adds INCLUDE (remaining): the wallet's filters and figures then read the index alone.
     index('vouchers_user').on(t.userId, t.expiresAt, t.id),
+    // Vouchers after the tally's settled id (the wallet's exact total, platform/db/tallies.ts).
+    index('vouchers_user_id').on(t.userId, t.id),
     index('vouchers_config').on(t.configId, t.userId),
     // The notices task's scans (issue 31): recently issued, and ending soon.
     index('vouchers_created').on(t.createdAt),

@@ -1,8 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../platform/clock.ts';
+import { rollTally } from '../../platform/db/tallies.ts';
 import { IMAGE, instanceTestApp } from '../../test/instances.ts';
 import { auditLog } from '../audit/audit.tables.ts';
+import { VOUCHERS_TALLY } from './vouchers.repository.ts';
 import { DAY, type H, T0, voucherCalls } from './vouchers.test-helpers.ts';
 
 const clock = fixedClock(T0);
@@ -65,6 +67,13 @@ describe('issuance and distribution', () => {
       await inject('GET', `/api/admin/voucher-distribution/history?configId=${configId}`, admin)
     ).json();
     expect(history.data.total).toBe(2);
+    // Once tallied (issue 33) the wallet's total is the same; a voucher after the tally counts too.
+    expect(await rollTally(h.t.db, VOUCHERS_TALLY, 0)).toBeGreaterThanOrEqual(2);
+    expect((await inject('GET', '/api/user/vouchers', a.headers)).json().data.total).toBe(1);
+    const { id: another } = await config({ faceAmount: 5 });
+    expect((await distribute(another, [a.user.phone])).data.issuedCount).toBe(1);
+    expect((await inject('GET', '/api/user/vouchers', a.headers)).json().data.total).toBe(2);
+    expect((await inject('GET', '/api/user/vouchers', b.headers)).json().data.total).toBe(1);
     const audits = await h.t.db
       .select()
       .from(auditLog)

@@ -1,9 +1,20 @@
 import type { BillQuery } from '@gpu/shared';
 import { shanghaiDayRange } from '@gpu/shared/time';
-import { and, count, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../platform/db/client.ts';
+import { type TallyDef, talliedCount, totalOf } from '../../../platform/db/tallies.ts';
 import { ACCRUING } from '../../instances/index.ts';
 import { billingRecords, instances } from '../../instances/instances.tables.ts';
+
+/** A customer's bill lines per kind and billing type: the bills and orders lists' totals. */
+export const BILL_LINES_TALLY: TallyDef = {
+  name: 'bill-lines',
+  table: 'billing_records',
+  userColumn: 'user_id',
+  tenantColumn: 'tenant_id',
+  k1: 'kind',
+  k2: 'billing_type',
+};
 
 /** Newest (highest id) first: the order billing_records_user serves. */
 const NEWEST_FIRST = [desc(billingRecords.id)];
@@ -50,13 +61,24 @@ export function createBillsRepository({ db }: { db: DbOrTx }) {
         .orderBy(...NEWEST_FIRST)
         .limit(q.size)
         .offset((q.page - 1) * q.size);
-      const [rows, [total]] = await Promise.all([
-        base()
-          .where(inArray(billingRecords.id, ids))
-          .orderBy(...NEWEST_FIRST),
-        db.select({ n: count() }).from(billingRecords).where(w),
-      ]);
-      return { rows, total: total?.n ?? 0 };
+      // Filtered by kind and billing type at most (the screens' tabs): the tally's total.
+      const total =
+        !q.instanceId && !q.recordNo && !q.from && !q.to
+          ? talliedCount(
+              BILL_LINES_TALLY,
+              { userId, tenantId },
+              { k1: q.kind, k2: q.billingType ? [q.billingType] : undefined },
+              w,
+            )
+          : sql<number>`(select count(*) from billing_records where ${w})::int`.mapWith(Number);
+      // The total rides along with the page's rows: one round trip, not two (issue 33).
+      const found = await db
+        .select({ ...columns, total })
+        .from(billingRecords)
+        .innerJoin(instances, eq(instances.id, billingRecords.instanceId))
+        .where(inArray(billingRecords.id, ids))
+        .orderBy(...NEWEST_FIRST);
+      return { rows: found.map(({ total: _, ...row }) => row), total: await totalOf(db, found, total) };
     },
     /**
      * Everything matching, newest first, in chunks by id (keyset: each chunk is one short indexed

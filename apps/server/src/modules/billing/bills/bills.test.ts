@@ -4,7 +4,9 @@ import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../../platform/clock.ts';
+import { rollTally } from '../../../platform/db/tallies.ts';
 import { IMAGE, instanceTestApp } from '../../../test/instances.ts';
+import { BILL_LINES_TALLY } from './bills.repository.ts';
 
 // Issue 10: several kinds at once, one label per kind, exports without a cap.
 const clock = fixedClock(new Date('2026-11-22T08:00:00Z'));
@@ -101,4 +103,38 @@ describe('bills API', () => {
     // Money (amount, voucher, rate) as 0.00; the rest as Excel shows it by default.
     expect(formats).toEqual([null, null, null, null, null, null, '0.00', '0.00', null, '0.00']);
   }, 60_000);
+
+  it('keeps every total exact once the lines are tallied, and counts the lines after it (issue 33)', async () => {
+    const total = async (q: string) => {
+      const res = await get(`/api/v2/billing/records?${q}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data.total as number;
+    };
+    const queries = [
+      '',
+      'kind=create,renewal',
+      'kind=metering',
+      'billingType=hourly',
+      'kind=metering&billingType=daily',
+      'page=10000', // past the end: no row to carry the total
+      'from=2020-01-01&to=2020-01-31', // a date range (Shanghai days): counted, not tallied
+      `instanceId=${id}`,
+    ];
+    const before = await Promise.all(queries.map(total));
+    expect(before).toEqual([MANY + 2, 2, MANY, MANY, 0, MANY + 2, 735, MANY + 2]);
+    expect(await rollTally(h.t.db, BILL_LINES_TALLY, 0)).toBe(MANY + 2);
+    expect(await Promise.all(queries.map(total))).toEqual(before);
+    // A line after the tally: counted live until the next run takes it in.
+    const renewal = await h.t.app.inject({
+      method: 'POST',
+      url: '/api/v2/package-billing/manual-renewal',
+      headers: u.headers,
+      payload: { instanceId: id, duration: 1 },
+    });
+    expect(renewal.statusCode, renewal.body).toBe(200);
+    const after = [MANY + 3, 3, MANY, MANY, 0, MANY + 3, 735, MANY + 3];
+    expect(await Promise.all(queries.map(total))).toEqual(after);
+    expect(await rollTally(h.t.db, BILL_LINES_TALLY, 0)).toBe(1);
+    expect(await Promise.all(queries.map(total))).toEqual(after);
+  });
 });
