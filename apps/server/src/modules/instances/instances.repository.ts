@@ -1,6 +1,7 @@
 import type { InstanceStatus } from '@gpu/shared';
 import { and, count, desc, eq, gte, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.ts';
+import { totalOf } from '../../platform/db/tallies.ts';
 import { newDocNo } from '../../platform/doc-no.ts';
 import { hosts, regions } from '../hosts/hosts.tables.ts';
 import { recordNoPrefix, TRANSITIONAL } from './instances.models.ts';
@@ -116,11 +117,16 @@ export function createInstancesRepository({ db }: { db: DbOrTx }) {
         .orderBy(desc(instances.id))
         .limit(q.size)
         .offset((q.page - 1) * q.size);
-      const [rows, [total]] = await Promise.all([
-        placed().where(inArray(instances.id, ids)).orderBy(desc(instances.id)),
-        db.select({ n: count() }).from(instances).where(where),
-      ]);
-      return { rows: rows.map(flatten), total: total?.n ?? 0 };
+      // The total rides along with the page's rows: one round trip, not two (issue 33).
+      const total = sql<number>`(select count(*) from instances where ${where})::int`.mapWith(Number);
+      const rows = await db
+        .select({ ...withPlace, total })
+        .from(instances)
+        .innerJoin(hosts, eq(hosts.id, instances.hostId))
+        .innerJoin(regions, eq(regions.id, instances.regionId))
+        .where(inArray(instances.id, ids))
+        .orderBy(desc(instances.id));
+      return { rows: rows.map(flatten), total: await totalOf(db, rows, total) };
     },
     /** The row as updated (undefined when there is no such instance). */
     async update(

@@ -86,6 +86,9 @@ describe('released instances in the list', () => {
     const hidden = await list(u.headers, 'size=100&hideReleased=1');
     expect(hidden.list.map((i) => i.id)).toEqual([kept]);
     expect(hidden.total).toBe(1);
+    // The total rides with the page's rows; past the last page it is read on its own.
+    expect(await list(u.headers, 'page=2&size=1')).toMatchObject({ total: 2, list: [{ id: gone }] });
+    expect(await list(u.headers, 'page=3&size=1')).toMatchObject({ total: 2, list: [] });
     const only = await list(u.headers, 'size=100&hideReleased=1&status=RELEASED');
     expect(only.list.map((i) => i.id)).toEqual([gone]);
     // Released while the page was open (at or after releasedSince): still shown.
