@@ -20,5 +20,7 @@ CREATE TABLE "row_tally_state" (
 	"done_upto" bigint NOT NULL
 );
 --> statement-breakpoint
+CREATE INDEX "instances_user_live" ON "instances" USING btree ("user_id","tenant_id","id") WHERE "instances"."dismissed_at" is null and "instances"."status" <> 'RELEASED';--> statement-breakpoint
+CREATE INDEX "instances_user_released" ON "instances" USING btree ("user_id","tenant_id","released_at","id") WHERE "instances"."dismissed_at" is null and "instances"."status" = 'RELEASED';--> statement-breakpoint
 CREATE INDEX "recharge_orders_user_id" ON "recharge_orders" USING btree ("user_id","tenant_id","id");--> statement-breakpoint
 CREATE INDEX "vouchers_user_id" ON "vouchers" USING btree ("user_id","id");

@@ -19,7 +19,7 @@ import { at, lit, PER, SCALE, type SeedContext, UNITS, WHALE } from './plan.ts';
  * (b = 0…99) is on instance 2u + b / 50. `rows` sub-selects name their columns below.
  */
 
-/** rows: id, h, u, uid, n (name number), created (timestamptz). Lived 180 days, then released. */
+/** rows: id, h, u, uid, n (name number), created (timestamptz). Lived 180 days (or until an hour ago), then released. */
 export function releasedSql(ctx: SeedContext, rows: string) {
   return `
     insert into instances (id, tenant_id, user_id, host_id, sku_id, region_id, name, image, gpu_model, gpu_count,
@@ -28,8 +28,8 @@ export function releasedSql(ctx: SeedContext, rows: string) {
     select id, ${tenantOf(ctx, 'u')}, uid, ${hostId(ctx, 'h')}, ${skuId(ctx, 'h')}, ${hostRegion(ctx, 'h')},
       'job-' || n, ${lit(IMAGE)}, ${modelName('h')}, 1, jsonb_build_array(n % 8), 'hourly', ${hostPrice('h')}, 1,
       'RELEASED', ${lit(ctx.sealedPassword)}, ${lit(ctx.sealedToken)}, ${UNITS.charge * 40},
-      created + interval '180 days', created + interval '180 days', '用户释放', created, created + interval '180 days'
-    from (${rows}) x`;
+      ended, ended, '用户释放', created, ended
+    from (select *, least(created + interval '180 days', ${at(ctx)} - interval '1 hour') as ended from (${rows}) r) x`;
 }
 
 export const releasedRows = (ctx: SeedContext, lo: number, hi: number) => `

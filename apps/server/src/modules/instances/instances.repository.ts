@@ -1,47 +1,16 @@
 import type { InstanceStatus } from '@gpu/shared';
-import { and, count, desc, eq, gte, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.ts';
-import { totalOf } from '../../platform/db/tallies.ts';
 import { newDocNo } from '../../platform/doc-no.ts';
 import { hosts, regions } from '../hosts/hosts.tables.ts';
 import { recordNoPrefix, TRANSITIONAL } from './instances.models.ts';
+import { flatten, type InstanceRow, type InstanceWithPlace, withPlace } from './instances.place.ts';
 import { billingRecords, instanceEvents, instances } from './instances.tables.ts';
+import { type InstanceListQuery, listInstancesOf } from './instances-list.repository.ts';
 
-export type InstanceRow = typeof instances.$inferSelect;
-export type InstanceWithPlace = InstanceRow & {
-  hostName: string;
-  publicAddress: string;
-  regionName: string;
-  hostDriver: string;
-  /** Its region's no-GPU mode price (units/h, issue 30); create's answer has none to offer. */
-  regionNoGpuPrice?: number;
-};
+export type { InstanceRow, InstanceWithPlace } from './instances.place.ts';
 
 type BillInsert = typeof billingRecords.$inferInsert;
-
-const withPlace = {
-  row: instances,
-  hostName: hosts.name,
-  publicAddress: hosts.publicAddress,
-  hostDriver: hosts.driver,
-  regionName: regions.name,
-  regionNoGpuPrice: regions.noGpuHourlyPrice,
-};
-const flatten = (r: {
-  row: InstanceRow;
-  hostName: string;
-  publicAddress: string;
-  hostDriver: string;
-  regionName: string;
-  regionNoGpuPrice: number;
-}) => ({
-  ...r.row,
-  hostName: r.hostName,
-  publicAddress: r.publicAddress,
-  hostDriver: r.hostDriver,
-  regionName: r.regionName,
-  regionNoGpuPrice: r.regionNoGpuPrice,
-});
 
 export function createInstancesRepository({ db }: { db: DbOrTx }) {
   const placed = () =>
@@ -85,49 +54,8 @@ export function createInstancesRepository({ db }: { db: DbOrTx }) {
       );
       return r && flatten(r);
     },
-    async listForUser(
-      userId: number,
-      tenantId: number,
-      q: {
-        page: number;
-        size: number;
-        status?: InstanceStatus[];
-        /** Leave out released instances, except those released at or after `since` (when given). */
-        hideReleased?: { since?: Date };
-      },
-    ) {
-      const hidden = q.hideReleased;
-      const where = and(
-        eq(instances.userId, userId),
-        eq(instances.tenantId, tenantId),
-        isNull(instances.dismissedAt),
-        q.status ? inArray(instances.status, q.status) : undefined,
-        hidden
-          ? or(
-              ne(instances.status, 'RELEASED'),
-              hidden.since ? gte(instances.releasedAt, hidden.since) : undefined,
-            )
-          : undefined,
-      );
-      // The page's ids first (instances_user_list), then only their rows with their places.
-      const ids = db
-        .select({ id: instances.id })
-        .from(instances)
-        .where(where)
-        .orderBy(desc(instances.id))
-        .limit(q.size)
-        .offset((q.page - 1) * q.size);
-      // The total rides along with the page's rows: one round trip, not two (issue 33).
-      const total = sql<number>`(select count(*) from instances where ${where})::int`.mapWith(Number);
-      const rows = await db
-        .select({ ...withPlace, total })
-        .from(instances)
-        .innerJoin(hosts, eq(hosts.id, instances.hostId))
-        .innerJoin(regions, eq(regions.id, instances.regionId))
-        .where(inArray(instances.id, ids))
-        .orderBy(desc(instances.id));
-      return { rows: rows.map(flatten), total: await totalOf(db, rows, total) };
-    },
+    listForUser: (userId: number, tenantId: number, q: InstanceListQuery) =>
+      listInstancesOf(db, userId, tenantId, q),
     /** The row as updated (undefined when there is no such instance). */
     async update(
       id: number,

@@ -166,6 +166,14 @@ export const instances = pgTable(
     // and the count come from this index alone. Migration 0022 adds INCLUDE (status, released_at),
     // which the list's filters read and Drizzle cannot declare.
     index('instances_user_list').on(t.userId, t.tenantId, t.id).where(sql`${t.dismissedAt} is null`),
+    // The list as it opens takes its ids and count from the live and the just-released apart
+    // (issue 33): small indexes, however many instances the customer released before.
+    index('instances_user_live')
+      .on(t.userId, t.tenantId, t.id)
+      .where(sql`${t.dismissedAt} is null and ${t.status} <> 'RELEASED'`),
+    index('instances_user_released')
+      .on(t.userId, t.tenantId, t.releasedAt, t.id)
+      .where(sql`${t.dismissedAt} is null and ${t.status} = 'RELEASED'`),
     // id last: the back office's filtered list (newest first) reads only its page.
     index('instances_status').on(t.status, t.billingType, t.id),
     index('instances_host').on(t.hostId),

@@ -96,6 +96,15 @@ describe('released instances in the list', () => {
       `size=100&hideReleased=1&releasedSince=${encodeURIComponent(at.toISOString())}`;
     expect((await list(u.headers, since(new Date(clock.now().getTime() - 1000)))).total).toBe(2);
     expect((await list(u.headers, since(new Date(clock.now().getTime() + 1000)))).total).toBe(1);
+    // Paged: the live and the just-released, read apart, come back as one list, newest first.
+    const page = async (n: number) =>
+      list(
+        u.headers,
+        `${since(new Date(clock.now().getTime() - 1000))}&page=${n}&size=1`.replace('size=100&', ''),
+      );
+    expect(await page(1)).toMatchObject({ total: 2, list: [{ id: kept }] });
+    expect(await page(2)).toMatchObject({ total: 2, list: [{ id: gone }] });
+    expect(await page(3)).toMatchObject({ total: 2, list: [] });
     const bad = await h.t.app.inject({
       method: 'GET',
       url: '/api/gpu/instances?hideReleased=1&releasedSince=yesterday',

@@ -1,6 +1,7 @@
 import type { RechargeOrderStatus } from '@gpu/shared';
 import { and, count, desc, eq, gte, inArray, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.ts';
+import { preparedStatement } from '../../platform/db/prepared.ts';
 import { type TallyDef, talliedCount, totalOf } from '../../platform/db/tallies.ts';
 import { rechargeOrders } from './payments.tables.ts';
 
@@ -22,6 +23,33 @@ export const RECHARGE_ORDERS_TALLY: TallyDef = {
   userColumn: 'user_id',
   tenantColumn: 'tenant_id',
 };
+
+const NEWEST_FIRST = [desc(rechargeOrders.createdAt), desc(rechargeOrders.id)];
+const param = sql.placeholder;
+
+/**
+ * The list as it opens (no filter): one statement built and planned once per connection, its
+ * total riding along (issue 33: building and planning it was most of the page's cost).
+ */
+const openingPage = preparedStatement('recharge_orders_page', (db) => {
+  const where = and(
+    eq(rechargeOrders.tenantId, param('tenantId')),
+    eq(rechargeOrders.userId, param('userId')),
+  );
+  const ids = db
+    .select({ id: rechargeOrders.id })
+    .from(rechargeOrders)
+    .where(where)
+    .orderBy(...NEWEST_FIRST)
+    .limit(param('limit'))
+    .offset(param('offset'));
+  const who = { userId: param('userId'), tenantId: param('tenantId') };
+  return db
+    .select({ order: rechargeOrders, total: talliedCount(RECHARGE_ORDERS_TALLY, who, {}, where) })
+    .from(rechargeOrders)
+    .where(inArray(rechargeOrders.id, ids))
+    .orderBy(...NEWEST_FIRST);
+});
 
 export function createPaymentsRepository({ db }: { db: DbOrTx }) {
   const owned = (tenantId: number, userId: number) =>
@@ -54,6 +82,16 @@ export function createPaymentsRepository({ db }: { db: DbOrTx }) {
       return o;
     },
     async page(filter: OrderFilter, page: number, size: number) {
+      if (!filter.status && !filter.from && !filter.toExclusive) {
+        const values = {
+          tenantId: filter.tenantId,
+          userId: filter.userId,
+          limit: size,
+          offset: (page - 1) * size,
+        };
+        const found = (await openingPage(db, values)) as { order: RechargeOrderRow; total: number }[];
+        if (found[0]) return { list: found.map((r) => r.order), total: Number(found[0].total) };
+      }
       const conds: (SQL | undefined)[] = [owned(filter.tenantId, filter.userId)];
       if (filter.status) conds.push(eq(rechargeOrders.status, filter.status));
       if (filter.from) conds.push(gte(rechargeOrders.createdAt, filter.from));
@@ -64,21 +102,20 @@ export function createPaymentsRepository({ db }: { db: DbOrTx }) {
         filter.status || filter.from || filter.toExclusive
           ? sql<number>`(select count(*) from recharge_orders where ${where})::int`.mapWith(Number)
           : talliedCount(RECHARGE_ORDERS_TALLY, who, {}, where);
-      const newestFirst = [desc(rechargeOrders.createdAt), desc(rechargeOrders.id)];
       // The page's ids from the index alone (however deep the page), then only their rows, the
       // total riding along (one round trip).
       const ids = db
         .select({ id: rechargeOrders.id })
         .from(rechargeOrders)
         .where(where)
-        .orderBy(...newestFirst)
+        .orderBy(...NEWEST_FIRST)
         .limit(size)
         .offset((page - 1) * size);
       const found = await db
         .select({ order: rechargeOrders, total })
         .from(rechargeOrders)
         .where(inArray(rechargeOrders.id, ids))
-        .orderBy(...newestFirst);
+        .orderBy(...NEWEST_FIRST);
       return { list: found.map((r) => r.order), total: await totalOf(db, found, total) };
     },
     /** Pending orders of a user not yet expired, and all orders since `since` (creation limits). */

@@ -1,6 +1,7 @@
 import type { VoucherStatus } from '@gpu/shared';
 import { and, asc, desc, eq, gt, ilike, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.ts';
+import { preparedStatement } from '../../platform/db/prepared.ts';
 import { type TallyDef, talliedCount, totalOf } from '../../platform/db/tallies.ts';
 import { regions } from '../hosts/hosts.tables.ts';
 import { voucherConfigs, vouchers } from './vouchers.tables.ts';
@@ -23,9 +24,33 @@ function statusIs(status: VoucherStatus, now: Date): SQL {
 /** A customer's vouchers (any tenant): the wallet's total when it is not filtered. */
 export const VOUCHERS_TALLY: TallyDef = { name: 'vouchers', table: 'vouchers', userColumn: 'user_id' };
 
+const WALLET_ORDER = [asc(vouchers.expiresAt), asc(vouchers.id)];
+const withRegion = { voucher: vouchers, regionName: regions.name };
+const param = sql.placeholder;
+
+/**
+ * The wallet as it opens (no filter): one statement built and planned once per connection, its
+ * total riding along (issue 33: building and planning it was most of the page's cost).
+ */
+const openingPage = preparedStatement('vouchers_page', (db) => {
+  const where = eq(vouchers.userId, param('userId'));
+  const ids = db
+    .select({ id: vouchers.id })
+    .from(vouchers)
+    .where(where)
+    .orderBy(...WALLET_ORDER)
+    .limit(param('limit'))
+    .offset(param('offset'));
+  return db
+    .select({ ...withRegion, total: talliedCount(VOUCHERS_TALLY, { userId: param('userId') }, {}, where) })
+    .from(vouchers)
+    .leftJoin(regions, eq(regions.id, vouchers.regionId))
+    .where(inArray(vouchers.id, ids))
+    .orderBy(...WALLET_ORDER);
+});
+
 /** The SQL of vouchers and their configs; distributions have distribution.repository.ts. */
 export function createVouchersRepository({ db }: { db: DbOrTx }) {
-  const withRegion = { voucher: vouchers, regionName: regions.name };
   const toRow = (r: { voucher: VoucherRow; regionName: string | null }): VoucherWithRegion => ({
     ...r.voucher,
     regionName: r.regionName,
@@ -42,6 +67,13 @@ export function createVouchersRepository({ db }: { db: DbOrTx }) {
       page: { offset: number; size: number },
     ): Promise<{ rows: VoucherWithRegion[]; total: number }> {
       const s = f.scope;
+      const filtered = f.status || s?.regionId || s?.gpuType || s?.minAmount !== undefined;
+      if (!filtered) {
+        const values = { userId, limit: page.size, offset: page.offset };
+        type Found = { voucher: VoucherRow; regionName: string | null; total: number };
+        const found = (await openingPage(db, values)) as Found[];
+        if (found[0]) return { rows: found.map(toRow), total: Number(found[0].total) };
+      }
       const where = and(
         eq(vouchers.userId, userId),
         f.status ? statusIs(f.status, f.now) : undefined,
@@ -56,10 +88,9 @@ export function createVouchersRepository({ db }: { db: DbOrTx }) {
         .select({ id: vouchers.id })
         .from(vouchers)
         .where(where)
-        .orderBy(asc(vouchers.expiresAt), asc(vouchers.id))
+        .orderBy(...WALLET_ORDER)
         .limit(page.size)
         .offset(page.offset);
-      const filtered = f.status || s?.regionId || s?.gpuType || s?.minAmount !== undefined;
       const total = filtered
         ? sql<number>`(select count(*) from vouchers where ${where})::int`.mapWith(Number)
         : talliedCount(VOUCHERS_TALLY, { userId }, {}, where);
@@ -69,7 +100,7 @@ export function createVouchersRepository({ db }: { db: DbOrTx }) {
         .from(vouchers)
         .leftJoin(regions, eq(regions.id, vouchers.regionId))
         .where(inArray(vouchers.id, ids))
-        .orderBy(asc(vouchers.expiresAt), asc(vouchers.id));
+        .orderBy(...WALLET_ORDER);
       return { rows: rows.map(toRow), total: await totalOf(db, rows, total) };
     },
 

@@ -1,4 +1,4 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Task } from '../tasks.ts';
 import type { Db, DbOrTx } from './client.ts';
 import { runExclusively } from './exclusive.ts';
@@ -97,7 +97,8 @@ const anyOf = (column: string, values?: readonly string[]) =>
  */
 export function talliedCount(
   def: TallyDef,
-  who: { userId: number; tenantId?: number },
+  /** Values, or placeholders of a prepared statement. */
+  who: { userId: number | Placeholder; tenantId?: number | Placeholder },
   keys: { k1?: readonly string[]; k2?: readonly string[] },
   where: SQL | undefined,
 ): SQL<number> {

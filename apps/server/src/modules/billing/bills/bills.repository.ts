@@ -1,7 +1,10 @@
 import type { BillQuery } from '@gpu/shared';
+import { ORDER_BILL_KINDS } from '@gpu/shared';
 import { shanghaiDayRange } from '@gpu/shared/time';
 import { and, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { DbOrTx } from '../../../platform/db/client.ts';
+import { preparedStatement } from '../../../platform/db/prepared.ts';
 import { type TallyDef, talliedCount, totalOf } from '../../../platform/db/tallies.ts';
 import { ACCRUING } from '../../instances/index.ts';
 import { billingRecords, instances } from '../../instances/instances.tables.ts';
@@ -19,6 +22,57 @@ export const BILL_LINES_TALLY: TallyDef = {
 /** Newest (highest id) first: the order billing_records_user serves. */
 const NEWEST_FIRST = [desc(billingRecords.id)];
 
+const columns = {
+  id: billingRecords.id,
+  recordNo: billingRecords.recordNo,
+  instanceId: billingRecords.instanceId,
+  instanceName: instances.name,
+  billingType: billingRecords.billingType,
+  kind: billingRecords.kind,
+  periodStart: billingRecords.periodStart,
+  periodEnd: billingRecords.periodEnd,
+  amount: billingRecords.amount,
+  voucherAmount: billingRecords.voucherAmount,
+  hourlyRate: billingRecords.hourlyRate,
+  createdAt: billingRecords.createdAt,
+};
+type BillRow = SelectResultFields<typeof columns>;
+
+const param = sql.placeholder;
+/**
+ * The two screens as they open (all lines; "my orders"), each one statement built and planned
+ * once per connection (issue 33: building and planning it was most of such a page's cost). The
+ * orders' kinds are written out, so the planner matches billing_records_orders' condition.
+ */
+const openingPage = (name: string, kinds: readonly string[] | null) =>
+  preparedStatement(name, (db) => {
+    const w = and(
+      eq(billingRecords.userId, param('userId')),
+      eq(billingRecords.tenantId, param('tenantId')),
+      kinds ? sql`${billingRecords.kind} in (${sql.raw(kinds.map((k) => `'${k}'`).join(', '))})` : undefined,
+    );
+    const ids = db
+      .select({ id: billingRecords.id })
+      .from(billingRecords)
+      .where(w)
+      .orderBy(...NEWEST_FIRST)
+      .limit(param('limit'))
+      .offset(param('offset'));
+    const who = { userId: param('userId'), tenantId: param('tenantId') };
+    const total = talliedCount(BILL_LINES_TALLY, who, { k1: kinds ?? undefined }, w);
+    return db
+      .select({ ...columns, total })
+      .from(billingRecords)
+      .innerJoin(instances, eq(instances.id, billingRecords.instanceId))
+      .where(inArray(billingRecords.id, ids))
+      .orderBy(...NEWEST_FIRST);
+  });
+const allLinesPage = openingPage('bills_page_all', null);
+const ordersPage = openingPage('bills_page_orders', ORDER_BILL_KINDS);
+/** The same kinds, whatever their order or repeats. */
+const sameKinds = (a: readonly string[], b: readonly string[]) =>
+  new Set(a).size === b.length && a.every((k) => b.includes(k));
+
 export function createBillsRepository({ db }: { db: DbOrTx }) {
   const where = (userId: number, tenantId: number, q: Partial<BillQuery>) => {
     const days = shanghaiDayRange(q.from, q.to);
@@ -33,25 +87,25 @@ export function createBillsRepository({ db }: { db: DbOrTx }) {
       days.toExclusive ? lt(billingRecords.createdAt, days.toExclusive) : undefined,
     );
   };
-  const columns = {
-    id: billingRecords.id,
-    recordNo: billingRecords.recordNo,
-    instanceId: billingRecords.instanceId,
-    instanceName: instances.name,
-    billingType: billingRecords.billingType,
-    kind: billingRecords.kind,
-    periodStart: billingRecords.periodStart,
-    periodEnd: billingRecords.periodEnd,
-    amount: billingRecords.amount,
-    voucherAmount: billingRecords.voucherAmount,
-    hourlyRate: billingRecords.hourlyRate,
-    createdAt: billingRecords.createdAt,
-  };
   const base = () =>
     db.select(columns).from(billingRecords).innerJoin(instances, eq(instances.id, billingRecords.instanceId));
 
   return {
     async page(userId: number, tenantId: number, q: BillQuery) {
+      const plain = !q.billingType && !q.instanceId && !q.recordNo && !q.from && !q.to;
+      const opening = !plain
+        ? null
+        : !q.kind?.length
+          ? allLinesPage
+          : sameKinds(q.kind, ORDER_BILL_KINDS)
+            ? ordersPage
+            : null;
+      if (opening) {
+        const values = { userId, tenantId, limit: q.size, offset: (q.page - 1) * q.size };
+        const found = (await opening(db, values)) as (BillRow & { total: number })[];
+        const rows = found.map(({ total: _, ...row }) => row);
+        if (found[0]) return { rows, total: Number(found[0].total) };
+      }
       const w = where(userId, tenantId, q);
       // The page's ids from the index alone (however deep the page), then only their rows.
       const ids = db
