@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../platform/clock.ts';
 import { rollTally } from '../../platform/db/tallies.ts';
@@ -33,5 +34,39 @@ describe('recharge orders’ totals (issue 33)', () => {
     expect(await totals()).toEqual([3, 3, 3, 0]);
     expect(await rollTally(t.db, RECHARGE_ORDERS_TALLY, 0)).toBe(1);
     expect(await totals()).toEqual([3, 3, 3, 0]);
+  });
+
+  it('gives every page the same orders whichever end it is read from, ties by id', async () => {
+    const { user, headers } = await t.createUser();
+    await createOrder(t, headers, 100);
+    // 24 more of this user's orders, five to a minute (ties on created_at), not in id order.
+    await t.db.execute(sql`
+      insert into recharge_orders (order_no, tenant_id, user_id, amount, payment_type, provider, status,
+        subject, body, expires_at, created_at)
+      select 'P' || g, tenant_id, user_id, amount, payment_type, provider, 'CLOSED', subject, body, expires_at,
+        created_at - ((g * 7) % 5) * interval '1 minute'
+      from recharge_orders, generate_series(1, 24) g where user_id = ${user.id}`);
+    await rollTally(t.db, RECHARGE_ORDERS_TALLY, 0);
+    const page = async (q: string) => {
+      const data = (await t.app.inject({ method: 'GET', url: `/api/recharge/orders?${q}`, headers })).json()
+        .data;
+      return { total: data.total as number, ids: data.list.map((o: { id: number }) => o.id) as number[] };
+    };
+    // A date range takes the general query (all of them are in it): the reference.
+    const all = (await page('startDate=2020-01-01&size=100')).ids;
+    expect(all).toHaveLength(25);
+    for (const [n, size] of [
+      [1, 4],
+      [3, 4], // offset 8: read from the front
+      [5, 4], // offset 16, past the middle: read from the back, skipping 5
+      [6, 3], // from the back, skipping 7
+      [7, 4], // the last, partial
+      [2, 20],
+    ] as const) {
+      expect(await page(`page=${n}&size=${size}`)).toEqual({
+        total: 25,
+        ids: all.slice((n - 1) * size, n * size),
+      });
+    }
   });
 });

@@ -137,4 +137,30 @@ describe('bills API', () => {
     expect(await rollTally(h.t.db, BILL_LINES_TALLY, 0)).toBe(1);
     expect(await Promise.all(queries.map(total))).toEqual(after);
   });
+
+  it('gives every page the same rows whichever end it is read from (issue 33)', async () => {
+    const ids = async (q: string) => {
+      const res = await get(`/api/v2/billing/records?${q}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data.list.map((b: { id: number }) => b.id) as number[];
+    };
+    // instanceId takes the general query (every line is this instance's): the reference.
+    const total = MANY + 3;
+    for (const [page, size] of [
+      [1, 7],
+      [Math.floor(total / 14), 7], // just before the middle: read from the front
+      [Math.ceil(total / 14) + 1, 7], // just past it: read from the back
+      [Math.ceil(total / 7), 7], // the last, partial page
+      [Math.floor(total / 100), 100],
+    ] as const) {
+      const q = `page=${page}&size=${size}`;
+      const read = await ids(q);
+      expect(read.length, q).toBeGreaterThan(0);
+      expect(read, q).toEqual(await ids(`${q}&instanceId=${id}`));
+    }
+    expect(await ids(`page=${Math.ceil(total / 7)}&size=7`)).toHaveLength(total % 7 || 7);
+    const orders = await ids('kind=create,renewal,refund&page=2&size=2');
+    expect(orders).toEqual(await ids(`kind=create,renewal,refund&page=2&size=2&instanceId=${id}`));
+    expect(orders).toHaveLength(1);
+  });
 });
