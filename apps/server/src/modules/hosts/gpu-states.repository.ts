@@ -66,16 +66,18 @@ export interface GpuStateRow extends GpuStateCounts {
 
 /** `gpuStateCountsQuery`, run: one row per (host, model). */
 export async function countGpuStates(db: DbOrTx, hostFilter?: SQL): Promise<GpuStateRow[]> {
-  const rows = await gpuStateCountsQuery(db, hostFilter);
-  return rows.map((r) => ({
-    hostId: r.hostId,
-    model: r.model,
-    total: Number(r.total),
-    idle: Number(r.idle),
-    occupied: Number(r.occupied),
-    reserved: Number(r.reserved),
-  }));
+  return (await gpuStateCountsQuery(db, hostFilter)).map(toGpuStateRow);
 }
+
+/** A row of `gpuStateCountsQuery` with its counts as numbers (a driver may answer them as text). */
+export const toGpuStateRow = (r: GpuStateRow): GpuStateRow => ({
+  hostId: r.hostId,
+  model: r.model,
+  total: Number(r.total),
+  idle: Number(r.idle),
+  occupied: Number(r.occupied),
+  reserved: Number(r.reserved),
+});
 
 const ZERO: GpuStateCounts = { total: 0, idle: 0, occupied: 0, reserved: 0 };
 

@@ -14,8 +14,16 @@ import {
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { gpuSkus } from './catalog.tables.ts';
 import { LOCAL_DRIVER_KINDS } from './drivers/capabilities.ts';
-import { countGpuStates, type GpuState, gpuState, sumGpuStates } from './gpu-states.repository.ts';
+import {
+  countGpuStates,
+  type GpuState,
+  type GpuStateCounts,
+  gpuState,
+  sumGpuStates,
+  toGpuStateRow,
+} from './gpu-states.repository.ts';
 import { type HostDriverKind, type HostStatus, hostGpus, hostPorts, hosts, regions } from './hosts.tables.ts';
+import { filteredPage, firstPage, pageGpus, pagePorts, pageSkus } from './hosts-page.repository.ts';
 
 export type HostRow = typeof hosts.$inferSelect;
 export type SkuRow = typeof gpuSkus.$inferSelect;
@@ -67,35 +75,22 @@ export function createHostsRepository({ db }: { db: DbOrTx }) {
       f: HostFilter,
       page?: { page: number; size: number },
     ): Promise<{ rows: HostListRow[]; total: number }> {
-      const base = db
-        .select({ host: hosts, regionName: regions.name })
-        .from(hosts)
-        .innerJoin(regions, eq(regions.id, hosts.regionId))
-        .where(where(f))
-        .orderBy(asc(hosts.id));
-      const rows = page ? await base.limit(page.size).offset((page.page - 1) * page.size) : await base;
-      const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(hosts).where(where(f));
+      // The page as the screen opens it (no filter): prepared statements, the total with the rows.
+      const [rows, total] =
+        page && !f.keyword && !f.regionId && !f.driver && !f.status && !f.ids
+          ? await firstPage(db, page)
+          : await filteredPage(db, where(f), page);
       const ids = rows.map((r) => r.host.id);
-      const skus = ids.length
-        ? await db.select().from(gpuSkus).where(inArray(gpuSkus.hostId, ids)).orderBy(asc(gpuSkus.id))
-        : [];
-      // The page's figures only: a sub-select in the page query ran for every row the offset skips.
-      const ports = new Map(
-        (ids.length
-          ? await db
-              .select({ hostId: hostPorts.hostId, n: sql<number>`count(*)::int` })
-              .from(hostPorts)
-              .where(and(inArray(hostPorts.hostId, ids), isNotNull(hostPorts.instanceId)))
-              .groupBy(hostPorts.hostId)
-          : []
-        ).map((p) => [p.hostId, p.n]),
-      );
-      const gpus = sumGpuStates(
-        ids.length ? await countGpuStates(db, inArray(hostGpus.hostId, ids)) : [],
-        (g) => g.hostId,
-      );
+      const [skus, ports, gpus] = ids.length
+        ? await Promise.all([
+            pageSkus(db, { ids }),
+            pagePorts(db, { ids }),
+            pageGpus(db, { ids }).then((g) => sumGpuStates(g.map(toGpuStateRow), (x) => x.hostId)),
+          ])
+        : [[], [], new Map<number, GpuStateCounts>()];
+      const portsOf = new Map(ports.map((p) => [p.hostId, Number(p.n)]));
       return {
-        total: count?.n ?? 0,
+        total,
         rows: rows.map((r) => {
           const g = gpus.get(r.host.id);
           return {
@@ -106,7 +101,7 @@ export function createHostsRepository({ db }: { db: DbOrTx }) {
             gpuAllocated: g?.occupied ?? 0,
             gpuReserved: g?.reserved ?? 0,
             portTotal: portPoolSize(r.host),
-            portAllocated: ports.get(r.host.id) ?? 0,
+            portAllocated: portsOf.get(r.host.id) ?? 0,
             skus: skus.filter((s) => s.hostId === r.host.id),
           };
         }),

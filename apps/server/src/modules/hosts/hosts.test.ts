@@ -47,6 +47,14 @@ describe('admin host API: reading', () => {
     const paged = (await call('GET', '/api/admin/hosts?page=2&size=3')).json().data;
     expect(paged).toMatchObject({ page: 2, size: 3 });
     expect(paged.list).toHaveLength(3);
+    // The unfiltered page (prepared) and a filter that keeps every host (general query) agree.
+    const same = (await call('GET', '/api/admin/hosts?page=2&size=3&keyword=-')).json().data;
+    expect(same.total).toBe(page.total);
+    expect(paged).toMatchObject({ total: page.total, list: same.list });
+    expect((await call('GET', '/api/admin/hosts?page=99&size=3')).json().data).toMatchObject({
+      total: page.total,
+      list: [],
+    });
   });
 
   it('lists by driver type and refuses an unknown type', async () => {
