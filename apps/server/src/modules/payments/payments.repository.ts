@@ -1,7 +1,7 @@
 import type { RechargeOrderStatus } from '@gpu/shared';
 import { and, count, desc, eq, gte, inArray, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.ts';
-import { pageIdsFromNearerEnd } from '../../platform/db/paging.ts';
+import { talliedPage } from '../../platform/db/paging.ts';
 import { preparedStatement } from '../../platform/db/prepared.ts';
 import { type TallyDef, talliedCount, totalOf } from '../../platform/db/tallies.ts';
 import { rechargeOrders } from './payments.tables.ts';
@@ -37,16 +37,11 @@ const openingPage = preparedStatement('recharge_orders_page', (db) => {
     eq(rechargeOrders.tenantId, param('tenantId')),
     eq(rechargeOrders.userId, param('userId')),
   );
-  const who = { userId: param('userId'), tenantId: param('tenantId') };
-  const total = talliedCount(RECHARGE_ORDERS_TALLY, who, {}, where);
-  const ids = pageIdsFromNearerEnd({
-    table: 'recharge_orders',
+  const { total, ids } = talliedPage(RECHARGE_ORDERS_TALLY, {
+    who: { userId: param('userId'), tenantId: param('tenantId') },
     where,
     forward: sql`${rechargeOrders.createdAt} desc, ${rechargeOrders.id} desc`,
     backward: sql`${rechargeOrders.createdAt} asc, ${rechargeOrders.id} asc`,
-    limit: param('limit'),
-    offset: param('offset'),
-    total,
   });
   return db
     .select({ order: rechargeOrders, total })

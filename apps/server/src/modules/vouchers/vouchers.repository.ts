@@ -1,7 +1,7 @@
 import type { VoucherStatus } from '@gpu/shared';
 import { and, asc, desc, eq, gt, ilike, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.ts';
-import { pageIdsFromNearerEnd } from '../../platform/db/paging.ts';
+import { talliedPage } from '../../platform/db/paging.ts';
 import { preparedStatement } from '../../platform/db/prepared.ts';
 import { type TallyDef, talliedCount, totalOf } from '../../platform/db/tallies.ts';
 import { regions } from '../hosts/hosts.tables.ts';
@@ -35,15 +35,11 @@ const param = sql.placeholder;
  */
 const openingPage = preparedStatement('vouchers_page', (db) => {
   const where = eq(vouchers.userId, param('userId'));
-  const total = talliedCount(VOUCHERS_TALLY, { userId: param('userId') }, {}, where);
-  const ids = pageIdsFromNearerEnd({
-    table: 'vouchers',
+  const { total, ids } = talliedPage(VOUCHERS_TALLY, {
+    who: { userId: param('userId') },
     where,
     forward: sql`${vouchers.expiresAt} asc, ${vouchers.id} asc`,
     backward: sql`${vouchers.expiresAt} desc, ${vouchers.id} desc`,
-    limit: param('limit'),
-    offset: param('offset'),
-    total,
   });
   return db
     .select({ ...withRegion, total })

@@ -1,4 +1,5 @@
 import { type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { type TallyDef, talliedCount } from './tallies.ts';
 
 type Value = number | Placeholder;
 
@@ -30,4 +31,23 @@ export function pageIdsFromNearerEnd(o: {
     (select id from ${table} where ${o.where} and not (${front}) order by ${o.backward}
       limit greatest(0, least(${limit}, ${o.total} - ${offset})) offset greatest(0, ${o.total} - ${offset} - ${limit}))
   ) page)`;
+}
+
+/**
+ * A tallied list's page as it opens, for a prepared statement (placeholders `limit` and
+ * `offset`): its exact total and its page's ids, read from the nearer end.
+ */
+export function talliedPage(
+  def: TallyDef,
+  o: {
+    who: Parameters<typeof talliedCount>[1];
+    keys?: Parameters<typeof talliedCount>[2];
+    where: SQL | undefined;
+    forward: SQL;
+    backward: SQL;
+  },
+): { total: SQL<number>; ids: SQL } {
+  const total = talliedCount(def, o.who, o.keys ?? {}, o.where);
+  const page = { limit: sql.placeholder('limit'), offset: sql.placeholder('offset') };
+  return { total, ids: pageIdsFromNearerEnd({ table: def.table, ...o, ...page, total }) };
 }

@@ -4,7 +4,7 @@ import { shanghaiDayRange } from '@gpu/shared/time';
 import { and, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { DbOrTx } from '../../../platform/db/client.ts';
-import { pageIdsFromNearerEnd } from '../../../platform/db/paging.ts';
+import { talliedPage } from '../../../platform/db/paging.ts';
 import { preparedStatement } from '../../../platform/db/prepared.ts';
 import { type TallyDef, talliedCount, totalOf } from '../../../platform/db/tallies.ts';
 import { ACCRUING } from '../../instances/index.ts';
@@ -52,16 +52,12 @@ const openingPage = (name: string, kinds: readonly string[] | null) =>
       eq(billingRecords.tenantId, param('tenantId')),
       kinds ? sql`${billingRecords.kind} in (${sql.raw(kinds.map((k) => `'${k}'`).join(', '))})` : undefined,
     );
-    const who = { userId: param('userId'), tenantId: param('tenantId') };
-    const total = talliedCount(BILL_LINES_TALLY, who, { k1: kinds ?? undefined }, w);
-    const ids = pageIdsFromNearerEnd({
-      table: 'billing_records',
+    const { total, ids } = talliedPage(BILL_LINES_TALLY, {
+      who: { userId: param('userId'), tenantId: param('tenantId') },
+      keys: { k1: kinds ?? undefined },
       where: w,
       forward: sql`${billingRecords.id} desc`,
       backward: sql`${billingRecords.id} asc`,
-      limit: param('limit'),
-      offset: param('offset'),
-      total,
     });
     return db
       .select({ ...columns, total })
