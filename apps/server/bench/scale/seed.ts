@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { hashPassword } from '../../src/modules/auth/index.ts';
-import { BILL_LINES_TALLY } from '../../src/modules/billing/bills/bills.repository.ts';
-import { RECHARGE_ORDERS_TALLY } from '../../src/modules/payments/payments.repository.ts';
-import { VOUCHERS_TALLY } from '../../src/modules/vouchers/vouchers.repository.ts';
+import { BILL_LINES_TALLY } from '../../src/modules/billing/index.ts';
+import { RECHARGE_ORDERS_TALLY } from '../../src/modules/payments/index.ts';
+import { VOUCHERS_TALLY } from '../../src/modules/vouchers/index.ts';
 import type { Database, Db } from '../../src/platform/db/client.ts';
 import { type SecretBox, secretBoxOf } from '../../src/platform/secret-box.ts';
 import { testConfig } from '../../src/test/test-app.ts';

@@ -4,3 +4,4 @@
  */
 
 export { billsErrors } from './bills/bills.errors.ts';
+export { BILL_LINES_TALLY } from './bills/bills.repository.ts';

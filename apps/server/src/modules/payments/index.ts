@@ -4,3 +4,4 @@
  */
 export type { PaymentDriver } from './drivers/payment-driver.ts';
 export { paymentErrors } from './payments.errors.ts';
+export { RECHARGE_ORDERS_TALLY } from './payments.repository.ts';

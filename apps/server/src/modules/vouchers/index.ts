@@ -4,4 +4,5 @@
  */
 
 export { voucherErrors } from './vouchers.errors.ts';
+export { VOUCHERS_TALLY } from './vouchers.repository.ts';
 export { lockVoucher, previewDeduction, returnToVoucher, takeFromVoucher } from './vouchers.usecases.ts';
