@@ -39,7 +39,8 @@ const pickedOnce = (column: Column, pick: { getSQL(): SQL }): SQL =>
  * The host's idle GPUs to take: up to `count`, preferred indices first, then the lowest, locked
  * `FOR UPDATE SKIP LOCKED` (rows another transaction holds, a concurrent create taking them or a
  * release giving them back, are skipped, not waited for, and a locked row is re-checked against
- * `instance_id is null` before it is taken, so no GPU goes twice). A condition on `host_gpus`
+ * `instance_id is null` before it is taken, so no GPU goes twice); `only`: none but `prefer`,
+ * no other row is even locked. A condition on `host_gpus`
  * (`pickedOnce`): the pick itself is not exported, so no statement can run it more than once.
  */
 export function idleGpusPicked(
@@ -47,12 +48,13 @@ export function idleGpusPicked(
   hostId: Value<number>,
   count: Value<number>,
   prefer: number[] = [],
+  only = false,
 ): SQL {
   const preferred = prefer.length > 0 ? [sql`(${inArray(hostGpus.index, prefer)}) desc`] : [];
   const pick = db
     .select({ id: hostGpus.id })
     .from(hostGpus)
-    .where(and(eq(hostGpus.hostId, hostId), unheldGpu()))
+    .where(and(eq(hostGpus.hostId, hostId), unheldGpu(), only ? inArray(hostGpus.index, prefer) : undefined))
     .orderBy(...preferred, asc(hostGpus.index))
     .limit(count)
     .for('update', { skipLocked: true });
@@ -93,12 +95,28 @@ export function createAllocationRepository({ db }: { db: DbOrTx }) {
     },
 
     /** Gives the instance up to `count` idle GPUs of the host (`idleGpusPicked`) in one statement. */
-    takeIdleGpus(hostId: number, instanceId: number, count: number, prefer: number[], now: Date) {
+    takeIdleGpus(
+      hostId: number,
+      instanceId: number,
+      count: number,
+      prefer: number[],
+      now: Date,
+      only = false,
+    ) {
       return db
         .update(hostGpus)
         .set({ instanceId, updatedAt: now })
-        .where(idleGpusPicked(db, hostId, count, prefer))
+        .where(idleGpusPicked(db, hostId, count, prefer, only))
         .returning({ id: hostGpus.id, index: hostGpus.index, uuid: hostGpus.uuid, model: hostGpus.model });
+    },
+
+    /** How many of the host's GPUs no one holds or reserved (a plain read: rows being taken count as idle). */
+    async idleGpuCount(hostId: number): Promise<number> {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(hostGpus)
+        .where(and(eq(hostGpus.hostId, hostId), unheldGpu()));
+      return row?.n ?? 0;
     },
 
     /** Like `takeIdleGpus` for the host's lowest free ports; answers them ascending. */

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, Db } from '../../platform/db/client.ts';
 import { isAppError } from '../../platform/errors.ts';
 import { createTestDatabase, schema } from '../../test/test-app.ts';
-import { type Allocation, allocateOnHost, releaseOnHost } from './allocation.ts';
+import { type Allocation, allocateOnHost, releaseOnHost, retakeGpus } from './allocation.ts';
 import { hostGpus, hostPorts, hosts, regions } from './hosts.tables.ts';
 
 let database: Database;
@@ -105,6 +105,54 @@ describe('allocateOnHost / releaseOnHost', () => {
   });
 });
 
+describe('retakeGpus (a power on taking back the GPUs its container was made with)', () => {
+  const retake = (hostId: number, instanceId: number, indices: number[]) =>
+    database.db.transaction(async (tx) => {
+      const r = await retakeGpus(tx, { hostId, instanceId, indices });
+      // Short: the power on is refused and its transaction rolls back.
+      if (!r.retaken) tx.rollback();
+      return r;
+    });
+  const heldOn = async (hostId: number) =>
+    (
+      await database.db
+        .select({ index: hostGpus.index, by: hostGpus.instanceId })
+        .from(hostGpus)
+        .where(and(eq(hostGpus.hostId, hostId), isNotNull(hostGpus.instanceId)))
+    ).sort((a, b) => a.index - b.index);
+
+  it('takes exactly its own indices, or answers how many others are idle and keeps none', async () => {
+    const hostId = await hostWithGpus(4);
+    expect(await retake(hostId, 601, [2, 3])).toEqual({ retaken: true });
+    expect(await heldOn(hostId)).toEqual([
+      { index: 2, by: 601 },
+      { index: 3, by: 601 },
+    ]);
+    await allocate(hostId, 602, 1);
+    // 0 went to 602; 1 is idle: one of its two is left, and one other.
+    const short = await retake(hostId, 603, [0, 1]).catch((e: unknown) => e);
+    expect(isAppError(short)).toBe(false);
+    expect(await heldOn(hostId)).toEqual([
+      { index: 0, by: 602 },
+      { index: 2, by: 601 },
+      { index: 3, by: 601 },
+    ]);
+  });
+
+  it('answers the idle count when short', async () => {
+    const hostId = await hostWithGpus(4);
+    await allocate(hostId, 701, 1);
+    const r = await database.db.transaction((tx) =>
+      retakeGpus(tx, { hostId, instanceId: 702, indices: [0, 1] }),
+    );
+    // Index 1 was taken in that transaction (committed here: no caller rolled back): 2 and 3 idle.
+    expect(r).toEqual({ retaken: false, idle: 3 });
+    await expect(
+      database.db.transaction((tx) => retakeGpus(tx, { hostId: 999_999, instanceId: 703, indices: [0] })),
+    ).rejects.toMatchObject({ code: 'hosts.not_found' });
+  });
+});
+
 /**
  * Its own pool of 20 connections on the test database, closed only once every connection has
  * really gone (pg's pool.end() resolves before its clients finish disconnecting).
@@ -188,5 +236,58 @@ describe.runIf(process.env.DATABASE_URL)('allocation under contention (PostgreSQ
       .from(hostPorts)
       .where(and(eq(hostPorts.hostId, hostId), isNotNull(hostPorts.instanceId)));
     expect(portRows).toHaveLength(16);
+  });
+
+  it('a power on short of its own GPUs locks no other: a create meanwhile gets the idle one', async () => {
+    // The instance's GPU 0 went to someone else; GPU 1 is the host's last idle one.
+    const hostId = await hostWithGpus(2);
+    await allocate(hostId, 801, 1);
+    const own = await ownPool();
+    try {
+      for (const [take, wins] of [
+        ['retake', true],
+        ['prefer', false],
+      ] as const) {
+        let proceed = () => {};
+        const held = new Promise<void>((resolve) => {
+          proceed = resolve;
+        });
+        let taken = () => {};
+        const tookTurn = new Promise<void>((resolve) => {
+          taken = resolve;
+        });
+        // The power on's transaction stays open (as while it writes its rows) until the create ran.
+        const powerOn = own.db
+          .transaction(async (tx) => {
+            if (take === 'retake') await retakeGpus(tx, { hostId, instanceId: 802, indices: [0] });
+            else
+              await allocateOnHost(tx, {
+                hostId,
+                instanceId: 802,
+                gpuCount: 1,
+                portCount: 0,
+                preferIndices: [0],
+              });
+            taken();
+            await held;
+            tx.rollback();
+          })
+          .catch(() => undefined);
+        await tookTurn;
+        const create = await own.db
+          .transaction((tx) => allocateOnHost(tx, { hostId, instanceId: 803, gpuCount: 1, portCount: 0 }))
+          .then(
+            (a) => a.gpus.map((g) => g.index),
+            (e: unknown) => (isAppError(e) ? e.code : e),
+          );
+        proceed();
+        await powerOn;
+        // The old way (take any, prefer its own) held GPU 1 and refused the create: the control.
+        expect(create).toEqual(wins ? [1] : 'hosts.insufficient_gpus');
+        await database.db.transaction((tx) => releaseOnHost(tx, { hostId, instanceId: 803 }));
+      }
+    } finally {
+      await own.close();
+    }
   });
 });

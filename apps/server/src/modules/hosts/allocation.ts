@@ -90,6 +90,27 @@ export async function allocateOnHost(
 }
 
 /**
+ * Takes back exactly the GPUs `indices` of a host for an instance being powered on (its container
+ * was made with them), under the host's share lock. Locks no other GPU: a power on that cannot
+ * have its own must leave the others to concurrent creates, which skip locked rows and would be
+ * refused for a GPU it only held until its rollback. Short, it answers how many GPUs of the host
+ * are idle besides those it got (the customer may agree to take others); its caller then rolls
+ * back what it took.
+ */
+export async function retakeGpus(
+  tx: Tx,
+  req: { hostId: number; instanceId: number; indices: number[] },
+): Promise<{ retaken: true } | { retaken: false; idle: number }> {
+  const repo = createAllocationRepository({ db: tx });
+  const host = await shareHost(tx, req.hostId);
+  if (host.status !== 'ACTIVE') throw hostErrors.notActive();
+  const count = req.indices.length;
+  const taken = await repo.takeIdleGpus(host.id, req.instanceId, count, req.indices, new Date(), true);
+  if (taken.length === count) return { retaken: true };
+  return { retaken: false, idle: taken.length + (await repo.idleGpuCount(host.id)) };
+}
+
+/**
  * Fewer free ports than asked (`have`): the pool may never have been filled, or a concurrent
  * first allocation is filling it right now (its rows are not visible to us yet). Adding the
  * range's missing ports waits for that insert to commit and adds none of its ports twice; the

@@ -4,7 +4,7 @@
  */
 
 export { freePortsPicked, idleGpusPicked, type PortRange } from './allocation.repository.ts';
-export { allocateOnHost, lockHost, releaseOnHost, topUpPorts } from './allocation.ts';
+export { allocateOnHost, lockHost, releaseOnHost, retakeGpus, topUpPorts } from './allocation.ts';
 export { cleanupOrphans, createInstanceContainer } from './containers.usecases.ts';
 export { dockerPathRoutes } from './docker-path.routes.ts';
 export { capabilitiesOf } from './drivers/capabilities.ts';

@@ -1,6 +1,12 @@
 import { formatYuan, unitsToYuan } from '@gpu/shared';
 import { isAppError } from '../../../platform/errors.ts';
-import { allocateOnHost, capabilitiesOf, createHostsRepository, isUserImageRef } from '../../hosts/index.ts';
+import {
+  allocateOnHost,
+  capabilitiesOf,
+  createHostsRepository,
+  isUserImageRef,
+  retakeGpus,
+} from '../../hosts/index.ts';
 import { createLedgerRepository } from '../../ledger/index.ts';
 import { checkUserImageForCreate } from '../images/create-check.usecases.ts';
 import type { Actor, InstanceDeps } from '../instances.deps.ts';
@@ -73,6 +79,18 @@ async function withGpus(tx: Tx, locked: InstanceRow, now: Date, otherGpus: boole
     // A provider's machine (vast.ai) keeps its GPUs while stopped: there is nothing to allocate.
     const host = await createHostsRepository({ db: tx }).find(locked.hostId);
     if (host && !capabilitiesOf(host.driver).localAllocation) return undefined;
+    if (!otherGpus) {
+      // Its own GPUs or none: another GPU locked here and given back would refuse a create.
+      const own = await retakeGpus(tx, {
+        hostId: locked.hostId,
+        instanceId: locked.id,
+        indices: locked.gpuIndices,
+      }).catch(() => {
+        throw instanceErrors.gpusTaken();
+      });
+      if (own.retaken) return undefined;
+      throw own.idle >= locked.gpuCount ? instanceErrors.originalGpusTaken() : instanceErrors.gpusTaken();
+    }
     let alloc: Awaited<ReturnType<typeof allocateOnHost>>;
     try {
       alloc = await allocateOnHost(tx, {
@@ -88,8 +106,7 @@ async function withGpus(tx: Tx, locked: InstanceRow, now: Date, otherGpus: boole
     const got = alloc.gpus.map((g) => g.index).sort((a, b) => a - b);
     const want = [...locked.gpuIndices].sort((a, b) => a - b);
     if (got.join(',') !== want.join(',')) {
-      if (!otherGpus || !host || !capabilitiesOf(host.driver).recreate)
-        throw instanceErrors.originalGpusTaken();
+      if (!host || !capabilitiesOf(host.driver).recreate) throw instanceErrors.originalGpusTaken();
       // The job's recreate puts the container on these (containerToStart).
       return { gpuIndices: got };
     }
