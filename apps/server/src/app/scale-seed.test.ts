@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countRows, SCALE_WHALE, type ScaleCounts, seedScale } from '../../bench/scale/seed.ts';
+import { spendMismatches } from '../test/spend.ts';
 import { createTestApp } from '../test/test-app.ts';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
@@ -106,6 +107,10 @@ describe('scale seed (issue 33)', () => {
     expect(Number(money?.n)).toBe(201);
     expect(Number(money?.off_sum)).toBe(0);
     expect(Number(money?.off_last)).toBe(0);
+    // What each spent, kept on the account, = Σ of their bill lines (and the whale did spend).
+    expect(await spendMismatches(t.database.db)).toEqual([]);
+    const [whale] = await rows('select max(spent)::text as most from accounts');
+    expect(Number(whale?.most)).toBeGreaterThan(0);
   });
 
   it('answers the market, the back office and the whale’s deep pages', async () => {

@@ -3,6 +3,7 @@ import { and, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { newDocNo } from '../../platform/doc-no.ts';
 import { hosts, regions } from '../hosts/hosts.tables.ts';
+import { accounts } from '../ledger/ledger.tables.ts';
 import { recordNoPrefix, TRANSITIONAL } from './instances.models.ts';
 import { flatten, type InstanceRow, type InstanceWithPlace, withPlace } from './instances.place.ts';
 import { billingRecords, instanceEvents, instances } from './instances.tables.ts';
@@ -116,16 +117,39 @@ export function createInstancesRepository({ db }: { db: DbOrTx }) {
         .from(instanceEvents)
         .where(eq(instanceEvents.instanceId, instanceId))
         .orderBy(instanceEvents.id),
-    /** Writes bill lines, each numbered (OD… for orders, BL… for bills) from its creation time. */
+    /**
+     * Writes bill lines, each numbered (OD… for orders, BL… for bills) from its creation time, and
+     * moves each owner's `spent` by their amounts in the same statement. A line with an amount
+     * follows its charge or refund, so the account row is already locked by this transaction.
+     */
     async bill(values: BillInsert | BillInsert[]) {
       const list = Array.isArray(values) ? values : [values];
       if (list.length === 0) return;
-      await db.insert(billingRecords).values(
-        list.map((v) => ({
-          ...v,
-          recordNo: v.recordNo ?? newDocNo(recordNoPrefix(v.kind), v.createdAt ?? new Date()),
-        })),
+      const rows = list.map((v) => ({
+        ...v,
+        recordNo: v.recordNo ?? newDocNo(recordNoPrefix(v.kind), v.createdAt ?? new Date()),
+      }));
+      const byUser = new Map<number, number>();
+      for (const r of rows) byUser.set(r.userId, (byUser.get(r.userId) ?? 0) + r.amount);
+      const moves = [...byUser].filter(([, amount]) => amount !== 0);
+      if (moves.length === 0) {
+        await db.insert(billingRecords).values(rows);
+        return;
+      }
+      const spent = db.$with('spent').as(
+        db
+          .update(accounts)
+          .set({ spent: sql`${accounts.spent} + v.amount` })
+          .from(
+            sql`(values ${sql.join(
+              moves.map(([userId, amount]) => sql`(${userId}::integer, ${amount}::bigint)`),
+              sql`, `,
+            )}) as v(user_id, amount)`,
+          )
+          .where(sql`${accounts.userId} = v.user_id`)
+          .returning({ userId: accounts.userId }),
       );
+      await db.with(spent).insert(billingRecords).values(rows);
     },
 
     /**

@@ -5,6 +5,7 @@ import { expect } from 'vitest';
 import { type Clock, systemClock } from '../../platform/clock.ts';
 import { openDatabase } from '../../platform/db/client.ts';
 import { IMAGE, instanceTestApp } from '../../test/instances.ts';
+import { spendMismatches } from '../../test/spend.ts';
 import { buildServer, testConfig } from '../../test/test-app.ts';
 import { instanceIdOf } from '../hosts/drivers/labels.ts';
 import { hostGpus, hostPorts, simulatedContainers } from '../hosts/hosts.tables.ts';
@@ -94,6 +95,7 @@ export function createStats() {
 export async function invariantProblems(db: Awaited<ReturnType<typeof instanceTestApp>>['t']['db']) {
   const problems: string[] = [];
   for (const u of await findUnbalancedAccounts(db)) problems.push(`account ${JSON.stringify(u)} ≠ ledger`);
+  for (const u of await spendMismatches(db)) problems.push(`spent ${JSON.stringify(u)} ≠ bill lines`);
   const live = await db
     .select()
     .from(instances)

@@ -29,6 +29,12 @@ export const accounts = pgTable(
       .references(() => tenants.id),
     available: bigint('available', { mode: 'number' }).notNull().default(0),
     frozen: bigint('frozen', { mode: 'number' }).notNull().default(0),
+    /**
+     * What the user has spent: Σ of their bill lines' amounts (cash, refunds negative), moved in
+     * the statement that writes or grows a line, under the lock its charge already holds on this
+     * row (issue 33: the console's total and the back office's users read it, not every line).
+     */
+    spent: bigint('spent', { mode: 'number' }).notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -37,6 +43,7 @@ export const accounts = pgTable(
     unique('accounts_user_tenant').on(t.userId, t.tenantId),
     // The back office's users sorted by balance read only their page (issue 33).
     index('accounts_available').on(t.available, t.userId),
+    index('accounts_spent').on(t.spent, t.userId),
   ],
 );
 

@@ -89,33 +89,30 @@ export function createOperationsRepository({ db }: { db: DbOrTx }) {
         ].filter((x): x is SQL => x !== null),
         sql` and `,
       );
-      // The page's users first, in an order an index serves (users' key; accounts_available),
-      // then the figures of those few only. Total spend has no index: that sort still sums
-      // every user's bills (see the report of issue 33).
+      // The page's users first, in an order an index serves (users' key; accounts_available,
+      // accounts_spent), then the figures of those few only.
+      const byAccount = (column: SQL) => sql`select u.id, ${column} as sort_key from accounts a
+          join users u on u.id = a.user_id
+          where ${where} order by ${column} ${direction}, a.user_id ${direction}`;
       const pageOf = {
         createdAt: sql`select u.id, 0 as sort_key from users u where ${where}
           order by u.id ${direction}`,
-        available: sql`select u.id, a.available as sort_key from accounts a join users u on u.id = a.user_id
-          where ${where} order by a.available ${direction}, a.user_id ${direction}`,
-        totalSpend: sql`select u.id, s.spend_units as sort_key from users u cross join lateral
-          (select coalesce(sum(br.amount), 0) as spend_units from billing_records br where br.user_id = u.id) s
-          where ${where} order by s.spend_units ${direction}, u.id desc`,
+        available: byAccount(sql`a.available`),
+        totalSpend: byAccount(sql`a.spent`),
       }[sort.by];
-      const tieBreak = sort.by === 'available' ? direction : sql`desc`;
+      const tieBreak = sort.by === 'createdAt' ? sql`desc` : direction;
       const [rows, count] = await Promise.all([
         rowsOf<Record<string, unknown>>(
           db,
           sql`select u.id, u.phone, u.username, u.tenant_id, t.name as tenant_name, u.status,
           coalesce(a.available, 0)::text as available, coalesce(a.frozen, 0)::text as frozen,
-          s.spend_units::text as spend,
+          coalesce(a.spent, 0)::text as spend,
           (select count(*) from instances i where i.user_id = u.id)::int as instances,
           (select count(*) from instances i where i.user_id = u.id and i.status = 'RUNNING')::int as running,
           u.created_at, u.last_login_at
         from (${pageOf} limit ${page.size} offset ${(page.page - 1) * page.size}) p
           join users u on u.id = p.id join tenants t on t.id = u.tenant_id
           left join accounts a on a.user_id = u.id
-          cross join lateral (select coalesce(sum(br.amount), 0) as spend_units
-            from billing_records br where br.user_id = u.id) s
         order by p.sort_key ${direction}, u.id ${tieBreak}`,
         ),
         cappedCount(db, sql`select 1 from users u where ${where}`),
@@ -133,7 +130,7 @@ export function createOperationsRepository({ db }: { db: DbOrTx }) {
           (select count(distinct user_id) from instances where ${t} and status = 'RUNNING')::int as active,
           (select count(*) from users where ${t} and status <> 'ACTIVE')::int as disabled,
           (select coalesce(sum(available + frozen), 0) from accounts where ${t})::text as balance,
-          (select coalesce(sum(amount), 0) from billing_records where ${t})::text as spend`,
+          (select coalesce(sum(spent), 0) from accounts where ${t})::text as spend`,
       );
       return {
         users: n(r?.users),

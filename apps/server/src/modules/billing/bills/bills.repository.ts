@@ -154,11 +154,11 @@ export function createBillsRepository({ db }: { db: DbOrTx }) {
       const [row] = await base().where(and(where(userId, tenantId, {}), eq(billingRecords.id, id)));
       return row;
     },
-    async spendSince(userId: number, tenantId: number, since: Date | null) {
+    async spendSince(userId: number, tenantId: number, since: Date) {
       const [r] = await db
         .select({ n: sql<number>`coalesce(sum(${billingRecords.amount}), 0)`.mapWith(Number) })
         .from(billingRecords)
-        .where(and(where(userId, tenantId, {}), since ? gte(billingRecords.createdAt, since) : undefined));
+        .where(and(where(userId, tenantId, {}), gte(billingRecords.createdAt, since)));
       return r?.n ?? 0;
     },
     /** Spend per Shanghai calendar day since `since`. */

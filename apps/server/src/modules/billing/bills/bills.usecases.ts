@@ -34,17 +34,17 @@ export async function billSummary(deps: BillsDeps, user: AuthUser) {
   const now = deps.clock.now();
   const repo = createBillsRepository(deps);
   const today = shanghaiToday(now);
-  const [todaySpend, monthSpend, totalSpend, running, account] = await Promise.all([
+  // The total is the account's kept `spent`, not a sum of every line the user ever had.
+  const [todaySpend, monthSpend, running, account] = await Promise.all([
     repo.spendSince(user.id, user.tenantId, shanghaiDayStart(today)),
     repo.spendSince(user.id, user.tenantId, shanghaiDayStart(`${today.slice(0, 8)}01`)),
-    repo.spendSince(user.id, user.tenantId, null),
     repo.running(user.id, user.tenantId),
     createLedgerRepository(deps).account(user.id),
   ]);
   return {
     todaySpend: unitsToYuan(todaySpend),
     monthSpend: unitsToYuan(monthSpend),
-    totalSpend: unitsToYuan(totalSpend),
+    totalSpend: unitsToYuan(account?.spent ?? 0),
     runningInstances: running.length,
     hourlyBurn: unitsToYuan(
       running.reduce((n, i) => n + (i.billingType === 'hourly' ? currentRate(i) : 0), 0),

@@ -82,9 +82,11 @@ export function chargeStatement(ids: number[], now: Date): SQL {
       where p.is_new and p.from_balance > 0
       returning id, user_id, amount
     ),
-    -- 5. Each account once: its balance moves by the sum of its new rows.
+    -- 5. Each account once: its balance moves by the sum of its new rows, and what it spent by
+    --    as much (the hourly bill lines below add exactly each new row's amount: hours tile the range).
     account as (
-      update accounts acc set available = acc.available + s.total, updated_at = ${at}
+      update accounts acc set available = acc.available + s.total, spent = acc.spent - s.total,
+        updated_at = ${at}
       from (select user_id, sum(amount) as total from entry group by user_id) s
       where acc.user_id = s.user_id
       returning acc.user_id, acc.available

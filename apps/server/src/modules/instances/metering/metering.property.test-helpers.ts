@@ -95,7 +95,7 @@ export async function snapshot(tx: Tx, f: { userIds: number[]; ids: number[] }) 
         from ledger_entries where user_id = any(${users}::int[]) order by id`)
     ).rows,
     accounts: (
-      await q(sql`select user_id, available::text, frozen::text, updated_at from accounts
+      await q(sql`select user_id, available::text, frozen::text, spent::text, updated_at from accounts
                   where user_id = any(${users}::int[]) order by user_id`)
     ).rows,
     instances: (

@@ -2,6 +2,7 @@ import { floorToFen } from '@gpu/shared';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spendMismatches } from '../../../test/spend.ts';
 import { createTestDatabase } from '../../../test/test-app.ts';
 import { users } from '../../auth/auth.tables.ts';
 import { gpuSkus } from '../../hosts/catalog.tables.ts';
@@ -145,6 +146,8 @@ async function play(c: Case, f: { userIds: number[]; ids: number[] }, path: Path
       }
       // The ledger's invariants hold after every path: Σ ledger = balances, latest row = balance.
       for (const userId of f.userIds) expect((await reconcileAccount(tx, userId)).balanced).toBe(true);
+      // What each spent (kept on the account) = Σ of their bill lines.
+      expect(await spendMismatches(tx, f.userIds)).toEqual([]);
       throw new Rollback({ returned, ...(await snapshot(tx, f)) });
     });
   } catch (e) {

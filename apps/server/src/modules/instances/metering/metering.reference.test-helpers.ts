@@ -102,6 +102,13 @@ export async function referenceChargeMany(tx: Tx, insts: InstanceRow[], now: Dat
         },
       });
   }
+  // What each owner spent moves by what their new lines add: the part the balance paid.
+  for (const { inst, fromBalance } of fresh) {
+    if (fromBalance > 0)
+      await tx.execute(
+        sql`update accounts set spent = spent + ${fromBalance} where user_id = ${inst.userId}`,
+      );
+  }
   return fresh.reduce((n, { fromBalance }) => n + fromBalance, 0);
 }
 

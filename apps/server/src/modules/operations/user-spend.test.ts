@@ -1,0 +1,82 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixedClock } from '../../platform/clock.ts';
+import { IMAGE, instanceTestApp } from '../../test/instances.ts';
+import { spendMismatches } from '../../test/spend.ts';
+import { runMetering } from '../instances/tasks/billing-tasks.ts';
+import { type H, operationsCalls } from './operations.test-helpers.ts';
+
+const clock = fixedClock('2026-11-22T08:00:00Z');
+let h: H;
+let admin: Record<string, string>;
+beforeAll(async () => {
+  h = await instanceTestApp(clock);
+  admin = await h.t.adminHeaders();
+});
+afterAll(() => h.t.close());
+
+const { req, running } = operationsCalls(
+  () => h,
+  () => admin,
+);
+
+describe('what each user spent (kept on the account, issue 33)', () => {
+  it('lists, sorts, totals and summarises it as Σ of the user’s bill lines', async () => {
+    // One pays by the hour (metered after an hour), one buys a day, one spends nothing.
+    const hourly = await running(100, 'spend-hourly');
+    const daily = await h.funded(1000);
+    const bought = await h.create(daily.headers, {
+      machineId: await h.idOf('bj-a-a100-01'),
+      instanceName: 'spend-daily',
+      image: IMAGE,
+      gpuAmount: 1,
+      billingType: 'daily',
+      duration: 1,
+    });
+    expect(bought.statusCode, bought.body).toBe(200);
+    const idle = await h.funded(5);
+    clock.advance(3600_000);
+    await runMetering(h.deps);
+    admin = await h.t.adminHeaders(); // admin tokens last an hour
+
+    const linesOf = async (userId: number) => {
+      const res = (await h.t.db.execute(
+        sql`select coalesce(sum(amount), 0)::text as n from billing_records where user_id = ${userId}`,
+      )) as unknown as { rows: { n: string }[] };
+      return Number(res.rows[0]?.n) / 10_000;
+    };
+    const want = {
+      hourly: await linesOf(hourly.user.id),
+      daily: await linesOf(daily.user.id),
+    };
+    expect(want.hourly).toBe(3.98);
+    expect(want.daily).toBeGreaterThan(want.hourly);
+    expect(await spendMismatches(h.t.db)).toEqual([]);
+
+    const list = async (q: string) => (await req('GET', `/api/admin/user-management/users${q}`)).json().data;
+    const one = async (u: typeof idle) => (await list(`?keyword=${u.user.phone}`)).list[0].totalSpend;
+    expect(await one(hourly)).toBe(want.hourly);
+    expect(await one(daily)).toBe(want.daily);
+    expect(await one(idle)).toBe(0);
+
+    const desc = (await list('?sortBy=totalSpend&order=desc&size=100')).list;
+    expect(desc.slice(0, 2).map((u: { id: number }) => u.id)).toEqual([daily.user.id, hourly.user.id]);
+    const spends = desc.map((u: { totalSpend: number }) => u.totalSpend);
+    expect(spends).toEqual([...spends].sort((a, b) => b - a));
+    const asc = (await list('?sortBy=totalSpend&order=asc&size=100')).list;
+    expect(asc.map((u: { totalSpend: number }) => u.totalSpend)).toEqual([...spends].reverse());
+
+    const summary = await h.t.app.inject({
+      method: 'GET',
+      url: '/api/v2/billing/summary',
+      headers: hourly.headers,
+    });
+    expect(summary.json().data).toMatchObject({ totalSpend: want.hourly, todaySpend: want.hourly });
+
+    const all = (await h.t.db.execute(
+      sql`select coalesce(sum(amount), 0)::text as n from billing_records`,
+    )) as unknown as { rows: { n: string }[] };
+    const stats = (await req('GET', '/api/admin/user-management/statistics')).json().data;
+    expect(stats.totalSpend).toBe(Number(all.rows[0]?.n) / 10_000);
+  });
+});
