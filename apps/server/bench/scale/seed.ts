@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { hashPassword } from '../../src/modules/auth/index.ts';
 import { BILL_LINES_TALLY } from '../../src/modules/billing/index.ts';
+import { INSTANCES_TALLY } from '../../src/modules/instances/index.ts';
 import { RECHARGE_ORDERS_TALLY } from '../../src/modules/payments/index.ts';
 import { VOUCHERS_TALLY } from '../../src/modules/vouchers/index.ts';
 import type { Database, Db } from '../../src/platform/db/client.ts';
@@ -129,7 +130,7 @@ export async function seedScale(
   // Its rows took ids below tallies already counted: count them again, from a mark that is
   // settled at once (the seed's transactions have all committed; nothing else writes meanwhile).
   for (const t of ['row_tallies', 'row_tally_state', 'row_tally_marks']) await run(db, `delete from ${t}`);
-  for (const t of [BILL_LINES_TALLY, RECHARGE_ORDERS_TALLY, VOUCHERS_TALLY])
+  for (const t of [BILL_LINES_TALLY, RECHARGE_ORDERS_TALLY, VOUCHERS_TALLY, INSTANCES_TALLY])
     await run(
       db,
       `insert into row_tally_marks (tally, taken_at, upto)

@@ -2,6 +2,7 @@ import { AUDIT_ACTIONS, type AuditAction } from '@gpu/shared';
 import { and, desc, eq, gte, ilike, lt, type SQL, sql } from 'drizzle-orm';
 import { cappedCount } from '../../platform/db/capped-count.ts';
 import type { DbOrTx } from '../../platform/db/client.ts';
+import { escapeLike } from '../../platform/db/like.ts';
 import { rowsOf } from '../../platform/db/rows.ts';
 import { admins } from '../auth/auth.tables.ts';
 import { auditLog } from './audit.tables.ts';
@@ -25,7 +26,6 @@ export interface AuditFilter {
 }
 
 const KNOWN_ACTIONS = new Set<string>(AUDIT_ACTIONS);
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export function createAuditRepository({ db }: { db: DbOrTx }) {
   const where = (f: AuditFilter): SQL | undefined =>

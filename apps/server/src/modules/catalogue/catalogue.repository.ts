@@ -1,5 +1,6 @@
 import { and, asc, count, eq, gt, ilike, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.ts';
+import { containing } from '../../platform/db/like.ts';
 import { gpuSkus, images } from '../hosts/catalog.tables.ts';
 import { hostGpus, hosts, regions } from '../hosts/hosts.tables.ts';
 import { gpuState } from '../hosts/index.ts';
@@ -15,8 +16,6 @@ export interface SkuListRow extends SkuRow {
   gpuTotal: number;
   gpuIdle: number;
 }
-
-const like = (v: string) => `%${v.replace(/[\\%_]/g, '\\$&')}%`;
 
 /** GPUs of the SKU's model on its host, and how many are idle (hosts' one definition, `gpuState`). */
 const ofSku = sql`${hostGpus.hostId} = ${gpuSkus.hostId} and ${hostGpus.model} = ${gpuSkus.gpuModel}`;
@@ -37,7 +36,7 @@ export function createCatalogueRepository({ db }: { db: DbOrTx }) {
     and(
       f.hostId ? eq(gpuSkus.hostId, f.hostId) : undefined,
       f.regionId ? eq(hosts.regionId, f.regionId) : undefined,
-      f.gpuModel ? ilike(gpuSkus.gpuModel, like(f.gpuModel)) : undefined,
+      f.gpuModel ? ilike(gpuSkus.gpuModel, containing(f.gpuModel)) : undefined,
       f.listed !== undefined ? eq(gpuSkus.listed, f.listed) : undefined,
       f.ids ? inArray(gpuSkus.id, f.ids) : undefined,
     );
@@ -132,7 +131,7 @@ export function createCatalogueRepository({ db }: { db: DbOrTx }) {
     ) {
       const where = and(
         f.keyword
-          ? sql`(${ilike(images.imageName, like(f.keyword))} or ${ilike(images.imageUrl, like(f.keyword))})`
+          ? sql`(${ilike(images.imageName, containing(f.keyword))} or ${ilike(images.imageUrl, containing(f.keyword))})`
           : undefined,
         f.frameworkType ? eq(images.frameworkType, f.frameworkType) : undefined,
         f.gpuBrand ? eq(images.gpuBrand, f.gpuBrand) : undefined,

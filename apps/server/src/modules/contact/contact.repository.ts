@@ -1,5 +1,6 @@
 import { and, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.ts';
+import { containing } from '../../platform/db/like.ts';
 import { enquiries } from './contact.tables.ts';
 
 export type EnquiryRow = typeof enquiries.$inferSelect;
@@ -9,11 +10,9 @@ export interface EnquiryFilter {
   keyword?: string;
 }
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 export function createContactRepository({ db }: { db: DbOrTx }) {
   const where = (f: EnquiryFilter): SQL | undefined => {
-    const like = f.keyword ? `%${escapeLike(f.keyword)}%` : undefined;
+    const like = f.keyword ? containing(f.keyword) : undefined;
     return and(
       f.tenantId !== undefined ? eq(enquiries.tenantId, f.tenantId) : undefined,
       f.status ? eq(enquiries.status, f.status) : undefined,

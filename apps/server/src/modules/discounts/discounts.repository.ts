@@ -1,5 +1,6 @@
 import { and, desc, eq, gt, ilike, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.ts';
+import { containing } from '../../platform/db/like.ts';
 import { gpuSkus } from '../hosts/catalog.tables.ts';
 import { regions } from '../hosts/hosts.tables.ts';
 import { tenants } from '../tenants/tenants.tables.ts';
@@ -51,7 +52,7 @@ export function createDiscountsRepository({ db }: { db: DbOrTx }) {
     ): Promise<{ rows: DiscountListRow[]; total: number }> {
       const where = and(
         f.id !== undefined ? eq(discounts.id, f.id) : undefined,
-        f.keyword ? ilike(discounts.name, `%${f.keyword.replace(/[\\%_]/g, '\\$&')}%`) : undefined,
+        f.keyword ? ilike(discounts.name, containing(f.keyword)) : undefined,
         f.regionId ? eq(discounts.regionId, f.regionId) : undefined,
         f.gpuType ? sql`lower(${discounts.gpuModel}) = lower(${f.gpuType})` : undefined,
         f.state ? stateIs(f.state, now) : undefined,

@@ -12,6 +12,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.ts';
+import { containing } from '../../platform/db/like.ts';
 import { gpuSkus } from './catalog.tables.ts';
 import { LOCAL_DRIVER_KINDS } from './drivers/capabilities.ts';
 import {
@@ -63,7 +64,7 @@ export const portPoolSize = (h: Pick<HostRow, 'driver' | 'portRangeStart' | 'por
 export function createHostsRepository({ db }: { db: DbOrTx }) {
   const where = (f: HostFilter): SQL | undefined =>
     and(
-      f.keyword ? ilike(hosts.name, `%${f.keyword.replace(/[\\%_]/g, '\\$&')}%`) : undefined,
+      f.keyword ? ilike(hosts.name, containing(f.keyword)) : undefined,
       f.regionId ? eq(hosts.regionId, f.regionId) : undefined,
       f.driver ? eq(hosts.driver, f.driver) : undefined,
       f.status ? eq(hosts.status, f.status) : undefined,

@@ -1,9 +1,11 @@
+import { tallyTask } from '../../platform/db/tallies.ts';
 import { defineModule } from '../../platform/module.ts';
 import type { DiscountService } from '../discounts/index.ts';
 import type { HostDriverRegistry, HostsDeps } from '../hosts/index.ts';
 import type { MarketCatalog } from '../market/index.ts';
 import { createImageDeletes } from './images/delete.usecases.ts';
 import type { InstancesModuleDeps } from './instances.deps.ts';
+import { INSTANCES_TALLY } from './instances.repository.ts';
 import { instancesRoutes } from './instances.routes.ts';
 import { createInstanceJobs } from './jobs/jobs.usecases.ts';
 import { instanceTasks } from './tasks/schedule.task.ts';
@@ -58,6 +60,7 @@ export const instancesModule = defineModule({
   register: async (app, deps) => {
     await instancesRoutes(app, deps);
     for (const task of instanceTasks(deps)) app.tasks.register(task);
+    app.tasks.register(tallyTask(deps.db, INSTANCES_TALLY));
     // Provisioning jobs in flight finish before the database closes.
     app.addHook('onClose', async () => {
       await deps.jobs.drain();

@@ -174,6 +174,9 @@ export const instances = pgTable(
     index('instances_user_released')
       .on(t.userId, t.tenantId, t.releasedAt, t.id)
       .where(sql`${t.dismissedAt} is null and ${t.status} = 'RELEASED'`),
+    // The back office's users page counts each user's running instances (issue 33): a user
+    // with 10,000 released ones had them all read for the few running.
+    index('instances_user_running').on(t.userId).where(sql`${t.status} = 'RUNNING'`),
     // id last: the back office's filtered list (newest first) reads only its page.
     index('instances_status').on(t.status, t.billingType, t.id),
     index('instances_host').on(t.hostId),

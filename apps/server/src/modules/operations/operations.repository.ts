@@ -2,20 +2,21 @@ import type { BillingType, InstanceStatus } from '@gpu/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { cappedCount } from '../../platform/db/capped-count.ts';
 import type { DbOrTx } from '../../platform/db/client.ts';
+import { containing } from '../../platform/db/like.ts';
 import { rowsOf } from '../../platform/db/rows.ts';
 import { countGpuStates, sumGpuStates } from '../hosts/index.ts';
+import { type UserFilter, type UserSort, usersPage } from './users-page.repository.ts';
 
 export { rowsOf };
 /** Numbers of bigint sums come as text. */
 export const n = (v: unknown) => Number(v ?? 0);
-const escapeLike = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * An admin's search over instances: part of the name, the user's phone, the host's name, the GPU
  * model or the container id, or the instance's id (its uuid on the screens is the id), "#12" too.
  */
 function keywordMatch(keyword: string): SQL {
-  const like = escapeLike(keyword);
+  const like = containing(keyword);
   const id = /^#?\d{1,15}$/.test(keyword) ? Number(keyword.replace('#', '')) : null;
   return sql`(i.name ilike ${like} or u.phone ilike ${like} or h.name ilike ${like}
     or i.gpu_model ilike ${like} or coalesce(i.container_id, '') ilike ${like}
@@ -68,57 +69,11 @@ export interface AdminInstanceRow {
  */
 export function createOperationsRepository({ db }: { db: DbOrTx }) {
   return {
-    async users(
-      f: { keyword?: string; tenantId?: number; from?: Date; toExclusive?: Date },
+    users: (
+      f: UserFilter,
       page: { page: number; size: number },
-      sort: { by: 'createdAt' | 'available' | 'totalSpend'; order: 'asc' | 'desc' } = {
-        by: 'createdAt',
-        order: 'desc',
-      },
-    ) {
-      const direction = sort.order === 'asc' ? sql`asc` : sql`desc`;
-      const where = sql.join(
-        [
-          sql`true`,
-          f.keyword
-            ? sql`(u.phone ilike ${escapeLike(f.keyword)} or u.username ilike ${escapeLike(f.keyword)})`
-            : null,
-          f.tenantId ? sql`u.tenant_id = ${f.tenantId}` : null,
-          f.from ? sql`u.created_at >= ${f.from.toISOString()}::timestamptz` : null,
-          f.toExclusive ? sql`u.created_at < ${f.toExclusive.toISOString()}::timestamptz` : null,
-        ].filter((x): x is SQL => x !== null),
-        sql` and `,
-      );
-      // The page's users first, in an order an index serves (users' key; accounts_available,
-      // accounts_spent), then the figures of those few only.
-      const byAccount = (column: SQL) => sql`select u.id, ${column} as sort_key from accounts a
-          join users u on u.id = a.user_id
-          where ${where} order by ${column} ${direction}, a.user_id ${direction}`;
-      const pageOf = {
-        createdAt: sql`select u.id, 0 as sort_key from users u where ${where}
-          order by u.id ${direction}`,
-        available: byAccount(sql`a.available`),
-        totalSpend: byAccount(sql`a.spent`),
-      }[sort.by];
-      const tieBreak = sort.by === 'createdAt' ? sql`desc` : direction;
-      const [rows, count] = await Promise.all([
-        rowsOf<Record<string, unknown>>(
-          db,
-          sql`select u.id, u.phone, u.username, u.tenant_id, t.name as tenant_name, u.status,
-          coalesce(a.available, 0)::text as available, coalesce(a.frozen, 0)::text as frozen,
-          coalesce(a.spent, 0)::text as spend,
-          (select count(*) from instances i where i.user_id = u.id)::int as instances,
-          (select count(*) from instances i where i.user_id = u.id and i.status = 'RUNNING')::int as running,
-          u.created_at, u.last_login_at
-        from (${pageOf} limit ${page.size} offset ${(page.page - 1) * page.size}) p
-          join users u on u.id = p.id join tenants t on t.id = u.tenant_id
-          left join accounts a on a.user_id = u.id
-        order by p.sort_key ${direction}, u.id ${tieBreak}`,
-        ),
-        cappedCount(db, sql`select 1 from users u where ${where}`),
-      ]);
-      return { rows, ...count };
-    },
+      sort: UserSort = { by: 'createdAt', order: 'desc' },
+    ) => usersPage(db, f, page, sort),
 
     /** The figures of every tenant, or of `scope`'s only (a tenant operator). */
     async userTotals(dayStart: Date, scope: number | null) {

@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../platform/clock.ts';
+import { rollTally } from '../../platform/db/tallies.ts';
 import { IMAGE, instanceTestApp } from '../../test/instances.ts';
 import { spendMismatches } from '../../test/spend.ts';
+import { INSTANCES_TALLY } from '../instances/index.ts';
 import { runMetering } from '../instances/tasks/billing-tasks.ts';
 import { type H, operationsCalls } from './operations.test-helpers.ts';
 
@@ -20,7 +22,7 @@ const { req, running } = operationsCalls(
   () => admin,
 );
 
-describe('what each user spent (kept on the account, issue 33)', () => {
+describe('the back office users page’s figures (issue 33)', () => {
   it('lists, sorts, totals and summarises it as Σ of the user’s bill lines', async () => {
     // One pays by the hour (metered after an hour), one buys a day, one spends nothing.
     const hourly = await running(100, 'spend-hourly');
@@ -78,5 +80,43 @@ describe('what each user spent (kept on the account, issue 33)', () => {
     )) as unknown as { rows: { n: string }[] };
     const stats = (await req('GET', '/api/admin/user-management/statistics')).json().data;
     expect(stats.totalSpend).toBe(Number(all.rows[0]?.n) / 10_000);
+  });
+
+  it('counts each user’s instances and running ones exactly, before and after a tally run', async () => {
+    const u = await running(100, 'count-1');
+    const row = async () =>
+      (await (await req('GET', `/api/admin/user-management/users?keyword=${u.user.phone}`)).json()).data
+        .list[0];
+    expect(await row()).toMatchObject({ instances: 1, runningInstances: 1 });
+    // Tallied up to now (no settle wait), then one more after the tally, then one released.
+    expect(await rollTally(h.t.db, INSTANCES_TALLY, 0)).toBeGreaterThan(0);
+    const second = await h.create(u.headers, {
+      machineId: await h.idOf('nm-a-l40s-01'),
+      instanceName: 'count-2',
+      image: IMAGE,
+      gpuAmount: 1,
+      billingType: 'hourly',
+    });
+    expect(second.statusCode, second.body).toBe(200);
+    await h.deps.jobs.drain();
+    expect(await row()).toMatchObject({ instances: 2, runningInstances: 2 });
+    await h.action(u.headers, 'release', u.id);
+    await h.deps.jobs.drain();
+    expect(await row()).toMatchObject({ instances: 2, runningInstances: 1 });
+    await rollTally(h.t.db, INSTANCES_TALLY, 0);
+    expect(await row()).toMatchObject({ instances: 2, runningInstances: 1 });
+  });
+
+  it('the page as it opens (one prepared statement) equals the general query, past the end too', async () => {
+    for (let i = 0; i < 3; i++) await h.funded(1);
+    const list = async (q: string) => (await req('GET', `/api/admin/user-management/users${q}`)).json().data;
+    // A date range from long ago takes the general query over the same users.
+    const general = '&startDate=2000-01-01&endDate=2099-12-31';
+    for (const page of ['?page=1&size=2', '?page=2&size=2', '?page=1&size=100', '?page=999&size=10']) {
+      const opening = await list(page);
+      expect(opening).toEqual(await list(`${page}${general}`));
+      expect(opening.total).toBeGreaterThanOrEqual(5);
+    }
+    expect((await list('?page=999&size=10')).list).toEqual([]);
   });
 });

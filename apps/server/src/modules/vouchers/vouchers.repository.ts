@@ -1,6 +1,7 @@
 import type { VoucherStatus } from '@gpu/shared';
 import { and, asc, desc, eq, gt, ilike, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.ts';
+import { containing } from '../../platform/db/like.ts';
 import { talliedPage } from '../../platform/db/paging.ts';
 import { preparedStatement } from '../../platform/db/prepared.ts';
 import { type TallyDef, talliedCount, totalOf } from '../../platform/db/tallies.ts';
@@ -12,8 +13,6 @@ export type VoucherConfigRow = typeof voucherConfigs.$inferSelect;
 export interface VoucherWithRegion extends VoucherRow {
   regionName: string | null;
 }
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, '\\$&');
 
 /** The status of §4 as SQL: USED when nothing is left, else EXPIRED once past, else UNUSED. */
 function statusIs(status: VoucherStatus, now: Date): SQL {
@@ -182,7 +181,7 @@ export function createVouchersRepository({ db }: { db: DbOrTx }) {
     }> {
       const where = and(
         f.id !== undefined ? eq(voucherConfigs.id, f.id) : eq(voucherConfigs.archived, false),
-        f.keyword ? ilike(voucherConfigs.name, `%${escapeLike(f.keyword)}%`) : undefined,
+        f.keyword ? ilike(voucherConfigs.name, containing(f.keyword)) : undefined,
         f.enabled !== undefined ? eq(voucherConfigs.enabled, f.enabled) : undefined,
         f.tenantId != null ? eq(voucherConfigs.tenantId, f.tenantId) : undefined,
       );

@@ -97,8 +97,8 @@ const anyOf = (column: string, values?: readonly string[]) =>
  */
 export function talliedCount(
   def: TallyDef,
-  /** Values, or placeholders of a prepared statement. */
-  who: { userId: number | Placeholder; tenantId?: number | Placeholder },
+  /** Values, placeholders of a prepared statement, or a column of the outer query (per row). */
+  who: { userId: number | Placeholder | SQL; tenantId?: number | Placeholder },
   keys: { k1?: readonly string[]; k2?: readonly string[] },
   where: SQL | undefined,
 ): SQL<number> {
