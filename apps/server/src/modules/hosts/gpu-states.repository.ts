@@ -70,7 +70,7 @@ export async function countGpuStates(db: DbOrTx, hostFilter?: SQL): Promise<GpuS
 }
 
 /** A row of `gpuStateCountsQuery` with its counts as numbers (a driver may answer them as text). */
-export const toGpuStateRow = (r: GpuStateRow): GpuStateRow => ({
+const toGpuStateRow = (r: GpuStateRow): GpuStateRow => ({
   hostId: r.hostId,
   model: r.model,
   total: Number(r.total),

@@ -1,67 +1,92 @@
-import { and, asc, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
+import { asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { preparedStatement } from '../../platform/db/prepared.ts';
 import { gpuSkus } from './catalog.tables.ts';
-import { type GpuStateRow, gpuStateCountsQuery } from './gpu-states.repository.ts';
+import { type GpuStateCounts, gpuState } from './gpu-states.repository.ts';
 import { hostGpus, hostPorts, hosts, regions } from './hosts.tables.ts';
 
 type HostRow = typeof hosts.$inferSelect;
 type SkuRow = typeof gpuSkus.$inferSelect;
+/** A host of the page with its region and figures (GPUs by state, ports held). */
+export type PageRow = { host: HostRow; regionName: string; gpus: GpuStateCounts; portsHeld: number };
 
 const param = sql.placeholder;
-const IDS = sql`any(${param('ids')}::int[])`;
-type PageRow = { host: HostRow; regionName: string };
-const pageQuery = (db: DbOrTx, where: SQL | undefined) =>
-  db
-    .select({ host: hosts, regionName: regions.name })
-    .from(hosts)
-    .innerJoin(regions, eq(regions.id, hosts.regionId))
-    .where(where)
-    .orderBy(asc(hosts.id));
+const countWhere = (state: string) => sql`count(*) filter (where ${gpuState()} = ${sql.raw(`'${state}'`)})`;
+
 /**
- * The hosts page as it opens, and its page's figures: statements built and planned once
- * (issue 33: five short queries built and planned per request bounded the page).
+ * The page's figures as columns of its rows, read for those rows only (a correlated sub-select
+ * per host of the page, `host_ports_held` for the ports): one statement, where four round trips
+ * bounded the page (issue 33). The GPU states are `gpuState`'s, the one definition.
  */
+const PAGE_FIELDS = {
+  host: hosts,
+  regionName: regions.name,
+  gpus: sql<GpuStateCounts>`(select json_build_object('total', count(*), 'idle', ${countWhere('idle')},
+      'occupied', ${countWhere('occupied')}, 'reserved', ${countWhere('reserved')})
+    from ${hostGpus} where ${hostGpus.hostId} = ${hosts.id})`,
+  portsHeld: sql<number>`(select count(*) from ${hostPorts}
+    where ${hostPorts.hostId} = ${hosts.id} and ${hostPorts.instanceId} is not null)::int`,
+};
+
+/**
+ * The hosts of a page: their ids picked first, so the figures' sub-selects run for the page's
+ * rows only, not for every row an offset skips (Limit pulls those through the projection too).
+ */
+const pageIds = (where: SQL | undefined, limit: unknown, offset: unknown) =>
+  sql`(select id from hosts${where ? sql` where ${where}` : sql``} order by id limit ${limit} offset ${offset})`;
+const idsOfPage = (where: SQL | undefined, limit: unknown, offset: unknown) =>
+  sql`${hosts.id} in ${pageIds(where, limit, offset)}`;
+
+/** The page as it opens (no filter): built and planned once, its total riding along. */
 const firstPageStatement = preparedStatement('hosts_page', (db) =>
   db
-    .select({ host: hosts, regionName: regions.name, total: sql<number>`(select count(*) from hosts)::int` })
+    .select({ ...PAGE_FIELDS, total: sql<number>`(select count(*) from hosts)::int` })
     .from(hosts)
     .innerJoin(regions, eq(regions.id, hosts.regionId))
-    .orderBy(asc(hosts.id))
-    .limit(param('limit'))
-    .offset(param('offset')),
-);
+    .where(idsOfPage(undefined, param('limit'), param('offset')))
+    .orderBy(asc(hosts.id)),
+) as (db: DbOrTx, v: { limit: number; offset: number }) => Promise<(PageRow & { total: number })[]>;
+/** The same page's SKUs, read at the same time as it (the same slice of hosts). */
+const firstPageSkus = preparedStatement('hosts_page_skus', (db) =>
+  db
+    .select()
+    .from(gpuSkus)
+    .where(sql`${gpuSkus.hostId} in ${pageIds(undefined, param('limit'), param('offset'))}`)
+    .orderBy(asc(gpuSkus.id)),
+) as (db: DbOrTx, v: { limit: number; offset: number }) => Promise<SkuRow[]>;
+const skusOf = preparedStatement('hosts_skus_of', (db) =>
+  db
+    .select()
+    .from(gpuSkus)
+    .where(sql`${gpuSkus.hostId} = any(${param('ids')}::int[])`)
+    .orderBy(asc(gpuSkus.id)),
+) as (db: DbOrTx, v: { ids: number[] }) => Promise<SkuRow[]>;
+
 export async function firstPage(
   db: DbOrTx,
   page: { page: number; size: number },
-): Promise<[PageRow[], number]> {
+): Promise<{ rows: PageRow[]; total: number; skus: SkuRow[] }> {
   const values = { limit: page.size, offset: (page.page - 1) * page.size };
-  const rows = (await firstPageStatement(db, values)) as (PageRow & { total: number })[];
-  if (rows[0]) return [rows, Number(rows[0].total)];
+  const [rows, skus] = await Promise.all([firstPageStatement(db, values), firstPageSkus(db, values)]);
+  if (rows[0]) return { rows, total: Number(rows[0].total), skus };
   const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(hosts);
-  return [[], count?.n ?? 0];
+  return { rows: [], total: count?.n ?? 0, skus: [] };
 }
+
 export async function filteredPage(
   db: DbOrTx,
   where: SQL | undefined,
   page?: { page: number; size: number },
-): Promise<[PageRow[], number]> {
-  const base = pageQuery(db, where);
-  const rows = page ? await base.limit(page.size).offset((page.page - 1) * page.size) : await base;
-  const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(hosts).where(where);
-  return [rows, count?.n ?? 0];
+): Promise<{ rows: PageRow[]; total: number; skus: SkuRow[] }> {
+  const [rows, [count]] = await Promise.all([
+    db
+      .select(PAGE_FIELDS)
+      .from(hosts)
+      .innerJoin(regions, eq(regions.id, hosts.regionId))
+      .where(page ? idsOfPage(where, page.size, (page.page - 1) * page.size) : where)
+      .orderBy(asc(hosts.id)),
+    db.select({ n: sql<number>`count(*)::int` }).from(hosts).where(where),
+  ]);
+  const ids = rows.map((r) => r.host.id);
+  return { rows, total: count?.n ?? 0, skus: ids.length ? await skusOf(db, { ids }) : [] };
 }
-export const pageSkus = preparedStatement('hosts_page_skus', (db) =>
-  db.select().from(gpuSkus).where(sql`${gpuSkus.hostId} = ${IDS}`).orderBy(asc(gpuSkus.id)),
-) as (db: DbOrTx, v: { ids: number[] }) => Promise<SkuRow[]>;
-// The page's figures only: a sub-select in the page query ran for every row the offset skips.
-export const pagePorts = preparedStatement('hosts_page_ports', (db) =>
-  db
-    .select({ hostId: hostPorts.hostId, n: sql<number>`count(*)::int` })
-    .from(hostPorts)
-    .where(and(sql`${hostPorts.hostId} = ${IDS}`, isNotNull(hostPorts.instanceId)))
-    .groupBy(hostPorts.hostId),
-) as (db: DbOrTx, v: { ids: number[] }) => Promise<{ hostId: number; n: number }[]>;
-export const pageGpus = preparedStatement('hosts_page_gpus', (db) =>
-  gpuStateCountsQuery(db, sql`${hostGpus.hostId} = ${IDS}`),
-) as (db: DbOrTx, v: { ids: number[] }) => Promise<GpuStateRow[]>;

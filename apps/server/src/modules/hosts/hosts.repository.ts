@@ -15,16 +15,9 @@ import type { DbOrTx } from '../../platform/db/client.ts';
 import { containing } from '../../platform/db/like.ts';
 import { gpuSkus } from './catalog.tables.ts';
 import { LOCAL_DRIVER_KINDS } from './drivers/capabilities.ts';
-import {
-  countGpuStates,
-  type GpuState,
-  type GpuStateCounts,
-  gpuState,
-  sumGpuStates,
-  toGpuStateRow,
-} from './gpu-states.repository.ts';
+import { countGpuStates, type GpuState, gpuState, sumGpuStates } from './gpu-states.repository.ts';
 import { type HostDriverKind, type HostStatus, hostGpus, hostPorts, hosts, regions } from './hosts.tables.ts';
-import { filteredPage, firstPage, pageGpus, pagePorts, pageSkus } from './hosts-page.repository.ts';
+import { filteredPage, firstPage } from './hosts-page.repository.ts';
 
 export type HostRow = typeof hosts.$inferSelect;
 export type SkuRow = typeof gpuSkus.$inferSelect;
@@ -77,35 +70,23 @@ export function createHostsRepository({ db }: { db: DbOrTx }) {
       page?: { page: number; size: number },
     ): Promise<{ rows: HostListRow[]; total: number }> {
       // The page as the screen opens it (no filter): prepared statements, the total with the rows.
-      const [rows, total] =
+      const { rows, total, skus } =
         page && !f.keyword && !f.regionId && !f.driver && !f.status && !f.ids
           ? await firstPage(db, page)
           : await filteredPage(db, where(f), page);
-      const ids = rows.map((r) => r.host.id);
-      const [skus, ports, gpus] = ids.length
-        ? await Promise.all([
-            pageSkus(db, { ids }),
-            pagePorts(db, { ids }),
-            pageGpus(db, { ids }).then((g) => sumGpuStates(g.map(toGpuStateRow), (x) => x.hostId)),
-          ])
-        : [[], [], new Map<number, GpuStateCounts>()];
-      const portsOf = new Map(ports.map((p) => [p.hostId, Number(p.n)]));
       return {
         total,
-        rows: rows.map((r) => {
-          const g = gpus.get(r.host.id);
-          return {
-            ...r.host,
-            regionName: r.regionName,
-            gpuTotal: g?.total ?? 0,
-            gpuIdle: g?.idle ?? 0,
-            gpuAllocated: g?.occupied ?? 0,
-            gpuReserved: g?.reserved ?? 0,
-            portTotal: portPoolSize(r.host),
-            portAllocated: portsOf.get(r.host.id) ?? 0,
-            skus: skus.filter((s) => s.hostId === r.host.id),
-          };
-        }),
+        rows: rows.map((r) => ({
+          ...r.host,
+          regionName: r.regionName,
+          gpuTotal: Number(r.gpus.total),
+          gpuIdle: Number(r.gpus.idle),
+          gpuAllocated: Number(r.gpus.occupied),
+          gpuReserved: Number(r.gpus.reserved),
+          portTotal: portPoolSize(r.host),
+          portAllocated: Number(r.portsHeld),
+          skus: skus.filter((s) => s.hostId === r.host.id),
+        })),
       };
     },
 

@@ -1,4 +1,5 @@
 import { NO_GPU_DEFAULT_HOURLY_PRICE, yuanToUnits } from '@gpu/shared';
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
@@ -111,7 +112,13 @@ export const hostPorts = pgTable(
     instanceId: bigint('instance_id', { mode: 'number' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.hostId, t.port] }), index('host_ports_instance').on(t.instanceId)],
+  (t) => [
+    primaryKey({ columns: [t.hostId, t.port] }),
+    index('host_ports_instance').on(t.instanceId),
+    // The hosts page counts each host's held ports from here, not from every held port of the
+    // fleet (issue 33).
+    index('host_ports_held').on(t.hostId).where(sql`${t.instanceId} is not null`),
+  ],
 );
 
 export const SIMULATED_CONTAINER_STATES = ['created', 'running', 'exited'] as const;

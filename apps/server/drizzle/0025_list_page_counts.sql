@@ -1,0 +1,2 @@
+CREATE INDEX "host_ports_held" ON "host_ports" USING btree ("host_id") WHERE "host_ports"."instance_id" is not null;--> statement-breakpoint
+CREATE INDEX "instances_user_running" ON "instances" USING btree ("user_id") WHERE "instances"."status" = 'RUNNING';

@@ -1,1 +1,0 @@
-CREATE INDEX "instances_user_running" ON "instances" USING btree ("user_id") WHERE "instances"."status" = 'RUNNING';
