@@ -1,2 +1,3 @@
 CREATE INDEX "host_ports_held" ON "host_ports" USING btree ("host_id") WHERE "host_ports"."instance_id" is not null;--> statement-breakpoint
-CREATE INDEX "instances_user_running" ON "instances" USING btree ("user_id") WHERE "instances"."status" = 'RUNNING';
+CREATE INDEX "instances_user_running" ON "instances" USING btree ("user_id") WHERE "instances"."status" = 'RUNNING';--> statement-breakpoint
+CREATE INDEX "instances_user_dismissed" ON "instances" USING btree ("user_id","tenant_id") WHERE "instances"."dismissed_at" is not null;

@@ -9,10 +9,7 @@ export { actorLabel } from './instances.deps.ts';
 export { instanceErrors } from './instances.errors.ts';
 export { ACCRUING, accruedAt, currentRate } from './instances.models.ts';
 export { toInstanceView } from './instances.models.view.ts';
-export {
-  createInstancesRepository,
-  INSTANCES_TALLY,
-  type InstanceWithPlace,
-} from './instances.repository.ts';
+export { createInstancesRepository, type InstanceWithPlace } from './instances.repository.ts';
+export { INSTANCES_TALLY } from './instances-list.repository.ts';
 export { powerOff, powerOn, release, resetSystem } from './lifecycle/lifecycle.usecases.ts';
 export { postedBySql } from './metering/posted-by.repository.ts';

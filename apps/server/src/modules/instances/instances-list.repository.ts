@@ -1,8 +1,9 @@
 import type { InstanceStatus } from '@gpu/shared';
 import { and, desc, eq, gte, inArray, isNull, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.ts';
+import { pageIdsFromNearerEnd } from '../../platform/db/paging.ts';
 import { preparedStatement } from '../../platform/db/prepared.ts';
-import { totalOf } from '../../platform/db/tallies.ts';
+import { type TallyDef, talliedCount, totalOf } from '../../platform/db/tallies.ts';
 import { hosts, regions } from '../hosts/hosts.tables.ts';
 import { flatten, withPlace } from './instances.place.ts';
 import { instances } from './instances.tables.ts';
@@ -16,6 +17,18 @@ export interface InstanceListQuery {
 }
 
 type Value<T> = T | Placeholder;
+
+/**
+ * Every instance a user ever had (never deleted; user and tenant never change): the back office's
+ * count, and the console list's total less the few dismissed (instances_user_dismissed).
+ */
+export const INSTANCES_TALLY: TallyDef = {
+  name: 'instances',
+  table: 'instances',
+  userColumn: 'user_id',
+  tenantColumn: 'tenant_id',
+};
+
 const owned = (userId: Value<number>, tenantId: Value<number>) => [
   eq(instances.userId, userId),
   eq(instances.tenantId, tenantId),
@@ -64,9 +77,25 @@ const param = sql.placeholder;
  * open), each one statement built and planned once per connection (issue 33: building and
  * planning it was most of the page's cost).
  */
-const allPage = preparedStatement('instances_page_all', (db) =>
-  pageOf(db, and(...owned(param('userId'), param('tenantId'))), param('limit'), param('offset')),
-);
+const allPage = preparedStatement('instances_page_all', (db) => {
+  const who = { userId: param('userId'), tenantId: param('tenantId') };
+  // Every instance the user had (tallied) less the dismissed ones: exact, without counting the
+  // list; so a deep page is read from its nearer end.
+  const everything = and(eq(instances.userId, who.userId), eq(instances.tenantId, who.tenantId));
+  const dismissed = sql`(select count(*) from instances where ${everything} and ${instances.dismissedAt} is not null)`;
+  const total =
+    sql<number>`(${talliedCount(INSTANCES_TALLY, who, {}, everything)} - ${dismissed})::int`.mapWith(Number);
+  const ids = pageIdsFromNearerEnd({
+    table: 'instances',
+    where: and(...owned(who.userId, who.tenantId)),
+    forward: sql`${instances.id} desc`,
+    backward: sql`${instances.id} asc`,
+    limit: param('limit'),
+    offset: param('offset'),
+    total,
+  });
+  return pageOf(db, undefined, param('limit'), param('offset'), { total, ids });
+});
 const shownPage = preparedStatement('instances_page_shown', (db) => {
   const mine = owned(param('userId'), param('tenantId'));
   // The same rows in two parts, each from its own small partial index (instances_user_live,

@@ -5,8 +5,8 @@ import type { HostDriverRegistry, HostsDeps } from '../hosts/index.ts';
 import type { MarketCatalog } from '../market/index.ts';
 import { createImageDeletes } from './images/delete.usecases.ts';
 import type { InstancesModuleDeps } from './instances.deps.ts';
-import { INSTANCES_TALLY } from './instances.repository.ts';
 import { instancesRoutes } from './instances.routes.ts';
+import { INSTANCES_TALLY } from './instances-list.repository.ts';
 import { createInstanceJobs } from './jobs/jobs.usecases.ts';
 import { instanceTasks } from './tasks/schedule.task.ts';
 

@@ -1,7 +1,6 @@
 import type { InstanceStatus } from '@gpu/shared';
 import { and, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.ts';
-import type { TallyDef } from '../../platform/db/tallies.ts';
 import { newDocNo } from '../../platform/doc-no.ts';
 import { hosts, regions } from '../hosts/hosts.tables.ts';
 import { accounts } from '../ledger/ledger.tables.ts';
@@ -11,9 +10,6 @@ import { billingRecords, instanceEvents, instances } from './instances.tables.ts
 import { type InstanceListQuery, listInstancesOf } from './instances-list.repository.ts';
 
 export type { InstanceRow, InstanceWithPlace } from './instances.place.ts';
-
-/** Every instance a user ever had (never deleted; the user never changes): the back office's count. */
-export const INSTANCES_TALLY: TallyDef = { name: 'instances', table: 'instances', userColumn: 'user_id' };
 
 type BillInsert = typeof billingRecords.$inferInsert;
 

@@ -36,7 +36,12 @@ const USER_FIELDS = {
   available: sql`coalesce(a.available, 0)::text`,
   frozen: sql`coalesce(a.frozen, 0)::text`,
   spend: sql`coalesce(a.spent, 0)::text`,
-  instances: talliedCount(INSTANCES_TALLY, { userId: sql`u.id` }, {}, sql`instances.user_id = u.id`),
+  instances: talliedCount(
+    INSTANCES_TALLY,
+    { userId: sql`u.id`, tenantId: sql`u.tenant_id` },
+    {},
+    sql`instances.user_id = u.id and instances.tenant_id = u.tenant_id`,
+  ),
   running: sql`(select count(*) from instances i where i.user_id = u.id and i.status = 'RUNNING')::int`,
   created_at: sql`u.created_at`,
   last_login_at: sql`u.last_login_at`,

@@ -98,7 +98,7 @@ const anyOf = (column: string, values?: readonly string[]) =>
 export function talliedCount(
   def: TallyDef,
   /** Values, placeholders of a prepared statement, or a column of the outer query (per row). */
-  who: { userId: number | Placeholder | SQL; tenantId?: number | Placeholder },
+  who: { userId: number | Placeholder | SQL; tenantId?: number | Placeholder | SQL },
   keys: { k1?: readonly string[]; k2?: readonly string[] },
   where: SQL | undefined,
 ): SQL<number> {
