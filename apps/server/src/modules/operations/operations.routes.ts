@@ -19,7 +19,10 @@ import {
   runningInstancesQuerySchema,
   statsComputedAt,
 } from '@gpu/shared';
+import type { FastifyReply } from 'fastify';
+import type { z } from 'zod';
 import { ok } from '../../platform/http/envelope.ts';
+import { sendFigures } from '../../platform/http/figures-answer.ts';
 import { idParamsSchema } from '../../platform/http/params.ts';
 import type { AppInstance } from '../../platform/http/types.ts';
 import { adminActor, adminTenantScope } from '../auth/index.ts';
@@ -41,11 +44,20 @@ const instanceView = envelopeSchema(adminInstanceSchema);
 /** SPEC.md §7 Admin: balance monitoring, user management and the instance monitor. */
 export async function operationsRoutes(app: AppInstance, deps: OperationsDeps) {
   const admin = { preHandler: app.requireAdmin };
-  /** Figures over whole tables, reused for a short while, with the time they were computed. */
-  const cached = async <T extends object>(key: string, compute: () => Promise<T>) => {
-    const figures = await deps.stats.get(key, compute);
-    return { ...figures.value, computedAt: figures.computedAt.toISOString() };
-  };
+  /**
+   * Figures over whole tables, reused for a short while, with the time they were computed: sent
+   * as bytes built once per computation (sendFigures).
+   */
+  const cached = async <T extends object>(
+    reply: FastifyReply,
+    key: string,
+    schema: z.ZodType,
+    compute: () => Promise<T>,
+  ) => sendFigures(reply, await deps.stats.get(key, compute), schema);
+  const dashboardAnswer = envelopeSchema(opsDashboardSchema);
+  const balanceStatsAnswer = envelopeSchema(balanceStatsSchema);
+  const userStatisticsAnswer = envelopeSchema(adminUserStatisticsSchema);
+  const monitorStatisticsAnswer = envelopeSchema(instanceMonitorStatisticsSchema);
 
   app.get(
     '/api/admin/ops-dashboard',
@@ -55,14 +67,12 @@ export async function operationsRoutes(app: AppInstance, deps: OperationsDeps) {
         tags: ['admin-dashboard'],
         summary: '运营仪表盘：充值/消费/收入趋势、GPU 占用、创建失败、失联主机、低余额用户',
         querystring: opsDashboardQuerySchema,
-        response: { 200: envelopeSchema(opsDashboardSchema) },
+        response: { 200: dashboardAnswer },
       },
     },
-    async (request) =>
-      ok(
-        await cached(`ops-dashboard:${JSON.stringify(request.query)}`, () =>
-          opsDashboard(deps, request.query),
-        ),
+    (request, reply) =>
+      cached(reply, `ops-dashboard:${JSON.stringify(request.query)}`, dashboardAnswer, () =>
+        opsDashboard(deps, request.query),
       ),
   );
 
@@ -87,9 +97,9 @@ export async function operationsRoutes(app: AppInstance, deps: OperationsDeps) {
     '/api/admin/balance/stats',
     {
       ...admin,
-      schema: { tags: balance, summary: '余额统计', response: { 200: envelopeSchema(balanceStatsSchema) } },
+      schema: { tags: balance, summary: '余额统计', response: { 200: balanceStatsAnswer } },
     },
-    async () => ok(await cached('balance-stats', () => balanceStats(deps))),
+    (_request, reply) => cached(reply, 'balance-stats', balanceStatsAnswer, () => balanceStats(deps)),
   );
   app.get(
     '/api/admin/balance/health',
@@ -142,13 +152,13 @@ export async function operationsRoutes(app: AppInstance, deps: OperationsDeps) {
       schema: {
         tags: users,
         summary: '用户统计',
-        response: { 200: envelopeSchema(adminUserStatisticsSchema) },
+        response: { 200: userStatisticsAnswer },
       },
     },
-    async (request) => {
+    (request, reply) => {
       const scope = adminTenantScope(request);
-      return ok(
-        await cached(`user-statistics:${scope ?? 'all'}`, () => userStatistics(deps.instances, scope)),
+      return cached(reply, `user-statistics:${scope ?? 'all'}`, userStatisticsAnswer, () =>
+        userStatistics(deps.instances, scope),
       );
     },
   );
@@ -246,13 +256,13 @@ export async function operationsRoutes(app: AppInstance, deps: OperationsDeps) {
       schema: {
         tags: monitor,
         summary: '实例统计：运行中、各型号 GPU 占用、今日收入',
-        response: { 200: envelopeSchema(instanceMonitorStatisticsSchema) },
+        response: { 200: monitorStatisticsAnswer },
       },
     },
-    async (request) => {
+    (request, reply) => {
       const scope = adminTenantScope(request);
-      return ok(
-        await cached(`monitor-statistics:${scope ?? 'all'}`, () => monitorStatistics(deps.instances, scope)),
+      return cached(reply, `monitor-statistics:${scope ?? 'all'}`, monitorStatisticsAnswer, () =>
+        monitorStatistics(deps.instances, scope),
       );
     },
   );
