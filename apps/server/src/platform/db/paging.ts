@@ -1,5 +1,5 @@
 import { type Placeholder, type SQL, sql } from 'drizzle-orm';
-import { type TallyDef, talliedCount } from './tallies.ts';
+import { TALLY_BOOKMARK_EVERY, type TallyDef, talliedCount } from './tallies.ts';
 
 type Value = number | Placeholder;
 
@@ -20,22 +20,39 @@ export function pageIdsFromNearerEnd(o: {
   limit: Value;
   offset: Value;
   total: SQL;
+  /**
+   * The id of the `nth` row in ascending id order of exactly the rows `where` selects, or null
+   * (a tally's bookmarks): with it, a page far from both ends seeks there and skips fewer than
+   * TALLY_BOOKMARK_EVERY rows. Only for lists in id order (`forward` is id descending).
+   */
+  bookmark?: (nth: SQL) => SQL;
 }): SQL {
   const table = sql.raw(o.table);
   const limit = sql`${o.limit}::int`;
   const offset = sql`${o.offset}::int`;
-  const front = sql`${offset} * 2 <= ${o.total}`;
+  // The page's first row in ascending order, and how many rows it has.
+  const first = sql`greatest(0, ${o.total} - ${offset} - ${limit})`;
+  const count = sql`greatest(0, least(${limit}, ${o.total} - ${offset}))`;
+  const nth = sql`(${first} / ${TALLY_BOOKMARK_EVERY}) * ${TALLY_BOOKMARK_EVERY}`;
+  const mark = o.bookmark ? o.bookmark(nth) : sql`null::bigint`;
+  const seek = sql`(${mark} is not null and least(${offset}, ${first}) >= ${TALLY_BOOKMARK_EVERY})`;
+  const front = sql`not ${seek} and ${offset} * 2 <= ${o.total}`;
+  const back = sql`not ${seek} and ${offset} * 2 > ${o.total}`;
   return sql`(select id from (
     (select id from ${table} where ${o.where} and ${front} order by ${o.forward} limit ${limit} offset ${offset})
     union all
-    (select id from ${table} where ${o.where} and not (${front}) order by ${o.backward}
-      limit greatest(0, least(${limit}, ${o.total} - ${offset})) offset greatest(0, ${o.total} - ${offset} - ${limit}))
+    (select id from ${table} where ${o.where} and ${back} order by ${o.backward}
+      limit ${count} offset ${first})
+    union all
+    (select id from ${table} where ${o.where} and ${seek} and id >= ${mark} order by id
+      limit ${count} offset ${first} - ${nth})
   ) page)`;
 }
 
 /**
  * A tallied list's page as it opens, for a prepared statement (placeholders `limit` and
- * `offset`): its exact total and its page's ids, read from the nearer end.
+ * `offset`): its exact total and its page's ids, read from the nearer end, or from the nearest
+ * bookmark when the tally keeps them and the list is all of the user's rows in id order.
  */
 export function talliedPage(
   def: TallyDef,
@@ -49,5 +66,12 @@ export function talliedPage(
 ): { total: SQL<number>; ids: SQL } {
   const total = talliedCount(def, o.who, o.keys ?? {}, o.where);
   const page = { limit: sql.placeholder('limit'), offset: sql.placeholder('offset') };
-  return { total, ids: pageIdsFromNearerEnd({ table: def.table, ...o, ...page, total }) };
+  const allRows = !o.keys?.k1?.length && !o.keys?.k2?.length;
+  const bookmark =
+    def.bookmarks && allRows
+      ? (nth: SQL) => sql`(select id from row_tally_bookmarks where tally = ${def.name}
+          and user_id = ${o.who.userId} and tenant_id = ${def.tenantColumn ? (o.who.tenantId ?? 0) : 0}
+          and nth = ${nth})`
+      : undefined;
+  return { total, ids: pageIdsFromNearerEnd({ table: def.table, ...o, ...page, total, bookmark }) };
 }

@@ -35,3 +35,20 @@ export const rowTallyMarks = pgTable(
   },
   (t) => [primaryKey({ columns: [t.tally, t.takenAt] })],
 );
+
+/**
+ * The id of every 1,000th row (0th, 1,000th, …, ascending id) of a user's rows in a tally that
+ * keeps bookmarks, counted with the tally: a page in the middle of a long list seeks to the
+ * nearest one below it instead of skipping every row before it (paging.ts).
+ */
+export const rowTallyBookmarks = pgTable(
+  'row_tally_bookmarks',
+  {
+    tally: text('tally').notNull(),
+    userId: integer('user_id').notNull(),
+    tenantId: integer('tenant_id').notNull(),
+    nth: bigint('nth', { mode: 'number' }).notNull(),
+    id: bigint('id', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tally, t.userId, t.tenantId, t.nth] })],
+);

@@ -35,7 +35,7 @@ beforeAll(async () => {
 });
 afterAll(() => database.close());
 beforeEach(async () => {
-  for (const t of ['tally_probe', 'row_tallies', 'row_tally_state', 'row_tally_marks'])
+  for (const t of ['tally_probe', 'row_tallies', 'row_tally_state', 'row_tally_marks', 'row_tally_bookmarks'])
     await database.db.execute(sql.raw(`delete from ${t}`));
 });
 
@@ -121,6 +121,40 @@ describe('row tallies (issue 33: exact list totals without counting every row)',
     // Settled marks are dropped once used: the table stays small.
     const marks = await rowsOf(database.db, sql`select 1 from row_tally_marks where tally = 'probe'`);
     expect(marks.length).toBe(0);
+  });
+
+  it('bookmarks the id of every 1,000th row of each user (all keys), across tally runs', async () => {
+    const def: TallyDef = { ...DEF, name: 'probe-bm', bookmarks: true };
+    // Two users' rows interleaved over three runs that end off the bookmarks' multiples.
+    const add = (n: number) =>
+      database.db.execute(sql`insert into tally_probe (user_id, tenant_id, kind, type)
+        select case when g % 3 = 0 then 2 else 1 end, 1, case when g % 2 = 0 then 'a' else 'b' end, 'x'
+        from generate_series(1, ${n}) g`);
+    for (const n of [700, 1_900, 1_400]) {
+      await add(n);
+      await rollTally(database.db, def, 0);
+    }
+    const marks = await rowsOf<{ user_id: number; nth: string; id: string }>(
+      database.db,
+      sql`select user_id, nth, id from row_tally_bookmarks where tally = 'probe-bm' order by user_id, nth`,
+    );
+    const want = await rowsOf<{ user_id: number; nth: string; id: string }>(
+      database.db,
+      sql`select user_id, nth, id from (
+        select user_id, row_number() over (partition by user_id order by id) - 1 as nth, id from tally_probe) r
+        where nth % 1000 = 0 order by user_id, nth`,
+    );
+    expect(marks.map((m) => [m.user_id, Number(m.nth), Number(m.id)])).toEqual(
+      want.map((m) => [m.user_id, Number(m.nth), Number(m.id)]),
+    );
+    // 4,000 rows: user 1 has 2,667 (marks 0, 1,000, 2,000), user 2 has 1,333 (0, 1,000).
+    expect(marks.map((m) => [m.user_id, Number(m.nth)])).toEqual([
+      [1, 0],
+      [1, 1000],
+      [1, 2000],
+      [2, 0],
+      [2, 1000],
+    ]);
   });
 
   // Ids are handed out in order but committed in any order: only PostgreSQL runs two at once.

@@ -20,6 +20,8 @@ export interface TallyDef {
   /** The keys a list's filters match on, as SQL over the table's columns ('' when unused). */
   k1?: string;
   k2?: string;
+  /** Keep `row_tally_bookmarks` (every TALLY_BOOKMARK_EVERY-th id of a user's rows, all keys). */
+  bookmarks?: boolean;
 }
 
 /**
@@ -29,6 +31,8 @@ export interface TallyDef {
  */
 export const TALLY_SETTLE_MS = 10 * 60_000;
 export const TALLY_INTERVAL_MS = 5 * 60_000;
+/** A bookmark per this many rows: a middle page skips fewer than this many index entries. */
+export const TALLY_BOOKMARK_EVERY = 1000;
 
 /**
  * One run of a tally's task, exclusive across replicas: records the table's highest visible id
@@ -57,6 +61,7 @@ export async function rollTally(db: Db, def: TallyDef, settleMs = TALLY_SETTLE_M
     );
     if (target <= done) return;
     const tenant = sql.raw(def.tenantColumn ?? '0');
+    if (def.bookmarks) await addBookmarks(tx, def, done, target);
     const [n] = await rowsOf<{ n: string }>(
       tx,
       sql`with src as (
@@ -73,6 +78,26 @@ export async function rollTally(db: Db, def: TallyDef, settleMs = TALLY_SETTLE_M
     counted = Number(n?.n ?? 0);
   });
   return counted;
+}
+
+/**
+ * The bookmarks of the rows in (`done`, `target`], before they are tallied: a row's rank among
+ * its user's rows is the tally so far (every row below `done`, all keys) plus its rank among the
+ * new ones; each rank that is a multiple of TALLY_BOOKMARK_EVERY is kept with its id.
+ */
+async function addBookmarks(tx: DbOrTx, def: TallyDef, done: number, target: number) {
+  const user = sql.raw(def.userColumn);
+  const tenant = sql.raw(def.tenantColumn ?? '0');
+  await tx.execute(sql`
+    with before as (
+      select user_id as u, tenant_id as t, sum(n) as c0 from row_tallies where tally = ${def.name} group by 1, 2),
+    ranked as (
+      select ${user} as u, ${tenant} as t, id, row_number() over (partition by ${user}, ${tenant} order by id) as rn
+      from ${sql.raw(def.table)} where id > ${done} and id <= ${target})
+    insert into row_tally_bookmarks (tally, user_id, tenant_id, nth, id)
+    select ${def.name}, r.u, r.t, coalesce(b.c0, 0) + r.rn - 1, r.id
+    from ranked r left join before b on b.u = r.u and b.t = r.t
+    where (coalesce(b.c0, 0) + r.rn - 1) % ${TALLY_BOOKMARK_EVERY} = 0`);
 }
 
 /** The task that keeps a tally (every replica registers it; one runs it at a time). */

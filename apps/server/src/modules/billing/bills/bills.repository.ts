@@ -18,6 +18,8 @@ export const BILL_LINES_TALLY: TallyDef = {
   tenantColumn: 'tenant_id',
   k1: 'kind',
   k2: 'billing_type',
+  // All bills are in id order: a page in the middle of them seeks to a bookmark.
+  bookmarks: true,
 };
 
 /** Newest (highest id) first: the order billing_records_user serves. */

@@ -152,6 +152,12 @@ describe('bills API', () => {
       [Math.ceil(total / 14) + 1, 7], // just past it: read from the back
       [Math.ceil(total / 7), 7], // the last, partial page
       [Math.floor(total / 100), 100],
+      // Far from both ends: from the nearest bookmark (every 1,000th line, ascending), the page
+      // starting on one, one ending just before one, and one across one.
+      // (total = 60,003: the pages' first lines, ascending, are 5,000; 4,987–4,999; 2,995–3,001.)
+      [4231, 13],
+      [4232, 13],
+      [8144, 7],
     ] as const) {
       const q = `page=${page}&size=${size}`;
       const read = await ids(q);
