@@ -129,7 +129,8 @@ export async function seedScale(
   await run(db, 'delete from ops_daily_totals');
   // Its rows took ids below tallies already counted: count them again, from a mark that is
   // settled at once (the seed's transactions have all committed; nothing else writes meanwhile).
-  for (const t of ['row_tallies', 'row_tally_state', 'row_tally_marks', 'row_tally_bookmarks']) await run(db, `delete from ${t}`);
+  for (const t of ['row_tallies', 'row_tally_state', 'row_tally_marks', 'row_tally_bookmarks'])
+    await run(db, `delete from ${t}`);
   for (const t of [BILL_LINES_TALLY, RECHARGE_ORDERS_TALLY, VOUCHERS_TALLY, INSTANCES_TALLY])
     await run(
       db,
