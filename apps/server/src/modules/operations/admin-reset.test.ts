@@ -1,53 +1,42 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixedClock } from '../../platform/clock.ts';
-import { instanceTestApp } from '../../test/instances.ts';
+import { describe, expect, it } from 'vitest';
 import { auditLog } from '../audit/audit.tables.ts';
 import { instances } from '../instances/instances.tables.ts';
-import { type H, operationsCalls } from './operations.test-helpers.ts';
+import { operationsSuite } from './operations.test-helpers.ts';
 
-const clock = fixedClock('2026-11-22T08:00:00Z');
-let h: H;
-let admin: Record<string, string>;
-beforeAll(async () => {
-  h = await instanceTestApp(clock);
-  admin = await h.t.adminHeaders();
-});
-afterAll(() => h.t.close());
-
-const { req, running } = operationsCalls(
-  () => h,
-  () => admin,
-);
+const { h: app, admin: adminHeaders, req, running } = operationsSuite();
 
 describe("an administrator resets a user's instance", () => {
   it('only once powered off, with a reason: a new container, audited, the owner told', async () => {
     const u = await running(100, 'admin-reset');
     const act = (payload: object = { reason: '系统损坏，协助重置' }) =>
-      req('POST', `/api/admin/user-management/instances/${u.id}/reset-system`, admin, payload);
+      req('POST', `/api/admin/user-management/instances/${u.id}/reset-system`, adminHeaders(), payload);
     const containerOf = async () =>
-      (await h.t.db.select().from(instances).where(eq(instances.id, u.id)))[0]?.containerId;
+      (await app().t.db.select().from(instances).where(eq(instances.id, u.id)))[0]?.containerId;
 
     expect((await act({})).statusCode).toBe(400);
     const refused = await act();
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe('实例当前运行中，无法重置系统');
     expect(
-      (await req('POST', '/api/admin/user-management/instances/999999/reset-system', admin, { reason: 'x' }))
-        .statusCode,
+      (
+        await req('POST', '/api/admin/user-management/instances/999999/reset-system', adminHeaders(), {
+          reason: 'x',
+        })
+      ).statusCode,
     ).toBe(404);
 
-    await h.action(u.headers, 'power_off', u.id);
+    await app().action(u.headers, 'power_off', u.id);
     const before = await containerOf();
     const res = await act();
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data.status).toBe('RESETTING');
-    await h.deps.jobs.drain();
-    expect((await h.view(u.headers, u.id)).status).toBe('STOPPED');
+    await app().deps.jobs.drain();
+    expect((await app().view(u.headers, u.id)).status).toBe('STOPPED');
     expect(await containerOf()).not.toBe(before);
 
-    const audits = await h.t.db
-      .select()
+    const audits = await app()
+      .t.db.select()
       .from(auditLog)
       .where(eq(auditLog.target, `instance:${u.id}`));
     expect(audits.map((a) => a.action)).toEqual(['instances.admin_reset']);
@@ -59,6 +48,6 @@ describe("an administrator resets a user's instance", () => {
     });
     const notices = await req('GET', '/api/user/notices?unread=true', u.headers);
     expect(notices.json().data.map((n: { title: string }) => n.title)).toEqual(['实例系统已被管理员重置']);
-    await h.action(u.headers, 'release', u.id);
+    await app().action(u.headers, 'release', u.id);
   });
 });

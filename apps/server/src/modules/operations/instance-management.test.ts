@@ -1,24 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixedClock } from '../../platform/clock.ts';
-import { IMAGE, instanceTestApp } from '../../test/instances.ts';
+import { describe, expect, it } from 'vitest';
+import { IMAGE } from '../../test/instances.ts';
 import { instances } from '../instances/instances.tables.ts';
-import { type H, operationsCalls } from './operations.test-helpers.ts';
+import { operationsSuite } from './operations.test-helpers.ts';
 
 /** 实例管理 (issue 28): every status, a status filter, a server-side search, package prices per period. */
-const clock = fixedClock('2026-11-22T08:00:00Z');
-let h: H;
-let admin: Record<string, string>;
-beforeAll(async () => {
-  h = await instanceTestApp(clock);
-  admin = await h.t.adminHeaders();
-});
-afterAll(() => h.t.close());
-
-const { req, running } = operationsCalls(
-  () => h,
-  () => admin,
-);
+const { h: app, req, running } = operationsSuite();
 const URL = '/api/admin/user-management/instances';
 type Row = { id: number; name: string; status: string; billingType: string; packagePrice: number | null };
 const list = async (q: string) => {
@@ -31,11 +18,11 @@ describe('实例管理 list', () => {
   it('lists every status, filters by status and searches name, id, phone, host and container', async () => {
     const on = await running(500, 'mgmt-running');
     const off = await running(500, 'mgmt-off');
-    expect((await h.action(off.headers, 'power_off', off.id)).statusCode).toBe(200);
+    expect((await app().action(off.headers, 'power_off', off.id)).statusCode).toBe(200);
     const gone = await running(500, 'mgmt-gone');
-    expect((await h.action(gone.headers, 'release', gone.id)).statusCode).toBe(200);
+    expect((await app().action(gone.headers, 'release', gone.id)).statusCode).toBe(200);
     // A failed create, as the provisioning job leaves one.
-    await h.t.db.update(instances).set({ status: 'FAILED' }).where(eq(instances.id, gone.id));
+    await app().t.db.update(instances).set({ status: 'FAILED' }).where(eq(instances.id, gone.id));
 
     const all = await list('?size=100');
     const statuses = new Set(all.list.map((r) => r.status));
@@ -53,7 +40,7 @@ describe('实例管理 list', () => {
     expect((await list('?keyword=mgmt-r')).list.map((r) => r.name)).toEqual(['mgmt-running']);
     const byHost = await list('?keyword=nm-a-l40s&size=100');
     expect(byHost.list.map((r) => r.id)).toEqual(expect.arrayContaining([on.id, off.id]));
-    const [row] = await h.t.db.select().from(instances).where(eq(instances.id, on.id));
+    const [row] = await app().t.db.select().from(instances).where(eq(instances.id, on.id));
     expect(row?.containerId).toBeTruthy();
     expect((await list(`?keyword=${row?.containerId}`)).list.map((r) => r.id)).toEqual([on.id]);
     const page = await list('?size=1&page=2');
@@ -74,9 +61,9 @@ describe('实例管理 list', () => {
   });
 
   it('prices a package per its period, pay-as-you-go per hour', async () => {
-    const u = await h.funded(5_000);
-    const res = await h.create(u.headers, {
-      machineId: await h.idOf('bj-a-a100-01'),
+    const u = await app().funded(5_000);
+    const res = await app().create(u.headers, {
+      machineId: await app().idOf('bj-a-a100-01'),
       instanceName: 'mgmt-daily',
       image: IMAGE,
       gpuAmount: 2,
@@ -91,6 +78,6 @@ describe('实例管理 list', () => {
     const hourly = (await list('?billingType=hourly&size=100')).list;
     expect(hourly.length).toBeGreaterThan(0);
     expect(hourly.every((r) => r.packagePrice === null)).toBe(true);
-    expect((await h.action(u.headers, 'release', id)).statusCode).toBe(200);
+    expect((await app().action(u.headers, 'release', id)).statusCode).toBe(200);
   });
 });

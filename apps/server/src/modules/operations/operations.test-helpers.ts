@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { expect } from 'vitest';
-import { IMAGE, type instanceTestApp } from '../../test/instances.ts';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { fixedClock } from '../../platform/clock.ts';
+import { IMAGE, instanceTestApp } from '../../test/instances.ts';
 import { hostGpus } from '../hosts/hosts.tables.ts';
 
 export type H = Awaited<ReturnType<typeof instanceTestApp>>;
@@ -38,4 +39,33 @@ export function operationsCalls(app: () => H, admin: () => Record<string, string
     (await app().t.db.select().from(hostGpus).where(eq(hostGpus.instanceId, instanceId))).length;
 
   return { req, running, heldGpus };
+}
+
+/**
+ * A test file's app on a fixed clock with an administrator signed in, opened before the file's
+ * tests and closed after them, with its calls. `h()` and `admin()` read the current ones;
+ * `renewAdmin()` signs in again (admin tokens last an hour: for after the clock moved).
+ */
+export function operationsSuite(start = '2026-11-22T08:00:00Z') {
+  const clock = fixedClock(start);
+  let h: H;
+  let admin: Record<string, string>;
+  beforeAll(async () => {
+    h = await instanceTestApp(clock);
+    admin = await h.t.adminHeaders();
+  });
+  afterAll(() => h.t.close());
+  const renewAdmin = async () => {
+    admin = await h.t.adminHeaders();
+  };
+  return {
+    clock,
+    h: () => h,
+    admin: () => admin,
+    renewAdmin,
+    ...operationsCalls(
+      () => h,
+      () => admin,
+    ),
+  };
 }

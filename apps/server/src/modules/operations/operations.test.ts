@@ -1,25 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixedClock } from '../../platform/clock.ts';
-import { instanceTestApp } from '../../test/instances.ts';
+import { describe, expect, it } from 'vitest';
 import { auditLog } from '../audit/audit.tables.ts';
 import { runMetering } from '../instances/tasks/billing-tasks.ts';
 import { accounts, ledgerEntries } from '../ledger/ledger.tables.ts';
-import { type H, operationsCalls } from './operations.test-helpers.ts';
+import { operationsSuite } from './operations.test-helpers.ts';
 
-const clock = fixedClock('2026-11-22T08:00:00Z');
-let h: H;
-let admin: Record<string, string>;
-beforeAll(async () => {
-  h = await instanceTestApp(clock);
-  admin = await h.t.adminHeaders();
-});
-afterAll(() => h.t.close());
-
-const { req, running } = operationsCalls(
-  () => h,
-  () => admin,
-);
+const { h: app, clock, renewAdmin, req, running } = operationsSuite();
 
 describe('admin only', () => {
   const gets = [
@@ -40,7 +26,7 @@ describe('admin only', () => {
     '/api/admin/instance-monitor/force-stop/1?reason=x',
   ];
   it('refuses strangers (401) and users (401/403), answers admins', async () => {
-    const { headers } = await h.t.createUser();
+    const { headers } = await app().t.createUser();
     for (const url of gets) {
       expect((await req('GET', url, {})).statusCode, url).toBe(401);
       expect([401, 403], url).toContain((await req('GET', url, headers)).statusCode);
@@ -58,7 +44,7 @@ describe('balance monitoring', () => {
     const poor = await running(10, 'poor');
     const rich = await running(1000, 'rich');
     clock.advance(30 * 60_000);
-    admin = await h.t.adminHeaders(); // admin tokens last an hour
+    await renewAdmin(); // admin tokens last an hour
     const warnings = async (q = '') => (await req('GET', `/api/admin/balance/warnings${q}`)).json().data;
     const page = await warnings('?size=100');
     const mine = page.list.find((w: { userId: number }) => w.userId === poor.user.id);
@@ -86,30 +72,30 @@ describe('balance monitoring', () => {
       expect(res.statusCode, bad).toBe(400);
       expect(res.json().message, bad).toMatch(/^参数 (hours|size) 无效：/);
     }
-    await h.action(poor.headers, 'release', poor.id);
-    await h.action(rich.headers, 'release', rich.id);
+    await app().action(poor.headers, 'release', poor.id);
+    await app().action(rich.headers, 'release', rich.id);
   });
 
   it('the pending figure is what metering would charge now: whole fen, not the finer accrual', async () => {
     const u = await running(10, 'fraction');
     // 30 min 7 s at 3.98 yuan/hour accrues 1.9977 yuan; metering posts whole fen: 1.99.
     clock.advance(30 * 60_000 + 7_000);
-    admin = await h.t.adminHeaders(); // admin tokens last an hour
+    await renewAdmin(); // admin tokens last an hour
     const warnings = async () =>
       (await req('GET', '/api/admin/balance/warnings?hours=720&size=100')).json().data;
     const before = (await warnings()).list.find((w: { userId: number }) => w.userId === u.user.id);
     expect(before).toMatchObject({ available: 10, pending: 1.99, hoursLeft: 2 });
 
-    await runMetering(h.deps);
-    const charges = await h.t.db
-      .select()
+    await runMetering(app().deps);
+    const charges = await app()
+      .t.db.select()
       .from(ledgerEntries)
       .where(and(eq(ledgerEntries.userId, u.user.id), eq(ledgerEntries.kind, 'charge')));
     expect(-charges.reduce((s, e) => s + e.amount, 0) / 10_000).toBe(before.pending);
     // Charged: nothing is pending any more, and the balance took what pending said.
     const after = (await warnings()).list.find((w: { userId: number }) => w.userId === u.user.id);
     expect(after).toMatchObject({ available: 8.01, pending: 0 });
-    await h.action(u.headers, 'release', u.id);
+    await app().action(u.headers, 'release', u.id);
   });
 
   it('health lists an account whose balance differs from its ledger; the manual check is audited', async () => {
@@ -117,10 +103,10 @@ describe('balance monitoring', () => {
     expect(healthy).toMatchObject({ healthy: true, mismatches: [] });
     expect(healthy.totalAvailable).toBe(healthy.ledgerAvailable);
 
-    const u = await h.funded(50);
+    const u = await app().funded(50);
     // A balance changed behind the ledger's back (what the health check exists to catch).
-    await h.t.db
-      .update(accounts)
+    await app()
+      .t.db.update(accounts)
       .set({ available: sql`${accounts.available} + 10000` })
       .where(eq(accounts.userId, u.user.id));
     const broken = (await req('GET', '/api/admin/balance/health')).json().data;
@@ -138,11 +124,11 @@ describe('balance monitoring', () => {
     const check = await req('POST', '/api/admin/balance/check');
     expect(check.statusCode, check.body).toBe(200);
     expect(check.json().message).toBe('检查完成：发现余额与账本不一致的账户');
-    const [audit] = await h.t.db.select().from(auditLog).where(eq(auditLog.action, 'balance.check'));
+    const [audit] = await app().t.db.select().from(auditLog).where(eq(auditLog.action, 'balance.check'));
     expect(audit?.detail).toMatchObject({ healthy: false, mismatches: [u.user.id] });
 
-    await h.t.db
-      .update(accounts)
+    await app()
+      .t.db.update(accounts)
       .set({ available: sql`${accounts.available} - 10000` })
       .where(eq(accounts.userId, u.user.id));
     expect((await req('POST', '/api/admin/balance/check')).json().data.healthy).toBe(true);

@@ -1,30 +1,16 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixedClock } from '../../platform/clock.ts';
-import { instanceTestApp } from '../../test/instances.ts';
+import { describe, expect, it } from 'vitest';
 import { auditLog } from '../audit/audit.tables.ts';
 import { instanceEvents } from '../instances/instances.tables.ts';
 import { runMetering } from '../instances/tasks/billing-tasks.ts';
 import { ledgerEntries } from '../ledger/ledger.tables.ts';
-import { type H, operationsCalls } from './operations.test-helpers.ts';
+import { operationsSuite } from './operations.test-helpers.ts';
 
-const clock = fixedClock('2026-11-22T08:00:00Z');
-let h: H;
-let admin: Record<string, string>;
-beforeAll(async () => {
-  h = await instanceTestApp(clock);
-  admin = await h.t.adminHeaders();
-});
-afterAll(() => h.t.close());
-
-const { req, running, heldGpus } = operationsCalls(
-  () => h,
-  () => admin,
-);
+const { h: app, admin: adminHeaders, clock, renewAdmin, req, running, heldGpus } = operationsSuite();
 
 describe('user management', () => {
   it('lists users by phone, tenant and registration day, with balance and spend', async () => {
-    const u = await h.funded(321);
+    const u = await app().funded(321);
     const list = async (q: string) => (await req('GET', `/api/admin/user-management/users${q}`)).json().data;
     const found = await list(`?keyword=${u.user.phone.slice(3)}`);
     expect(found.total).toBe(1);
@@ -51,7 +37,7 @@ describe('user management', () => {
       expect(res.json().message).toContain(`参数 ${field} 无效`);
     }
     // Sorted by balance, either way.
-    const rich = await h.funded(99_999);
+    const rich = await app().funded(99_999);
     const byBalance = await list('?sortBy=available&order=desc&size=100');
     expect(byBalance.list[0].id).toBe(rich.user.id);
     const balances = byBalance.list.map((x: { available: number }) => x.available);
@@ -72,35 +58,35 @@ describe('user management', () => {
     expect(list.list).toHaveLength(1);
     expect(list.list[0]).toMatchObject({ id: u.id, status: 'RUNNING', userPhone: u.user.phone, gpuCount: 1 });
     const act = (name: string, payload: object = { reason: '维护主机' }) =>
-      req('POST', `/api/admin/user-management/instances/${u.id}/${name}`, admin, payload);
+      req('POST', `/api/admin/user-management/instances/${u.id}/${name}`, adminHeaders(), payload);
 
     const noReason = await act('power-off', {});
     expect(noReason.statusCode).toBe(400);
     expect(noReason.json().message).toBe('参数 reason 无效：请填写操作原因');
     expect((await act('power-off', { reason: '   ' })).json().message).toContain('请填写操作原因');
-    expect((await h.view(u.headers, u.id)).status).toBe('RUNNING');
+    expect((await app().view(u.headers, u.id)).status).toBe('RUNNING');
 
     // Each answer is the transitional state; the job finishes it (and writes the notice).
     const off = await act('power-off');
     expect(off.statusCode, off.body).toBe(200);
     expect(off.json().data.status).toBe('STOPPING');
     expect((await act('power-off')).statusCode).toBe(409);
-    await h.deps.jobs.drain();
-    expect(await h.view(u.headers, u.id)).toMatchObject({
+    await app().deps.jobs.drain();
+    expect(await app().view(u.headers, u.id)).toMatchObject({
       status: 'STOPPED',
       stopReason: '管理员强制关机：维护主机',
     });
     expect((await act('power-off')).statusCode).toBe(409);
     expect((await act('start', { reason: '维护完成' })).json().data.status).toBe('STARTING');
-    await h.deps.jobs.drain();
-    expect((await h.view(u.headers, u.id)).status).toBe('RUNNING');
+    await app().deps.jobs.drain();
+    expect((await app().view(u.headers, u.id)).status).toBe('RUNNING');
     expect((await act('terminate', { reason: '违规使用' })).json().data.status).toBe('RELEASING');
-    await h.deps.jobs.drain();
-    expect((await h.view(u.headers, u.id)).status).toBe('RELEASED');
+    await app().deps.jobs.drain();
+    expect((await app().view(u.headers, u.id)).status).toBe('RELEASED');
     expect(await heldGpus(u.id)).toBe(0);
 
-    const audits = await h.t.db
-      .select()
+    const audits = await app()
+      .t.db.select()
       .from(auditLog)
       .where(eq(auditLog.target, `instance:${u.id}`))
       .orderBy(auditLog.id);
@@ -115,7 +101,7 @@ describe('user management', () => {
       before: { status: 'RUNNING' },
       after: { status: 'STOPPED' },
     });
-    const events = await h.t.db.select().from(instanceEvents).where(eq(instanceEvents.instanceId, u.id));
+    const events = await app().t.db.select().from(instanceEvents).where(eq(instanceEvents.instanceId, u.id));
     expect(events.some((e) => e.actor.startsWith('admin:') && e.reason === '关机：维护主机')).toBe(true);
 
     const notices = await req('GET', '/api/user/notices?unread=true', u.headers);
@@ -126,7 +112,7 @@ describe('user management', () => {
     ]);
     expect(notices.json().data[2].body).toBe('您的实例「managed」已被管理员关机，原因：维护主机');
     // Another user cannot read or acknowledge them.
-    const other = await h.t.createUser();
+    const other = await app().t.createUser();
     expect((await req('GET', '/api/user/notices', other.headers)).json().data).toEqual([]);
     const firstId = notices.json().data[0].id;
     await req('POST', '/api/user/notices/read', other.headers, { id: firstId });
@@ -140,14 +126,16 @@ describe('user management', () => {
 
   it('answers 404 for unknown instances and users', async () => {
     for (const name of ['power-off', 'start', 'terminate']) {
-      const res = await req('POST', `/api/admin/user-management/instances/999999/${name}`, admin, {
+      const res = await req('POST', `/api/admin/user-management/instances/999999/${name}`, adminHeaders(), {
         reason: 'x',
       });
       expect(res.statusCode, name).toBe(404);
       expect(res.json().message).toBe('实例不存在');
     }
     expect((await req('GET', '/api/admin/user-management/instances?userId=999999')).statusCode).toBe(404);
-    const bad = await req('POST', '/api/admin/user-management/instances/abc/start', admin, { reason: 'x' });
+    const bad = await req('POST', '/api/admin/user-management/instances/abc/start', adminHeaders(), {
+      reason: 'x',
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toContain('参数 id 无效');
   });
@@ -167,7 +155,7 @@ describe('instance monitor', () => {
 
     clock.advance(3600_000);
 
-    admin = await h.t.adminHeaders(); // admin tokens last an hour
+    await renewAdmin(); // admin tokens last an hour
     const noReason = await req('POST', `/api/admin/instance-monitor/force-stop/${u.id}`);
     expect(noReason.statusCode).toBe(400);
     expect(noReason.json().message).toBe('参数 reason 无效：请填写操作原因');
@@ -176,24 +164,24 @@ describe('instance monitor', () => {
     const stop = await req('POST', url);
     expect(stop.statusCode, stop.body).toBe(200);
     expect(stop.json().data.status).toBe('STOPPING');
-    await h.deps.jobs.drain();
-    expect(await h.view(u.headers, u.id)).toMatchObject({ status: 'STOPPED', charged: 3.98 });
+    await app().deps.jobs.drain();
+    expect(await app().view(u.headers, u.id)).toMatchObject({ status: 'STOPPED', charged: 3.98 });
     expect(await heldGpus(u.id)).toBe(0);
-    expect(await h.balance(u.user.id)).toBe(96.02);
+    expect(await app().balance(u.user.id)).toBe(96.02);
 
     // A second force-stop changes nothing; time passing charges nothing more.
     expect((await req('POST', url)).statusCode).toBe(409);
     clock.advance(3600_000);
-    admin = await h.t.adminHeaders(); // admin tokens last an hour
-    await runMetering(h.deps);
-    expect(await h.balance(u.user.id)).toBe(96.02);
-    const charges = await h.t.db
-      .select()
+    await renewAdmin(); // admin tokens last an hour
+    await runMetering(app().deps);
+    expect(await app().balance(u.user.id)).toBe(96.02);
+    const charges = await app()
+      .t.db.select()
       .from(ledgerEntries)
       .where(and(eq(ledgerEntries.userId, u.user.id), eq(ledgerEntries.kind, 'charge')));
     expect(charges.reduce((s, e) => s + e.amount, 0)).toBe(-39_800);
-    const audits = await h.t.db
-      .select()
+    const audits = await app()
+      .t.db.select()
       .from(auditLog)
       .where(and(eq(auditLog.action, 'instances.force_stop'), eq(auditLog.target, `instance:${u.id}`)));
     expect(audits).toHaveLength(1);
@@ -206,7 +194,10 @@ describe('instance monitor', () => {
       404,
     );
     // Two hours later the user's access token has expired: sign in again.
-    const fresh = { authorization: `Bearer ${await h.t.userToken(u.user)}`, 'x-tenant-host': 'localhost' };
+    const fresh = {
+      authorization: `Bearer ${await app().t.userToken(u.user)}`,
+      'x-tenant-host': 'localhost',
+    };
     const notices = (await req('GET', '/api/user/notices', fresh)).json().data;
     expect(notices[0]).toMatchObject({ title: '实例已被管理员强制停止', instanceId: u.id, read: false });
   });

@@ -1,34 +1,21 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixedClock } from '../../platform/clock.ts';
+import { describe, expect, it } from 'vitest';
 import { rollTally } from '../../platform/db/tallies.ts';
-import { IMAGE, instanceTestApp } from '../../test/instances.ts';
+import { IMAGE } from '../../test/instances.ts';
 import { spendMismatches } from '../../test/spend.ts';
 import { INSTANCES_TALLY } from '../instances/index.ts';
 import { runMetering } from '../instances/tasks/billing-tasks.ts';
-import { type H, operationsCalls } from './operations.test-helpers.ts';
+import { operationsSuite } from './operations.test-helpers.ts';
 
-const clock = fixedClock('2026-11-22T08:00:00Z');
-let h: H;
-let admin: Record<string, string>;
-beforeAll(async () => {
-  h = await instanceTestApp(clock);
-  admin = await h.t.adminHeaders();
-});
-afterAll(() => h.t.close());
-
-const { req, running } = operationsCalls(
-  () => h,
-  () => admin,
-);
+const { clock, h: app, renewAdmin, req, running } = operationsSuite();
 
 describe('the back office users page’s figures (issue 33)', () => {
   it('lists, sorts, totals and summarises it as Σ of the user’s bill lines', async () => {
     // One pays by the hour (metered after an hour), one buys a day, one spends nothing.
     const hourly = await running(100, 'spend-hourly');
-    const daily = await h.funded(1000);
-    const bought = await h.create(daily.headers, {
-      machineId: await h.idOf('bj-a-a100-01'),
+    const daily = await app().funded(1000);
+    const bought = await app().create(daily.headers, {
+      machineId: await app().idOf('bj-a-a100-01'),
       instanceName: 'spend-daily',
       image: IMAGE,
       gpuAmount: 1,
@@ -36,13 +23,13 @@ describe('the back office users page’s figures (issue 33)', () => {
       duration: 1,
     });
     expect(bought.statusCode, bought.body).toBe(200);
-    const idle = await h.funded(5);
+    const idle = await app().funded(5);
     clock.advance(3600_000);
-    await runMetering(h.deps);
-    admin = await h.t.adminHeaders(); // admin tokens last an hour
+    await runMetering(app().deps);
+    await renewAdmin(); // admin tokens last an hour
 
     const linesOf = async (userId: number) => {
-      const res = (await h.t.db.execute(
+      const res = (await app().t.db.execute(
         sql`select coalesce(sum(amount), 0)::text as n from billing_records where user_id = ${userId}`,
       )) as unknown as { rows: { n: string }[] };
       return Number(res.rows[0]?.n) / 10_000;
@@ -53,7 +40,7 @@ describe('the back office users page’s figures (issue 33)', () => {
     };
     expect(want.hourly).toBe(3.98);
     expect(want.daily).toBeGreaterThan(want.hourly);
-    expect(await spendMismatches(h.t.db)).toEqual([]);
+    expect(await spendMismatches(app().t.db)).toEqual([]);
 
     const list = async (q: string) => (await req('GET', `/api/admin/user-management/users${q}`)).json().data;
     const one = async (u: typeof idle) => (await list(`?keyword=${u.user.phone}`)).list[0].totalSpend;
@@ -68,14 +55,14 @@ describe('the back office users page’s figures (issue 33)', () => {
     const asc = (await list('?sortBy=totalSpend&order=asc&size=100')).list;
     expect(asc.map((u: { totalSpend: number }) => u.totalSpend)).toEqual([...spends].reverse());
 
-    const summary = await h.t.app.inject({
+    const summary = await app().t.app.inject({
       method: 'GET',
       url: '/api/v2/billing/summary',
       headers: hourly.headers,
     });
     expect(summary.json().data).toMatchObject({ totalSpend: want.hourly, todaySpend: want.hourly });
 
-    const all = (await h.t.db.execute(
+    const all = (await app().t.db.execute(
       sql`select coalesce(sum(amount), 0)::text as n from billing_records`,
     )) as unknown as { rows: { n: string }[] };
     const stats = (await req('GET', '/api/admin/user-management/statistics')).json().data;
@@ -89,26 +76,26 @@ describe('the back office users page’s figures (issue 33)', () => {
         .list[0];
     expect(await row()).toMatchObject({ instances: 1, runningInstances: 1 });
     // Tallied up to now (no settle wait), then one more after the tally, then one released.
-    expect(await rollTally(h.t.db, INSTANCES_TALLY, 0)).toBeGreaterThan(0);
-    const second = await h.create(u.headers, {
-      machineId: await h.idOf('nm-a-l40s-01'),
+    expect(await rollTally(app().t.db, INSTANCES_TALLY, 0)).toBeGreaterThan(0);
+    const second = await app().create(u.headers, {
+      machineId: await app().idOf('nm-a-l40s-01'),
       instanceName: 'count-2',
       image: IMAGE,
       gpuAmount: 1,
       billingType: 'hourly',
     });
     expect(second.statusCode, second.body).toBe(200);
-    await h.deps.jobs.drain();
+    await app().deps.jobs.drain();
     expect(await row()).toMatchObject({ instances: 2, runningInstances: 2 });
-    await h.action(u.headers, 'release', u.id);
-    await h.deps.jobs.drain();
+    await app().action(u.headers, 'release', u.id);
+    await app().deps.jobs.drain();
     expect(await row()).toMatchObject({ instances: 2, runningInstances: 1 });
-    await rollTally(h.t.db, INSTANCES_TALLY, 0);
+    await rollTally(app().t.db, INSTANCES_TALLY, 0);
     expect(await row()).toMatchObject({ instances: 2, runningInstances: 1 });
   });
 
   it('the page as it opens (one prepared statement) equals the general query, past the end too', async () => {
-    for (let i = 0; i < 3; i++) await h.funded(1);
+    for (let i = 0; i < 3; i++) await app().funded(1);
     const list = async (q: string) => (await req('GET', `/api/admin/user-management/users${q}`)).json().data;
     // A date range from long ago takes the general query over the same users.
     const general = '&startDate=2000-01-01&endDate=2099-12-31';
