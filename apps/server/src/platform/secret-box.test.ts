@@ -45,4 +45,17 @@ describe('secret box: key rotation', () => {
     expect(() => box.open('-----BEGIN PRIVATE KEY-----')).toThrow();
     expect(box.isSealed('-----BEGIN PRIVATE KEY-----')).toBe(false);
   });
+
+  it('opens a value again from memory, and still refuses its tampered copy once it was opened', () => {
+    const box = createSecretBox(NEW, [OLD]);
+    const values = Array.from({ length: 50 }, (_, i) => `pw-${i}-${randomBytes(4).toString('hex')}`);
+    const sealed = values.map((v) => box.seal(v));
+    for (let round = 0; round < 2; round++) expect(sealed.map((v) => box.open(v))).toEqual(values);
+    const first = sealed[0] as string;
+    const tampered = `${first.slice(0, -2)}${first.endsWith('A') ? 'B' : 'A'}A`;
+    expect(() => box.open(tampered)).toThrow();
+    expect(box.open(first)).toBe(values[0]);
+    // Another box (another secret) does not open what this one remembers.
+    expect(() => createSecretBox(OLD).open(first)).toThrow();
+  });
 });

@@ -9,6 +9,9 @@ import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:
 const SEALED = /^s1\.([A-Za-z0-9_-]{8})\.([A-Za-z0-9_-]+)\.([A-Za-z0-9_-]+)\.([A-Za-z0-9_-]*)$/;
 const LEGACY = /^([A-Za-z0-9_-]+)\.([A-Za-z0-9_-]+)\.([A-Za-z0-9_-]*)$/;
 
+/** How many opened values a box keeps (about two per instance on screen). */
+const OPENED_KEPT = 20_000;
+
 interface Key {
   id: string;
   key: Buffer;
@@ -32,6 +35,30 @@ function decrypt(key: Buffer, iv: string, tag: string, body: string): string {
 export function createSecretBox(appSecret: string, previous: readonly string[] = []) {
   const current = keyOf(appSecret);
   const keys = [current, ...previous.filter((s) => s !== appSecret).map(keyOf)];
+  // What was opened, by the sealed text (a fresh IV and tag each seal): the instances list opens
+  // two per row on every view, a twentieth of its CPU (issue 33). Bounded; only values that
+  // authenticated get in, and this process holds the key to all of them anyway.
+  const opened = new Map<string, string>();
+  const remember = (sealed: string, plain: string) => {
+    if (opened.size >= OPENED_KEPT) opened.delete(opened.keys().next().value as string);
+    opened.set(sealed, plain);
+    return plain;
+  };
+  function openAfresh(sealed: string): string {
+    const m = SEALED.exec(sealed);
+    if (m) {
+      const [, id, iv, tag, body] = m as unknown as [string, string, string, string, string];
+      const candidates = keys.filter((k) => k.id === id);
+      if (candidates.length === 0)
+        throw new Error(`sealed under an unknown key (${id}): list its secret in APP_SECRET_PREVIOUS`);
+      return firstThatOpens(candidates, iv, tag, body);
+    }
+    const legacy = LEGACY.exec(sealed);
+    if (!legacy) throw new Error('sealed value is malformed');
+    const [, iv, tag, body] = legacy as unknown as [string, string, string, string];
+    return firstThatOpens(keys, iv, tag, body);
+  }
+
   return {
     /** Id of the key new seals use. */
     keyId: current.id,
@@ -46,18 +73,9 @@ export function createSecretBox(appSecret: string, previous: readonly string[] =
       );
     },
     open(sealed: string): string {
-      const m = SEALED.exec(sealed);
-      if (m) {
-        const [, id, iv, tag, body] = m as unknown as [string, string, string, string, string];
-        const candidates = keys.filter((k) => k.id === id);
-        if (candidates.length === 0)
-          throw new Error(`sealed under an unknown key (${id}): list its secret in APP_SECRET_PREVIOUS`);
-        return firstThatOpens(candidates, iv, tag, body);
-      }
-      const legacy = LEGACY.exec(sealed);
-      if (!legacy) throw new Error('sealed value is malformed');
-      const [, iv, tag, body] = legacy as unknown as [string, string, string, string];
-      return firstThatOpens(keys, iv, tag, body);
+      const known = opened.get(sealed);
+      if (known !== undefined) return known;
+      return remember(sealed, openAfresh(sealed));
     },
     /** Has the shape of a value this box seals (any key id). */
     isSealed: (value: string): boolean => SEALED.test(value),
