@@ -1,7 +1,7 @@
 import { ACCESS_TOKEN_PATTERN } from '@gpu/shared/access-tokens';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launchBrowser, registerUser, siteUrl, userCall } from './helpers';
+import { clickSettled, DESKTOP, launchBrowser, registerUser, siteUrl, userCall } from './helpers';
 import { expectNoSidewaysScroll, openContext, shot, toast, visit } from './screen-helpers';
 
 // 账号安全 → API令牌 and /console/api-docs (issue 32): a token made on the screen calls the API
@@ -44,12 +44,12 @@ describe('API tokens (desktop)', () => {
 
     await page.getByTestId('access-token-add').click();
     // The form says what is missing before anything is sent.
-    await page.locator('#access-token-submit').click();
+    await clickSettled(page, page.locator('#access-token-submit'));
     await page.locator('.ant-form-item-explain-error', { hasText: '请填写令牌名称' }).waitFor();
     await page.getByTestId('access-token-name').fill('余额脚本');
     await page.mouse.move(0, 0);
     await shot(page, 'access-tokens-create-desktop', false);
-    await page.locator('#access-token-submit').click();
+    await clickSettled(page, page.locator('#access-token-submit'));
 
     const created = page.getByTestId('access-token-created');
     await created.waitFor();

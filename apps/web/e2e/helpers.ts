@@ -229,19 +229,19 @@ export async function instanceStatusIs(page: Page, id: number, text: string, tim
 }
 
 /**
- * Until no antd dialog is in its zoom, and no drawer in its slide: a click during one can land
- * beside the moving button on a loaded runner (seen with confirm, release, voucher, force-stop
- * and price dialogs), leaving it open.
+ * Until no antd dialog or popconfirm is in its zoom, and no drawer in its slide: a click during
+ * one can land beside the moving button on a loaded runner (seen with confirm, release, voucher,
+ * force-stop, price and token dialogs and a delete popconfirm), leaving it open.
  */
 export const dialogsSettled = (page: Page) =>
   page.waitForFunction(
     () =>
       !document.querySelector(
-        '.ant-modal[class*="zoom-"], .ant-drawer-content-wrapper[class*="panel-motion-"]',
+        '.ant-modal[class*="zoom-"], .ant-popover[class*="zoom-big-"], .ant-drawer-content-wrapper[class*="panel-motion-"]',
       ),
   );
 
-/** Clicks `button` in an open dialog or drawer once it stands still (dialogsSettled). */
+/** Clicks `button` in an open dialog, popconfirm or drawer once it stands still (dialogsSettled). */
 export async function clickSettled(page: Page, button: Locator) {
   await dialogsSettled(page);
   await button.click();

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   adminLogin,
   api,
+  clickSettled,
   DESKTOP,
   fundUser,
   launchBrowser,
@@ -293,10 +294,10 @@ describe('通知设置', () => {
       // menu, whose hover panel opened over the confirmation.
       await card.getByTestId('webhook-delete').evaluate((el) => el.scrollIntoView({ block: 'center' }));
       await card.getByTestId('webhook-delete').click();
-      await page
-        .locator('.ant-popover', { hasText: '删除这个 Webhook？' })
-        .getByRole('button', { name: '删除' })
-        .click();
+      await clickSettled(
+        page,
+        page.locator('.ant-popover', { hasText: '删除这个 Webhook？' }).getByRole('button', { name: '删除' }),
+      );
       await toast(page, 'Webhook 已删除');
       await card.waitFor({ state: 'detached' });
       await context.close();
