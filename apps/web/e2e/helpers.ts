@@ -258,6 +258,26 @@ export const dialogsClosed = (page: Page) =>
   );
 
 /**
+ * Opens the account panel by hovering the user menu, once every dialog has closed. On a loaded
+ * runner a hover right after a dialog closed once opened nothing (the panel never showed); a
+ * person would point again, and so does this, up to three times.
+ */
+export async function openAccountPanel(page: Page): Promise<Locator> {
+  await dialogsClosed(page);
+  const panel = page.getByTestId('account-panel');
+  for (let attempt = 1; ; attempt++) {
+    await page.mouse.move(0, 0);
+    await page.getByTestId('user-menu').hover();
+    try {
+      await panel.waitFor({ state: 'visible', timeout: 10_000 });
+      return panel;
+    } catch (err) {
+      if (attempt === 3) throw err;
+    }
+  }
+}
+
+/**
  * Clicks `button` in the open confirm dialog and waits for the dialog to close. The click waits
  * for the dialog's zoom-in to end: on a loaded runner a click during the animation once landed
  * beside the moving button and the dialog stayed open.

@@ -3,7 +3,16 @@ import type { User } from '@gpu/shared';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARTIFACTS } from './env';
-import { clickSettled, DESKTOP, launchBrowser, MOBILE, registerUser, seedSession, siteUrl } from './helpers';
+import {
+  clickSettled,
+  DESKTOP,
+  launchBrowser,
+  MOBILE,
+  openAccountPanel,
+  registerUser,
+  seedSession,
+  siteUrl,
+} from './helpers';
 
 // Recharge (SPEC.md §2, §4, §5, §8) against the real server and its simulated payment provider:
 // the QR encodes a page of our own server where a click pays.
@@ -143,9 +152,7 @@ describe('recharge (desktop)', () => {
     await clickSettled(page, page.getByRole('button', { name: '继续' }));
     await page.waitForURL('**/console/instance');
 
-    await page.getByTestId('user-menu').hover();
-    const panel = page.getByTestId('account-panel');
-    await panel.waitFor({ state: 'visible' });
+    const panel = await openAccountPanel(page);
     await panel.getByText('¥200.00').waitFor();
     expect(await panel.textContent()).toContain('可用余额¥200.00');
   });
