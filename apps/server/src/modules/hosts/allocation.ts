@@ -49,6 +49,12 @@ export async function shareHost(tx: Tx, hostId: number): Promise<HostRow> {
   return host;
 }
 
+/** The host, when allocations may take from it (ACTIVE); otherwise the 409 that says it is not. */
+function activeHost(host: HostRow): HostRow {
+  if (host.status !== 'ACTIVE') throw hostErrors.notActive();
+  return host;
+}
+
 /**
  * Gives an instance `gpuCount` idle GPUs (preferred, then lowest indices first) and `portCount`
  * free ports of a host, inside the caller's transaction and under a share lock of the host
@@ -64,8 +70,7 @@ export async function allocateOnHost(
 ): Promise<Allocation> {
   const portCount = req.portCount ?? INSTANCE_CONTAINER_PORTS.length;
   const repo = createAllocationRepository({ db: tx });
-  const host = req.host ?? (await shareHost(tx, req.hostId));
-  if (host.status !== 'ACTIVE') throw hostErrors.notActive();
+  const host = activeHost(req.host ?? (await shareHost(tx, req.hostId)));
   const now = new Date();
 
   const prefer = req.preferIndices ?? [];
@@ -102,8 +107,7 @@ export async function retakeGpus(
   req: { hostId: number; instanceId: number; indices: number[] },
 ): Promise<{ retaken: true } | { retaken: false; idle: number }> {
   const repo = createAllocationRepository({ db: tx });
-  const host = await shareHost(tx, req.hostId);
-  if (host.status !== 'ACTIVE') throw hostErrors.notActive();
+  const host = activeHost(await shareHost(tx, req.hostId));
   const count = req.indices.length;
   const taken = await repo.takeIdleGpus(host.id, req.instanceId, count, req.indices, new Date(), true);
   if (taken.length === count) return { retaken: true };
