@@ -1,6 +1,7 @@
 /**
  * npm run build -w @gpu/server: the server as one ES module, apps/server/dist/main.js, that
- * plain `node` runs (no TypeScript loader in production). Our code and @gpu/shared (TypeScript
+ * plain `node` runs (no TypeScript loader in production), and next to it the xlsx export's
+ * worker thread, dist/xlsx-worker.js (bills.xlsx-thread.ts starts it by that name). Our code and @gpu/shared (TypeScript
  * source) are bundled; every other package stays in node_modules (native argon2, PGlite's
  * WebAssembly files and pino's transports load files next to themselves).
  */
@@ -21,8 +22,11 @@ const packagesStayExternal: Plugin = {
 
 const started = performance.now();
 const result = await build({
-  entryPoints: [path.join(serverRoot, 'src/main.ts')],
-  outfile: path.join(serverRoot, 'dist/main.js'),
+  entryPoints: {
+    main: path.join(serverRoot, 'src/main.ts'),
+    'xlsx-worker': path.join(serverRoot, 'src/modules/billing/bills/bills.xlsx-worker.ts'),
+  },
+  outdir: path.join(serverRoot, 'dist'),
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -36,5 +40,5 @@ const result = await build({
 });
 const bytes = Object.values(result.metafile.outputs).reduce((n, o) => n + o.bytes, 0);
 console.log(
-  `server built: apps/server/dist/main.js (${(bytes / 1024).toFixed(0)} kB with source map, ${Math.round(performance.now() - started)} ms)`,
+  `server built: apps/server/dist/main.js and xlsx-worker.js (${(bytes / 1024).toFixed(0)} kB with source map, ${Math.round(performance.now() - started)} ms)`,
 );

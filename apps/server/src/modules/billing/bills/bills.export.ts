@@ -53,22 +53,26 @@ const row = (b: ExportBill, money: (units: number) => string | number) => [
   b.hourlyRate === null ? '' : money(b.hourlyRate),
 ];
 
+/** One row's cells as the workbook holds them: amounts as numbers, rounded as formatYuan shows them. */
+export type XlsxRow = (string | number)[];
+const yuanNumber = (units: number) => Number(formatUnits(units));
+export const xlsxRow = (b: ExportBill): XlsxRow => row(b, yuanNumber);
+
 /**
  * The expense details as an .xlsx workbook (times in Asia/Shanghai), written to `out` as the
  * batches arrive (ExcelJS's streaming writer: each row is committed and leaves memory), so an
- * export has no size cap. Amounts are numbers, rounded as formatYuan shows them, formatted 0.00.
+ * export has no size cap. Amounts are formatted 0.00. (bills.xlsx-thread.ts runs this in a worker.)
  */
-export async function writeBillsXlsx(batches: AsyncIterable<ExportBill[]>, out: Writable): Promise<void> {
+export async function writeXlsxRows(batches: AsyncIterable<XlsxRow[]>, out: Writable): Promise<void> {
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true });
   const sheet = wb.addWorksheet('费用明细');
   sheet.columns = WIDTHS.map((width) => ({ width }));
   const head = sheet.addRow(HEADERS);
   head.font = { bold: true };
   head.commit();
-  const money = (units: number) => Number(formatUnits(units));
-  for await (const bills of batches) {
-    for (const b of bills) {
-      const r = sheet.addRow(row(b, money));
+  for await (const rows of batches) {
+    for (const cells of rows) {
+      const r = sheet.addRow(cells);
       // The same style object for every cell of a column: ExcelJS recognises an object it has
       // seen and skips serialising the style again, which was most of the export's time.
       CELL_STYLES.forEach((style, i) => {
@@ -79,6 +83,14 @@ export async function writeBillsXlsx(batches: AsyncIterable<ExportBill[]>, out: 
   }
   sheet.commit();
   await wb.commit();
+}
+
+/** The bills as an .xlsx workbook on this thread (writeXlsxRows of their rows). */
+export async function writeBillsXlsx(batches: AsyncIterable<ExportBill[]>, out: Writable): Promise<void> {
+  async function* rows() {
+    for await (const bills of batches) yield bills.map(xlsxRow);
+  }
+  await writeXlsxRows(rows(), out);
 }
 
 const csvCell = (v: unknown) => {

@@ -139,17 +139,27 @@ export function createBillsRepository({ db }: { db: DbOrTx }) {
      * Everything matching, newest first, in chunks by id (keyset: each chunk is one short indexed
      * query, whatever the total), so an export streams without a cap and without holding it all.
      */
-    async *stream(userId: number, tenantId: number, q: Partial<BillQuery>, chunk = 5_000) {
-      let before = Number.MAX_SAFE_INTEGER;
-      while (true) {
-        const rows = await base()
+    async *stream(userId: number, tenantId: number, q: Partial<BillQuery>, chunk = 1_000) {
+      const after = (before: number) => {
+        const rows = base()
           .where(and(where(userId, tenantId, q), lt(billingRecords.id, before)))
           .orderBy(...NEWEST_FIRST)
-          .limit(chunk);
-        yield rows;
+          .limit(chunk)
+          .then((r) => r);
+        // Awaited below; marked handled now so that a download the client dropped (the
+        // generator never resumed) leaves no unhandled rejection behind.
+        rows.catch(() => undefined);
+        return rows;
+      };
+      let next = after(Number.MAX_SAFE_INTEGER);
+      while (true) {
+        const rows = await next;
         const last = rows.at(-1);
-        if (!last || rows.length < chunk) return;
-        before = last.id;
+        const more = last !== undefined && rows.length === chunk;
+        // The next chunk is read while the caller writes this one (the database works meanwhile).
+        if (more) next = after(last.id);
+        yield rows;
+        if (!more) return;
       }
     },
     async one(userId: number, tenantId: number, id: number) {

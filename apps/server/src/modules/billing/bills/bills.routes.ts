@@ -15,7 +15,7 @@ import { ok } from '../../../platform/http/envelope.ts';
 import type { AppInstance } from '../../../platform/http/types.ts';
 import { signedInUser } from '../../auth/index.ts';
 import { billsErrors } from './bills.errors.ts';
-import { billsCsv, writeBillsXlsx } from './bills.export.ts';
+import { billsCsv } from './bills.export.ts';
 import { createBillsRepository } from './bills.repository.ts';
 import {
   type BillsDeps,
@@ -25,6 +25,7 @@ import {
   monitorInstances,
   toBill,
 } from './bills.usecases.ts';
+import { writeBillsXlsxOffThread } from './bills.xlsx-thread.ts';
 
 export async function billsRoutes(app: AppInstance, deps: BillsDeps) {
   const me = signedInUser;
@@ -116,7 +117,7 @@ export async function billsRoutes(app: AppInstance, deps: BillsDeps) {
       if (format === 'csv') return reply.type('text/csv; charset=utf-8').send(Readable.from(billsCsv(bills)));
       // Streamed: the body is written as the rows are read; a failure midway ends the download.
       const body = new PassThrough();
-      writeBillsXlsx(bills, body).catch((err) => {
+      writeBillsXlsxOffThread(bills, body).catch((err) => {
         request.log.error({ err }, 'bill export failed');
         body.destroy(err as Error);
       });
