@@ -159,4 +159,50 @@ describe.runIf(process.env.DATABASE_URL)('set-based metering on PostgreSQL, conc
     expect(again.map((r) => r.charged)).toEqual([0, 0]);
     expect(await check(clock.now())).toBe(2 * N);
   });
+
+  it('lanes charge their own owners at once: one held up by a locked account, the other commits meanwhile', async () => {
+    clock.set(new Date(T0.getTime() + 130 * 60_000 + 100));
+    const { db } = database;
+    const held = userIds.find((u) => u % 2 === 0) as number;
+    // Instances by lane (owner id modulo 2): done when charged up to now.
+    const charged = async () => {
+      const r = (await db.execute(sql`
+        select i.name, i.charged, i.user_id from instances i where i.name like 'c%'`)) as unknown as {
+        rows: { name: string; charged: string; user_id: number }[];
+      };
+      const done = (lane: number) =>
+        r.rows
+          .filter((x) => x.user_id % 2 === lane)
+          .every((x) => Number(x.charged) === expectedUpTo(Number(x.name.slice(1)), clock.now()));
+      return { even: done(0), odd: done(1) };
+    };
+    let release = () => {};
+    const gate = new Promise<void>((r) => {
+      release = r;
+    });
+    let locked = () => {};
+    const lockTaken = new Promise<void>((r) => {
+      locked = r;
+    });
+    const holder = db.transaction(async (tx) => {
+      await tx.execute(sql`select 1 from accounts where user_id = ${held} for update`);
+      locked();
+      await gate;
+    });
+    await lockTaken;
+    const run = runMetering(deps, { batch: 10_000, lanes: 2 });
+    // The odd owners' lane commits while the even lane waits for the held account.
+    let seen = await charged();
+    for (let i = 0; i < 100 && !seen.odd; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      seen = await charged();
+    }
+    expect(seen).toEqual({ even: false, odd: true });
+    release();
+    await holder;
+    const done = await run;
+    expect(done.failed).toBe(0);
+    expect(done.instances).toBe(N);
+    expect(await check(clock.now())).toBe(3 * N);
+  });
 });

@@ -37,8 +37,14 @@ export function createMeteringRepository({ db }: { db: DbOrTx }) {
      * due at `now`, row-locked; rows another transaction holds are skipped (another replica is
      * charging them, or a power off is). `ids` instead locks just those rows when still due.
      */
-    async lockDue(now: Date, q: { afterId: number; limit: number } | { ids: number[] }) {
-      const which = 'ids' in q ? sql`i.id = any(${idArray(q.ids)})` : sql`i.id > ${q.afterId}`;
+    async lockDue(
+      now: Date,
+      q: { afterId: number; limit: number; lane?: { index: number; of: number } } | { ids: number[] },
+    ) {
+      // A lane (runMetering) takes the owners whose id falls to it: lanes never share an account.
+      const lane =
+        'lane' in q && q.lane && q.lane.of > 1 ? sql` and i.user_id % ${q.lane.of} = ${q.lane.index}` : sql``;
+      const which = 'ids' in q ? sql`i.id = any(${idArray(q.ids)})` : sql`i.id > ${q.afterId}${lane}`;
       // One row of three arrays rather than a row per instance: a batch is thousands of rows,
       // and reading them one object each costs PGlite (in this process) more than the lock.
       const rows = await db.execute(sql`

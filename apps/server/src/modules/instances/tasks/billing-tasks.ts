@@ -16,6 +16,12 @@ const INLINE = { inline: true };
  * its size and each account is then written once per run; a failed batch is redone in halves.
  */
 export const METERING_BATCH = 10_000;
+/**
+ * Batches charged at the same time, each in its own transaction and connection: a batch is
+ * one database backend's work, and two keep two cores busy. Each lane takes the instances of
+ * its own owners (user id modulo the lanes), so lanes never wait on each other's account locks.
+ */
+export const METERING_LANES = 2;
 
 /**
  * Metering, every minute: every pay-as-you-go instance with something due is charged what it
@@ -27,7 +33,7 @@ export const METERING_BATCH = 10_000;
  * metering for the others; what still fails alone is logged and counted in `failed`.
  * `instances` counts the instances this run locked with something due.
  */
-export async function runMetering(deps: InstanceDeps, opts: { batch?: number } = {}) {
+export async function runMetering(deps: InstanceDeps, opts: { batch?: number; lanes?: number } = {}) {
   const size = opts.batch ?? METERING_BATCH;
   const now = deps.clock.now();
   const owner = new Map<number, number>();
@@ -53,25 +59,29 @@ export async function runMetering(deps: InstanceDeps, opts: { batch?: number } =
     }
   };
   let instances = 0;
-  let afterId = 0;
-  while (true) {
-    const seen: { id: number; userId: number }[] = [];
-    try {
-      await run({ afterId, limit: size }, seen);
-    } catch (err) {
-      if (seen.length === 0) throw err; // not even locked: the database is away
+  const lanes = opts.lanes ?? METERING_LANES;
+  const lane = async (_: unknown, index: number) => {
+    let afterId = 0;
+    while (true) {
+      const seen: { id: number; userId: number }[] = [];
+      try {
+        await run({ afterId, limit: size, lane: { index, of: lanes } }, seen);
+      } catch (err) {
+        if (seen.length === 0) throw err; // not even locked: the database is away
+        for (const inst of seen) owner.set(inst.id, inst.userId);
+        await retry(
+          err,
+          seen.map((i) => i.id),
+        );
+      }
       for (const inst of seen) owner.set(inst.id, inst.userId);
-      await retry(
-        err,
-        seen.map((i) => i.id),
-      );
+      instances += seen.length;
+      const last = seen.at(-1);
+      if (!last || seen.length < size) break;
+      afterId = last.id;
     }
-    for (const inst of seen) owner.set(inst.id, inst.userId);
-    instances += seen.length;
-    const last = seen.at(-1);
-    if (!last || seen.length < size) break;
-    afterId = last.id;
-  }
+  };
+  await Promise.all(Array.from({ length: lanes }, lane));
   for (const id of arrears) {
     await powerOff(deps, id, SYSTEM, 'arrears', { ...INLINE, notice: arrearsNotice }).catch((err) =>
       deps.log.error({ err, instanceId: id, userId: owner.get(id) }, 'arrears power-off failed'),
@@ -90,7 +100,7 @@ const logFailure = (deps: InstanceDeps, err: unknown, id: number, owner: Map<num
 async function meterBatch(
   deps: InstanceDeps,
   now: Date,
-  which: { afterId: number; limit: number } | { ids: number[] },
+  which: Parameters<ReturnType<typeof createMeteringRepository>['lockDue']>[1],
   seen: { id: number; userId: number }[],
 ) {
   const arrears: number[] = [];
