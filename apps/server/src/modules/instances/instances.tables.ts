@@ -245,6 +245,9 @@ export const billingRecords = pgTable(
     // time rides along for date ranges. Never a column metering rewrites (amount, period): that
     // would end the in-place (HOT) rewrites the fillfactor is for.
     index('billing_records_user').on(t.userId, t.tenantId, t.id, t.createdAt),
+    // A customer's spend since a time (today, this month, the 30-day chart): a range of its
+    // lines by time, where the index above reads every line the customer has to find them.
+    index('billing_records_user_time').on(t.userId, t.tenantId, t.createdAt),
     // "My orders": the few order lines among the hourly metering ones, newest first, any page.
     // Partial, so metering's bulk inserts do not write it.
     index('billing_records_orders')

@@ -169,4 +169,37 @@ describe('bills API', () => {
     expect(orders).toEqual(await ids(`kind=create,renewal,refund&page=2&size=2&instanceId=${id}`));
     expect(orders).toHaveLength(1);
   });
+
+  it('adds each line to the Shanghai day it was made in, right at midnight (daily consumption)', async () => {
+    const v = await h.funded(0);
+    const at = (
+      iso: string,
+      units: number,
+    ) => sql`(${u.user.tenantId}, ${v.user.id}, ${id}, 'hourly', 'metering',
+      ${iso}::timestamptz, ${iso}::timestamptz, ${units}, ${iso}::timestamptz)`;
+    await h.t.db.execute(sql`
+      insert into billing_records
+        (tenant_id, user_id, instance_id, billing_type, kind, period_start, period_end, amount, created_at)
+      values ${sql.join(
+        [
+          at('2026-11-19T15:59:59Z', 320_000), // 11-19 23:59:59 in Shanghai: before the first day
+          at('2026-11-19T16:00:00Z', 10_000), // 11-20 00:00
+          at('2026-11-20T15:59:59.999Z', 20_000), // 11-20 23:59:59.999
+          at('2026-11-20T16:00:00Z', 40_000), // 11-21 00:00
+          at('2026-11-21T15:59:59Z', 80_000),
+          at('2026-11-21T16:00:00Z', 160_000), // 11-22 00:00 (today)
+        ],
+        sql`, `,
+      )}`);
+    const res = await h.t.app.inject({
+      method: 'GET',
+      url: '/api/v2/billing/daily-consumption?days=3',
+      headers: v.headers,
+    });
+    expect(res.json().data).toEqual([
+      { date: '2026-11-20', amount: 3 },
+      { date: '2026-11-21', amount: 12 },
+      { date: '2026-11-22', amount: 16 },
+    ]);
+  });
 });
