@@ -4,6 +4,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, Db } from '../../platform/db/client.ts';
 import { isAppError } from '../../platform/errors.ts';
+import { signal } from '../../test/signal.ts';
 import { createTestDatabase, schema } from '../../test/test-app.ts';
 import { type Allocation, allocateOnHost, releaseOnHost, retakeGpus } from './allocation.ts';
 import { hostGpus, hostPorts, hosts, regions } from './hosts.tables.ts';
@@ -248,14 +249,8 @@ describe.runIf(process.env.DATABASE_URL)('allocation under contention (PostgreSQ
         ['retake', true],
         ['prefer', false],
       ] as const) {
-        let proceed = () => {};
-        const held = new Promise<void>((resolve) => {
-          proceed = resolve;
-        });
-        let taken = () => {};
-        const tookTurn = new Promise<void>((resolve) => {
-          taken = resolve;
-        });
+        const { fired: held, fire: proceed } = signal();
+        const { fired: tookTurn, fire: taken } = signal();
         // The power on's transaction stays open (as while it writes its rows) until the create ran.
         const powerOn = own.db
           .transaction(async (tx) => {

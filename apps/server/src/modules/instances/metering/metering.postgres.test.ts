@@ -2,6 +2,7 @@ import { floorToFen } from '@gpu/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../../platform/clock.ts';
+import { signal } from '../../../test/signal.ts';
 import { createTestDatabase } from '../../../test/test-app.ts';
 import { users } from '../../auth/auth.tables.ts';
 import { gpuSkus } from '../../hosts/catalog.tables.ts';
@@ -176,14 +177,8 @@ describe.runIf(process.env.DATABASE_URL)('set-based metering on PostgreSQL, conc
           .every((x) => Number(x.charged) === expectedUpTo(Number(x.name.slice(1)), clock.now()));
       return { even: done(0), odd: done(1) };
     };
-    let release = () => {};
-    const gate = new Promise<void>((r) => {
-      release = r;
-    });
-    let locked = () => {};
-    const lockTaken = new Promise<void>((r) => {
-      locked = r;
-    });
+    const { fired: gate, fire: release } = signal();
+    const { fired: lockTaken, fire: locked } = signal();
     const holder = db.transaction(async (tx) => {
       await tx.execute(sql`select 1 from accounts where user_id = ${held} for update`);
       locked();
