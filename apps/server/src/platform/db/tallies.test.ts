@@ -2,6 +2,7 @@ import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { signal } from '../../test/signal.ts';
 import { createTestDatabase } from '../../test/test-app.ts';
 import type { Database } from './client.ts';
 import { rowsOf } from './rows.ts';
@@ -182,13 +183,19 @@ describe('row tallies (issue 33: exact list totals without counting every row)',
   it.runIf(process.env.DATABASE_URL)(
     'without the settle time, such a row would be missed: why the marks wait (PostgreSQL)',
     async () => {
+      // The late row takes its id first and commits after a later row and the roll (signals, not
+      // sleeps: on a loaded runner a sleep let it commit before the roll).
+      const inserted = signal();
+      const commit = signal();
       const late = database.db.transaction(async (tx) => {
         await insert(2, 1, 'a', 'x', tx);
-        await new Promise((r) => setTimeout(r, 300));
+        inserted.fire();
+        await commit.fired;
       });
-      await new Promise((r) => setTimeout(r, 100));
+      await inserted.fired;
       await insert(2, 1, 'a', 'x');
       await rollTally(database.db, DEF, 0);
+      commit.fire();
       await late;
       expect(await counted({ userId: 2, tenantId: 1 })).toBe(2);
       expect(await tallied({ userId: 2, tenantId: 1 })).toBe(1);

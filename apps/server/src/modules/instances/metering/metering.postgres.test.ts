@@ -188,7 +188,7 @@ describe.runIf(process.env.DATABASE_URL)('set-based metering on PostgreSQL, conc
     const run = runMetering(deps, { batch: 10_000, lanes: 2 });
     // The odd owners' lane commits while the even lane waits for the held account.
     let seen = await charged();
-    for (let i = 0; i < 100 && !seen.odd; i++) {
+    for (let i = 0; i < 400 && !seen.odd; i++) {
       await new Promise((r) => setTimeout(r, 50));
       seen = await charged();
     }
