@@ -221,3 +221,22 @@ describe('a refused posting no longer stops the batch', () => {
     await h.setHostSettings('bj-a-a100-01', '{"unreachable":false}');
   });
 });
+
+describe('metering lanes', () => {
+  it('a lane that cannot reach the database fails the run only once every other lane has ended', async () => {
+    let calls = 0;
+    let otherEnded = false;
+    const db = {
+      // The first lane's transaction fails at once; the other's ends 200 ms later, with nothing due.
+      transaction: async () => {
+        if (++calls === 1) throw new Error('database away');
+        await new Promise((r) => setTimeout(r, 200));
+        otherEnded = true;
+        return 0;
+      },
+    };
+    await expect(runMetering({ ...h.deps, db } as never, { lanes: 2 })).rejects.toThrow('database away');
+    expect(calls).toBe(2);
+    expect(otherEnded).toBe(true);
+  });
+});

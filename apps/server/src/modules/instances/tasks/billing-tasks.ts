@@ -81,7 +81,10 @@ export async function runMetering(deps: InstanceDeps, opts: { batch?: number; la
       afterId = last.id;
     }
   };
-  await Promise.all(Array.from({ length: lanes }, lane));
+  // Every lane ends before the run does, even when one fails (no transaction left running).
+  const ended = await Promise.allSettled(Array.from({ length: lanes }, lane));
+  const lost = ended.find((e) => e.status === 'rejected');
+  if (lost) throw lost.reason;
   for (const id of arrears) {
     await powerOff(deps, id, SYSTEM, 'arrears', { ...INLINE, notice: arrearsNotice }).catch((err) =>
       deps.log.error({ err, instanceId: id, userId: owner.get(id) }, 'arrears power-off failed'),
