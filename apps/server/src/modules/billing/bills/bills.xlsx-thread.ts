@@ -41,7 +41,8 @@ type FromWorker = { bytes: Uint8Array } | { next: true } | { done: true } | { er
  * thread held every other request back for the whole export and capped it below 50,000 rows/s.
  * Here the request's thread only reads the batches and passes bytes on, so the two overlap.
  * A batch is sent when the worker asks for it and the body has room (a slow client slows the
- * reads: memory stays at a batch or two); a client that goes away ends the worker.
+ * reads: what is held is the few batches the compressor has taken in but not yet given out);
+ * a client that goes away ends the worker.
  */
 export async function writeBillsXlsxOffThread(
   batches: AsyncIterable<ExportBill[]>,
