@@ -1,6 +1,6 @@
 import type { BillQuery } from '@gpu/shared';
 import { ORDER_BILL_KINDS } from '@gpu/shared';
-import { shanghaiDate, shanghaiDayRange } from '@gpu/shared/time';
+import { shanghaiDate, shanghaiDayRange, shanghaiDayStart } from '@gpu/shared/time';
 import { and, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { DbOrTx } from '../../../platform/db/client.ts';
@@ -40,6 +40,9 @@ const columns = {
   createdAt: billingRecords.createdAt,
 };
 type BillRow = SelectResultFields<typeof columns>;
+
+/** A Shanghai midnight, from the one offset rule (@gpu/shared/time): the daily chart's bins start there. */
+const SHANGHAI_MIDNIGHT = shanghaiDayStart('2000-01-01').toISOString();
 
 const param = sql.placeholder;
 /**
@@ -174,14 +177,14 @@ export function createBillsRepository({ db }: { db: DbOrTx }) {
       return r?.n ?? 0;
     },
     /**
-     * Spend per Shanghai calendar day since `since`. Days are binned at Shanghai midnight (UTC+8
-     * all year, @gpu/shared/time): half the cost of a time-zone conversion and text per line.
+     * Spend per Shanghai calendar day since `since`. Days are binned at Shanghai midnight
+     * (a fixed offset, @gpu/shared/time): half the cost of a time-zone conversion and text per line.
      */
     async daily(userId: number, tenantId: number, since: Date) {
       const rows = await db
         .select({
           dayStart:
-            sql<number>`(extract(epoch from date_bin(interval '1 day', ${billingRecords.createdAt}, timestamptz '2000-01-01 00:00:00+08')) * 1000)::float8`.mapWith(
+            sql<number>`(extract(epoch from date_bin(interval '1 day', ${billingRecords.createdAt}, ${SHANGHAI_MIDNIGHT}::timestamptz)) * 1000)::float8`.mapWith(
               Number,
             ),
           amount: sql<number>`sum(${billingRecords.amount})`.mapWith(Number),
