@@ -1,1 +1,1 @@
-CREATE INDEX "billing_records_user_time" ON "billing_records" USING btree ("user_id","tenant_id","created_at");
+CREATE INDEX CONCURRENTLY IF NOT EXISTS "billing_records_user_time" ON "billing_records" USING btree ("user_id","tenant_id","created_at");

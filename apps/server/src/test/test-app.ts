@@ -54,12 +54,17 @@ export function productionSettings(): Record<string, string> {
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a new
- * database on the PostgreSQL server of DATABASE_URL (dropped again on close).
+ * database on the PostgreSQL server of DATABASE_URL (dropped again on close). `migrate: false`
+ * leaves it empty (the migrator's own tests).
  */
-export async function createTestDatabase(url = process.env.DATABASE_URL): Promise<Database> {
+export async function createTestDatabase(
+  url = process.env.DATABASE_URL,
+  opts: { migrate?: boolean } = {},
+): Promise<Database> {
+  const migrated = opts.migrate !== false;
   if (!url) {
     const database = await openDatabase({ dataDir: null });
-    await database.migrate();
+    if (migrated) await database.migrate();
     return database;
   }
   const name = `test_${randomBytes(6).toString('hex')}`;
@@ -70,7 +75,7 @@ export async function createTestDatabase(url = process.env.DATABASE_URL): Promis
   const dbUrl = new URL(url);
   dbUrl.pathname = `/${name}`;
   const database = await openDatabase({ url: dbUrl.toString() });
-  await database.migrate();
+  if (migrated) await database.migrate();
   return {
     ...database,
     close: async () => {

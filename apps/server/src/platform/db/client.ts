@@ -3,12 +3,11 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { SERVER_ROOT } from '../paths.ts';
+import { migrateDatabase } from './migrations.ts';
 
 /**
  * The one database type every repository takes: PGlite and PostgreSQL look the same to it. It
@@ -50,6 +49,8 @@ export interface Database {
 
 /** The advisory lock key of start-up work; any fixed bigint no other lock of ours uses. */
 export const STARTUP_LOCK_KEY = 7_340_021_881_001n;
+/** How often a start waiting for another's migrations tries the lock again. */
+const STARTUP_LOCK_RETRY_MS = 200;
 
 export const MIGRATIONS_DIR = path.join(SERVER_ROOT, 'drizzle');
 
@@ -68,14 +69,19 @@ export async function openDatabase(opts: { url?: string; dataDir?: string | null
     return {
       db,
       kind: 'postgres',
-      migrate: () => migratePg(db as never, { migrationsFolder: MIGRATIONS_DIR }),
+      migrate: () => migrateDatabase(db, MIGRATIONS_DIR),
       withStartupLock: async (fn) => {
         // Its own connection, not one of the pool's: a session lock must stay on the session
         // that took it, and the pool is busy with what `fn` runs meanwhile.
         const lockClient = new pg.Client({ connectionString: opts.url });
         await lockClient.connect();
         try {
-          await lockClient.query('select pg_advisory_lock($1)', [STARTUP_LOCK_KEY.toString()]);
+          // Tried in turns, not waited for in pg_advisory_lock: a statement waiting there holds a
+          // snapshot, and an online index build in the holder's migrations waits for every older
+          // snapshot to end. The two would wait on each other for good.
+          const key = STARTUP_LOCK_KEY.toString();
+          while (!(await lockClient.query('select pg_try_advisory_lock($1) as ok', [key])).rows[0]?.ok)
+            await new Promise((resolve) => setTimeout(resolve, STARTUP_LOCK_RETRY_MS));
           try {
             return await fn();
           } finally {
@@ -107,7 +113,7 @@ export async function openDatabase(opts: { url?: string; dataDir?: string | null
   return {
     db,
     kind: 'pglite',
-    migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR }),
+    migrate: () => migrateDatabase(db, MIGRATIONS_DIR),
     withStartupLock: (fn) => fn(),
     ping: async () => {
       await client.query('select 1');
