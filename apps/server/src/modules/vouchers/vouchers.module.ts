@@ -2,6 +2,7 @@ import { tallyTask } from '../../platform/db/tallies.ts';
 import { defineModule } from '../../platform/module.ts';
 import { voucherAdminRoutes } from './admin.routes.ts';
 import { voucherNoticesTask } from './voucher-notices.task.ts';
+import { compactVoucherDayTotalsTask } from './voucher-stats.repository.ts';
 import type { VouchersDeps } from './vouchers.deps.ts';
 import { VOUCHERS_TALLY } from './vouchers.repository.ts';
 import { vouchersRoutes } from './vouchers.routes.ts';
@@ -15,5 +16,6 @@ export const vouchersModule = defineModule({
     await voucherAdminRoutes(app, deps);
     app.tasks.register(voucherNoticesTask(deps));
     app.tasks.register(tallyTask(deps.db, VOUCHERS_TALLY));
+    app.tasks.register(compactVoucherDayTotalsTask(deps.db));
   },
 });

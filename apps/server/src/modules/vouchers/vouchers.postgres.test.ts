@@ -1,10 +1,12 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../../platform/clock.ts';
 import { IMAGE, instanceTestApp } from '../../test/instances.ts';
+import { signal } from '../../test/signal.ts';
 import { hostGpus } from '../hosts/hosts.tables.ts';
 import { instances } from '../instances/instances.tables.ts';
-import { vouchers } from './vouchers.tables.ts';
+import { compactVoucherDayTotals, voucherFigures, voucherFiguresByScan } from './voucher-stats.repository.ts';
+import { voucherConfigs, vouchers } from './vouchers.tables.ts';
 
 // Real lock contention needs real connections: PGlite runs one transaction at a time.
 describe.runIf(process.env.DATABASE_URL)('one voucher under concurrent creates (PostgreSQL)', () => {
@@ -92,5 +94,53 @@ describe.runIf(process.env.DATABASE_URL)('one voucher under concurrent creates (
     // It ran out: some creates were refused for it.
     expect(after?.remaining).toBe(0);
     expect(ok.length).toBeLessThan(answers.length);
+    // The wallet's kept figures followed every concurrent take (and the releases' returns).
+    const now = new Date();
+    const week = new Date(now.getTime() + 7 * 86_400_000);
+    expect(await voucherFigures(h.t.db, u.user.id, now, week)).toEqual(
+      await voucherFiguresByScan(h.t.db, u.user.id, now, week),
+    );
+  });
+
+  it('compacting while a transaction adds vouchers neither loses nor double-counts them', async () => {
+    const u = await h.funded(1);
+    const [cfg] = await h.t.db
+      .insert(voucherConfigs)
+      .values({ name: '压缩券', faceAmount: 100 })
+      .returning({ id: voucherConfigs.id });
+    const expiresAt = new Date(Date.now() + 3 * 86_400_000);
+    const voucher = (code: string) => ({
+      tenantId: u.user.tenantId,
+      userId: u.user.id,
+      configId: cfg?.id as number,
+      code,
+      name: '压缩券',
+      amount: 100,
+      remaining: 100,
+      expiresAt,
+    });
+    await h.t.db.insert(vouchers).values([voucher('PGC-1'), voucher('PGC-2')]);
+    // Two rows of one day: the compaction has work for this user.
+    await h.t.db.execute(sql`update vouchers set remaining = 60 where code = 'PGC-1'`);
+    const inserted = signal();
+    const hold = signal();
+    const adding = h.t.db.transaction(async (tx) => {
+      await tx.insert(vouchers).values(voucher('PGC-3'));
+      await tx.execute(sql`update vouchers set remaining = 10 where code = 'PGC-2'`);
+      inserted.fire();
+      await hold.fired;
+    });
+    await inserted.fired;
+    // Commits while the other transaction's delta rows are written but not committed.
+    expect(await compactVoucherDayTotals(h.t.db)).toBeGreaterThan(0);
+    hold.fire();
+    await adding;
+    const now = new Date();
+    const week = new Date(now.getTime() + 7 * 86_400_000);
+    const figures = await voucherFigures(h.t.db, u.user.id, now, week);
+    expect(figures).toEqual(await voucherFiguresByScan(h.t.db, u.user.id, now, week));
+    expect(figures).toMatchObject({ unused: 3, totalValue: 170, expiring: 3 });
+    await compactVoucherDayTotals(h.t.db);
+    expect(await voucherFigures(h.t.db, u.user.id, now, week)).toEqual(figures);
   });
 });

@@ -1,5 +1,19 @@
 import type { VoucherStatus } from '@gpu/shared';
-import { and, asc, desc, eq, gt, ilike, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gt,
+  ilike,
+  inArray,
+  isNull,
+  lte,
+  or,
+  type Placeholder,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { containing } from '../../platform/db/like.ts';
 import { talliedPage } from '../../platform/db/paging.ts';
@@ -15,7 +29,7 @@ export interface VoucherWithRegion extends VoucherRow {
 }
 
 /** The status of §4 as SQL: USED when nothing is left, else EXPIRED once past, else UNUSED. */
-function statusIs(status: VoucherStatus, now: Date): SQL {
+export function statusIs(status: VoucherStatus, now: Date | Placeholder): SQL {
   if (status === 'USED') return sql`${vouchers.remaining} <= 0`;
   if (status === 'EXPIRED') return and(gt(vouchers.remaining, 0), lte(vouchers.expiresAt, now)) as SQL;
   return and(gt(vouchers.remaining, 0), gt(vouchers.expiresAt, now)) as SQL;
@@ -101,26 +115,6 @@ export function createVouchersRepository({ db }: { db: DbOrTx }) {
         .where(inArray(vouchers.id, ids))
         .orderBy(...WALLET_ORDER);
       return { rows: rows.map(toRow), total: await totalOf(db, rows, total) };
-    },
-
-    async statsForUser(userId: number, now: Date, expiringBy: Date) {
-      const [r] = await db
-        .select({
-          totalValue: sql<string>`coalesce(sum(${vouchers.remaining}) filter (where ${statusIs('UNUSED', now)}), 0)`,
-          unused: sql<number>`(count(*) filter (where ${statusIs('UNUSED', now)}))::int`,
-          used: sql<number>`(count(*) filter (where ${statusIs('USED', now)}))::int`,
-          expired: sql<number>`(count(*) filter (where ${statusIs('EXPIRED', now)}))::int`,
-          expiring: sql<number>`(count(*) filter (where ${statusIs('UNUSED', now)} and ${vouchers.expiresAt} <= ${expiringBy}))::int`,
-        })
-        .from(vouchers)
-        .where(eq(vouchers.userId, userId));
-      return {
-        totalValue: Number(r?.totalValue ?? 0),
-        unused: r?.unused ?? 0,
-        used: r?.used ?? 0,
-        expired: r?.expired ?? 0,
-        expiring: r?.expiring ?? 0,
-      };
     },
 
     async findOfUser(

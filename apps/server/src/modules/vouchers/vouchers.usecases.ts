@@ -15,6 +15,7 @@ import {
 } from '@gpu/shared';
 import type { Now } from '../../platform/clock.ts';
 import type { DbOrTx, Tx } from '../../platform/db/client.ts';
+import { voucherFigures } from './voucher-stats.repository.ts';
 import { voucherErrors } from './vouchers.errors.ts';
 import { factsOf, toVoucherView } from './vouchers.models.ts';
 import { createVouchersRepository } from './vouchers.repository.ts';
@@ -69,11 +70,7 @@ export async function availableVouchers(
 
 export async function voucherStats({ db, now }: VoucherDeps, userId: number): Promise<VoucherStats> {
   const at = now();
-  const s = await createVouchersRepository({ db }).statsForUser(
-    userId,
-    at,
-    new Date(at.getTime() + VOUCHER_EXPIRING_DAYS * DAY_MS),
-  );
+  const s = await voucherFigures(db, userId, at, new Date(at.getTime() + VOUCHER_EXPIRING_DAYS * DAY_MS));
   return { ...s, totalValue: unitsToYuan(s.totalValue) };
 }
 
