@@ -24,6 +24,14 @@ const entriesByKeysStatement = preparedStatement('ledger_entries_by_keys', (db) 
     .from(ledgerEntries)
     .where(sql`${ledgerEntries.idempotencyKey} = any(${param('keys')}::text[])`),
 );
+/** One account (the balance on every console view). */
+const accountStatement = preparedStatement('ledger_account', (db) =>
+  db
+    .select()
+    .from(accounts)
+    .where(eq(accounts.userId, param('userId')))
+    .limit(1),
+);
 /** One account's one posting (the common case): its row and the account's new balances. */
 const insertOneSettingBalanceStatement = preparedStatement('ledger_insert_one', (db) => {
   const setBalance = db.$with('set_balance', { one: sql`one` }).as(sql`
@@ -60,7 +68,7 @@ export function createLedgerRepository({ db }: { db: DbOrTx }) {
       await db.insert(accounts).values(owner);
     },
     async account(userId: number): Promise<AccountRow | undefined> {
-      const [a] = await db.select().from(accounts).where(eq(accounts.userId, userId)).limit(1);
+      const [a] = await accountStatement(db, { userId });
       return a;
     },
     /** Available balances of several users at once (metering's arrears check). */

@@ -1,14 +1,14 @@
 import type { BillQuery } from '@gpu/shared';
 import { ORDER_BILL_KINDS } from '@gpu/shared';
-import { shanghaiDate, shanghaiDayRange, shanghaiDayStart } from '@gpu/shared/time';
+import { shanghaiDayRange } from '@gpu/shared/time';
 import { and, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { DbOrTx } from '../../../platform/db/client.ts';
 import { talliedPage } from '../../../platform/db/paging.ts';
 import { preparedStatement } from '../../../platform/db/prepared.ts';
 import { type TallyDef, talliedCount, totalOf } from '../../../platform/db/tallies.ts';
-import { ACCRUING } from '../../instances/index.ts';
 import { billingRecords, instances } from '../../instances/instances.tables.ts';
+import { dailySpend, runningOf, spendSince } from './spend.repository.ts';
 
 /** A customer's bill lines per kind and billing type: the bills and orders lists' totals. */
 export const BILL_LINES_TALLY: TallyDef = {
@@ -40,9 +40,6 @@ const columns = {
   createdAt: billingRecords.createdAt,
 };
 type BillRow = SelectResultFields<typeof columns>;
-
-/** A Shanghai midnight, from the one offset rule (@gpu/shared/time): the daily chart's bins start there. */
-const SHANGHAI_MIDNIGHT = shanghaiDayStart('2000-01-01').toISOString();
 
 const param = sql.placeholder;
 /**
@@ -169,44 +166,8 @@ export function createBillsRepository({ db }: { db: DbOrTx }) {
       const [row] = await base().where(and(where(userId, tenantId, {}), eq(billingRecords.id, id)));
       return row;
     },
-    async spendSince(userId: number, tenantId: number, since: Date) {
-      const [r] = await db
-        .select({ n: sql<number>`coalesce(sum(${billingRecords.amount}), 0)`.mapWith(Number) })
-        .from(billingRecords)
-        .where(and(where(userId, tenantId, {}), gte(billingRecords.createdAt, since)));
-      return r?.n ?? 0;
-    },
-    /**
-     * Spend per Shanghai calendar day since `since`. Days are binned at Shanghai midnight
-     * (a fixed offset, @gpu/shared/time): half the cost of a time-zone conversion and text per line.
-     */
-    async daily(userId: number, tenantId: number, since: Date) {
-      const rows = await db
-        .select({
-          dayStart:
-            sql<number>`(extract(epoch from date_bin(interval '1 day', ${billingRecords.createdAt}, ${SHANGHAI_MIDNIGHT}::timestamptz)) * 1000)::float8`.mapWith(
-              Number,
-            ),
-          amount: sql<number>`sum(${billingRecords.amount})`.mapWith(Number),
-        })
-        .from(billingRecords)
-        .where(and(where(userId, tenantId, {}), gte(billingRecords.createdAt, since)))
-        .groupBy(sql`1`);
-      // In day order here: ordered in SQL, the plan sorted every line before summing them.
-      return rows
-        .sort((a, b) => a.dayStart - b.dayStart)
-        .map((r) => ({ day: shanghaiDate(r.dayStart), amount: r.amount }));
-    },
-    running: (userId: number, tenantId: number) =>
-      db
-        .select()
-        .from(instances)
-        .where(
-          and(
-            eq(instances.userId, userId),
-            eq(instances.tenantId, tenantId),
-            inArray(instances.status, ACCRUING),
-          ),
-        ),
+    spendSince: (userId: number, tenantId: number, since: Date) => spendSince(db, userId, tenantId, since),
+    daily: (userId: number, tenantId: number, since: Date) => dailySpend(db, userId, tenantId, since),
+    running: (userId: number, tenantId: number) => runningOf(db, userId, tenantId),
   };
 }

@@ -1,0 +1,1 @@
+CREATE INDEX CONCURRENTLY IF NOT EXISTS "instances_user_accruing" ON "instances" USING btree ("user_id","tenant_id") WHERE "instances"."status" in ('RUNNING', 'STOPPING');
