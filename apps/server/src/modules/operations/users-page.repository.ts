@@ -1,6 +1,5 @@
-import { TOTAL_CAP } from '@gpu/shared';
 import { type SQL, sql } from 'drizzle-orm';
-import { cappedCount } from '../../platform/db/capped-count.ts';
+import { cappedCount, cappedTableCount, cappedTotal } from '../../platform/db/capped-count.ts';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { containing } from '../../platform/db/like.ts';
 import { preparedStatement } from '../../platform/db/prepared.ts';
@@ -59,7 +58,7 @@ const openingPage = preparedStatement('admin_users_page', (db) =>
   db
     .select({
       ...USER_FIELDS,
-      total: sql`(select count(*) from (select 1 from users limit ${TOTAL_CAP + 1}) c)::int`,
+      total: cappedTableCount('users'),
     })
     .from(
       withFigures(
@@ -68,9 +67,6 @@ const openingPage = preparedStatement('admin_users_page', (db) =>
     )
     .orderBy(sql`u.id desc`),
 ) as (db: DbOrTx, v: { limit: number; offset: number }) => Promise<(UserRow & { total: number })[]>;
-
-const capped = (n: number) =>
-  n > TOTAL_CAP ? { total: TOTAL_CAP, totalCapped: true as const } : { total: n };
 
 /** The back office's users page: `rows` in the page's order, and the total (capped). */
 export async function usersPage(
@@ -83,7 +79,7 @@ export async function usersPage(
   const opening = !f.keyword && !f.tenantId && !f.from && !f.toExclusive;
   if (opening && sort.by === 'createdAt' && sort.order === 'desc') {
     const rows = await openingPage(db, { limit: page.size, offset });
-    if (rows[0]) return { rows, ...capped(Number(rows[0].total)) };
+    if (rows[0]) return { rows, ...cappedTotal(Number(rows[0].total)) };
   }
   const direction = sort.order === 'asc' ? sql`asc` : sql`desc`;
   const where = sql.join(
