@@ -1,6 +1,6 @@
 import { AUDIT_ACTIONS, type AuditAction } from '@gpu/shared';
 import { and, desc, eq, gte, ilike, inArray, lt, type SQL, sql } from 'drizzle-orm';
-import { cappedCount, cappedTableCount, cappedTotal } from '../../platform/db/capped-count.ts';
+import { cappedCount, cappedTableTotal } from '../../platform/db/capped-count.ts';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { escapeLike } from '../../platform/db/like.ts';
 import { rowsOf } from '../../platform/db/rows.ts';
@@ -71,11 +71,7 @@ export function createAuditRepository({ db }: { db: DbOrTx }) {
           .leftJoin(admins, eq(admins.id, auditLog.adminId))
           .where(inArray(auditLog.id, ids))
           .orderBy(desc(auditLog.createdAt), desc(auditLog.id)),
-        w
-          ? cappedCount(db, sql`select 1 from ${auditLog} where ${w}`)
-          : rowsOf<{ n: number }>(db, sql`select ${cappedTableCount('audit_log')} as n`).then(([r]) =>
-              cappedTotal(Number(r?.n ?? 0)),
-            ),
+        w ? cappedCount(db, sql`select 1 from ${auditLog} where ${w}`) : cappedTableTotal(db, 'audit_log'),
       ]);
       return { rows, ...count };
     },

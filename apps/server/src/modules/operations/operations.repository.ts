@@ -1,6 +1,6 @@
 import type { BillingType, InstanceStatus } from '@gpu/shared';
 import { type SQL, sql } from 'drizzle-orm';
-import { cappedCount } from '../../platform/db/capped-count.ts';
+import { cappedCount, cappedTableTotal } from '../../platform/db/capped-count.ts';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { containing } from '../../platform/db/like.ts';
 import { rowsOf } from '../../platform/db/rows.ts';
@@ -106,24 +106,22 @@ export function createOperationsRepository({ db }: { db: DbOrTx }) {
     },
 
     async instances(f: InstanceFilter, page: { page: number; size: number }) {
-      const where = sql.join(
-        [
-          sql`true`,
-          f.id ? sql`i.id = ${f.id}` : null,
-          f.tenantId != null ? inTenant(f.tenantId, sql`i.tenant_id`) : null,
-          f.userId ? sql`i.user_id = ${f.userId}` : null,
-          f.hostId ? sql`i.host_id = ${f.hostId}` : null,
-          f.billingType ? sql`i.billing_type = ${f.billingType}` : null,
-          f.status?.length
-            ? sql`i.status in (${sql.join(
-                f.status.map((s) => sql`${s}`),
-                sql`, `,
-              )})`
-            : null,
-          f.keyword ? keywordMatch(f.keyword) : null,
-        ].filter((x): x is SQL => x !== null),
-        sql` and `,
-      );
+      const filters = [
+        f.id ? sql`i.id = ${f.id}` : null,
+        f.id ? sql`i.id = ${f.id}` : null,
+        f.tenantId != null ? inTenant(f.tenantId, sql`i.tenant_id`) : null,
+        f.userId ? sql`i.user_id = ${f.userId}` : null,
+        f.hostId ? sql`i.host_id = ${f.hostId}` : null,
+        f.billingType ? sql`i.billing_type = ${f.billingType}` : null,
+        f.status?.length
+          ? sql`i.status in (${sql.join(
+              f.status.map((s) => sql`${s}`),
+              sql`, `,
+            )})`
+          : null,
+        f.keyword ? keywordMatch(f.keyword) : null,
+      ].filter((x): x is SQL => x !== null);
+      const where = sql.join([sql`true`, ...filters], sql` and `);
       // The page's ids first (instances_status / the key serve the order), then their rows. Only
       // a keyword reads users and hosts (phone, host name): every instance has both (foreign keys),
       // so without one the count reads instances alone.
@@ -143,7 +141,8 @@ export function createOperationsRepository({ db }: { db: DbOrTx }) {
           join hosts h on h.id = i.host_id join regions r on r.id = i.region_id
         order by i.id desc`,
         ),
-        cappedCount(db, sql`select 1 ${from}`),
+        // Instances are never deleted (released ones stay): the whole table's count may be the planner's.
+        filters.length ? cappedCount(db, sql`select 1 ${from}`) : cappedTableTotal(db, 'instances'),
       ]);
       return { rows, ...count };
     },

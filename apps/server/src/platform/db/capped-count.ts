@@ -32,3 +32,9 @@ export const cappedTableCount = (table: string) =>
 /** A count as the lists answer it: the exact number, or the cap and a flag when over it. */
 export const cappedTotal = (n: number): { total: number; totalCapped?: true } =>
   n > TOTAL_CAP ? { total: TOTAL_CAP, totalCapped: true } : { total: n };
+
+/** A whole table's capped total on its own (cappedTableCount). */
+export async function cappedTableTotal(db: DbOrTx, table: string) {
+  const [row] = await rowsOf<{ n: number }>(db, sql`select ${cappedTableCount(table)} as n`);
+  return cappedTotal(Number(row?.n ?? 0));
+}
