@@ -31,10 +31,22 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+type User = { id: number; tenantId: number };
 async function newUser() {
   const { user } = await t.createUser();
-  return user as { id: number; tenantId: number };
+  return user as User;
 }
+/** A voucher of the user's, as an insert's values. */
+const voucherOf = (user: User, expiresAt: Date, amount = 100, remaining = amount) => ({
+  tenantId: user.tenantId,
+  userId: user.id,
+  configId,
+  code: `S${++seq}-${Math.random().toString(36).slice(2, 8)}`,
+  name: '统计券',
+  amount,
+  remaining,
+  expiresAt,
+});
 
 /** Offsets from T0 that land on the edges that matter: day starts, a millisecond either side. */
 const offset = fc.oneof(
@@ -83,18 +95,18 @@ describe('the wallet figures kept per expiry day', () => {
         async (issued, steps, moments) => {
           const user = await newUser();
           const issue = (rows: { at: number; amount: number; spent: number }[]) =>
-            t.db.insert(vouchers).values(
-              rows.map((v) => ({
-                tenantId: user.tenantId,
-                userId: user.id,
-                configId,
-                code: `S${++seq}-${Math.random().toString(36).slice(2, 8)}`,
-                name: '统计券',
-                amount: v.amount,
-                remaining: Math.max(0, v.amount - Math.min(v.spent, v.amount)),
-                expiresAt: new Date(T0 + v.at),
-              })),
-            );
+            t.db
+              .insert(vouchers)
+              .values(
+                rows.map((v) =>
+                  voucherOf(
+                    user,
+                    new Date(T0 + v.at),
+                    v.amount,
+                    Math.max(0, v.amount - Math.min(v.spent, v.amount)),
+                  ),
+                ),
+              );
           // One statement for the batch, as a distribution issues them.
           await issue(issued);
           for (const step of steps) {
@@ -124,30 +136,11 @@ describe('the wallet figures kept per expiry day', () => {
   it('compaction leaves one row per user and day, and drops days that net to nothing', async () => {
     const user = await newUser();
     const at = new Date(T0 + 3 * DAY + 5);
-    for (let i = 0; i < 3; i++)
-      await t.db.insert(vouchers).values({
-        tenantId: user.tenantId,
-        userId: user.id,
-        configId,
-        code: `C${++seq}`,
-        name: '统计券',
-        amount: 100,
-        remaining: 100,
-        expiresAt: at,
-      });
+    for (let i = 0; i < 3; i++) await t.db.insert(vouchers).values(voucherOf(user, at));
     await t.db.execute(sql`update vouchers set remaining = 40 where user_id = ${user.id}`);
     const gone = await t.db
       .insert(vouchers)
-      .values({
-        tenantId: user.tenantId,
-        userId: user.id,
-        configId,
-        code: `C${++seq}`,
-        name: '统计券',
-        amount: 100,
-        remaining: 100,
-        expiresAt: new Date(T0 + 20 * DAY),
-      })
+      .values(voucherOf(user, new Date(T0 + 20 * DAY)))
       .returning({ id: vouchers.id });
     await t.db.delete(vouchers).where(eq(vouchers.id, gone[0]?.id as number));
     const rows = () =>
