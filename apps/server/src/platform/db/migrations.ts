@@ -71,9 +71,11 @@ export async function migrateDatabase(db: Db, folder: string): Promise<void> {
   const journal = JSON.parse(readFileSync(path.join(folder, 'meta', '_journal.json'), 'utf8')) as {
     entries: { tag: string }[];
   };
+  // Every migration is checked before any runs: a bad one later in the list stops the start clean.
+  const online = all.map((m, k) => isOnlineMigration(m, journal.entries[k]?.tag ?? `#${k}`));
   for (let k = 0; k < all.length; k++) {
     const m = all[k] as MigrationMeta;
-    if (!isOnlineMigration(m, journal.entries[k]?.tag ?? `#${k}`)) continue;
+    if (!online[k]) continue;
     await dialect.migrate(all.slice(0, k), session, config);
     const [last] = await rowsOf<{ at: string | null }>(
       db,
