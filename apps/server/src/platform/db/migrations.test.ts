@@ -74,7 +74,9 @@ describe('migrations with online (CONCURRENTLY) index builds', () => {
     await expect(migrateDatabase(db, folder)).rejects.toThrow(
       /0002_step: CONCURRENTLY statements go in a migration of their own/,
     );
-    expect(await rowsOf(db, sql`select 1 from pg_class where relname in ('v', 'w', 'v_a', 'w_a')`)).toEqual([]);
+    expect(await rowsOf(db, sql`select 1 from pg_class where relname in ('v', 'w', 'v_a', 'w_a')`)).toEqual(
+      [],
+    );
   });
 
   it('refuses an online statement that could not run twice', async () => {
