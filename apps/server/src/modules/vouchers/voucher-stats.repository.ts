@@ -1,9 +1,7 @@
 import { and, type Placeholder, type SQL, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../platform/db/client.ts';
-import { runExclusively } from '../../platform/db/exclusive.ts';
+import type { DbOrTx } from '../../platform/db/client.ts';
 import { preparedStatement } from '../../platform/db/prepared.ts';
 import { rowsOf } from '../../platform/db/rows.ts';
-import type { Task } from '../../platform/tasks.ts';
 import { statusIs } from './vouchers.repository.ts';
 import { vouchers } from './vouchers.tables.ts';
 
@@ -106,47 +104,31 @@ export async function voucherFiguresByScan(
   return toFigures(r);
 }
 
-/** Users one batch folds, and batches one run takes at most (a bounded transaction). */
-const COMPACT_USERS = 1000;
-const COMPACT_BATCHES = 50;
-
 /**
- * Folds each user's rows of a day into one (dropping days that net to nothing), for users with
- * more than one row of a day, a batch at a time. Each batch is one statement: a reader sees the
- * rows before it or after it, never half. Rows the triggers append meanwhile are not in its
- * snapshot, so they are neither deleted nor counted. Returns how many rows it removed.
- * Without it the table grows by a row per voucher use; readers stay exact either way.
+ * One batch of the compaction (voucher-stats.task.ts): folds each user's rows of a day into one
+ * (dropping days that net to nothing), for up to `users` users with more than one row of a day.
+ * One statement: a reader sees the rows before it or after it, never half. Rows the triggers
+ * append meanwhile are not in its snapshot, so they are neither deleted nor counted.
  */
-export async function compactVoucherDayTotals(db: Db): Promise<number> {
-  let removed = 0;
-  await runExclusively(db, 'vouchers:compact-day-totals', async (tx) => {
-    for (let batch = 0; batch < COMPACT_BATCHES; batch++) {
-      const [r] = await rowsOf<{ gone: string; kept: string }>(
-        tx,
-        sql`with picked as (
-              select distinct user_id from (
-                select user_id from voucher_day_totals group by user_id, day having count(*) > 1
-                limit ${COMPACT_USERS}) as p),
-            gone as (
-              delete from voucher_day_totals t using picked where t.user_id = picked.user_id
-              returning t.user_id, t.day, t.live, t.live_value, t.used),
-            kept as (
-              insert into voucher_day_totals (user_id, day, live, live_value, used)
-              select user_id, day, sum(live), sum(live_value), sum(used) from gone group by 1, 2
-              having sum(live) <> 0 or sum(live_value) <> 0 or sum(used) <> 0
-              returning 1)
-            select (select count(*) from gone)::text as gone, (select count(*) from kept)::text as kept`,
-      );
-      const gone = Number(r?.gone ?? 0);
-      if (gone === 0) return;
-      removed += gone - Number(r?.kept ?? 0);
-    }
-  });
-  return removed;
+export async function compactDayTotalsBatch(
+  tx: DbOrTx,
+  users: number,
+): Promise<{ gone: number; kept: number }> {
+  const [r] = await rowsOf<{ gone: string; kept: string }>(
+    tx,
+    sql`with picked as (
+          select distinct user_id from (
+            select user_id from voucher_day_totals group by user_id, day having count(*) > 1
+            limit ${users}) as p),
+        gone as (
+          delete from voucher_day_totals t using picked where t.user_id = picked.user_id
+          returning t.user_id, t.day, t.live, t.live_value, t.used),
+        kept as (
+          insert into voucher_day_totals (user_id, day, live, live_value, used)
+          select user_id, day, sum(live), sum(live_value), sum(used) from gone group by 1, 2
+          having sum(live) <> 0 or sum(live_value) <> 0 or sum(used) <> 0
+          returning 1)
+        select (select count(*) from gone)::text as gone, (select count(*) from kept)::text as kept`,
+  );
+  return { gone: Number(r?.gone ?? 0), kept: Number(r?.kept ?? 0) };
 }
-
-export const compactVoucherDayTotalsTask = (db: Db): Task => ({
-  name: 'vouchers.compact-day-totals',
-  intervalMs: 5 * 60_000,
-  run: () => compactVoucherDayTotals(db),
-});

@@ -3,12 +3,8 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../platform/db/rows.ts';
 import { createTestApp } from '../../test/test-app.ts';
-import {
-  compactVoucherDayTotals,
-  type VoucherFigures,
-  voucherFigures,
-  voucherFiguresByScan,
-} from './voucher-stats.repository.ts';
+import { type VoucherFigures, voucherFigures, voucherFiguresByScan } from './voucher-stats.repository.ts';
+import { compactVoucherDayTotals } from './voucher-stats.task.ts';
 import { voucherConfigs, vouchers } from './vouchers.tables.ts';
 
 type T = Awaited<ReturnType<typeof createTestApp>>;

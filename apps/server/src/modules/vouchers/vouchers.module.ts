@@ -2,7 +2,7 @@ import { tallyTask } from '../../platform/db/tallies.ts';
 import { defineModule } from '../../platform/module.ts';
 import { voucherAdminRoutes } from './admin.routes.ts';
 import { voucherNoticesTask } from './voucher-notices.task.ts';
-import { compactVoucherDayTotalsTask } from './voucher-stats.repository.ts';
+import { compactVoucherDayTotalsTask } from './voucher-stats.task.ts';
 import type { VouchersDeps } from './vouchers.deps.ts';
 import { VOUCHERS_TALLY } from './vouchers.repository.ts';
 import { vouchersRoutes } from './vouchers.routes.ts';

@@ -5,7 +5,8 @@ import { IMAGE, instanceTestApp } from '../../test/instances.ts';
 import { signal } from '../../test/signal.ts';
 import { hostGpus } from '../hosts/hosts.tables.ts';
 import { instances } from '../instances/instances.tables.ts';
-import { compactVoucherDayTotals, voucherFigures, voucherFiguresByScan } from './voucher-stats.repository.ts';
+import { voucherFigures, voucherFiguresByScan } from './voucher-stats.repository.ts';
+import { compactVoucherDayTotals } from './voucher-stats.task.ts';
 import { voucherConfigs, vouchers } from './vouchers.tables.ts';
 
 // Real lock contention needs real connections: PGlite runs one transaction at a time.
