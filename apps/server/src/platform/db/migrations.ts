@@ -58,6 +58,20 @@ async function runOnline(db: Db, statement: string) {
   await db.execute(sql.raw(statement));
 }
 
+/** The newest recorded migration's timestamp, or null before the first (no table yet). */
+async function lastApplied(db: Db): Promise<number | null> {
+  const [table] = await rowsOf<{ t: string | null }>(
+    db,
+    sql`select to_regclass('drizzle.__drizzle_migrations')::text as t`,
+  );
+  if (!table?.t) return null;
+  const [last] = await rowsOf<{ at: string | null }>(
+    db,
+    sql`select max(created_at)::text as at from drizzle.__drizzle_migrations`,
+  );
+  return last?.at == null ? null : Number(last.at);
+}
+
 /**
  * Applies the pending migrations of `folder` as drizzle's migrator does (one transaction for a run
  * of ordinary ones, recorded in drizzle.__drizzle_migrations), except that an online migration
@@ -73,15 +87,12 @@ export async function migrateDatabase(db: Db, folder: string): Promise<void> {
   };
   // Every migration is checked before any runs: a bad one later in the list stops the start clean.
   const online = all.map((m, k) => isOnlineMigration(m, journal.entries[k]?.tag ?? `#${k}`));
+  // What is applied already, read once: a start with nothing pending makes no extra round trips.
+  const applied = await lastApplied(db);
   for (let k = 0; k < all.length; k++) {
     const m = all[k] as MigrationMeta;
-    if (!online[k]) continue;
+    if (!online[k] || (applied !== null && applied >= m.folderMillis)) continue;
     await dialect.migrate(all.slice(0, k), session, config);
-    const [last] = await rowsOf<{ at: string | null }>(
-      db,
-      sql`select max(created_at)::text as at from drizzle.__drizzle_migrations`,
-    );
-    if (last?.at != null && Number(last.at) >= m.folderMillis) continue;
     for (const statement of statementsOf(m)) await runOnline(db, statement);
     await dialect.migrate([...all.slice(0, k), { ...m, sql: [] }], session, config);
   }
