@@ -9,7 +9,9 @@ type Value = number | Placeholder;
  * long list skip a few index entries from its far end instead of nearly all of them from the
  * front (issue 33: page 1,000 of 10,010 rows). `backward` is `forward` reversed; the caller puts
  * the rows back in `forward` order. Exactly one branch runs: each is gated by a condition on
- * values alone, which PostgreSQL checks once before reading anything.
+ * values alone, which PostgreSQL checks once before reading anything. The total (and bookmark)
+ * are read once, in CTEs: written inline, each of their ~16 uses was a subquery of its own, most
+ * of a page's PostgreSQL work (issue 33).
  */
 export function pageIdsFromNearerEnd(o: {
   /** A trusted table name from the code. */
@@ -30,15 +32,18 @@ export function pageIdsFromNearerEnd(o: {
   const table = sql.raw(o.table);
   const limit = sql`${o.limit}::int`;
   const offset = sql`${o.offset}::int`;
+  const total = sql`(select n from page_total)`;
   // The page's first row in ascending order, and how many rows it has.
-  const first = sql`greatest(0, ${o.total} - ${offset} - ${limit})`;
-  const count = sql`greatest(0, least(${limit}, ${o.total} - ${offset}))`;
+  const first = sql`greatest(0, ${total} - ${offset} - ${limit})`;
+  const count = sql`greatest(0, least(${limit}, ${total} - ${offset}))`;
   const nth = sql`(${first} / ${TALLY_BOOKMARK_EVERY}) * ${TALLY_BOOKMARK_EVERY}`;
-  const mark = o.bookmark ? o.bookmark(nth) : sql`null::bigint`;
+  const mark = o.bookmark ? sql`(select id from page_mark)` : sql`null::bigint`;
   const seek = sql`(${mark} is not null and least(${offset}, ${first}) >= ${TALLY_BOOKMARK_EVERY})`;
-  const front = sql`not ${seek} and ${offset} * 2 <= ${o.total}`;
-  const back = sql`not ${seek} and ${offset} * 2 > ${o.total}`;
-  return sql`(select id from (
+  const front = sql`not ${seek} and ${offset} * 2 <= ${total}`;
+  const back = sql`not ${seek} and ${offset} * 2 > ${total}`;
+  const marked = o.bookmark ? sql`, page_mark as materialized (select ${o.bookmark(nth)} as id)` : sql``;
+  return sql`(with page_total as materialized (select (${o.total})::int as n)${marked}
+  select id from (
     (select id from ${table} where ${o.where} and ${front} order by ${o.forward} limit ${limit} offset ${offset})
     union all
     (select id from ${table} where ${o.where} and ${back} order by ${o.backward}
