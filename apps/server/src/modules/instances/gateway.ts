@@ -3,10 +3,10 @@ import type { AuthUser } from '../auth/index.ts';
 import type { DockerInstanceGateway } from '../hosts/index.ts';
 import type { InstanceDeps } from './instances.deps.ts';
 import { instanceErrors } from './instances.errors.ts';
-import { createInstancesRepository, type InstanceWithPlace } from './instances.repository.ts';
+import { createInstancesRepository, type InstanceListed } from './instances.repository.ts';
 import { powerOff, powerOn, release } from './lifecycle/lifecycle.usecases.ts';
 
-const toDocker = (i: InstanceWithPlace): DockerInstance => ({
+const toDocker = (i: InstanceListed): DockerInstance => ({
   id: i.id,
   name: i.name,
   status: i.status,

@@ -5,7 +5,7 @@ import { pageIdsFromNearerEnd } from '../../platform/db/paging.ts';
 import { preparedStatement } from '../../platform/db/prepared.ts';
 import { type TallyDef, talliedCount, totalOf } from '../../platform/db/tallies.ts';
 import { hosts, regions } from '../hosts/hosts.tables.ts';
-import { flatten, withPlace } from './instances.place.ts';
+import { listedWithPlace } from './instances.place.ts';
 import { instances } from './instances.tables.ts';
 
 export interface InstanceListQuery {
@@ -63,7 +63,7 @@ const pageOf = (
       .limit(limit)
       .offset(offset);
   return db
-    .select({ ...withPlace, total })
+    .select({ ...listedWithPlace, total })
     .from(instances)
     .innerJoin(hosts, eq(hosts.id, instances.hostId))
     .innerJoin(regions, eq(regions.id, instances.regionId))
@@ -124,7 +124,7 @@ export async function listInstancesOf(db: DbOrTx, userId: number, tenantId: numb
     const found = (await (since
       ? shownPage(db, { userId, tenantId, limit, offset, since })
       : allPage(db, { userId, tenantId, limit, offset }))) as Found;
-    if (found[0]) return { rows: found.map(flatten), total: Number(found[0].total) };
+    if (found[0]) return { rows: found, total: Number(found[0].total) };
   }
   const where = and(
     ...owned(userId, tenantId),
@@ -133,5 +133,5 @@ export async function listInstancesOf(db: DbOrTx, userId: number, tenantId: numb
   );
   const total = sql<number>`(select count(*) from instances where ${where})::int`.mapWith(Number);
   const rows = await pageOf(db, where, limit, offset);
-  return { rows: rows.map(flatten), total: await totalOf(db, rows, total) };
+  return { rows, total: await totalOf(db, rows, total) };
 }

@@ -2,12 +2,12 @@ import { type Instance, unitsToYuan } from '@gpu/shared';
 import type { SecretBox } from '../../platform/secret-box.ts';
 import { capabilitiesOf, DATA_MOUNT_PATH } from '../hosts/index.ts';
 import { jupyterTokenEncOf } from './instances.models.ts';
-import type { InstanceWithPlace } from './instances.repository.ts';
+import type { InstanceListed } from './instances.repository.ts';
 import { noGpuOffered } from './lifecycle/no-gpu.usecases.ts';
 
 /** The instance as its owner sees it: SSH command, password and JupyterLab only while it has a container. */
 export function toInstanceView(
-  i: InstanceWithPlace,
+  i: InstanceListed,
   ctx: { now: Date; box: SecretBox; retentionDays: number },
 ): Instance {
   const reachable = i.status === 'RUNNING' && i.sshPort !== null;

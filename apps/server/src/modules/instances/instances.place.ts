@@ -1,3 +1,4 @@
+import { getTableColumns } from 'drizzle-orm';
 import { hosts, regions } from '../hosts/hosts.tables.ts';
 import { instances } from './instances.tables.ts';
 
@@ -12,27 +13,62 @@ export type InstanceWithPlace = InstanceRow & {
   regionNoGpuPrice?: number;
 };
 
-/** The columns of an instance with its place (instances joined with hosts and regions). */
-export const withPlace = {
-  row: instances,
+/** Where an instance runs: its host's and region's columns (instances joined with hosts and regions). */
+const placeColumns = {
   hostName: hosts.name,
   publicAddress: hosts.publicAddress,
   hostDriver: hosts.driver,
   regionName: regions.name,
   regionNoGpuPrice: regions.noGpuHourlyPrice,
 };
-export const flatten = (r: {
-  row: InstanceRow;
-  hostName: string;
-  publicAddress: string;
-  hostDriver: string;
-  regionName: string;
-  regionNoGpuPrice: number;
-}) => ({
-  ...r.row,
-  hostName: r.hostName,
-  publicAddress: r.publicAddress,
-  hostDriver: r.hostDriver,
-  regionName: r.regionName,
-  regionNoGpuPrice: r.regionNoGpuPrice,
-});
+const columns = getTableColumns(instances);
+/**
+ * The columns of an instance with its place, flat: drizzle builds each row once. (Rows nested
+ * under `row` and spread into one object afterwards made objects V8 handles slowly: the list's
+ * CPU per request fell by two fifths without that copy, issue 33.)
+ */
+export const withPlace = { ...columns, ...placeColumns };
+
+/** What a listed instance carries: what the owner's view (toInstanceView) and the docker path read. */
+const LISTED = [
+  'id',
+  'hostId',
+  'skuId',
+  'name',
+  'image',
+  'gpuModel',
+  'gpuCount',
+  'gpuIndices',
+  'billingType',
+  'hourlyRate',
+  'noGpuRate',
+  'packageUnitPrice',
+  'duration',
+  'status',
+  'containerId',
+  'sshPort',
+  'jupyterPort',
+  'extraPorts',
+  'sshHost',
+  'rootPasswordEnc',
+  'jupyterTokenEnc',
+  'sshPasswordAuth',
+  'charged',
+  'runningSince',
+  'expiresAt',
+  'stoppedAt',
+  'releasedAt',
+  'stopReason',
+  'warning',
+  'createdAt',
+] as const satisfies readonly (keyof InstanceRow)[];
+export type InstanceListed = Pick<InstanceWithPlace, (typeof LISTED)[number] | keyof typeof placeColumns>;
+
+/** The columns of a listed instance with its place: a list reads a third fewer columns. */
+export const listedWithPlace = {
+  ...(Object.fromEntries(LISTED.map((k) => [k, columns[k]])) as Pick<
+    typeof columns,
+    (typeof LISTED)[number]
+  >),
+  ...placeColumns,
+};

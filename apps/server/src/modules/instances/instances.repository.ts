@@ -5,11 +5,12 @@ import { newDocNo } from '../../platform/doc-no.ts';
 import { hosts, regions } from '../hosts/hosts.tables.ts';
 import { accounts } from '../ledger/ledger.tables.ts';
 import { recordNoPrefix, TRANSITIONAL } from './instances.models.ts';
-import { flatten, type InstanceRow, type InstanceWithPlace, withPlace } from './instances.place.ts';
+import type { InstanceRow, InstanceWithPlace } from './instances.place.ts';
+import { withPlace } from './instances.place.ts';
 import { billingRecords, instanceEvents, instances } from './instances.tables.ts';
 import { type InstanceListQuery, listInstancesOf } from './instances-list.repository.ts';
 
-export type { InstanceRow, InstanceWithPlace } from './instances.place.ts';
+export type { InstanceListed, InstanceRow, InstanceWithPlace } from './instances.place.ts';
 
 type BillInsert = typeof billingRecords.$inferInsert;
 
@@ -46,14 +47,14 @@ export function createInstancesRepository({ db }: { db: DbOrTx }) {
     },
     async find(id: number): Promise<InstanceWithPlace | undefined> {
       const [r] = await placed().where(eq(instances.id, id));
-      return r && flatten(r);
+      return r;
     },
     /** The user's own instance of this tenant; anything else is "not found". */
     async findOwned(id: number, userId: number, tenantId: number): Promise<InstanceWithPlace | undefined> {
       const [r] = await placed().where(
         and(eq(instances.id, id), eq(instances.userId, userId), eq(instances.tenantId, tenantId)),
       );
-      return r && flatten(r);
+      return r;
     },
     listForUser: (userId: number, tenantId: number, q: InstanceListQuery) =>
       listInstancesOf(db, userId, tenantId, q),

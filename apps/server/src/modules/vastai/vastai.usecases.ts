@@ -17,6 +17,7 @@ import { generateJupyterToken, generateRootPassword, hostErrors, lockHost } from
 import {
   actorLabel,
   createInstancesRepository,
+  type InstanceListed,
   type InstanceWithPlace,
   instanceErrors,
   powerOff,
@@ -213,7 +214,7 @@ export async function createOverseasInstance(
   return placed;
 }
 
-const view = (deps: VastaiDeps, i: InstanceWithPlace): Instance =>
+const view = (deps: VastaiDeps, i: InstanceListed): Instance =>
   toInstanceView(i, { now: deps.clock.now(), box: deps.box, retentionDays: deps.retentionDays });
 
 export async function listOverseasInstances(deps: VastaiDeps, user: AuthUser): Promise<Instance[]> {
