@@ -28,19 +28,27 @@ const spendSinceStatement = preparedStatement('bills_spend_since', (db) =>
     .where(linesSince),
 );
 
-const dailyStatement = preparedStatement('bills_daily', (db) =>
-  db
+const dailyStatement = preparedStatement('bills_daily', (db) => {
+  // Grouped by the bin itself, made a number only per day: extract() gives numeric, and
+  // computing and hashing one per line was three fifths of the statement (issue 33).
+  const days = db
     .select({
-      dayStart:
-        sql<number>`(extract(epoch from date_bin(interval '1 day', ${billingRecords.createdAt}, ${SHANGHAI_MIDNIGHT}::timestamptz)) * 1000)::float8`.mapWith(
-          Number,
-        ),
-      amount: sql<number>`sum(${billingRecords.amount})`.mapWith(Number),
+      bin: sql`date_bin(interval '1 day', ${billingRecords.createdAt}, ${SHANGHAI_MIDNIGHT}::timestamptz)`.as(
+        'bin',
+      ),
+      amount: sql<number>`sum(${billingRecords.amount})`.as('amount'),
     })
     .from(billingRecords)
     .where(linesSince)
-    .groupBy(sql`1`),
-);
+    .groupBy(sql`1`)
+    .as('days');
+  return db
+    .select({
+      dayStart: sql<number>`(extract(epoch from ${days.bin}) * 1000)::float8`.mapWith(Number),
+      amount: sql<number>`${days.amount}`.mapWith(Number),
+    })
+    .from(days);
+});
 
 // The statuses written out, not bound: one text whatever runs (ACCRUING is a constant).
 const accruing = sql.raw(ACCRUING.map((s) => `'${s}'`).join(', '));
