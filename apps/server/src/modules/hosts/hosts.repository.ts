@@ -76,17 +76,19 @@ export function createHostsRepository({ db }: { db: DbOrTx }) {
           : await filteredPage(db, where(f), page);
       return {
         total,
-        rows: rows.map((r) => ({
-          ...r.host,
-          regionName: r.regionName,
-          gpuTotal: Number(r.gpus.total),
-          gpuIdle: Number(r.gpus.idle),
-          gpuAllocated: Number(r.gpus.occupied),
-          gpuReserved: Number(r.gpus.reserved),
-          portTotal: portPoolSize(r.host),
-          portAllocated: Number(r.portsHeld),
-          skus: skus.filter((s) => s.hostId === r.host.id),
-        })),
+        // Drizzle's flat rows, extended in place: spreading a row into a new object made objects
+        // V8 handles slowly, a tenth of the page's CPU (issue 33).
+        rows: rows.map((r) =>
+          Object.assign(r, {
+            gpuTotal: Number(r.gpus.total),
+            gpuIdle: Number(r.gpus.idle),
+            gpuAllocated: Number(r.gpus.occupied),
+            gpuReserved: Number(r.gpus.reserved),
+            portTotal: portPoolSize(r),
+            portAllocated: Number(r.portsHeld),
+            skus: skus.filter((s) => s.hostId === r.id),
+          }),
+        ),
       };
     },
 
