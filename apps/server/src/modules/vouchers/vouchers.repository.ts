@@ -4,6 +4,7 @@ import {
   asc,
   desc,
   eq,
+  getTableColumns,
   gt,
   ilike,
   inArray,
@@ -39,7 +40,8 @@ export function statusIs(status: VoucherStatus, now: Date | Placeholder): SQL {
 export const VOUCHERS_TALLY: TallyDef = { name: 'vouchers', table: 'vouchers', userColumn: 'user_id' };
 
 const WALLET_ORDER = [asc(vouchers.expiresAt), asc(vouchers.id)];
-const withRegion = { voucher: vouchers, regionName: regions.name };
+/** A voucher with its region's name, flat: drizzle builds each row once (issue 33, see withPlace). */
+const withRegion = { ...getTableColumns(vouchers), regionName: regions.name };
 const param = sql.placeholder;
 
 /**
@@ -64,11 +66,6 @@ const openingPage = preparedStatement('vouchers_page', (db) => {
 
 /** The SQL of vouchers and their configs; distributions have distribution.repository.ts. */
 export function createVouchersRepository({ db }: { db: DbOrTx }) {
-  const toRow = (r: { voucher: VoucherRow; regionName: string | null }): VoucherWithRegion => ({
-    ...r.voucher,
-    regionName: r.regionName,
-  });
-
   return {
     async listForUser(
       userId: number,
@@ -83,9 +80,9 @@ export function createVouchersRepository({ db }: { db: DbOrTx }) {
       const filtered = f.status || s?.regionId || s?.gpuType || s?.minAmount !== undefined;
       if (!filtered) {
         const values = { userId, limit: page.size, offset: page.offset };
-        type Found = { voucher: VoucherRow; regionName: string | null; total: number };
+        type Found = VoucherWithRegion & { total: number };
         const found = (await openingPage(db, values)) as Found[];
-        if (found[0]) return { rows: found.map(toRow), total: Number(found[0].total) };
+        if (found[0]) return { rows: found, total: Number(found[0].total) };
       }
       const where = and(
         eq(vouchers.userId, userId),
@@ -114,7 +111,7 @@ export function createVouchersRepository({ db }: { db: DbOrTx }) {
         .leftJoin(regions, eq(regions.id, vouchers.regionId))
         .where(inArray(vouchers.id, ids))
         .orderBy(...WALLET_ORDER);
-      return { rows: rows.map(toRow), total: await totalOf(db, rows, total) };
+      return { rows, total: await totalOf(db, rows, total) };
     },
 
     async findOfUser(
@@ -132,7 +129,7 @@ export function createVouchersRepository({ db }: { db: DbOrTx }) {
             by.code !== undefined ? eq(vouchers.code, by.code) : undefined,
           ),
         );
-      return row ? toRow(row) : undefined;
+      return row;
     },
 
     /** Row lock for the rest of the transaction (lock order: after host, before account). */
