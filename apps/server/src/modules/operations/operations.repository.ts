@@ -1,8 +1,15 @@
 import type { BillingType, InstanceStatus } from '@gpu/shared';
 import { type SQL, sql } from 'drizzle-orm';
-import { cappedCount, cappedTableTotal } from '../../platform/db/capped-count.ts';
+import {
+  cappedCount,
+  cappedTableCount,
+  cappedTableTotal,
+  cappedTotal,
+} from '../../platform/db/capped-count.ts';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { containing } from '../../platform/db/like.ts';
+import { idsAsRows } from '../../platform/db/paging.ts';
+import { preparedStatement } from '../../platform/db/prepared.ts';
 import { rowsOf } from '../../platform/db/rows.ts';
 import { countGpuStates, sumGpuStates } from '../hosts/index.ts';
 import { type UserFilter, type UserSort, usersPage } from './users-page.repository.ts';
@@ -37,6 +44,57 @@ export interface InstanceFilter {
   billingType?: BillingType;
   keyword?: string;
 }
+
+/** The columns of an instances page row, by their names in AdminInstanceRow. */
+const ADMIN_INSTANCE_FIELDS = {
+  id: sql`i.id::int`,
+  name: sql`i.name`,
+  status: sql`i.status`,
+  user_id: sql`i.user_id`,
+  user_phone: sql`u.phone`,
+  tenant_name: sql`t.name`,
+  host_id: sql`i.host_id`,
+  host_name: sql`h.name`,
+  region_name: sql`r.name`,
+  gpu_model: sql`i.gpu_model`,
+  gpu_count: sql`i.gpu_count`,
+  gpu_indices: sql`i.gpu_indices`,
+  billing_type: sql`i.billing_type`,
+  hourly_rate: sql`i.hourly_rate::text`,
+  package_unit_price: sql`i.package_unit_price::text`,
+  charged: sql`i.charged::text`,
+  image: sql`i.image`,
+  created_at: sql`i.created_at`,
+  running_since: sql`i.running_since`,
+  stopped_at: sql`i.stopped_at`,
+  expires_at: sql`i.expires_at`,
+  stop_reason: sql`i.stop_reason`,
+} satisfies Record<keyof AdminInstanceRow, SQL>;
+const ADMIN_INSTANCE_COLUMNS = sql.join(
+  Object.entries(ADMIN_INSTANCE_FIELDS).map(([name, column]) => sql`${column} as ${sql.identifier(name)}`),
+  sql`, `,
+);
+/** A page's instances (`ids`: a `select id ... limit ... offset ...`) with their user, tenant, host and region. */
+const instancesOfPage = (ids: SQL) => sql`(${ids}) p
+  join instances i on i.id = p.id join users u on u.id = i.user_id join tenants t on t.id = i.tenant_id
+  join hosts h on h.id = i.host_id join regions r on r.id = i.region_id`;
+
+/**
+ * The instances page as it opens (no filter, newest first): one statement built and planned once,
+ * its capped total riding along (issue 33), its ids an array's rows (idsAsRows).
+ */
+const instancesOpeningPage = preparedStatement('admin_instances_page', (db) =>
+  db
+    .select({ ...ADMIN_INSTANCE_FIELDS, total: cappedTableCount('instances') })
+    .from(
+      instancesOfPage(
+        idsAsRows(
+          sql`select id from instances order by id desc limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}`,
+        ),
+      ),
+    )
+    .orderBy(sql`i.id desc`),
+) as (db: DbOrTx, v: { limit: number; offset: number }) => Promise<(AdminInstanceRow & { total: number })[]>;
 
 export interface AdminInstanceRow {
   id: number;
@@ -106,8 +164,13 @@ export function createOperationsRepository({ db }: { db: DbOrTx }) {
     },
 
     async instances(f: InstanceFilter, page: { page: number; size: number }) {
+      const values = { limit: page.size, offset: (page.page - 1) * page.size };
+      const opening = !f.id && f.tenantId == null && !f.userId && !f.hostId && !f.billingType;
+      if (opening && !f.status?.length && !f.keyword) {
+        const rows = await instancesOpeningPage(db, values);
+        if (rows[0]) return { rows, ...cappedTotal(Number(rows[0].total)) };
+      }
       const filters = [
-        f.id ? sql`i.id = ${f.id}` : null,
         f.id ? sql`i.id = ${f.id}` : null,
         f.tenantId != null ? inTenant(f.tenantId, sql`i.tenant_id`) : null,
         f.userId ? sql`i.user_id = ${f.userId}` : null,
@@ -132,13 +195,8 @@ export function createOperationsRepository({ db }: { db: DbOrTx }) {
       const [rows, count] = await Promise.all([
         rowsOf<AdminInstanceRow>(
           db,
-          sql`select i.id::int as id, i.name, i.status, i.user_id, u.phone as user_phone, t.name as tenant_name,
-          i.host_id, h.name as host_name, r.name as region_name, i.gpu_model, i.gpu_count, i.gpu_indices,
-          i.billing_type, i.hourly_rate::text as hourly_rate, i.package_unit_price::text as package_unit_price, i.charged::text as charged, i.image,
-          i.created_at, i.running_since, i.stopped_at, i.expires_at, i.stop_reason
-        from (select i.id ${from} order by i.id desc limit ${page.size} offset ${(page.page - 1) * page.size}) p
-          join instances i on i.id = p.id join users u on u.id = i.user_id join tenants t on t.id = i.tenant_id
-          join hosts h on h.id = i.host_id join regions r on r.id = i.region_id
+          sql`select ${ADMIN_INSTANCE_COLUMNS}
+        from ${instancesOfPage(sql`select i.id ${from} order by i.id desc limit ${values.limit} offset ${values.offset}`)}
         order by i.id desc`,
         ),
         // Instances are never deleted (released ones stay): the whole table's count may be the planner's.

@@ -3,6 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { cappedCount, cappedTableCount, cappedTotal } from '../../platform/db/capped-count.ts';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { containing } from '../../platform/db/like.ts';
+import { idsAsRows } from '../../platform/db/paging.ts';
 import { preparedStatement } from '../../platform/db/prepared.ts';
 import { talliedCount } from '../../platform/db/tallies.ts';
 import { INSTANCES_TALLY } from '../instances/index.ts';
@@ -53,7 +54,8 @@ const withFigures = (page: SQL) => sql`(${page}) p
 
 /**
  * The page as it opens (no filter, newest first): one statement built and planned once, its
- * capped total riding along (issue 33: planning the page took longer than running it).
+ * capped total riding along (issue 33: planning the page took longer than running it), its ids
+ * an array's rows so that PostgreSQL keeps its generic plan (idsAsRows).
  */
 const openingPage = preparedStatement('admin_users_page', (db) =>
   db
@@ -63,7 +65,9 @@ const openingPage = preparedStatement('admin_users_page', (db) =>
     })
     .from(
       withFigures(
-        sql`select u.id from users u order by u.id desc limit ${param('limit')} offset ${param('offset')}`,
+        idsAsRows(
+          sql`select u.id from users u order by u.id desc limit ${param('limit')} offset ${param('offset')}`,
+        ),
       ),
     )
     .orderBy(sql`u.id desc`),

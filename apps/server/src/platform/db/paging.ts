@@ -80,3 +80,11 @@ export function talliedPage(
       : undefined;
   return { total, ids: pageIdsFromNearerEnd({ table: def.table, ...o, ...page, total, bookmark }) };
 }
+
+/**
+ * A page's ids (`select id ... limit $ offset $`) as the rows of an array, for a prepared
+ * statement to join: its generic plan then takes them for 10 rows, as for any array it cannot
+ * see, and PostgreSQL keeps that plan. Joined as a subquery limited by a placeholder, they were
+ * priced as a tenth of the table, so the statement was planned afresh on every view (issue 33).
+ */
+export const idsAsRows = (ids: SQL) => sql`select unnest(array(${ids})) as id`;

@@ -1,0 +1,49 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedScale } from '../../../bench/scale/seed.ts';
+import type { Database } from '../../platform/db/client.ts';
+import { createTestDatabase } from '../../test/test-app.ts';
+import { seedOnFirstStart } from '../system/system.usecases.ts';
+import { createOperationsRepository } from './operations.repository.ts';
+
+/**
+ * The back office's users and instances pages as they open are prepared statements (issue 33).
+ * PostgreSQL plans one afresh on every run unless its generic plan looks no dearer than a custom
+ * one; on a fleet, pages limited by a placeholder looked like a tenth of the table, and both
+ * pages were planned on every view (0.5–0.7 ms each). This holds them to their generic plans.
+ */
+describe.runIf(Boolean(process.env.DATABASE_URL))('back-office opening pages on a fleet (PostgreSQL)', () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    await seedOnFirstStart(database, { demo: true });
+    await seedScale(database, { fraction: 0.02 });
+    await database.db.execute(sql`analyze`);
+  }, 120_000);
+  afterAll(() => database.close());
+
+  it.each([
+    [
+      'admin_users_page',
+      (repo: ReturnType<typeof createOperationsRepository>, page: number) =>
+        repo.users({}, { page, size: 20 }, { by: 'createdAt', order: 'desc' }),
+    ],
+    [
+      'admin_instances_page',
+      (repo: ReturnType<typeof createOperationsRepository>, page: number) =>
+        repo.instances({}, { page, size: 20 }),
+    ],
+  ])('%s runs on its generic plan once PostgreSQL has compared plans', async (name, open) => {
+    const plans = await database.db.transaction(async (tx) => {
+      // One connection (the transaction's): its prepared statement and its plan counts.
+      const repo = createOperationsRepository({ db: tx });
+      for (let page = 1; page <= 8; page++) expect((await open(repo, page)).rows).toHaveLength(20);
+      const found = await tx.execute(sql`
+        select generic_plans, custom_plans from pg_prepared_statements where name = ${name}`);
+      return (found as unknown as { rows: { generic_plans: string; custom_plans: string }[] }).rows[0];
+    });
+    // PostgreSQL tries 5 custom plans first, then keeps the generic one if it is no dearer.
+    expect(Number(plans?.custom_plans)).toBeLessThanOrEqual(5);
+    expect(Number(plans?.generic_plans)).toBeGreaterThanOrEqual(3);
+  });
+});
