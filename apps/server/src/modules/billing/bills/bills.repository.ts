@@ -8,7 +8,7 @@ import { talliedPage } from '../../../platform/db/paging.ts';
 import { preparedStatement } from '../../../platform/db/prepared.ts';
 import { type TallyDef, talliedCount, totalOf } from '../../../platform/db/tallies.ts';
 import { billingRecords, instances } from '../../instances/instances.tables.ts';
-import { dailySpend, runningOf, spendSince } from './spend.repository.ts';
+import { dailySpend, daySpendAndMonth, runningOf } from './spend.repository.ts';
 
 /** A customer's bill lines per kind and billing type: the bills and orders lists' totals. */
 export const BILL_LINES_TALLY: TallyDef = {
@@ -166,7 +166,8 @@ export function createBillsRepository({ db }: { db: DbOrTx }) {
       const [row] = await base().where(and(where(userId, tenantId, {}), eq(billingRecords.id, id)));
       return row;
     },
-    spendSince: (userId: number, tenantId: number, since: Date) => spendSince(db, userId, tenantId, since),
+    daySpendAndMonth: (userId: number, tenantId: number, p: { dayStart: Date; monthStart: Date }) =>
+      daySpendAndMonth(db, userId, tenantId, p),
     daily: (userId: number, tenantId: number, since: Date) => dailySpend(db, userId, tenantId, since),
     running: (userId: number, tenantId: number) => runningOf(db, userId, tenantId),
   };

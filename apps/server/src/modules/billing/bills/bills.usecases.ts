@@ -35,15 +35,17 @@ export async function billSummary(deps: BillsDeps, user: AuthUser) {
   const repo = createBillsRepository(deps);
   const today = shanghaiToday(now);
   // The total is the account's kept `spent`, not a sum of every line the user ever had.
-  const [todaySpend, monthSpend, running, account] = await Promise.all([
-    repo.spendSince(user.id, user.tenantId, shanghaiDayStart(today)),
-    repo.spendSince(user.id, user.tenantId, shanghaiDayStart(`${today.slice(0, 8)}01`)),
+  const [spend, running, account] = await Promise.all([
+    repo.daySpendAndMonth(user.id, user.tenantId, {
+      dayStart: shanghaiDayStart(today),
+      monthStart: shanghaiDayStart(`${today.slice(0, 8)}01`),
+    }),
     repo.running(user.id, user.tenantId),
     createLedgerRepository(deps).account(user.id),
   ]);
   return {
-    todaySpend: unitsToYuan(todaySpend),
-    monthSpend: unitsToYuan(monthSpend),
+    todaySpend: unitsToYuan(spend.day),
+    monthSpend: unitsToYuan(spend.month),
     totalSpend: unitsToYuan(account?.spent ?? 0),
     runningInstances: running.length,
     hourlyBurn: unitsToYuan(

@@ -21,9 +21,15 @@ const linesSince = and(
   gte(billingRecords.createdAt, param('since')),
 );
 
-const spendSinceStatement = preparedStatement('bills_spend_since', (db) =>
+/** Today's and this month's spend in one read of the month's lines (today lies within the month). */
+const daySpendAndMonthStatement = preparedStatement('bills_spend_day_month', (db) =>
   db
-    .select({ n: sql<number>`coalesce(sum(${billingRecords.amount}), 0)`.mapWith(Number) })
+    .select({
+      day: sql<number>`coalesce(sum(${billingRecords.amount}) filter (where ${billingRecords.createdAt} >= ${param('dayStart')}), 0)`.mapWith(
+        Number,
+      ),
+      month: sql<number>`coalesce(sum(${billingRecords.amount}), 0)`.mapWith(Number),
+    })
     .from(billingRecords)
     .where(linesSince),
 );
@@ -65,9 +71,20 @@ const runningStatement = preparedStatement('bills_running', (db) =>
     ),
 );
 
-export async function spendSince(db: DbOrTx, userId: number, tenantId: number, since: Date) {
-  const [r] = await spendSinceStatement(db, { userId, tenantId, since });
-  return r?.n ?? 0;
+/** The customer's spend since `dayStart` and since `monthStart` (the earlier of the two). */
+export async function daySpendAndMonth(
+  db: DbOrTx,
+  userId: number,
+  tenantId: number,
+  p: { dayStart: Date; monthStart: Date },
+) {
+  const [r] = await daySpendAndMonthStatement(db, {
+    userId,
+    tenantId,
+    since: p.monthStart,
+    dayStart: p.dayStart,
+  });
+  return { day: r?.day ?? 0, month: r?.month ?? 0 };
 }
 
 /**
