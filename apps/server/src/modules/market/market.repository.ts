@@ -46,10 +46,11 @@ export interface TenantScope {
 }
 
 /** A scope or id list given now, or as placeholders of a statement built once (`preparedStatement`). */
-type Ids = number[] | Placeholder;
+/** A list given now, one integer-array placeholder, or an array expression of placeholders. */
+type Ids = number[] | Placeholder | SQL;
 export type ScopeParam = TenantScope | { tenantId: Placeholder; regionIds: Placeholder };
 
-/** `column` among `ids`: a list given now, or one integer-array placeholder (the text stays the same). */
+/** `column` among `ids` (with a placeholder or an expression, the text stays the same). */
 const among = (column: Column, ids: Ids): SQL =>
   Array.isArray(ids) ? inArray(column, ids) : sql`${column} = any(${ids}::int[])`;
 

@@ -13,21 +13,31 @@ import { instances } from '../instances.tables.ts';
 
 const param = sql.placeholder;
 
-/** A create's first statement (`shareSkuForCreate`), built once. */
+/**
+ * A create's first statement (`shareSkuForCreate`), built once. Its one SKU is an array of one
+ * placeholder, not an array placeholder: PostgreSQL's generic plan then counts on one SKU (and its
+ * host's GPUs), not ten, and is kept. Priced for ten, it was planned afresh for every create, a
+ * millisecond of PostgreSQL each (issue 33).
+ */
 const shareSkuStatement = preparedStatement('instances_share_sku', (db) =>
-  marketRowsQuery(db, { tenantId: param('tenantId'), regionIds: param('regionIds') }, param('skuIds'), {
-    host: {
-      id: hosts.id,
-      publicAddress: hosts.publicAddress,
-      portRangeStart: hosts.portRangeStart,
-      portRangeEnd: hosts.portRangeEnd,
+  marketRowsQuery(
+    db,
+    { tenantId: param('tenantId'), regionIds: param('regionIds') },
+    sql`array[${param('skuId')}::int]`,
+    {
+      host: {
+        id: hosts.id,
+        publicAddress: hosts.publicAddress,
+        portRangeStart: hosts.portRangeStart,
+        portRangeEnd: hosts.portRangeEnd,
+      },
+      platformPrices: packagePricesColumn(gpuSkus.gpuModel, regions.id),
+      available: sql<
+        string | null
+      >`(select ${accounts.available} from ${accounts} where ${accounts.userId} = ${param('userId')})`,
+      imageUsable: sql<boolean>`exists (select 1 from ${images} where ${usableImage(param('imageUrl'), gpuSkus.gpuBrand)})`,
     },
-    platformPrices: packagePricesColumn(gpuSkus.gpuModel, regions.id),
-    available: sql<
-      string | null
-    >`(select ${accounts.available} from ${accounts} where ${accounts.userId} = ${param('userId')})`,
-    imageUsable: sql<boolean>`exists (select 1 from ${images} where ${usableImage(param('imageUrl'), gpuSkus.gpuBrand)})`,
-  }).for('share', { of: hosts }),
+  ).for('share', { of: hosts }),
 );
 
 /** The columns a create sets: `insertPlaced`'s statement has a placeholder for each. */
@@ -121,7 +131,7 @@ export function createPurchaseRepository({ db }: { db: DbOrTx }) {
       const [r] = await shareSkuStatement(db, {
         tenantId: q.scope.tenantId,
         regionIds: q.scope.regionIds,
-        skuIds: [q.skuId],
+        skuId: q.skuId,
         userId: q.userId,
         imageUrl: q.imageUrl,
       });
