@@ -1,5 +1,5 @@
 import type { BillingType, InstanceStatus } from '@gpu/shared';
-import { type SQL, sql } from 'drizzle-orm';
+import { desc, type SQL, sql } from 'drizzle-orm';
 import {
   cappedCount,
   cappedTableCount,
@@ -8,10 +8,11 @@ import {
 } from '../../platform/db/capped-count.ts';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { containing } from '../../platform/db/like.ts';
-import { idsAsRows } from '../../platform/db/paging.ts';
+import { rowsOfIds } from '../../platform/db/paging.ts';
 import { preparedStatement } from '../../platform/db/prepared.ts';
 import { rowsOf } from '../../platform/db/rows.ts';
 import { countGpuStates, sumGpuStates } from '../hosts/index.ts';
+import { instances } from '../instances/instances.tables.ts';
 import { type UserFilter, type UserSort, usersPage } from './users-page.repository.ts';
 
 export { rowsOf };
@@ -80,21 +81,24 @@ const instancesOfPage = (ids: SQL) => sql`(${ids}) p
   join hosts h on h.id = i.host_id join regions r on r.id = i.region_id`;
 
 /**
- * The instances page as it opens (no filter, newest first): one statement built and planned once,
- * its capped total riding along (issue 33), its ids an array's rows (idsAsRows).
+ * The instances page as it opens (no filter, newest first): its ids, then its rows with the
+ * capped total riding along, each a statement built and planned once (issue 33; why two, see
+ * rowsOfIds).
  */
+const instancesOpeningIds = preparedStatement('admin_instances_page_ids', (db) =>
+  db
+    .select({ id: instances.id })
+    .from(instances)
+    .orderBy(desc(instances.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset')),
+);
 const instancesOpeningPage = preparedStatement('admin_instances_page', (db) =>
   db
     .select({ ...ADMIN_INSTANCE_FIELDS, total: cappedTableCount('instances') })
-    .from(
-      instancesOfPage(
-        idsAsRows(
-          sql`select id from instances order by id desc limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}`,
-        ),
-      ),
-    )
+    .from(instancesOfPage(rowsOfIds))
     .orderBy(sql`i.id desc`),
-) as (db: DbOrTx, v: { limit: number; offset: number }) => Promise<(AdminInstanceRow & { total: number })[]>;
+) as (db: DbOrTx, v: { ids: number[] }) => Promise<(AdminInstanceRow & { total: number })[]>;
 
 export interface AdminInstanceRow {
   id: number;
@@ -167,7 +171,8 @@ export function createOperationsRepository({ db }: { db: DbOrTx }) {
       const values = { limit: page.size, offset: (page.page - 1) * page.size };
       const opening = !f.id && f.tenantId == null && !f.userId && !f.hostId && !f.billingType;
       if (opening && !f.status?.length && !f.keyword) {
-        const rows = await instancesOpeningPage(db, values);
+        const ids = (await instancesOpeningIds(db, values)).map((r) => r.id);
+        const rows = ids.length > 0 ? await instancesOpeningPage(db, { ids }) : [];
         if (rows[0]) return { rows, ...cappedTotal(Number(rows[0].total)) };
       }
       const filters = [

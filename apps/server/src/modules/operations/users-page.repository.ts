@@ -1,11 +1,12 @@
 import { TOTAL_CAP } from '@gpu/shared';
-import { type SQL, sql } from 'drizzle-orm';
+import { desc, type SQL, sql } from 'drizzle-orm';
 import { cappedCount, cappedTableCount, cappedTotal } from '../../platform/db/capped-count.ts';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { containing } from '../../platform/db/like.ts';
-import { idsAsRows } from '../../platform/db/paging.ts';
+import { rowsOfIds } from '../../platform/db/paging.ts';
 import { preparedStatement } from '../../platform/db/prepared.ts';
 import { talliedCount } from '../../platform/db/tallies.ts';
+import { users } from '../auth/auth.tables.ts';
 import { INSTANCES_TALLY } from '../instances/index.ts';
 
 export interface UserFilter {
@@ -53,25 +54,24 @@ const withFigures = (page: SQL) => sql`(${page}) p
   left join accounts a on a.user_id = u.id`;
 
 /**
- * The page as it opens (no filter, newest first): one statement built and planned once, its
- * capped total riding along (issue 33: planning the page took longer than running it), its ids
- * an array's rows so that PostgreSQL keeps its generic plan (idsAsRows).
+ * The page as it opens (no filter, newest first): its ids, then its rows with the capped total
+ * riding along, each a statement built and planned once (issue 33: planning the page took longer
+ * than running it; why two, see rowsOfIds).
  */
+const openingIds = preparedStatement('admin_users_page_ids', (db) =>
+  db
+    .select({ id: users.id })
+    .from(users)
+    .orderBy(desc(users.id))
+    .limit(param('limit'))
+    .offset(param('offset')),
+);
 const openingPage = preparedStatement('admin_users_page', (db) =>
   db
-    .select({
-      ...USER_FIELDS,
-      total: cappedTableCount('users'),
-    })
-    .from(
-      withFigures(
-        idsAsRows(
-          sql`select u.id from users u order by u.id desc limit ${param('limit')} offset ${param('offset')}`,
-        ),
-      ),
-    )
+    .select({ ...USER_FIELDS, total: cappedTableCount('users') })
+    .from(withFigures(rowsOfIds))
     .orderBy(sql`u.id desc`),
-) as (db: DbOrTx, v: { limit: number; offset: number }) => Promise<(UserRow & { total: number })[]>;
+) as (db: DbOrTx, v: { ids: number[] }) => Promise<(UserRow & { total: number })[]>;
 
 /** A user matching the search box: its phone or user name contains the words (pg_trgm's indexes). */
 const matches = (pattern: SQL | ReturnType<typeof param>) =>
@@ -109,7 +109,8 @@ export async function usersPage(
   const offset = (page.page - 1) * page.size;
   const opening = !f.keyword && !f.tenantId && !f.from && !f.toExclusive;
   if (opening && sort.by === 'createdAt' && sort.order === 'desc') {
-    const rows = await openingPage(db, { limit: page.size, offset });
+    const ids = (await openingIds(db, { limit: page.size, offset })).map((r) => r.id);
+    const rows = ids.length > 0 ? await openingPage(db, { ids }) : [];
     if (rows[0]) return { rows, ...cappedTotal(Number(rows[0].total)) };
   }
   if (

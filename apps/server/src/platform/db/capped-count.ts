@@ -25,9 +25,16 @@ export async function cappedCount(db: DbOrTx, rows: SQL): Promise<{ total: numbe
  * their rows between two analyzes: the audit log is append-only, users are deleted one by one.
  */
 export const cappedTableCount = (table: string) =>
-  sql<number>`(case when (select reltuples from pg_class where oid = ${table}::regclass) >= ${2 * (TOTAL_CAP + 1)}
-    then ${TOTAL_CAP + 1}
-    else (select count(*) from (select 1 from ${sql.identifier(table)} limit ${TOTAL_CAP + 1}) c) end)::int`;
+  sql<number>`(case when (select reltuples from pg_class where oid = ${table}::regclass) >= ${CAP_TWICE}
+    then ${CAP_ROWS}
+    else (select count(*) from (select 1 from ${sql.identifier(table)} limit ${CAP_ROWS}) c) end)::int`;
+/**
+ * The cap's numbers written into the text, not bound: a prepared statement's generic plan then
+ * knows the count's limit. Bound, it took the limit for a tenth of the table, and on a table
+ * over 100,000 rows PostgreSQL planned the statement afresh on every view (issue 33).
+ */
+const CAP_ROWS = sql.raw(String(TOTAL_CAP + 1));
+const CAP_TWICE = sql.raw(String(2 * (TOTAL_CAP + 1)));
 
 /** A count as the lists answer it: the exact number, or the cap and a flag when over it. */
 export const cappedTotal = (n: number): { total: number; totalCapped?: true } =>
