@@ -17,6 +17,14 @@ export async function cappedCount(db: DbOrTx, rows: SQL): Promise<{ total: numbe
 }
 
 /**
+ * The cap's numbers written into the text, not bound: a prepared statement's generic plan then
+ * knows the count's limit. Bound, it took the limit for a tenth of the table, and on a table
+ * over 100,000 rows PostgreSQL planned the statement afresh on every view (issue 33).
+ */
+const CAP_ROWS = sql.raw(String(TOTAL_CAP + 1));
+const CAP_TWICE = sql.raw(String(2 * (TOTAL_CAP + 1)));
+
+/**
  * The capped count of a whole table (no filter), as a scalar expression. Once the planner's own
  * count of its rows (`pg_class.reltuples`, kept by ANALYZE and autovacuum) is twice what the cap
  * counts to, the answer is "over the cap" without reading TOTAL_CAP + 1 index entries on every
@@ -28,13 +36,6 @@ export const cappedTableCount = (table: string) =>
   sql<number>`(case when (select reltuples from pg_class where oid = ${table}::regclass) >= ${CAP_TWICE}
     then ${CAP_ROWS}
     else (select count(*) from (select 1 from ${sql.identifier(table)} limit ${CAP_ROWS}) c) end)::int`;
-/**
- * The cap's numbers written into the text, not bound: a prepared statement's generic plan then
- * knows the count's limit. Bound, it took the limit for a tenth of the table, and on a table
- * over 100,000 rows PostgreSQL planned the statement afresh on every view (issue 33).
- */
-const CAP_ROWS = sql.raw(String(TOTAL_CAP + 1));
-const CAP_TWICE = sql.raw(String(2 * (TOTAL_CAP + 1)));
 
 /** A count as the lists answer it: the exact number, or the cap and a flag when over it. */
 export const cappedTotal = (n: number): { total: number; totalCapped?: true } =>

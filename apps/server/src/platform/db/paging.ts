@@ -10,8 +10,8 @@ type Value = number | Placeholder;
  * front (issue 33: page 1,000 of 10,010 rows). `backward` is `forward` reversed; the caller puts
  * the rows back in `forward` order. Exactly one branch runs: each is gated by a condition on
  * values alone, which PostgreSQL checks once before reading anything. The total (and bookmark)
- * are read once, in CTEs: written inline, each of their ~16 uses was a subquery of its own, most
- * of a page's PostgreSQL work (issue 33).
+ * are read once, in CTEs: written inline, each of their ~16 uses was a subquery of its own, about
+ * half of a page's PostgreSQL work (issue 33).
  */
 export function pageIdsFromNearerEnd(o: {
   /** A trusted table name from the code. */
