@@ -1,5 +1,5 @@
 import type { BillingType, InstanceStatus } from '@gpu/shared';
-import { desc, type SQL, sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import {
   cappedCount,
   cappedTableCount,
@@ -8,7 +8,7 @@ import {
 } from '../../platform/db/capped-count.ts';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { containing } from '../../platform/db/like.ts';
-import { rowsOfIds } from '../../platform/db/paging.ts';
+import { newestIds, rowsOfIds } from '../../platform/db/paging.ts';
 import { preparedStatement } from '../../platform/db/prepared.ts';
 import { rowsOf } from '../../platform/db/rows.ts';
 import { countGpuStates, sumGpuStates } from '../hosts/index.ts';
@@ -85,14 +85,7 @@ const instancesOfPage = (ids: SQL) => sql`(${ids}) p
  * capped total riding along, each a statement built and planned once (issue 33; why two, see
  * rowsOfIds).
  */
-const instancesOpeningIds = preparedStatement('admin_instances_page_ids', (db) =>
-  db
-    .select({ id: instances.id })
-    .from(instances)
-    .orderBy(desc(instances.id))
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset')),
-);
+const instancesOpeningIds = newestIds('admin_instances_page_ids', instances, instances.id);
 const instancesOpeningPage = preparedStatement('admin_instances_page', (db) =>
   db
     .select({ ...ADMIN_INSTANCE_FIELDS, total: cappedTableCount('instances') })
@@ -169,9 +162,10 @@ export function createOperationsRepository({ db }: { db: DbOrTx }) {
 
     async instances(f: InstanceFilter, page: { page: number; size: number }) {
       const values = { limit: page.size, offset: (page.page - 1) * page.size };
-      const opening = !f.id && f.tenantId == null && !f.userId && !f.hostId && !f.billingType;
-      if (opening && !f.status?.length && !f.keyword) {
-        const ids = (await instancesOpeningIds(db, values)).map((r) => r.id);
+      const filtered =
+        f.id || f.tenantId != null || f.userId || f.hostId || f.billingType || f.status?.length || f.keyword;
+      if (!filtered) {
+        const ids = await instancesOpeningIds(db, values);
         const rows = ids.length > 0 ? await instancesOpeningPage(db, { ids }) : [];
         if (rows[0]) return { rows, ...cappedTotal(Number(rows[0].total)) };
       }

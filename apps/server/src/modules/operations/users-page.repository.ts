@@ -1,9 +1,9 @@
 import { TOTAL_CAP } from '@gpu/shared';
-import { desc, type SQL, sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { cappedCount, cappedTableCount, cappedTotal } from '../../platform/db/capped-count.ts';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { containing } from '../../platform/db/like.ts';
-import { rowsOfIds } from '../../platform/db/paging.ts';
+import { newestIds, rowsOfIds } from '../../platform/db/paging.ts';
 import { preparedStatement } from '../../platform/db/prepared.ts';
 import { talliedCount } from '../../platform/db/tallies.ts';
 import { users } from '../auth/auth.tables.ts';
@@ -58,14 +58,7 @@ const withFigures = (page: SQL) => sql`(${page}) p
  * riding along, each a statement built and planned once (issue 33: planning the page took longer
  * than running it; why two, see rowsOfIds).
  */
-const openingIds = preparedStatement('admin_users_page_ids', (db) =>
-  db
-    .select({ id: users.id })
-    .from(users)
-    .orderBy(desc(users.id))
-    .limit(param('limit'))
-    .offset(param('offset')),
-);
+const openingIds = newestIds('admin_users_page_ids', users, users.id);
 const openingPage = preparedStatement('admin_users_page', (db) =>
   db
     .select({ ...USER_FIELDS, total: cappedTableCount('users') })
@@ -109,7 +102,7 @@ export async function usersPage(
   const offset = (page.page - 1) * page.size;
   const opening = !f.keyword && !f.tenantId && !f.from && !f.toExclusive;
   if (opening && sort.by === 'createdAt' && sort.order === 'desc') {
-    const ids = (await openingIds(db, { limit: page.size, offset })).map((r) => r.id);
+    const ids = await openingIds(db, { limit: page.size, offset });
     const rows = ids.length > 0 ? await openingPage(db, { ids }) : [];
     if (rows[0]) return { rows, ...cappedTotal(Number(rows[0].total)) };
   }

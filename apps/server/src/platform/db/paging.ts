@@ -1,4 +1,7 @@
-import { type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { desc, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from './client.ts';
+import { preparedStatement } from './prepared.ts';
 import { TALLY_BOOKMARK_EVERY, type TallyDef, talliedCount } from './tallies.ts';
 
 type Value = number | Placeholder;
@@ -90,3 +93,20 @@ export function talliedPage(
  * own one-table statement costs little to plan.
  */
 export const rowsOfIds = sql`select unnest(${sql.placeholder('ids')}::int[]) as id`;
+
+/**
+ * The ids of one page of a whole table, newest first, as the prepared statement `name` (the ids
+ * half of a page read with rowsOfIds; planning it afresh each time costs little: one table).
+ */
+export function newestIds(name: string, table: PgTable, id: PgColumn) {
+  const statement = preparedStatement(name, (db) =>
+    db
+      .select({ id })
+      .from(table)
+      .orderBy(desc(id))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset')),
+  );
+  return async (db: DbOrTx, page: { limit: number; offset: number }): Promise<number[]> =>
+    (await statement(db, page)).map((r) => Number(r.id));
+}
