@@ -18,7 +18,11 @@ async function main() {
     throw err;
   }
 
-  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir });
+  const database = await openDatabase({
+    url: config.DATABASE_URL,
+    dataDir: config.dataDir,
+    poolSize: config.DATABASE_POOL_SIZE,
+  });
   const { seeded, admin, secrets } = await prepareDatabase(database, {
     demo: config.demoData,
     admin: { username: config.ADMIN_USERNAME, password: config.ADMIN_PASSWORD },

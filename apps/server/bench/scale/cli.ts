@@ -12,7 +12,11 @@ import { seedScale } from './seed.ts';
 
 const fraction = Number(process.env.SEED_SCALE ?? 1);
 const config = loadConfig();
-const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir });
+const database = await openDatabase({
+  url: config.DATABASE_URL,
+  dataDir: config.dataDir,
+  poolSize: config.DATABASE_POOL_SIZE,
+});
 const box = secretBoxOf(config);
 await prepareDatabase(database, {
   demo: config.demoData,

@@ -72,6 +72,11 @@ export const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, '必须是 postgres:// 或 postgresql:// 开头的连接串')
     .optional(),
+  /**
+   * Connections each process keeps to PostgreSQL for single statements (transactions have their
+   * own, platform/db/client.ts); default twice the CPU cores, at least 4 (defaultPoolSize).
+   */
+  DATABASE_POOL_SIZE: intSetting(1, 500).optional(),
   NODE_ENV: z
     .enum(['development', 'production', 'test'], { message: '只能是 development、production 或 test' })
     .default('development'),

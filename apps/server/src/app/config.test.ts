@@ -93,6 +93,15 @@ describe('config', () => {
     );
   });
 
+  it('DATABASE_POOL_SIZE: unset leaves the default to the database (twice the cores); 1–500 only', () => {
+    expect(loadConfig({ ...base }).DATABASE_POOL_SIZE).toBeUndefined();
+    expect(loadConfig({ ...base, DATABASE_POOL_SIZE: '12' }).DATABASE_POOL_SIZE).toBe(12);
+    for (const bad of ['0', '501', '2.5', 'many'])
+      expect(() => loadConfig({ ...base, DATABASE_POOL_SIZE: bad })).toThrow(
+        /DATABASE_POOL_SIZE: 必须是 1–500 之间的整数/,
+      );
+  });
+
   it('names the simulated providers in the start-up banner', () => {
     const dev = providerBanner(loadConfig({ ...base })).join('\n');
     expect(dev).toContain('模拟支付');
