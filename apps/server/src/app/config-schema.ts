@@ -73,8 +73,8 @@ export const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, '必须是 postgres:// 或 postgresql:// 开头的连接串')
     .optional(),
   /**
-   * Connections each process keeps to PostgreSQL for single statements (transactions have their
-   * own, platform/db/client.ts); default twice the CPU cores, at least 4 (defaultPoolSize).
+   * Connections each process keeps to PostgreSQL; default 10 (DEFAULT_POOL_SIZE in
+   * platform/db/client.ts).
    */
   DATABASE_POOL_SIZE: intSetting(1, 500).optional(),
   NODE_ENV: z

@@ -93,7 +93,7 @@ describe('config', () => {
     );
   });
 
-  it('DATABASE_POOL_SIZE: unset leaves the default to the database (twice the cores); 1–500 only', () => {
+  it('DATABASE_POOL_SIZE: unset leaves the default to the database (10); 1–500 only', () => {
     expect(loadConfig({ ...base }).DATABASE_POOL_SIZE).toBeUndefined();
     expect(loadConfig({ ...base, DATABASE_POOL_SIZE: '12' }).DATABASE_POOL_SIZE).toBe(12);
     for (const bad of ['0', '501', '2.5', 'many'])

@@ -1,5 +1,4 @@
 import { mkdirSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -56,44 +55,10 @@ const STARTUP_LOCK_RETRY_MS = 200;
 export const MIGRATIONS_DIR = path.join(SERVER_ROOT, 'drizzle');
 
 /**
- * A process's connections for single statements when DATABASE_POOL_SIZE is not set: twice its CPU
- * cores, at least 4 (metering's two lanes and requests beside them). Statements past that wait in
- * the pool, in order, instead of as more backends taking turns on the same cores
- * (docs/decisions.md, "Connection pools").
+ * A process's PostgreSQL connections when DATABASE_POOL_SIZE is not set (docs/decisions.md,
+ * "Connection pool": fewer helped light lists on two shared cores and hurt everything else).
  */
-export const defaultPoolSize = () => Math.max(4, 2 * availableParallelism());
-
-/** Connections for transactions, apart from the statements' (statementPool). */
-export const TRANSACTION_POOL_SIZE = 10;
-
-/**
- * A pool for single statements whose transactions draw from `transactions` instead. A transaction
- * holds its connection while this process works between its statements (a create: 90 % of its
- * time), so few connections queue bursts of them; single statements hold theirs only while
- * PostgreSQL runs, so more connections only make more backends share the cores. Drizzle takes a
- * transaction's connection with connect() and no callback; pg-pool's own query() passes one.
- */
-function statementPool(config: pg.PoolConfig, transactions: pg.Pool): pg.Pool {
-  class StatementPool extends pg.Pool {
-    override connect(...args: unknown[]): never {
-      const callback = args[0];
-      return (
-        typeof callback === 'function' ? super.connect(callback as never) : transactions.connect()
-      ) as never;
-    }
-    override async end() {
-      await Promise.all([super.end(), transactions.end()]);
-    }
-  }
-  const pool = new StatementPool(config);
-  // An idle connection that dies (server restart, failover, a dropped test database) is
-  // replaced by the pool; without a listener its error would end the process.
-  for (const p of [pool, transactions])
-    p.on('error', (err: Error & { code?: string }) => {
-      if (err.code !== '57P01') console.warn(`PostgreSQL idle connection lost: ${err.message}`);
-    });
-  return pool;
-}
+export const DEFAULT_POOL_SIZE = 10;
 
 /** PGlite in `dataDir` (or in memory when dataDir is null), PostgreSQL when a URL is given. */
 export async function openDatabase(opts: {
@@ -104,11 +69,16 @@ export async function openDatabase(opts: {
   if (opts.url) {
     // No JIT: it compiled every mid-sized query (the hosts' GPU counts: 27 ms, 5 ms without it)
     // and gains nothing on the few large aggregates, which are cached (issue 33).
-    const settings = { connectionString: opts.url, options: '-c jit=off' };
-    const pool = statementPool(
-      { ...settings, max: opts.poolSize ?? defaultPoolSize() },
-      new pg.Pool({ ...settings, max: TRANSACTION_POOL_SIZE }),
-    );
+    const pool = new pg.Pool({
+      connectionString: opts.url,
+      max: opts.poolSize ?? DEFAULT_POOL_SIZE,
+      options: '-c jit=off',
+    });
+    // An idle connection that dies (server restart, failover, a dropped test database) is
+    // replaced by the pool; without a listener its error would end the process.
+    pool.on('error', (err: Error & { code?: string }) => {
+      if (err.code !== '57P01') console.warn(`PostgreSQL idle connection lost: ${err.message}`);
+    });
     const db = drizzlePg({ client: pool }) as unknown as Db;
     return {
       db,
