@@ -1,0 +1,44 @@
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../src/platform/db/client.ts';
+
+/**
+ * seedScale in a process of its own, as `npm run seed:scale` runs beside a deployment: the
+ * process measured afterwards only serves, as a deployed server does, instead of also being
+ * the one that just wrote ten million rows (issue 33). Resolves with the counts it printed last.
+ */
+export async function seedInOwnProcess(
+  database: Database,
+  fraction: number,
+  log: (line: string) => void,
+): Promise<string> {
+  const res = (await database.db.execute(sql`select current_database() as name`)) as unknown as {
+    rows: { name: string }[];
+  };
+  const url = new URL(process.env.DATABASE_URL as string);
+  url.pathname = `/${res.rows[0]?.name}`;
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      new URL('./seed-child.ts', import.meta.url).pathname,
+      url.toString(),
+      String(fraction),
+    ],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  let last = '';
+  const lines = createInterface({ input: child.stdout });
+  lines.on('line', (line) => {
+    if (last) log(last);
+    last = line;
+  });
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('close', resolve);
+  });
+  if (code !== 0) throw new Error(`seeding process ended with ${code}`);
+  return last;
+}
