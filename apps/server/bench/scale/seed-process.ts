@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
-import { sql } from 'drizzle-orm';
 import type { Database } from '../../src/platform/db/client.ts';
+import { databaseUrlOf } from '../../src/test/server-process.ts';
 
 /**
  * seedScale in a process of its own, as `npm run seed:scale` runs beside a deployment: the
@@ -13,18 +13,13 @@ export async function seedInOwnProcess(
   fraction: number,
   log: (line: string) => void,
 ): Promise<string> {
-  const res = (await database.db.execute(sql`select current_database() as name`)) as unknown as {
-    rows: { name: string }[];
-  };
-  const url = new URL(process.env.DATABASE_URL as string);
-  url.pathname = `/${res.rows[0]?.name}`;
   const child = spawn(
     process.execPath,
     [
       '--import',
       'tsx',
       new URL('./seed-child.ts', import.meta.url).pathname,
-      url.toString(),
+      await databaseUrlOf(database.db),
       String(fraction),
     ],
     { stdio: ['ignore', 'pipe', 'inherit'] },

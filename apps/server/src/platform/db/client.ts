@@ -56,7 +56,7 @@ export const MIGRATIONS_DIR = path.join(SERVER_ROOT, 'drizzle');
 
 /**
  * A process's PostgreSQL connections when DATABASE_POOL_SIZE is not set (docs/decisions.md,
- * "Connection pool": fewer helped light lists on two shared cores and hurt everything else).
+ * "Connection pool": fewer helped light lists on two shared cores, hurt creates and heavier pages).
  */
 export const DEFAULT_POOL_SIZE = 10;
 
