@@ -34,7 +34,9 @@ if (!only || only === 'market' || only === 'tokens') {
     ...(only === 'tokens' ? [] : await benchMarket()),
     ...(only === 'market' ? [] : await benchTokens()),
   ];
-  console.log('\nbenchmark (50 connections, 8 s each after 2 s of warm-up)');
+  console.log(
+    '\nbenchmark (50 connections; 8 s each after 2 s of warm-up, the market and its limits in 4 turns of 3 s)',
+  );
   console.log(
     'name'.padEnd(58),
     'req/s'.padStart(9),
@@ -56,7 +58,9 @@ if (!only || only === 'market' || only === 'tokens') {
       limit.padStart(13),
     );
   }
-  console.log('(vs its limit: the row above it, a plain Fastify route sending the same bytes; goal ≥ 0.9)');
+  console.log(
+    '(vs its limit: the row above it, a plain Fastify route sending the same bytes and headers, measured in turns with it; goal ≥ 0.9)',
+  );
   console.log('');
 }
 if (!only || only === 'metering') for (const line of await benchMetering()) console.log(line);
