@@ -76,9 +76,9 @@ async function settle(database: Database) {
 /**
  * Lets the machine come to rest after generating gigabytes, as a deployment's database is between
  * its bulk loads: PostgreSQL writes its dirty buffers (a checkpoint), the kernel writes its dirty
- * pages (sync), and autovacuum finishes what the load gave it. Without this the market (which
- * never reads the database) served up to a quarter fewer requests right after the full load than
- * at a tenth of it; with it, about as many.
+ * pages (sync), and autovacuum finishes what the load gave it: the figures measure the lists, not
+ * the load's after-effects. (The market, which never reads the database, served up to a quarter
+ * fewer requests after the full load than after a tenth of it, with and without this step.)
  */
 async function restMachine(database: Database, log: (line: string) => void) {
   const t = performance.now();
