@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { gpuSkus } from '../src/modules/hosts/catalog.tables.ts';
@@ -82,6 +82,52 @@ export async function startReplicas(db: Db, n: number) {
         }
       }, 0),
   };
+}
+
+/**
+ * The whole machine's CPU time so far, in ms (Linux /proc/stat, every core): busy (user, nice,
+ * system, irq, softirq, steal) and all. Between two reads: how many cores a burst kept busy.
+ */
+export function machineCpuMs(): { busy: number; all: number } {
+  try {
+    const [, ...ticks] = (readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '')
+      .trim()
+      .split(/\s+/)
+      .map(Number);
+    const [user = 0, nice = 0, system = 0, idle = 0, iowait = 0, irq = 0, softirq = 0, steal = 0] = ticks;
+    const busy = user + nice + system + irq + softirq + steal;
+    return { busy: (busy * 1000) / CLOCK_TICKS, all: ((busy + idle + iowait) * 1000) / CLOCK_TICKS };
+  } catch {
+    return { busy: 0, all: 0 };
+  }
+}
+
+/**
+ * CPU time so far of this machine's PostgreSQL processes, in ms, by what each is (its title:
+ * "client backend" for a session, else its kind, e.g. "autovacuum worker"). Processes that
+ * ended in between are not counted.
+ */
+export function postgresCpuMs(): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      if (!stat.includes('(postgres)')) continue;
+      const title = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ').trim();
+      // Sessions' titles are "postgres: user database host(port) state"; the others name their kind.
+      const kind = /^postgres: \S+ \S+ [\d.:[\]a-f]+\(\d+\)/.test(title)
+        ? 'client backend'
+        : title.startsWith('postgres: ')
+          ? title.slice('postgres: '.length).replace(/ .*$/, '') || 'postmaster'
+          : 'postmaster';
+      const fields = stat.split(') ')[1]?.split(' ') ?? [];
+      const ms = ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+      out.set(kind, (out.get(kind) ?? 0) + ms);
+    } catch {
+      // ended while read
+    }
+  }
+  return out;
 }
 
 /** Idle GPUs (neither held nor reserved) on the host of each of these machines. */
