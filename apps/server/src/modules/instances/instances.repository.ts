@@ -1,53 +1,15 @@
 import type { InstanceStatus } from '@gpu/shared';
 import { and, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.ts';
-import { preparedStatement } from '../../platform/db/prepared.ts';
-import { newDocNo } from '../../platform/doc-no.ts';
 import { hosts, regions } from '../hosts/hosts.tables.ts';
-import { accounts } from '../ledger/ledger.tables.ts';
-import { recordNoPrefix, TRANSITIONAL } from './instances.models.ts';
+import { type BillInsert, insertBillLines } from './bill-lines.repository.ts';
+import { TRANSITIONAL } from './instances.models.ts';
 import type { InstanceRow, InstanceWithPlace } from './instances.place.ts';
 import { withPlace } from './instances.place.ts';
-import { billingRecords, instanceEvents, instances } from './instances.tables.ts';
+import { instanceEvents, instances } from './instances.tables.ts';
 import { type InstanceListQuery, listInstancesOf } from './instances-list.repository.ts';
 
 export type { InstanceListed, InstanceRow, InstanceWithPlace } from './instances.place.ts';
-
-type BillInsert = typeof billingRecords.$inferInsert;
-
-const param = sql.placeholder;
-
-/**
- * One line with an amount and the spend it adds to its user's account (`bill`'s common case:
- * a package bought, renewed or refunded), built once and prepared: built afresh, the statement
- * cost a purchase about as much Node time as the purchase's own two statements (issue 33).
- * Nullable columns are raw placeholders with their casts (a column's encoder cannot take null).
- */
-const billOneStatement = preparedStatement('instances_bill_one', (db) => {
-  const spent = db.$with('spent', { one: sql`one` }).as(sql`
-    update accounts set spent = spent + ${param('amount')}::bigint
-    where user_id = ${param('userId')}::integer
-    returning 1 as one`);
-  return db
-    .with(spent)
-    .insert(billingRecords)
-    .values({
-      tenantId: param('tenantId'),
-      userId: param('userId'),
-      instanceId: param('instanceId'),
-      billingType: param('billingType'),
-      kind: param('kind'),
-      periodStart: param('periodStart'),
-      periodEnd: param('periodEnd'),
-      amount: param('amount'),
-      voucherAmount: param('voucherAmount'),
-      ledgerEntryId: sql`${param('ledgerEntryId')}::bigint`,
-      meterHour: sql`${param('meterHour')}::timestamptz`,
-      hourlyRate: sql`${param('hourlyRate')}::bigint`,
-      recordNo: param('recordNo'),
-      createdAt: sql`coalesce(${param('createdAt')}::timestamptz, now())`,
-    });
-});
 
 export function createInstancesRepository({ db }: { db: DbOrTx }) {
   const placed = () =>
@@ -158,55 +120,7 @@ export function createInstancesRepository({ db }: { db: DbOrTx }) {
      * moves each owner's `spent` by their amounts in the same statement. A line with an amount
      * follows its charge or refund, so the account row is already locked by this transaction.
      */
-    async bill(values: BillInsert | BillInsert[]) {
-      const list = Array.isArray(values) ? values : [values];
-      if (list.length === 0) return;
-      const rows = list.map((v) => ({
-        ...v,
-        recordNo: v.recordNo ?? newDocNo(recordNoPrefix(v.kind), v.createdAt ?? new Date()),
-      }));
-      const byUser = new Map<number, number>();
-      for (const r of rows) byUser.set(r.userId, (byUser.get(r.userId) ?? 0) + r.amount);
-      const moves = [...byUser].filter(([, amount]) => amount !== 0);
-      const [one] = rows;
-      if (rows.length === 1 && one && one.amount !== 0) {
-        await billOneStatement(db, {
-          tenantId: one.tenantId,
-          userId: one.userId,
-          instanceId: one.instanceId,
-          billingType: one.billingType,
-          kind: one.kind,
-          periodStart: one.periodStart,
-          periodEnd: one.periodEnd,
-          amount: one.amount,
-          recordNo: one.recordNo,
-          voucherAmount: one.voucherAmount ?? 0,
-          ledgerEntryId: one.ledgerEntryId ?? null,
-          meterHour: one.meterHour?.toISOString() ?? null,
-          hourlyRate: one.hourlyRate ?? null,
-          createdAt: one.createdAt?.toISOString() ?? null,
-        });
-        return;
-      }
-      if (moves.length === 0) {
-        await db.insert(billingRecords).values(rows);
-        return;
-      }
-      const spent = db.$with('spent').as(
-        db
-          .update(accounts)
-          .set({ spent: sql`${accounts.spent} + v.amount` })
-          .from(
-            sql`(values ${sql.join(
-              moves.map(([userId, amount]) => sql`(${userId}::integer, ${amount}::bigint)`),
-              sql`, `,
-            )}) as v(user_id, amount)`,
-          )
-          .where(sql`${accounts.userId} = v.user_id`)
-          .returning({ userId: accounts.userId }),
-      );
-      await db.with(spent).insert(billingRecords).values(rows);
-    },
+    bill: (values: BillInsert | BillInsert[]) => insertBillLines(db, values),
 
     /**
      * Claims an instance in one of the job states (JOB_STATES: a create or a power off / on /
