@@ -31,10 +31,10 @@ export async function listAuditLogs(db: DbOrTx, q: AuditListQuery): Promise<Page
     { page: q.page, size: q.size },
   );
   return {
-    list: rows.map(({ log, adminName }) => ({
+    list: rows.map((log) => ({
       id: log.id,
       adminId: log.adminId,
-      adminName: adminName ?? null,
+      adminName: log.adminName ?? null,
       action: log.action,
       target: log.target,
       detail: log.detail ?? null,
