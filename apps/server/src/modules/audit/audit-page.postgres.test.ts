@@ -1,9 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedScale } from '../../../bench/scale/seed.ts';
 import type { Database } from '../../platform/db/client.ts';
-import { createTestDatabase } from '../../test/test-app.ts';
-import { seedOnFirstStart } from '../system/system.usecases.ts';
+import { scaleSliceDatabase } from '../../test/scale-slice.ts';
 import { createAuditRepository } from './audit.repository.ts';
 
 /**
@@ -14,10 +12,7 @@ import { createAuditRepository } from './audit.repository.ts';
 describe.runIf(Boolean(process.env.DATABASE_URL))('the audit log as it opens (PostgreSQL)', () => {
   let database: Database;
   beforeAll(async () => {
-    database = await createTestDatabase();
-    await seedOnFirstStart(database, { demo: true });
-    await seedScale(database, { fraction: 0.02 });
-    await database.db.execute(sql`analyze`);
+    database = await scaleSliceDatabase(0.02);
   }, 120_000);
   afterAll(() => database.close());
 

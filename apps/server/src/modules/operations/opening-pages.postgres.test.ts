@@ -1,9 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedScale } from '../../../bench/scale/seed.ts';
 import type { Database } from '../../platform/db/client.ts';
-import { createTestDatabase } from '../../test/test-app.ts';
-import { seedOnFirstStart } from '../system/system.usecases.ts';
+import { scaleSliceDatabase } from '../../test/scale-slice.ts';
 import { createOperationsRepository } from './operations.repository.ts';
 
 /**
@@ -16,10 +14,7 @@ import { createOperationsRepository } from './operations.repository.ts';
 describe.runIf(Boolean(process.env.DATABASE_URL))('back-office opening pages on a fleet (PostgreSQL)', () => {
   let database: Database;
   beforeAll(async () => {
-    database = await createTestDatabase();
-    await seedOnFirstStart(database, { demo: true });
-    await seedScale(database, { fraction: 0.02 });
-    await database.db.execute(sql`analyze`);
+    database = await scaleSliceDatabase(0.02);
     // As the planner sees a fleet's tables (issue 33's sizes), without writing them: row counts
     // per page scale its estimates, and the choice between plans turned only at those sizes.
     await database.db.execute(sql`
