@@ -12,8 +12,8 @@ const param = sql.placeholder;
 
 /**
  * One line with an amount and the spend it adds to its user's account (`bill`'s common case:
- * a package bought, renewed or refunded), built once and prepared: built afresh, the statement
- * cost a purchase about as much Node time as the purchase's own two statements (issue 33).
+ * a package bought, renewed or refunded), built once and prepared: built afresh, Drizzle built
+ * and PostgreSQL planned it on every purchase (issue 33).
  * Nullable columns are raw placeholders with their casts (a column's encoder cannot take null).
  */
 const billOneStatement = preparedStatement('instances_bill_one', (db) => {
@@ -50,9 +50,6 @@ export async function insertBillLines(db: DbOrTx, values: BillInsert | BillInser
     ...v,
     recordNo: v.recordNo ?? newDocNo(recordNoPrefix(v.kind), v.createdAt ?? new Date()),
   }));
-  const byUser = new Map<number, number>();
-  for (const r of rows) byUser.set(r.userId, (byUser.get(r.userId) ?? 0) + r.amount);
-  const moves = [...byUser].filter(([, amount]) => amount !== 0);
   const [one] = rows;
   if (rows.length === 1 && one && one.amount !== 0) {
     await billOneStatement(db, {
@@ -73,6 +70,9 @@ export async function insertBillLines(db: DbOrTx, values: BillInsert | BillInser
     });
     return;
   }
+  const byUser = new Map<number, number>();
+  for (const r of rows) byUser.set(r.userId, (byUser.get(r.userId) ?? 0) + r.amount);
+  const moves = [...byUser].filter(([, amount]) => amount !== 0);
   if (moves.length === 0) {
     await db.insert(billingRecords).values(rows);
     return;
